@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// The Rial evidence-package toolkit: packs a capture into a `.rialpkg` archive and verifies it offline.
+//
+// Layers (each a module with one job):
+//   RialFormat   data model, strict JSON, BagIt text formats   (Foundation only)
+//   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
+//   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
+//   RialPackager builds packages
+//   RialVerifier checks packages (never imports RialPackager)
+//   rial         the command line
+import PackageDescription
+
+let package = Package(
+    name: "rial",
+    products: [
+        .executable(name: "rial", targets: ["rial"]),
+        .library(name: "RialVerifier", targets: ["RialVerifier"]),
+        .library(name: "RialPackager", targets: ["RialPackager"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System C libraries, from Debian's -dev packages.
+        .systemLibrary(
+            name: "CRialArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialOpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialXML",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        .target(name: "RialFormat"),
+        .target(name: "RialCrypto", dependencies: ["CRialOpenSSL"]),
+        .target(name: "RialArchive", dependencies: ["CRialArchive", "RialFormat"]),
+        .target(name: "RialPackager", dependencies: ["RialFormat", "RialCrypto", "RialArchive"]),
+        .target(name: "RialVerifier", dependencies: ["RialFormat", "RialCrypto", "RialArchive"]),
+        .executableTarget(
+            name: "rial",
+            dependencies: [
+                "RialFormat", "RialPackager", "RialVerifier",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "RialFormatTests", dependencies: ["RialFormat"]),
+        .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto"]),
+        .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
+        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive"]),
+        .testTarget(name: "RialCLITests", dependencies: ["rial"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

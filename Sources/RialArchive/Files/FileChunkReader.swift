@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads one regular file from disk in fixed-size chunks, so memory stays flat however large
+/// the file is.
+///
+/// The file is opened with `O_NOFOLLOW` (a symbolic link is refused, not followed), checked to
+/// be a regular file on the open descriptor, and must keep its size while it is read.
+public struct FileChunkReader {
+    /// The default chunk: large enough that per-call overhead is noise next to hashing.
+    public static let defaultChunkSize = 1 << 20
+
+    public let path: String
+    public let size: UInt64
+
+    private let fileDescriptor: Int32
+
+    /// Opens `path`.
+    /// - Throws: ``ArchiveError`` `.io` when it cannot be opened or is not a regular file.
+    public init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else {
+            throw ArchiveError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw ArchiveError(.io, "\(path) is not a regular file")
+        }
+        self.path = path
+        self.size = UInt64(info.st_size)
+        self.fileDescriptor = fd
+    }
+
+    /// Delivers the whole file to `body` chunk by chunk, then closes it. Call once.
+    /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
+    ///   shrinks while being read, or what `body` throws.
+    public func streamAndClose(chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        defer { close(fileDescriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
+        var total: UInt64 = 0
+        while true {
+            let count = read(fileDescriptor, buffer.baseAddress, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError(.io, "reading \(path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            total += UInt64(count)
+            guard total <= size else { throw ArchiveError(.fileChanged, "\(path) grew while it was being read") }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+        guard total == size else { throw ArchiveError(.fileChanged, "\(path) shrank while it was being read") }
+    }
+
+    /// Reads a small file whole, refusing one larger than `limit` before reading it.
+    public static func readAll(path: String, limit: UInt64) throws -> [UInt8] {
+        let reader = try FileChunkReader(path: path)
+        guard reader.size <= limit else {
+            close(reader.fileDescriptor)
+            throw ArchiveError(.io, "\(path) is \(reader.size) bytes, more than the \(limit) allowed for it")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(reader.size))
+        try reader.streamAndClose { out.append(contentsOf: $0) }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+internal import CRialOpenSSL
+
+/// A digest algorithm, named as BagIt names it in manifest file names.
+public enum DigestAlgorithm: String, Sendable, CaseIterable, Hashable {
+    case md5
+    case sha1
+    case sha224
+    case sha256
+    case sha384
+    case sha512
+
+    /// Digest length in bytes.
+    public var byteCount: Int {
+        switch self {
+        case .md5: return 16
+        case .sha1: return 20
+        case .sha224: return 28
+        case .sha256: return 32
+        case .sha384: return 48
+        case .sha512: return 64
+        }
+    }
+
+    /// Whether a verdict may rest on this algorithm. MD5 and SHA-1 are read in plain bags for
+    /// completeness but have known collisions, so they never carry a package's integrity.
+    public var isCollisionResistant: Bool { self != .md5 && self != .sha1 }
+
+    /// OpenSSL's implementation; these are built into the default provider.
+    var evpMD: OpaquePointer? {
+        switch self {
+        case .md5: return EVP_md5()
+        case .sha1: return EVP_sha1()
+        case .sha224: return EVP_sha224()
+        case .sha256: return EVP_sha256()
+        case .sha384: return EVP_sha384()
+        case .sha512: return EVP_sha512()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// `bag-info.txt` (RFC 8493 §2.2.2): ordered `Label: value` metadata lines.
+///
+/// Labels may repeat, so this is a list, not a dictionary. A line starting with whitespace
+/// continues the previous value (RFC 8493 allows folding).
+public struct BagInfo: Sendable, Hashable {
+    public struct Field: Sendable, Hashable {
+        public let label: String
+        public let value: String
+        public init(_ label: String, _ value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field]
+
+    public init(fields: [Field] = []) { self.fields = fields }
+
+    /// Appends a field. Values are written on one line: line breaks become spaces.
+    public mutating func append(_ label: String, _ value: String) {
+        let flat = value.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        fields.append(Field(label, flat))
+    }
+
+    /// All values for `label`, compared case-insensitively as RFC 8493 §2.2.2 says labels are.
+    public func values(_ label: String) -> [String] {
+        fields.filter { $0.label.lowercased() == label.lowercased() }.map(\.value)
+    }
+
+    public func bytes() -> [UInt8] {
+        Array(fields.map { "\($0.label): \($0.value)\n" }.joined().utf8)
+    }
+
+    /// Parses `bag-info.txt`.
+    /// - Throws: ``FormatError`` `.invalidLine` naming the line.
+    public static func parse(_ bytes: [UInt8]) throws(FormatError) -> BagInfo {
+        var fields: [Field] = []
+        for (number, line) in try TextLines.split(bytes, file: "bag-info.txt").enumerated() {
+            if let first = line.unicodeScalars.first, first == " " || first == "\t" {
+                guard let last = fields.popLast() else {
+                    throw FormatError(.invalidLine, "bag-info.txt line \(number + 1) continues a field that does not exist")
+                }
+                fields.append(Field(last.label, last.value + " " + line.trimmingLeadingWhitespace()))
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+                throw FormatError(.invalidLine, "bag-info.txt line \(number + 1) is not \"Label: value\"")
+            }
+            let label = String(line[..<colon])
+            let value = String(line[line.index(after: colon)...]).trimmingLeadingWhitespace()
+            fields.append(Field(label, value))
+        }
+        return BagInfo(fields: fields)
+    }
+}
+
+/// `Payload-Oxum`: the payload's total octet count and file count, `OCTETS.COUNT`.
+public struct PayloadOxum: Sendable, Hashable, CustomStringConvertible {
+    public let octets: UInt64
+    public let fileCount: UInt64
+
+    public init(octets: UInt64, fileCount: UInt64) {
+        self.octets = octets
+        self.fileCount = fileCount
+    }
+
+    /// Parses `OCTETS.COUNT`, both decimal without signs or leading spaces.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let octets = UInt64(parts[0]), let count = UInt64(parts[1]) else { return nil }
+        self.init(octets: octets, fileCount: count)
+    }
+
+    public var description: String { "\(octets).\(fileCount)" }
+}
+
+extension String {
+    func trimmingLeadingWhitespace() -> String {
+        String(drop(while: { $0 == " " || $0 == "\t" }))
+    }
+}

@@ -1,0 +1,71 @@
+/// A path inside a bag, relative to the bag's root, as manifests and the archive name it.
+///
+/// The rules are the strict profile's: `/`-separated, valid UTF-8, no empty, `.` or `..`
+/// components, no backslash, no control characters, at most ``maxBytes`` bytes. A path that
+/// breaks them is never looked up, extracted or compared: it is a finding on its own.
+public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public static let maxBytes = 1024
+
+    public let rawValue: String
+
+    /// How strictly a path is judged.
+    public enum Rules: Sendable {
+        /// The `.rialpkg` profile: everything above.
+        case strict
+        /// Any RFC 8493 bag on disk: control characters are allowed (manifests percent-encode
+        /// LF and CR), the structural rules still hold.
+        case bagit
+    }
+
+    /// Validates `text` as a bag-relative path.
+    /// - Parameter rules: `.strict` for packages, `.bagit` for plain bags on disk.
+    /// - Throws: ``FormatError`` `.invalidPath` saying which rule it breaks.
+    public init(_ text: String, rules: Rules = .strict) throws(FormatError) {
+        if let problem = Self.problem(with: text, rules: rules) {
+            throw FormatError(.invalidPath, "path \"\(text.debugDescription.dropFirst().dropLast())\" \(problem)")
+        }
+        rawValue = text
+    }
+
+    /// The rule `text` breaks, or `nil` when it is a valid bag path.
+    public static func problem(with text: String, rules: Rules = .strict) -> String? {
+        if text.isEmpty { return "is empty" }
+        if text.utf8.count > maxBytes { return "is longer than \(maxBytes) bytes" }
+        if text.hasPrefix("/") { return "is absolute" }
+        for scalar in text.unicodeScalars where rules == .strict {
+            if scalar == "\\" { return "contains a backslash" }
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "contains a control character" }
+            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                || scalar.value == 0x200E || scalar.value == 0x200F {
+                return "contains a bidirectional control character"
+            }
+        }
+        for component in text.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { return "has an empty component" }
+            if component == "." || component == ".." { return "has a '\(component)' component" }
+        }
+        return nil
+    }
+
+    /// The components between slashes.
+    public var components: [Substring] { rawValue.split(separator: "/") }
+
+    /// Whether the path lies under `data/`, i.e. names a payload file.
+    public var isPayload: Bool { rawValue.hasPrefix("data/") }
+
+    /// The path's last component.
+    public var fileName: String { components.last.map(String.init) ?? rawValue }
+
+    /// The path's extension, lowercased, without the dot; empty when there is none.
+    public var fileExtension: String {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return "" }
+        return String(fileName[fileName.index(after: dot)...]).lowercased()
+    }
+
+    public var description: String { rawValue }
+
+    /// Orders by UTF-8 bytes, so every implementation sorts the same way whatever its locale.
+    public static func < (lhs: BagPath, rhs: BagPath) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
+}

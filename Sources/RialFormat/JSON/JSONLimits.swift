@@ -1,0 +1,17 @@
+/// Bounds a JSON parse so that hostile input costs at most a known amount of memory and time.
+public struct JSONLimits: Sendable, Hashable {
+    /// Largest document accepted, in bytes.
+    public var maxBytes: Int
+    /// Deepest nesting of arrays and objects accepted.
+    public var maxDepth: Int
+    /// Longest string accepted, in bytes after unescaping.
+    public var maxStringBytes: Int
+
+    public init(maxBytes: Int = 64 << 20, maxDepth: Int = 64, maxStringBytes: Int = 1 << 20) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+        self.maxStringBytes = maxStringBytes
+    }
+
+    public static let `default` = JSONLimits()
+}

@@ -1,0 +1,295 @@
+/// Parses JSON strictly (RFC 8259 with no extensions) from bytes that may be hostile.
+///
+/// Foundation's readers accept several things two parsers may read differently, so a package
+/// could mean one thing to us and another to an outside tool. This parser rejects them all:
+/// duplicate keys, trailing commas, a byte order mark, comments, `NaN`/`Infinity`, lone
+/// surrogates, invalid UTF-8, control characters in strings, integers outside 64 bits, numbers
+/// that overflow `Double`, and trailing bytes. It is iterative, so nesting costs heap, not stack,
+/// and nesting deeper than ``JSONLimits/maxDepth`` is an error.
+public struct StrictJSONParser {
+    private let bytes: [UInt8]
+    private let limits: JSONLimits
+    private var index = 0
+
+    /// Parses one JSON document.
+    /// - Parameters:
+    ///   - bytes: the document, exactly as stored.
+    ///   - limits: size and depth bounds.
+    /// - Returns: the value.
+    /// - Throws: ``FormatError`` with a code from `json.*` or `text.invalid-utf8`, naming the byte offset.
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(FormatError) -> JSONValue {
+        guard bytes.count <= limits.maxBytes else {
+            throw FormatError(.limitExceeded, "JSON document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes) bytes")
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw FormatError(.invalidJSON, "JSON document starts with a byte order mark")
+        }
+        var parser = StrictJSONParser(bytes: bytes, limits: limits)
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8], limits: JSONLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    private enum Container {
+        case array([JSONValue])
+        case object(JSONObject, key: String)
+    }
+
+    private mutating func parseDocument() throws(FormatError) -> JSONValue {
+        var stack: [Container] = []
+        skipWhitespace()
+        while true {
+            var value: JSONValue
+            // Read one value, or open a container and go round again for its first member.
+            switch peek() {
+            case UInt8(ascii: "{"):
+                index += 1
+                try checkDepth(stack.count + 1)
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") {
+                    index += 1
+                    value = .object(JSONObject())
+                } else {
+                    let key = try parseKey(in: JSONObject())
+                    stack.append(.object(JSONObject(), key: key))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                try checkDepth(stack.count + 1)
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") {
+                    index += 1
+                    value = .array([])
+                } else {
+                    stack.append(.array([]))
+                    continue
+                }
+            default:
+                value = try parseScalar()
+            }
+
+            // Hand the finished value to its container; close containers that end here.
+            while true {
+                skipWhitespace()
+                guard let top = stack.popLast() else {
+                    guard index == bytes.count else { throw error("unexpected bytes after the JSON value") }
+                    return value
+                }
+                switch top {
+                case .array(var elements):
+                    elements.append(value)
+                    switch peek() {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        if peek() == UInt8(ascii: "]") { throw error("trailing comma in array") }
+                        stack.append(.array(elements))
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        value = .array(elements)
+                        continue
+                    default:
+                        throw error("expected ',' or ']' in array")
+                    }
+                case .object(var object, let key):
+                    object[key] = value
+                    switch peek() {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
+                        let next = try parseKey(in: object)
+                        stack.append(.object(object, key: next))
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        value = .object(object)
+                        continue
+                    default:
+                        throw error("expected ',' or '}' in object")
+                    }
+                }
+                break
+            }
+            skipWhitespace()
+        }
+    }
+
+    private mutating func parseKey(in object: JSONObject) throws(FormatError) -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
+        let key = try parseString()
+        if object[key] != nil {
+            throw FormatError(.duplicateKey, "duplicate key \"\(key)\" at byte \(index)")
+        }
+        skipWhitespace()
+        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+        index += 1
+        skipWhitespace()
+        return key
+    }
+
+    private mutating func parseScalar() throws(FormatError) -> JSONValue {
+        guard let byte = peek() else { throw error("unexpected end of JSON") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            throw error("unexpected character")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(FormatError) {
+        let text = literal.withUTF8Buffer { Array($0) }
+        guard index + text.count <= bytes.count, Array(bytes[index..<index + text.count]) == text else {
+            throw error("invalid literal")
+        }
+        index += text.count
+    }
+
+    private mutating func parseNumber() throws(FormatError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), isDigit(first) else { throw error("invalid number") }
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if let next = peek(), isDigit(next) { throw error("number with a leading zero") }
+        } else {
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard let digit = peek(), isDigit(digit) else { throw error("invalid fraction") }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let digit = peek(), isDigit(digit) else { throw error("invalid exponent") }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger {
+            guard let value = Int64(text) else { throw FormatError(.invalidJSON, "integer \(text) does not fit in 64 bits (byte \(start))") }
+            return .integer(value)
+        }
+        guard let value = Double(text), value.isFinite else {
+            throw FormatError(.invalidJSON, "number \(text) is out of range (byte \(start))")
+        }
+        return .number(value)
+    }
+
+    private mutating func parseString() throws(FormatError) -> String {
+        let start = index
+        index += 1  // opening quote
+        var out: [UInt8] = []
+        while true {
+            guard let byte = peek() else { throw error("unterminated string") }
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let string = String(validating: out, as: UTF8.self) else {
+                    throw FormatError(.invalidUTF8, "string at byte \(start) is not valid UTF-8")
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &out)
+            case 0x00..<0x20:
+                throw error("unescaped control character in string")
+            default:
+                out.append(byte)
+            }
+            if out.count > limits.maxStringBytes {
+                throw FormatError(.limitExceeded, "string at byte \(start) exceeds \(limits.maxStringBytes) bytes")
+            }
+        }
+    }
+
+    private mutating func parseEscape(into out: inout [UInt8]) throws(FormatError) {
+        guard let escape = peek() else { throw error("unterminated escape") }
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): out.append(0x22)
+        case UInt8(ascii: "\\"): out.append(0x5C)
+        case UInt8(ascii: "/"): out.append(0x2F)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4()
+            var scalarValue = UInt32(unit)
+            if (0xD800...0xDBFF).contains(unit) {
+                guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("lone high surrogate")
+                }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("high surrogate not followed by a low surrogate") }
+                scalarValue = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw error("lone low surrogate")
+            }
+            guard let scalar = Unicode.Scalar(scalarValue) else { throw error("invalid unicode escape") }
+            out.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            throw error("invalid escape")
+        }
+    }
+
+    private mutating func parseHex4() throws(FormatError) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("truncated unicode escape") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid unicode escape")
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func checkDepth(_ depth: Int) throws(FormatError) {
+        if depth > limits.maxDepth {
+            throw FormatError(.limitExceeded, "JSON nesting deeper than \(limits.maxDepth) at byte \(index)")
+        }
+    }
+
+    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) { index += 1 }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+
+    private func error(_ message: String) -> FormatError {
+        FormatError(.invalidJSON, "\(message) at byte \(index)")
+    }
+}

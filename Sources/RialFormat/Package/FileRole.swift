@@ -1,0 +1,34 @@
+/// What a file in a package is for. The role follows from the path alone, so a verifier can
+/// check the role a manifest claims.
+public enum FileRole: String, Sendable, CaseIterable {
+    case media
+    case depth
+    case frame
+    case captureApp = "capture_app"
+    case bagDeclaration = "bag_declaration"
+    case bagInfo = "bag_info"
+    case payloadManifest = "payload_manifest"
+    case readme
+    case rialChain = "rial_chain"
+    case rialDepth = "rial_depth"
+    case rialMetadata = "rial_metadata"
+
+    /// The role of a file listed in `rial/manifest.json`, or `nil` for a path no listed file may have.
+    public init?(path: String) {
+        switch path {
+        case PackageLayout.bagDeclaration: self = .bagDeclaration
+        case PackageLayout.bagInfo: self = .bagInfo
+        case PackageLayout.readme: self = .readme
+        case PackageLayout.chain: self = .rialChain
+        case PackageLayout.depthIndex: self = .rialDepth
+        case PackageLayout.metadata: self = .rialMetadata
+        default:
+            if PackageLayout.payloadManifests.contains(path) { self = .payloadManifest }
+            else if path.hasPrefix(PackageLayout.mediaDirectory) { self = .media }
+            else if path.hasPrefix(PackageLayout.depthDirectory) { self = .depth }
+            else if path.hasPrefix(PackageLayout.framesDirectory) { self = .frame }
+            else if path.hasPrefix(PackageLayout.captureAppDirectory) { self = .captureApp }
+            else { return nil }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// Where everything lives inside a package's top-level directory, and in which order the
+/// writer emits it. `schema/SPEC.md` §3 is the normative text; this is its one source in code.
+public enum PackageLayout {
+    public static let formatName = "rialpkg"
+    public static let formatVersion = "1.0"
+    /// The package file extension, without the dot.
+    public static let fileExtension = "rialpkg"
+
+    public static let bagDeclaration = "bagit.txt"
+    public static let bagInfo = "bag-info.txt"
+    public static let readme = "README.txt"
+    public static let payloadManifests = ["manifest-sha256.txt", "manifest-sha512.txt"]
+    public static let tagManifests = ["tagmanifest-sha256.txt", "tagmanifest-sha512.txt"]
+
+    public static let manifest = "rial/manifest.json"
+    public static let chain = "rial/chain.json"
+    public static let depthIndex = "rial/depth.json"
+    public static let metadata = "rial/metadata.json"
+    /// Appended after packing, protected by their own links (later format revisions).
+    public static let custodyDirectory = "rial/custody/"
+    public static let sealDirectory = "rial/seal/"
+
+    public static let mediaDirectory = "data/media/"
+    public static let depthDirectory = "data/depth/"
+    public static let framesDirectory = "data/frames/"
+    public static let captureAppDirectory = "data/capture/"
+
+    /// The digest algorithms every package carries, in BagIt's names.
+    public static let algorithms = ["sha256", "sha512"]
+
+    /// Tag files written before the payload, in this order; `rial/` files other than the
+    /// manifest go between the manifest and the tag manifests, sorted.
+    public static let leadingTagFiles = [bagDeclaration, bagInfo, readme] + payloadManifests
+
+    /// Whether `path` (relative to the bag) is appended after sealing and so stands outside
+    /// `rial/manifest.json`.
+    public static func isAppendedLater(_ path: String) -> Bool {
+        path.hasPrefix(custodyDirectory) || path.hasPrefix(sealDirectory)
+    }
+
+    /// Whether `path` must not be listed in `rial/manifest.json`: the manifest itself, the tag
+    /// manifests (they change when custody is appended) and what is appended later.
+    public static func isOutsideManifest(_ path: String) -> Bool {
+        path == manifest || tagManifests.contains(path) || isAppendedLater(path)
+    }
+}

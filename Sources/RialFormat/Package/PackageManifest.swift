@@ -1,0 +1,113 @@
+/// `rial/manifest.json`: the heart of a package. It names the package, says when and by what
+/// it was made, summarises the capture, and lists every file that carries evidence or a claim
+/// with its size and digests. The seal signs exactly its bytes.
+public struct PackageManifest: Sendable, Hashable {
+    /// One listed file.
+    public struct FileRecord: Sendable, Hashable {
+        public let path: String
+        public let role: FileRole
+        public let mediaType: String
+        public let size: UInt64
+        public let sha256: String
+        public let sha512: String
+
+        public init(path: String, role: FileRole, mediaType: String, size: UInt64, sha256: String, sha512: String) {
+            self.path = path
+            self.role = role
+            self.mediaType = mediaType
+            self.size = size
+            self.sha256 = sha256
+            self.sha512 = sha512
+        }
+    }
+
+    /// The tool that wrote the package.
+    public struct Tool: Sendable, Hashable {
+        public let name: String
+        public let version: String
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    public let formatVersion: String
+    public let packageID: PackageID
+    public let created: Timestamp
+    public let tool: Tool
+    public let capture: CaptureSummary
+    public let files: [FileRecord]
+
+    public init(formatVersion: String = PackageLayout.formatVersion, packageID: PackageID, created: Timestamp,
+                tool: Tool, capture: CaptureSummary, files: [FileRecord]) {
+        self.formatVersion = formatVersion
+        self.packageID = packageID
+        self.created = created
+        self.tool = tool
+        self.capture = capture
+        self.files = files
+    }
+
+    /// The JSON document, keys in the order the spec lists them, files sorted by path bytes.
+    public func jsonValue() -> JSONValue {
+        let sorted = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        var object = JSONObject()
+        object["format"] = .string(PackageLayout.formatName)
+        object["format_version"] = .string(formatVersion)
+        object["package_id"] = .string(packageID.rawValue)
+        object["created"] = .string(created.rfc3339)
+        object["tool"] = .object(["name": .string(tool.name), "version": .string(tool.version)])
+        object["capture"] = capture.jsonValue()
+        object["files"] = .array(sorted.map { record in
+            .object([
+                "path": .string(record.path),
+                "role": .string(record.role.rawValue),
+                "media_type": .string(record.mediaType),
+                "size": .integer(Int64(clamping: record.size)),
+                "sha256": .string(record.sha256),
+                "sha512": .string(record.sha512),
+            ])
+        })
+        return .object(object)
+    }
+
+    /// The exact bytes written to `rial/manifest.json`.
+    public func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
+
+    /// Reads a manifest that has already been parsed strictly.
+    /// - Throws: ``FormatError`` naming the first field that breaks `schema/manifest.schema.json`;
+    ///   `.unsupportedVersion` when the major version is not 1.
+    public init(json: JSONValue) throws(FormatError) {
+        let root = try JSONFieldReader(json, path: "manifest", allowedKeys: ["format", "format_version", "package_id", "created", "tool", "capture", "files"])
+        guard try root.string("format") == PackageLayout.formatName else {
+            throw FormatError(.invalidField, "manifest.format must be \"\(PackageLayout.formatName)\"")
+        }
+        formatVersion = try root.string("format_version")
+        guard formatVersion.split(separator: ".").first == "1" else {
+            throw FormatError(.unsupportedVersion, "format version \(formatVersion) is not supported by this verifier (it reads 1.x)")
+        }
+        packageID = try PackageID(root.string("package_id"))
+        created = try root.timestamp("created")
+        let toolReader = try JSONFieldReader(root.value("tool"), path: "manifest.tool", allowedKeys: ["name", "version"])
+        tool = Tool(name: try toolReader.string("name"), version: try toolReader.string("version"))
+        capture = try CaptureSummary(json: root.value("capture"), path: "manifest.capture")
+        var records: [FileRecord] = []
+        for (index, element) in try root.array("files").enumerated() {
+            let path = "manifest.files[\(index)]"
+            let file = try JSONFieldReader(element, path: path, allowedKeys: ["path", "role", "media_type", "size", "sha256", "sha512"])
+            let roleName = try file.string("role")
+            guard let role = FileRole(rawValue: roleName) else {
+                throw FormatError(.invalidField, "\(path).role \"\(roleName)\" is not a known role")
+            }
+            records.append(FileRecord(
+                path: try file.string("path"),
+                role: role,
+                mediaType: try file.string("media_type"),
+                size: UInt64(try file.integer("size")),
+                sha256: try file.digest("sha256", byteCount: 32),
+                sha512: try file.digest("sha512", byteCount: 64)
+            ))
+        }
+        files = records
+    }
+}

@@ -1,0 +1,47 @@
+/// An error raised while reading or writing one of the package's byte formats.
+///
+/// Tests assert on ``code``, never on ``reason``: the reason is for people and may be reworded.
+public struct FormatError: Error, Hashable, CustomStringConvertible, Sendable {
+    /// A stable, extensible identifier of what went wrong.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        public static let invalidJSON = Code("json.invalid")
+        public static let duplicateKey = Code("json.duplicate-key")
+        public static let limitExceeded = Code("json.limit-exceeded")
+        public static let invalidUTF8 = Code("text.invalid-utf8")
+        public static let invalidTimestamp = Code("time.invalid")
+        public static let invalidHex = Code("hex.invalid")
+        public static let invalidField = Code("field.invalid")
+        public static let missingField = Code("field.missing")
+        public static let invalidLine = Code("text.invalid-line")
+        public static let invalidPath = Code("path.invalid")
+        public static let invalidPackageID = Code("package-id.invalid")
+        public static let unsupportedVersion = Code("format.unsupported-version")
+    }
+
+    public let code: Code
+    /// A human explanation, with the location (line, column, key) when there is one.
+    public let reason: String
+    public let file: String
+    public let line: Int
+
+    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.reason = reason
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(reason) [\(code)]" }
+
+    public static func == (lhs: FormatError, rhs: FormatError) -> Bool {
+        lhs.code == rhs.code && lhs.reason == rhs.reason
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(reason)
+    }
+}

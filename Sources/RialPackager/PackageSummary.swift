@@ -1,0 +1,14 @@
+import RialFormat
+
+/// What ``Packager`` wrote.
+public struct PackageSummary: Sendable {
+    public let output: String
+    public let packageID: PackageID
+    public let created: Timestamp
+    /// SHA-256 of `rial/manifest.json`, the package's fingerprint.
+    public let manifestSHA256: String
+    public let payloadFileCount: Int
+    public let payloadBytes: UInt64
+    /// Size of the `.rialpkg` file.
+    public let archiveBytes: UInt64
+}

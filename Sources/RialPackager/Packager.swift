@@ -1,0 +1,127 @@
+import RialFormat
+import RialCrypto
+import RialArchive
+
+/// Writes a `.rialpkg` from a capture directory, reading every input file exactly once.
+///
+/// The format puts tag files first so a verifier can check in one pass, but the tag files hold
+/// the payload's digests. Rather than read the payload twice, the packager lays the archive out
+/// with placeholder digests (every digest is fixed-width hex, so sizes are known in advance),
+/// streams the payload while hashing it, then patches the real tag files in at their recorded
+/// offsets. Tar headers do not cover data, so the patch leaves every header valid.
+public struct Packager: Sendable {
+    /// Called after each chunk with bytes done and bytes in total.
+    public typealias Progress = @Sendable (_ done: UInt64, _ total: UInt64) -> Void
+
+    public let options: PackageOptions
+
+    public init(options: PackageOptions) {
+        self.options = options
+    }
+
+    /// Writes the package.
+    /// - Returns: what was written.
+    /// - Throws: ``PackagerError``; on any error no output file is left behind.
+    public func write(progress: Progress? = nil) throws -> PackageSummary {
+        let capture = try CaptureDirectory(root: options.captureDirectory)
+        let created = options.created ?? Timestamp.now()
+        try validateBagInfoFields()
+        let packageID = try options.packageID ?? PackageIdentity.derive(capture: capture, created: created)
+
+        var records = capture.files.map {
+            PayloadRecord(bagPath: $0.bagPath, size: $0.size, sha256: PayloadRecord.placeholder256, sha512: PayloadRecord.placeholder512)
+        }
+        let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records)
+
+        let output = try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
+        let root = packageID.rawValue + "/"
+        let mtime = created.seconds
+        let totalBytes = records.reduce(UInt64(0)) { $0 + $1.size }
+        var tagOffsets: [String: UInt64] = [:]
+        do {
+            let writer = try TarWriter(fileDescriptor: output.fileDescriptor)
+            var directories = DirectoryEmitter(root: root, writer: writer, modificationTime: mtime)
+            try writer.addDirectory(path: root, modificationTime: mtime)
+            for tag in layout.files {
+                try directories.ensureParents(of: tag.path)
+                tagOffsets[tag.path] = try writer.addFile(path: root + tag.path, bytes: tag.bytes, modificationTime: mtime)
+            }
+            var done: UInt64 = 0
+            for (index, file) in capture.files.enumerated() {
+                try directories.ensureParents(of: file.bagPath.rawValue)
+                let reader = try FileChunkReader(path: file.sourcePath)
+                guard reader.size == file.size else {
+                    throw ArchiveError(.fileChanged, "\(file.sourcePath) changed size since the capture was scanned")
+                }
+                let digests = try DigestSet([.sha256, .sha512])
+                try writer.addFile(path: root + file.bagPath.rawValue, size: file.size, modificationTime: mtime) { write in
+                    try reader.streamAndClose { chunk in
+                        try digests.update(chunk)
+                        try write(chunk)
+                        done += UInt64(chunk.count)
+                        progress?(done, totalBytes)
+                    }
+                }
+                let hexDigests = try digests.finishHex()
+                records[index].sha256 = hexDigests[.sha256] ?? ""
+                records[index].sha512 = hexDigests[.sha512] ?? ""
+            }
+            try writer.close()
+
+            let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records)
+            for (placeholder, real) in zip(layout.files, final.files) {
+                guard placeholder.path == real.path, placeholder.bytes.count == real.bytes.count, let offset = tagOffsets[real.path] else {
+                    throw PackagerError(.internalInconsistency, "tag file \(real.path) changed size between layout and final write")
+                }
+                try output.write(real.bytes, at: offset)
+            }
+            let archiveBytes = output.size()
+            try output.commit()
+            return PackageSummary(
+                output: options.output, packageID: packageID, created: created, manifestSHA256: final.manifestSHA256,
+                payloadFileCount: records.count, payloadBytes: totalBytes, archiveBytes: archiveBytes
+            )
+        } catch let error as PackagerError {
+            throw error
+        } catch {
+            throw PackagerError(.writeFailed, "could not write \(options.output)", cause: error)
+        }
+    }
+
+    private func validateBagInfoFields() throws {
+        for field in options.bagInfoFields {
+            if PackageOptions.reservedBagInfoLabels.contains(field.label.lowercased()) {
+                throw PackagerError(.invalidOption, "bag-info label \"\(field.label)\" is written by rial itself and cannot be set")
+            }
+            let invalid = field.label.isEmpty || field.label.contains(":") || field.label.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }
+            if invalid {
+                throw PackagerError(.invalidOption, "bag-info label \"\(field.label)\" must be non-empty, without spaces, colons or control characters")
+            }
+        }
+    }
+}
+
+/// Emits each directory entry once, just before the first entry inside it.
+private struct DirectoryEmitter {
+    let root: String
+    let writer: TarWriter
+    let modificationTime: Int64
+    var emitted: Set<String> = []
+
+    init(root: String, writer: TarWriter, modificationTime: Int64) {
+        self.root = root
+        self.writer = writer
+        self.modificationTime = modificationTime
+    }
+
+    mutating func ensureParents(of path: String) throws {
+        let components = path.split(separator: "/").dropLast()
+        var prefix = ""
+        for component in components {
+            prefix += component + "/"
+            if emitted.insert(prefix).inserted {
+                try writer.addDirectory(path: root + prefix, modificationTime: modificationTime)
+            }
+        }
+    }
+}

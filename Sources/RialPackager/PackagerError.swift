@@ -1,0 +1,38 @@
+/// An error that stops a package from being written. Nothing is left behind when one is thrown.
+public struct PackagerError: Error, CustomStringConvertible, Sendable {
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The capture directory does not have the layout `schema/SPEC.md` §2 defines.
+        public static let invalidCapture = Code("pack.invalid-capture")
+        /// The output exists and `--force` was not given.
+        public static let outputExists = Code("pack.output-exists")
+        /// An option's value is not usable.
+        public static let invalidOption = Code("pack.invalid-option")
+        /// Writing the package failed.
+        public static let writeFailed = Code("pack.write-failed")
+        /// Internal consistency check failed; a bug, reported rather than written.
+        public static let internalInconsistency = Code("pack.internal")
+    }
+
+    public let code: Code
+    public let reason: String
+    public let cause: (any Error)?
+    public let file: String
+    public let line: Int
+
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.reason = reason
+        self.cause = cause
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String {
+        if let cause { return "\(reason): \(cause) [\(code)]" }
+        return "\(reason) [\(code)]"
+    }
+}

@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RialFormat
+
+/// Writes a deterministic synthetic capture in the layout `rial pack` takes (`schema/SPEC.md`
+/// §2), so every flow can be tried without a phone. The same options give the same bytes.
+///
+/// The "video" is a minimal ISO base media file (an `ftyp` box and an `mdat` box of seeded
+/// pseudo-random bytes), not a playable movie; depth keyframes are LiDAR-sized Float32
+/// little-endian buffers on every third frame (frames 1, 4, 7, …), as the capture app records them.
+public struct SampleCapture: Sendable {
+    public var seed: UInt64 = 1
+    public var seconds: Int = 2
+    public var fps: Int = 30
+    public var width: Int = 1920
+    public var height: Int = 1080
+    public var depthWidth: Int = 256
+    public var depthHeight: Int = 192
+    public var depthInterval: Int = 3
+
+    public init() {}
+
+    /// Total frames.
+    public var frameCount: Int { seconds * fps }
+
+    /// Frame numbers (1-based) that carry a depth keyframe.
+    public var depthFrames: [Int] { stride(from: 1, through: frameCount, by: depthInterval).map { $0 } }
+
+    /// Writes the capture under `directory`, which must not exist or be empty.
+    /// - Throws: ``PackagerError`` `.invalidOption` for unusable options or a non-empty
+    ///   directory, `.writeFailed` on I/O errors.
+    public func write(to directory: String) throws {
+        guard seconds > 0, seconds <= 3600, fps > 0, fps <= 240, width > 0, height > 0, width <= 8192, height <= 8192 else {
+            throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps and a frame size of at most 8192×8192")
+        }
+        try SampleFiles.makeEmptyDirectory(directory)
+        for sub in ["media", "depth", "app"] { try SampleFiles.makeDirectory(directory + "/" + sub) }
+        var random = SplitMix64(seed: seed)
+
+        // A stand-in for compressed video: about 1/64 of the raw frame size per frame.
+        let mdatSize = frameCount * max(1, width * height / 64)
+        try SampleFiles.write(directory + "/media/capture.mov") { sink in
+            var ftyp: [UInt8] = [0, 0, 0, 20] + Array("ftypqt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8)
+            try sink(&ftyp)
+            let boxSize = UInt32(clamping: mdatSize + 8)
+            var mdat: [UInt8] = [UInt8(boxSize >> 24), UInt8(boxSize >> 16 & 0xFF), UInt8(boxSize >> 8 & 0xFF), UInt8(boxSize & 0xFF)] + Array("mdat".utf8)
+            try sink(&mdat)
+            var remaining = mdatSize
+            while remaining > 0 {
+                var chunk = random.bytes(min(remaining, 1 << 20))
+                try sink(&chunk)
+                remaining -= chunk.count
+            }
+        }
+
+        for frame in depthFrames {
+            var depth = [UInt8]()
+            depth.reserveCapacity(depthWidth * depthHeight * 4)
+            let base = 0.5 + Float(frame % 97) / 40
+            for row in 0..<depthHeight {
+                for column in 0..<depthWidth {
+                    let metres = base + Float(row) / Float(depthHeight) * 3 + Float(column % 16) / 256
+                    let bits = metres.bitPattern.littleEndian
+                    depth += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
+                }
+            }
+            try SampleFiles.write(directory + "/depth/" + SampleCapture.depthFileName(frame: frame)) { sink in try sink(&depth) }
+        }
+
+        let started = Timestamp(seconds: 1_768_473_000 + Int64(seed % 86_400), nanoseconds: 125_000_000)
+        let durationMs = Int64(frameCount) * 1000 / Int64(fps)
+        let ended = Timestamp(seconds: started.seconds + durationMs / 1000, nanoseconds: started.nanoseconds + Int32(durationMs % 1000) * 1_000_000)
+        let metadata: JSONValue = .object([
+            "type": .string("video"),
+            "started_at": .string(Self.iso8601Millis(started)),
+            "ended_at": .string(Self.iso8601Millis(ended)),
+            "duration_ms": .integer(durationMs),
+            "frame_count": .integer(Int64(frameCount)),
+            "depth_keyframe_count": .integer(Int64(depthFrames.count)),
+            "resolution": .object(["width": .integer(Int64(width)), "height": .integer(Int64(height))]),
+            "codec": .string("hevc"),
+            "device_model": .string("iPhone 15 Pro"),
+            "ios_version": .string("17.4"),
+            "location": .object(["lat": .number(37.7749), "lng": .number(-122.4194)]),
+            "attestation_level": .string("secure_enclave"),
+        ])
+        var metadataBytes = JSONWriter.bytes(metadata)
+        try SampleFiles.write(directory + "/app/metadata.json") { sink in try sink(&metadataBytes) }
+
+        let actions: [(String, String, Int64)] = [
+            ("RECORDING_START", "Recording started", 0),
+            ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
+            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for capture.mov", durationMs / 1000 + 1),
+            ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
+            ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
+        ]
+        let events: [JSONValue] = actions.map { action, details, offset in
+            .object([
+                "timestamp": .string(Self.iso8601Millis(Timestamp(seconds: started.seconds + offset, nanoseconds: started.nanoseconds))),
+                "action": .string(action),
+                "details": .string(details),
+                "userIdentifier": .string("device-7F3A9C"),
+            ])
+        }
+        var custody = JSONWriter.bytes(.array(events))
+        try SampleFiles.write(directory + "/app/custody_log.json") { sink in try sink(&custody) }
+    }
+
+    /// `depth_000004.f32` for frame 4.
+    public static func depthFileName(frame: Int) -> String {
+        let digits = String(frame)
+        return "depth_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".f32"
+    }
+
+    /// ISO 8601 with milliseconds, as the capture app writes dates (`2026-01-15T10:30:00.125Z`).
+    static func iso8601Millis(_ time: Timestamp) -> String {
+        let whole = Timestamp(seconds: time.seconds).rfc3339.dropLast()
+        let millis = String(Int(time.nanoseconds) / 1_000_000)
+        return whole + "." + String(repeating: "0", count: 3 - millis.count) + millis + "Z"
+    }
+}
+
+/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), so samples are
+/// identical on every machine.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        var index = 0
+        while index < count {
+            var word = next()
+            for _ in 0..<8 where index < count {
+                out[index] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
+                index += 1
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file written under a temporary name beside its destination and moved into place only
+/// when complete, so a reader never sees half a package and a failure leaves nothing behind.
+final class AtomicOutputFile {
+    let destination: String
+    let temporaryPath: String
+    let fileDescriptor: Int32
+    private var isCommitted = false
+
+    /// Creates the temporary file.
+    /// - Parameter overwrite: whether an existing destination may be replaced on commit.
+    /// - Throws: ``PackagerError`` `.outputExists` or `.writeFailed`.
+    init(destination: String, overwrite: Bool) throws {
+        if !overwrite, access(destination, F_OK) == 0 {
+            throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
+        }
+        let slash = destination.lastIndex(of: "/")
+        let directory = slash.map { String(destination[..<$0]) } ?? "."
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else {
+            throw PackagerError(.writeFailed, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        fchmod(fd, 0o644)
+        self.destination = destination
+        self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.fileDescriptor = fd
+        self.overwrite = overwrite
+    }
+
+    private let overwrite: Bool
+
+    deinit {
+        if !isCommitted {
+            close(fileDescriptor)
+            unlink(temporaryPath)
+        }
+    }
+
+    /// Writes `bytes` at `offset` (used to patch tag files in after the payload is hashed).
+    func write(_ bytes: [UInt8], at offset: UInt64) throws {
+        var done = 0
+        while done < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pwrite(fileDescriptor, base + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw PackagerError(.writeFailed, "writing \(temporaryPath): \(String(cString: strerror(errno)))")
+            }
+            done += result
+        }
+    }
+
+    /// The file's current size.
+    func size() -> UInt64 {
+        var info = stat()
+        return fstat(fileDescriptor, &info) == 0 ? UInt64(info.st_size) : 0
+    }
+
+    /// Flushes to disk and moves the file to its destination.
+    func commit() throws {
+        guard fsync(fileDescriptor) == 0 else {
+            throw PackagerError(.writeFailed, "flushing \(temporaryPath): \(String(cString: strerror(errno)))")
+        }
+        close(fileDescriptor)
+        isCommitted = true
+        if overwrite {
+            guard rename(temporaryPath, destination) == 0 else {
+                let message = String(cString: strerror(errno))
+                unlink(temporaryPath)
+                throw PackagerError(.writeFailed, "moving the package to \(destination): \(message)")
+            }
+        } else {
+            // link() fails if the destination appeared meanwhile: never clobber without --force.
+            let linked = link(temporaryPath, destination)
+            let linkErrno = errno
+            unlink(temporaryPath)
+            guard linked == 0 else {
+                if linkErrno == EEXIST {
+                    throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
+                }
+                throw PackagerError(.writeFailed, "moving the package to \(destination): \(String(cString: strerror(linkErrno)))")
+            }
+        }
+    }
+}

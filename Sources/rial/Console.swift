@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writing to the terminal: messages to stderr, and progress only when stderr is a terminal.
+enum Console {
+    static func error(_ message: String) {
+        FileHandleStream.standardError.write("rial: \(message)\n")
+    }
+
+    static func note(_ message: String) {
+        FileHandleStream.standardError.write(message + "\n")
+    }
+
+    static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+    static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
+}
+
+/// Unbuffered writes to a file descriptor.
+struct FileHandleStream {
+    let fd: Int32
+    static let standardOutput = FileHandleStream(fd: 1)
+    static let standardError = FileHandleStream(fd: 2)
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(fd, base + done, buffer.count - done)
+            }
+            if result <= 0 {
+                if result < 0 && errno == EINTR { continue }
+                return
+            }
+            done += result
+        }
+    }
+}
+
+/// A progress line on stderr (bytes done, rate), redrawn at most every 200 ms; silent when
+/// stderr is not a terminal or when disabled.
+final class ProgressLine: @unchecked Sendable {
+    private let label: String
+    private let isEnabled: Bool
+    private var lastDraw: Double = 0
+    private let start: Double
+    private var drewSomething = false
+
+    init(label: String, enabled: Bool) {
+        self.label = label
+        self.isEnabled = enabled && Console.standardErrorIsTerminal
+        self.start = ProgressLine.now()
+    }
+
+    func update(done: UInt64, total: UInt64) {
+        guard isEnabled else { return }
+        let now = ProgressLine.now()
+        guard now - lastDraw >= 0.2 || done == total else { return }
+        lastDraw = now
+        let elapsed = max(now - start, 0.001)
+        let rate = Double(done) / elapsed / 1_048_576
+        let percent = total > 0 ? Int(Double(done) * 100 / Double(total)) : 100
+        var line = "\r\(label) \(percent)%  \(done / 1_048_576)/\(total / 1_048_576) MiB  \(Int(rate)) MiB/s"
+        if rate > 0, done < total {
+            let eta = Double(total - done) / 1_048_576 / rate
+            line += "  ETA \(Int(eta)) s"
+        }
+        FileHandleStream.standardError.write(line + "\u{1B}[K")
+        drewSomething = true
+    }
+
+    func finish() {
+        if drewSomething { FileHandleStream.standardError.write("\r\u{1B}[K") }
+    }
+
+    private static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}

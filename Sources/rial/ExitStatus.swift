@@ -1,0 +1,26 @@
+import ArgumentParser
+import RialFormat
+
+/// The exit statuses every `rial` command uses; scripts may rely on them.
+enum ExitStatus {
+    /// Verified, or the command did what was asked.
+    static let success = ExitCode(0)
+    /// Verification ran and the evidence failed it.
+    static let failed = ExitCode(1)
+    /// The input could not be evaluated or the work could not be done: not a package,
+    /// unreadable, unsupported version, invalid capture, I/O error.
+    static let couldNotComplete = ExitCode(2)
+    /// The command line was wrong.
+    static let usage = ExitCode(64)
+
+    static let helpText = """
+        Exit status:
+          0   verified (or, for other commands, done)
+          1   verification failed: the evidence does not match its manifests
+          2   could not verify or complete: not a package, unreadable, unsupported
+              version, invalid capture directory, I/O error
+          64  usage error
+        """
+}
+
+let toolVersion = RialToolkit.version

@@ -1,0 +1,5 @@
+import ArgumentParser
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "extract")
+    func run() throws {}
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import RialFormat
+import RialPackager
+
+struct PackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Pack a capture directory into one .rialpkg evidence package.",
+        discussion: """
+        CAPTURE_DIR holds media/ (required), and optionally depth/, frames/ and app/ \
+        (schema/SPEC.md §2). Every file is read once and hashed with SHA-256 and SHA-512 while \
+        it is written. The package is written under a temporary name and renamed when \
+        complete, so no half-written package is ever left behind.
+
+        The same capture with the same --created and --package-id gives a byte-identical \
+        package; without --package-id the id is derived from the capture and --created.
+
+        Examples:
+          rial pack capture -o case-2026-117.rialpkg --case 2026-117 --organization "County Lab"
+          rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
+
+        \(ExitStatus.helpText)
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The capture directory.", valueName: "CAPTURE_DIR"))
+    var captureDirectory: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The package file to write.", valueName: "OUT.rialpkg"))
+    var output: String
+
+    @Option(name: .customLong("package-id"), help: ArgumentHelp("Package id: 1–128 of A–Z a–z 0–9 . _ -, starting with a letter or digit.", valueName: "ID"))
+    var packageID: String?
+
+    @Option(help: ArgumentHelp("Creation time, RFC 3339 (default: now). Sets every timestamp in the package.", valueName: "RFC3339"))
+    var created: String?
+
+    @Option(name: .customLong("case"), help: ArgumentHelp("Case number, written to bag-info.txt as Bag-Group-Identifier.", valueName: "ID"))
+    var caseID: String?
+
+    @Option(help: ArgumentHelp("Organisation, written to bag-info.txt as Source-Organization.", valueName: "NAME"))
+    var organization: String?
+
+    @Option(help: ArgumentHelp("Description, written to bag-info.txt as External-Description.", valueName: "TEXT"))
+    var description: String?
+
+    @Option(name: .customLong("info"), help: ArgumentHelp("Any other bag-info.txt field (repeatable).", valueName: "LABEL=VALUE"))
+    var info: [String] = []
+
+    @Flag(help: "Replace OUT.rialpkg if it exists.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "No progress or summary, only errors.")
+    var quiet = false
+
+    func run() throws {
+        var fields: [BagInfo.Field] = []
+        if let caseID { fields.append(.init("Bag-Group-Identifier", caseID)) }
+        if let organization { fields.append(.init("Source-Organization", organization)) }
+        if let description { fields.append(.init("External-Description", description)) }
+        for item in info {
+            guard let equals = item.firstIndex(of: "=") else {
+                throw ValidationError("--info takes LABEL=VALUE, e.g. --info \"Contact-Name=J. Doe\"")
+            }
+            fields.append(.init(String(item[..<equals]), String(item[item.index(after: equals)...])))
+        }
+        var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields)
+        do {
+            if let packageID { options.packageID = try PackageID(packageID) }
+            if let created { options.created = try Timestamp(rfc3339: created) }
+        } catch {
+            throw ValidationError(error.reason)
+        }
+        let progress = ProgressLine(label: "packing", enabled: !quiet)
+        let summary: PackageSummary
+        do {
+            summary = try Packager(options: options).write { done, total in progress.update(done: done, total: total) }
+            progress.finish()
+        } catch let error as PackagerError {
+            progress.finish()
+            Console.error(error.description)
+            throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
+        }
+        if !quiet {
+            print("Packed \(summary.payloadFileCount) files (\(summary.payloadBytes) bytes) into \(summary.output)")
+            print("Package id:       \(summary.packageID)")
+            print("Created:          \(summary.created)")
+            print("Manifest SHA-256: \(summary.manifestSHA256)")
+            print("Record the manifest SHA-256 in your notes; it names this package's content.")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `rial` command: packs captures into evidence packages and verifies them.
+@main
+struct Rial: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rial",
+        abstract: "Package captures as court-grade evidence and verify them offline.",
+        discussion: """
+        A .rialpkg is an uncompressed POSIX tar holding one BagIt 1.0 bag: the media, depth \
+        keyframes and capture files under data/, and under rial/ a manifest with the SHA-256 \
+        and SHA-512 of every file. `rial verify` checks every byte without unpacking.
+
+        Try it:
+          rial sample --out capture        # a synthetic capture, no phone needed
+          rial pack capture -o case.rialpkg
+          rial verify case.rialpkg
+
+        \(ExitStatus.helpText)
+        """,
+        version: "rial \(toolVersion)",
+        subcommands: [
+            SampleCommand.self, PackCommand.self, VerifyCommand.self, InspectCommand.self, ExtractCommand.self,
+        ]
+    )
+
+    static func main() {
+        // libarchive converts names through LC_CTYPE; in the default "C" locale it mangles or
+        // crashes on non-ASCII names. The library also guards each call; this covers the rest.
+        setlocale(LC_CTYPE, "C.UTF-8")
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "verify")
+    func run() throws {}
+}
