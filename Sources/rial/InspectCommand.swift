@@ -1,5 +1,76 @@
 import ArgumentParser
+import RialFormat
+import RialVerifier
+
 struct InspectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "inspect")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what a package holds and claims, without verifying it.",
+        discussion: """
+        Lists the package id, creation time, capture summary, bag-info fields and every file \
+        with its size and role. Payload data is skipped, not hashed: inspect is quick, and \
+        says nothing about integrity. Use `rial verify` for a verdict.
+
+        \(ExitStatus.helpText)
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))
+    var package: String
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let value: JSONValue
+        do {
+            value = try PackageInspector().inspect(path: package)
+        } catch {
+            Console.error("\(error)")
+            throw ExitStatus.couldNotComplete
+        }
+        switch format {
+        case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value), as: UTF8.self))
+        case .text: FileHandleStream.standardOutput.write(Self.text(value))
+        }
+    }
+
+    /// The inspection as aligned text; every string from the package escaped.
+    static func text(_ value: JSONValue) -> String {
+        guard let object = value.objectValue else { return "" }
+        func field(_ key: String) -> String { object[key]?.stringValue.map(Escaping.visible) ?? "—" }
+        var lines = ["Package          \(Escaping.visible(object["path"]?.stringValue ?? ""))   (not verified: run `rial verify` for a verdict)"]
+        lines.append("Package id       \(field("package_id"))")
+        lines.append("Created          \(field("created"))")
+        if let tool = object["tool"]?.objectValue {
+            lines.append("Made by          \(Escaping.visible(tool["name"]?.stringValue ?? "")) \(Escaping.visible(tool["version"]?.stringValue ?? ""))")
+        }
+        lines.append("Manifest SHA-256 \(field("manifest_sha256"))")
+        if let error = object["manifest_error"]?.stringValue { lines.append("Manifest error   \(Escaping.visible(error))") }
+        if let capture = object["capture"]?.objectValue {
+            let parts = capture.entries.map { "\($0.key) \($0.value.integerValue.map(String.init) ?? $0.value.stringValue ?? "")" }
+            lines.append("Capture          \(Escaping.visible(parts.joined(separator: ", ")))")
+        }
+        for item in object["bag_info"]?.arrayValue ?? [] {
+            let label = item.objectValue?["label"]?.stringValue ?? ""
+            let text = item.objectValue?["value"]?.stringValue ?? ""
+            lines.append("bag-info         \(Escaping.visible(label)): \(Escaping.visible(text))")
+        }
+        lines.append("")
+        lines.append("       size  role              path")
+        for item in object["files"]?.arrayValue ?? [] {
+            guard let file = item.objectValue else { continue }
+            let size = String(file["size"]?.integerValue ?? 0)
+            let role = file["role"]?.stringValue ?? "(unlisted)"
+            lines.append(String(repeating: " ", count: max(0, 11 - size.count)) + size + "  " + role.padding(toLength: 16, withPad: " ", startingAt: 0) + "  " + Escaping.visible(file["path"]?.stringValue ?? ""))
+        }
+        for finding in object["findings"]?.arrayValue ?? [] {
+            lines.append("note: \(Escaping.visible(finding.stringValue ?? ""))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

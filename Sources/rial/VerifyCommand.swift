@@ -1,5 +1,87 @@
 import ArgumentParser
+import RialFormat
+import RialVerifier
+
 struct VerifyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify .rialpkg packages (or BagIt bag directories) offline, without unpacking.",
+        discussion: """
+        A package is read once as a stream; nothing is extracted or written. Every file's \
+        SHA-256 and SHA-512 are recomputed and checked against the BagIt manifests and \
+        rial/manifest.json; nothing may be missing, added or renamed. Each check is reported \
+        as PASS, FAIL, NOT PRESENT (e.g. no seal) or NOT CHECKED (present but not evaluated), \
+        with the file it is about and expected vs actual values.
+
+        A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
+
+        With several paths, the exit status is 1 if any failed, else 2 if any could not be \
+        verified, else 0.
+
+        Examples:
+          rial verify case.rialpkg
+          rial verify case.rialpkg --format json --report case.verification.json
+          rial verify extracted-bag/
+
+        \(ExitStatus.helpText)
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: ArgumentHelp("Package files or bag directories.", valueName: "PATH"))
+    var paths: [String]
+
+    @Option(help: "Report format on standard output: text or json.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, else text).", valueName: "FILE"))
+    var report: String?
+
+    @Flag(name: .shortAndLong, help: "No progress line.")
+    var quiet = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one package file or bag directory") }
+        if report != nil && paths.count > 1 { throw ValidationError("--report takes a single PATH") }
+    }
+
+    func run() throws {
+        let verifier = Verifier()
+        var reports: [VerificationReport] = []
+        for path in paths {
+            let progress = ProgressLine(label: "verifying", enabled: !quiet)
+            let result = verifier.report(for: path) { done, total in progress.update(done: done, total: total) }
+            progress.finish()
+            reports.append(result)
+            if format == .text {
+                FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
+                if paths.count > 1 { FileHandleStream.standardOutput.write("\n") }
+            }
+            for warning in result.warnings { Console.error("warning: \(warning)") }
+        }
+        if format == .json {
+            let value: JSONValue = reports.count == 1 ? JSONReportRenderer.jsonValue(reports[0]) : .array(reports.map(JSONReportRenderer.jsonValue))
+            FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value), as: UTF8.self))
+        }
+        if let report, let first = reports.first {
+            let bytes = report.hasSuffix(".json") ? JSONReportRenderer.bytes(first) : Array(TextReportRenderer.render(first).utf8)
+            do {
+                try ReportFile.write(bytes, to: report)
+            } catch {
+                Console.error("cannot write the report to \(report): \(error)")
+                throw ExitStatus.couldNotComplete
+            }
+        }
+        throw Self.exitStatus(for: reports)
+    }
+
+    /// 1 if any report failed, else 2 if any could not be evaluated, else 0.
+    static func exitStatus(for reports: [VerificationReport]) -> ExitCode {
+        if reports.contains(where: { $0.verdict == .fail }) { return ExitStatus.failed }
+        if reports.contains(where: { $0.verdict == .error }) { return ExitStatus.couldNotComplete }
+        return ExitStatus.success
+    }
 }

@@ -43,7 +43,11 @@ public final class TarReader {
         self.fileDescriptor = fd
         try ArchiveLocale.withUTF8 {
             try check(archive_read_support_format_tar(archive), "enable tar format")
-            try check(archive_read_open_fd(archive, fd, blockSize), "open \(path)")
+            let opened = archive_read_open_fd(archive, fd, blockSize)
+            if opened != ARCHIVE_OK {
+                let message = errorString()
+                throw ArchiveError(message.contains("Unrecognized archive format") ? .notAnArchive : .readFailed, "open \(path): \(message)")
+            }
         }
     }
 

@@ -21,6 +21,18 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The name people write, e.g. `SHA-256`.
+    public var displayName: String {
+        switch self {
+        case .md5: return "MD5"
+        case .sha1: return "SHA-1"
+        case .sha224: return "SHA-224"
+        case .sha256: return "SHA-256"
+        case .sha384: return "SHA-384"
+        case .sha512: return "SHA-512"
+        }
+    }
+
     /// Whether a verdict may rest on this algorithm. MD5 and SHA-1 are read in plain bags for
     /// completeness but have known collisions, so they never carry a package's integrity.
     public var isCollisionResistant: Bool { self != .md5 && self != .sha1 }

@@ -1,0 +1,28 @@
+import RialFormat
+
+/// `bagit.txt` exists and declares a BagIt version and UTF-8 tag files (RFC 8493 §2.1.1).
+/// Packages must declare 1.0; plain bags may declare 0.97 or 1.0.
+struct BagDeclarationCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        let subject = PackageLayout.bagDeclaration
+        guard let bytes = context.bytes(subject) else {
+            return [.fail("bag.declaration.missing", subject, "bagit.txt is missing, so this is not a complete BagIt bag")]
+        }
+        let declaration: BagDeclaration
+        do {
+            declaration = try BagDeclaration.parse(bytes)
+        } catch {
+            return [.fail("bag.declaration.malformed", subject, error.reason)]
+        }
+        let accepted = context.profile == .package ? ["1.0"] : ["0.97", "1.0"]
+        var results: [CheckResult] = []
+        if !accepted.contains(declaration.version) {
+            results.append(.fail("bag.declaration.version", subject, "BagIt version \(declaration.version) is not accepted here",
+                                 expected: accepted.joined(separator: " or "), actual: declaration.version))
+        }
+        if declaration.encoding.uppercased() != "UTF-8" {
+            results.append(.fail("bag.declaration.encoding", subject, "tag files must be UTF-8", expected: "UTF-8", actual: declaration.encoding))
+        }
+        return results.isEmpty ? [.pass("bag.declaration", subject, "BagIt \(declaration.version), UTF-8 tag files")] : results
+    }
+}

@@ -1,0 +1,47 @@
+import RialFormat
+
+/// Reports, for each part of the format this verifier does not evaluate yet, whether the
+/// package has it: NOT PRESENT when absent, NOT CHECKED when present. Never PASS: the bytes of
+/// these files are covered by the manifests above, but what they claim (a hash chain, who
+/// signed, when) has not been examined.
+struct LaterPartsCheck: VerificationCheck {
+    private struct Part {
+        let code: String
+        let subject: String
+        let absent: String
+        let matches: (String) -> Bool
+    }
+
+    private let parts: [Part] = [
+        Part(code: "chain", subject: PackageLayout.chain,
+             absent: "the package carries no frame hash chain; frame order and completeness are not attested",
+             matches: { $0 == PackageLayout.chain }),
+        Part(code: "depth.index", subject: PackageLayout.depthIndex,
+             absent: "the package carries no depth keyframe index",
+             matches: { $0 == PackageLayout.depthIndex }),
+        Part(code: "metadata", subject: PackageLayout.metadata,
+             absent: "the package carries no normalised capture metadata",
+             matches: { $0 == PackageLayout.metadata }),
+        Part(code: "custody", subject: PackageLayout.custodyDirectory,
+             absent: "the package carries no custody log",
+             matches: { $0.hasPrefix(PackageLayout.custodyDirectory) }),
+        Part(code: "seal", subject: PackageLayout.sealDirectory + "manifest.p7s",
+             absent: "the package is not sealed: nothing proves who made it",
+             matches: { $0 == PackageLayout.sealDirectory + "manifest.p7s" }),
+        Part(code: "timestamp", subject: PackageLayout.sealDirectory,
+             absent: "the package has no trusted timestamp: nothing proves when it was made",
+             matches: { $0.hasPrefix(PackageLayout.sealDirectory) && $0.hasSuffix(".tsr") }),
+    ]
+
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard context.profile == .package || context.manifest != nil else { return [] }
+        let paths = Array(context.inventory.files.keys)
+        return parts.map { part in
+            if paths.contains(where: part.matches) {
+                return .notChecked(part.code, part.subject,
+                                   "present, but rial \(RialToolkit.version) does not evaluate it; its bytes are covered by the manifests, its claims are not checked")
+            }
+            return .notPresent(part.code, part.subject, part.absent)
+        }
+    }
+}

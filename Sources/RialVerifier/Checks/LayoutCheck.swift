@@ -1,0 +1,20 @@
+import RialFormat
+
+/// The archive (or directory) holds one top-level directory with regular files and
+/// directories only, under valid, unique names. The scanner records the problems; this check
+/// reports them, or one pass.
+struct LayoutCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        let code = context.profile == .package ? "archive.layout" : "bag.layout"
+        var results = context.inventory.findings
+        if context.profile == .package, context.inventory.rootName == nil {
+            results.append(.fail("archive.layout.no-root", "archive", "the archive has no top-level directory"))
+        }
+        if results.isEmpty {
+            let count = context.inventory.files.count
+            let where_ = context.profile == .package ? "one top-level directory \(context.packageSubject)" : "the bag"
+            results.append(.pass(code, context.packageSubject, "\(where_) with \(count) regular files; no links, special files, duplicate or unsafe names"))
+        }
+        return results
+    }
+}

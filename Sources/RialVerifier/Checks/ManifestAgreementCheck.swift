@@ -1,0 +1,29 @@
+import RialFormat
+import RialCrypto
+
+/// All payload manifests list the same files (RFC 8493 §3: every payload file in every
+/// payload manifest). A file listed in one manifest only means the manifests were edited apart.
+struct ManifestAgreementCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        var sets: [(String, Set<String>)] = []
+        for algorithm in DigestAlgorithm.allCases {
+            let name = "manifest-\(algorithm.rawValue).txt"
+            guard let bytes = context.bytes(name),
+                  let manifest = try? BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name)
+            else { continue }
+            sets.append((name, Set(manifest.entries.map(\.path))))
+        }
+        guard sets.count >= 2 else {
+            return [.notChecked("bag.manifests.agree", "payload manifests", "fewer than two readable payload manifests to compare")]
+        }
+        var results: [CheckResult] = []
+        let union = sets.reduce(Set<String>()) { $0.union($1.1) }
+        for path in union.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let missingFrom = sets.filter { !$0.1.contains(path) }.map(\.0)
+            if !missingFrom.isEmpty {
+                results.append(.fail("bag.manifests.disagree", path, "listed in some payload manifests but not in \(missingFrom.joined(separator: ", "))"))
+            }
+        }
+        return results.isEmpty ? [.pass("bag.manifests.agree", "payload manifests", "\(sets.map(\.0).joined(separator: " and ")) list the same \(union.count) files")] : results
+    }
+}

@@ -1,0 +1,39 @@
+/// One finding: what was checked, about which subject, and how it came out.
+public struct CheckResult: Sendable, Hashable {
+    /// A stable dotted code, e.g. `bag.manifest.sha256.mismatch`. Passing results carry the
+    /// check's own code (`bag.manifest.sha256`); failures add what failed. `schema/SPEC.md` §8
+    /// lists every code.
+    public let code: String
+    public let status: CheckStatus
+    /// What the finding is about: a path in the bag, a field, or the package as a whole.
+    public let subject: String
+    /// A sentence a person can read.
+    public let message: String
+    public let expected: String?
+    public let actual: String?
+
+    public init(code: String, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil) {
+        self.code = code
+        self.status = status
+        self.subject = subject
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+    }
+
+    public static func pass(_ code: String, _ subject: String, _ message: String) -> CheckResult {
+        CheckResult(code: code, status: .pass, subject: subject, message: message)
+    }
+
+    public static func fail(_ code: String, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil) -> CheckResult {
+        CheckResult(code: code, status: .fail, subject: subject, message: message, expected: expected, actual: actual)
+    }
+
+    public static func notPresent(_ code: String, _ subject: String, _ message: String) -> CheckResult {
+        CheckResult(code: code, status: .notPresent, subject: subject, message: message)
+    }
+
+    public static func notChecked(_ code: String, _ subject: String, _ message: String) -> CheckResult {
+        CheckResult(code: code, status: .notChecked, subject: subject, message: message)
+    }
+}

@@ -1,0 +1,43 @@
+import RialFormat
+
+/// The report as a person reads it on a terminal: the verdict first, then the package's
+/// identity, then every check with its status and reason. Every string that came from the
+/// package is escaped, so a file name cannot drive the reader's terminal.
+public enum TextReportRenderer {
+    public static func render(_ report: VerificationReport) -> String {
+        var lines: [String] = []
+        let subject = Escaping.visible(report.subjectPath)
+        switch report.verdict {
+        case .pass:
+            lines.append("PASS  \(subject)")
+            lines.append("      Verified: every file matches its manifests; nothing was added, removed or changed.")
+            if report.count(.notPresent) + report.count(.notChecked) > 0 {
+                lines.append("      Not everything could be checked: see NOT PRESENT and NOT CHECKED below.")
+            }
+        case .fail:
+            let failures = report.failures.count
+            lines.append("FAIL  \(subject)")
+            lines.append("      Verification failed: \(failures) check\(failures == 1 ? "" : "s") failed. Do not rely on this package's content.")
+        case .error:
+            lines.append("ERROR \(subject)")
+            lines.append("      Could not verify: \(Escaping.visible(report.error?.reason ?? "unknown error"))")
+            if let cause = report.error?.cause { lines.append("      Cause: \(Escaping.visible(String(describing: cause)))") }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append("")
+        if let id = report.packageID { lines.append("Package id         \(Escaping.visible(id))") }
+        if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)   (the package's fingerprint)") }
+        lines.append("Verified at        \(report.verifiedAt.rfc3339)")
+        lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
+        lines.append("")
+        for check in report.checks {
+            let status = check.status.label.padding(toLength: 12, withPad: " ", startingAt: 0)
+            lines.append("\(status) \(check.code)  \(Escaping.visible(check.subject))")
+            lines.append("             \(Escaping.visible(check.message))")
+            if let expected = check.expected { lines.append("             expected \(Escaping.visible(expected))") }
+            if let actual = check.actual { lines.append("             actual   \(Escaping.visible(actual))") }
+        }
+        for warning in report.warnings { lines.append("warning: \(Escaping.visible(warning))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

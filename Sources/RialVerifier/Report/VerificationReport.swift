@@ -1,0 +1,62 @@
+import RialFormat
+
+/// The verdict on one input, with every check that led to it.
+public struct VerificationReport: Sendable {
+    public enum Verdict: String, Sendable {
+        /// Every check that ran passed.
+        case pass
+        /// At least one check failed.
+        case fail
+        /// The input could not be evaluated; see ``error``.
+        case error
+    }
+
+    public enum SubjectKind: String, Sendable {
+        /// A `.rialpkg` archive.
+        case package
+        /// A BagIt bag directory.
+        case bag
+    }
+
+    public let subjectPath: String
+    public let subjectKind: SubjectKind
+    public let verifiedAt: Timestamp
+    public let packageID: String?
+    /// SHA-256 of `rial/manifest.json` as found, the package's fingerprint.
+    public let manifestSHA256: String?
+    public let checks: [CheckResult]
+    /// Things a person should know that are not failures (plain bags only).
+    public let warnings: [String]
+    /// Why the input could not be evaluated, when the verdict is ``Verdict/error``.
+    public let error: VerifierError?
+
+    public init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
+                checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil) {
+        self.subjectPath = subjectPath
+        self.subjectKind = subjectKind
+        self.verifiedAt = verifiedAt
+        self.packageID = packageID
+        self.manifestSHA256 = manifestSHA256
+        self.checks = checks
+        self.warnings = warnings
+        self.error = error
+    }
+
+    /// A report for an input that could not be evaluated.
+    public static func error(_ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp) -> VerificationReport {
+        VerificationReport(subjectPath: subjectPath, subjectKind: subjectKind, verifiedAt: verifiedAt, packageID: nil,
+                           manifestSHA256: nil, checks: [], error: error)
+    }
+
+    /// `error` when the input could not be evaluated, `fail` when any check failed, else `pass`.
+    public var verdict: Verdict {
+        if error != nil { return .error }
+        return checks.contains { $0.status == .fail } ? .fail : .pass
+    }
+
+    /// The failing checks.
+    public var failures: [CheckResult] { checks.filter { $0.status == .fail } }
+
+    /// How many checks ended in each status.
+    public func count(_ status: CheckStatus) -> Int { checks.filter { $0.status == status }.count }
+}

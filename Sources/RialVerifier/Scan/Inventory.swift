@@ -1,0 +1,40 @@
+import RialCrypto
+
+/// Everything one read of the input established: each file with its size and digests, the
+/// bytes of the (small) tag files, and the structural findings made on the way.
+///
+/// Checks work on an inventory only, so the archive and a bag directory are judged by the
+/// same code, and no check reads the input again.
+public struct Inventory: Sendable {
+    /// One regular file of the bag.
+    public struct File: Sendable {
+        /// Path relative to the bag's root.
+        public let path: String
+        public let size: UInt64
+        /// Lowercase hex digests, for every algorithm the scanner computed.
+        public let digests: [DigestAlgorithm: String]
+    }
+
+    /// The top-level directory's name (packages only).
+    public var rootName: String?
+    /// Files by bag-relative path. A duplicate entry is recorded in ``findings``, not here.
+    public var files: [String: File] = [:]
+    /// Paths of directories seen.
+    public var directories: Set<String> = []
+    /// Bytes of tag files (outside `data/`), for parsing.
+    public var tagFileBytes: [String: [UInt8]] = [:]
+    /// Structural problems found while reading (bad names, links, duplicates, layout).
+    public var findings: [CheckResult] = []
+
+    public init() {}
+
+    /// Paths of payload files (under `data/`), sorted by bytes.
+    public var payloadPaths: [String] {
+        files.keys.filter { $0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Paths of tag files (everything else), sorted by bytes.
+    public var tagPaths: [String] {
+        files.keys.filter { !$0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

@@ -1,0 +1,12 @@
+/// Bounds on what a verification will read into memory or count, so hostile input costs at
+/// most a known amount.
+public struct VerificationLimits: Sendable {
+    /// Largest tag file read into memory (manifests, `rial/*.json`).
+    public var maxTagFileBytes: UInt64 = 64 << 20
+    /// Most tag-file bytes held at once.
+    public var maxTotalTagBytes: UInt64 = 256 << 20
+    /// Most entries in one archive.
+    public var maxEntries: Int = 1_000_000
+
+    public init() {}
+}

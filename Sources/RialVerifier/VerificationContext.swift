@@ -1,0 +1,50 @@
+import RialFormat
+import RialCrypto
+
+/// What the checks share: the inventory, the profile it is judged by, the injected time, and
+/// the tag files parsed once.
+struct VerificationContext {
+    enum Profile {
+        /// A `.rialpkg`: the strict profile of `schema/SPEC.md`.
+        case package
+        /// Any RFC 8493 bag directory.
+        case bag
+    }
+
+    let inventory: Inventory
+    let profile: Profile
+    let verificationTime: Timestamp
+    /// `bag-info.txt`, parsed; `nil` when absent.
+    let bagInfo: Result<BagInfo, FormatError>?
+    /// `rial/manifest.json`, parsed strictly; `nil` when absent.
+    let manifest: Result<PackageManifest, FormatError>?
+
+    init(inventory: Inventory, profile: Profile, verificationTime: Timestamp) {
+        self.inventory = inventory
+        self.profile = profile
+        self.verificationTime = verificationTime
+        bagInfo = inventory.tagFileBytes[PackageLayout.bagInfo].map { bytes in
+            Result { () throws(FormatError) -> BagInfo in try BagInfo.parse(bytes) }
+        }
+        manifest = inventory.tagFileBytes[PackageLayout.manifest].map { bytes in
+            Result { () throws(FormatError) -> PackageManifest in
+                try PackageManifest(json: StrictJSONParser.parse(bytes))
+            }
+        }
+    }
+
+    /// Whether the input has a file at `path`.
+    func has(_ path: String) -> Bool { inventory.files[path] != nil }
+
+    /// The tag file's bytes, when present and small enough to have been kept.
+    func bytes(_ path: String) -> [UInt8]? { inventory.tagFileBytes[path] }
+
+    /// The subject used for findings about the whole input.
+    var packageSubject: String { inventory.rootName.map { $0 + "/" } ?? "bag" }
+}
+
+/// One verification check: a small, independent rule over a ``VerificationContext``.
+protocol VerificationCheck {
+    /// Every finding, passing ones included; never an empty list for a check that applies.
+    func run(_ context: VerificationContext) -> [CheckResult]
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RialFormat
+import RialCrypto
+
+/// Verifies `.rialpkg` packages and BagIt bag directories, offline, in one read of the input.
+///
+/// Verification never writes to the file system. It returns a report listing every check;
+/// it throws only when the input cannot be evaluated at all.
+public struct Verifier: Sendable {
+    /// Called as bytes are read: bytes done, bytes in total (0 when unknown).
+    public typealias Progress = (_ done: UInt64, _ total: UInt64) -> Void
+
+    public let limits: VerificationLimits
+    /// The time the verification is judged at; injected so a re-run gives the same answer.
+    public let verificationTime: Timestamp
+
+    public init(limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now()) {
+        self.limits = limits
+        self.verificationTime = verificationTime
+    }
+
+    /// The checks, in report order.
+    private var checks: [any VerificationCheck] {
+        [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
+         ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(), LaterPartsCheck()]
+    }
+
+    /// Verifies the package file or bag directory at `path`.
+    /// - Returns: the report; its verdict is `pass` or `fail`.
+    /// - Throws: ``VerifierError`` when the input is not a package or bag, cannot be read, or
+    ///   declares a format version this verifier does not read.
+    public func verify(path: String, progress: Progress? = nil) throws -> VerificationReport {
+        try evaluate(path: path, progress: progress).report
+    }
+
+    /// The report and the inventory it rests on (the extractor compares against the latter).
+    func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, inventory: Inventory) {
+        let kind = Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
+        let inventory: Inventory
+        switch kind {
+        case .package: inventory = try PackageScanner(path: path, limits: limits, progress: progress).scan()
+        case .bag: inventory = try BagDirectoryScanner(path: path, limits: limits, progress: progress).scan()
+        }
+        if kind == .package, inventory.files[PackageLayout.manifest] == nil, inventory.files[PackageLayout.bagDeclaration] == nil {
+            throw VerifierError(.notAPackage, "\(path) is a tar archive but not a .rialpkg package: it has neither bagit.txt nor rial/manifest.json")
+        }
+        let context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime)
+        if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
+            throw VerifierError(.unsupportedVersion, error.reason)
+        }
+        var results: [CheckResult] = []
+        for check in checks { results += check.run(context) }
+        var packageID: String?
+        if case .success(let manifest)? = context.manifest { packageID = manifest.packageID.rawValue } else { packageID = inventory.rootName }
+        let report = VerificationReport(
+            subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
+            manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
+            checks: results, warnings: warnings(context)
+        )
+        return (report, inventory)
+    }
+
+    /// Like ``verify(path:progress:)``, but an input that cannot be evaluated gives a report
+    /// with verdict `error` instead of an error thrown.
+    public func report(for path: String, progress: Progress? = nil) -> VerificationReport {
+        do {
+            return try verify(path: path, progress: progress)
+        } catch let error as VerifierError {
+            return .error(error, subjectPath: path, subjectKind: Self.isDirectory(path) ? .bag : .package, verifiedAt: verificationTime)
+        } catch {
+            return .error(VerifierError(.unreadable, "cannot verify \(path)", cause: error), subjectPath: path,
+                          subjectKind: Self.isDirectory(path) ? .bag : .package, verifiedAt: verificationTime)
+        }
+    }
+
+    private func warnings(_ context: VerificationContext) -> [String] {
+        guard context.profile == .bag else { return [] }
+        var out: [String] = []
+        let manifests = DigestAlgorithm.allCases.filter { context.has("manifest-\($0.rawValue).txt") }
+        if !manifests.isEmpty, manifests.allSatisfy({ !$0.isCollisionResistant }) {
+            out.append("the bag's payload manifests use only \(manifests.map(\.rawValue).joined(separator: ", ")), which have known collisions")
+        }
+        for path in context.inventory.tagPaths where !path.contains("/") {
+            for prefix in ["manifest-", "tagmanifest-"] where path.hasPrefix(prefix) && path.hasSuffix(".txt") {
+                let name = String(path.dropFirst(prefix.count).dropLast(4))
+                if DigestAlgorithm(rawValue: name) == nil { out.append("\(path): algorithm \(name) is not supported; not checked") }
+            }
+        }
+        if context.has("fetch.txt") { out.append("fetch.txt is present; rial never fetches, only files in the bag are checked") }
+        return out
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}

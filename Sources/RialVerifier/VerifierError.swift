@@ -1,0 +1,35 @@
+/// Raised only when an input cannot be evaluated at all (not a package, unreadable,
+/// unsupported version). Anything that can be judged is judged in the report instead.
+public struct VerifierError: Error, CustomStringConvertible, Sendable {
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The input is not a `.rialpkg` (or, for a directory, not a BagIt bag).
+        public static let notAPackage = Code("input.not-a-package")
+        /// The input could not be read.
+        public static let unreadable = Code("input.unreadable")
+        /// The package declares a format version this verifier does not read.
+        public static let unsupportedVersion = Code("input.unsupported-version")
+    }
+
+    public let code: Code
+    public let reason: String
+    public let cause: (any Error)?
+    public let file: String
+    public let line: Int
+
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, file: String = #fileID, line: Int = #line) {
+        self.code = code
+        self.reason = reason
+        self.cause = cause
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String {
+        if let cause { return "\(reason): \(cause) [\(code)]" }
+        return "\(reason) [\(code)]"
+    }
+}

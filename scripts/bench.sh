@@ -1,0 +1,315 @@
+#!/usr/bin/env bash
+# scripts/bench.sh: the benchmark `make bench` runs.
+#
+# What it measures
+#   The wall time of hashing one large media file, against the fastest thing
+#   that could possibly do the same work on this machine:
+#
+#     floor      `openssl dgst -sha256` and `openssl dgst -sha512` run in
+#                parallel on the media file. rial computes both digests of
+#                every byte, so this is the floor: reading the file plus both
+#                hashes, with nothing else.
+#     rial pack  `rial pack CAPTURE -o PKG --force --quiet --created …`: read,
+#                hash (SHA-256 + SHA-512) and write the whole package.
+#     rial verify  `rial verify PKG`: re-read and re-hash every byte. It must
+#                exit 0; a failed verification fails the bench.
+#     coreutils  `sha256sum` and `sha512sum` in parallel, for comparison.
+#     bagit-python  `python3 -m bagit --validate --processes 2` on an extracted
+#                copy of the package (skipped if `import bagit` fails;
+#                `pip install bagit`). Extraction is not timed.
+#
+#   Every round runs each row once (interleaved, so drift in machine load or
+#   page cache hits every row alike), after one untimed warm-up pack and
+#   verify. The table shows the median of BENCH_RUNS rounds, MiB of media per
+#   second, and the ratio to the floor's median. The warm-up pack and verify run
+#   under `/usr/bin/time -v` (Debian package `time`) to report peak RSS.
+#
+#   When the media, the package and bagit's copy fit in RAM they stay in the
+#   page cache, so this mostly measures CPU (hashing, copying, tar framing)
+#   and the cost of writing the package, not disk reads. It asserts nothing about time. It exits non-zero only when a command
+#   fails (a build, pack, verify or bagit validation).
+#
+# Environment
+#   BENCH_SIZE  media file size in bytes, or with a binary suffix K, M, G, T
+#               (optionally KiB/MiB/GiB/TiB): 64M, 1G. Default 1G (1073741824).
+#   BENCH_RUNS  rounds to take the median of. Default 3.
+#   BENCH_DIR   work directory for inputs and outputs. Default .build-bench/
+#               under the repo root (gitignored). Needs about 3 × BENCH_SIZE
+#               free: the media, the package, and bagit's extracted copy. The
+#               media file is reused when it already has the right size.
+#   RIAL_BIN    rial binary to benchmark. When set, nothing is built; otherwise
+#               `swift build -c release --scratch-path .build-release` runs
+#               first and .build-release/release/rial is used.
+#
+# Usage
+#   make bench
+#   BENCH_SIZE=64M BENCH_RUNS=5 scripts/bench.sh
+#   RIAL_BIN=.build/debug/rial BENCH_SIZE=64M scripts/bench.sh
+
+set -euo pipefail
+export LC_ALL=C
+
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo_root=$(cd "$script_dir/.." && pwd)
+cd "$repo_root"
+
+# ---------------------------------------------------------------- settings
+
+parse_size() {
+    local s=$1 n unit mult
+    if [[ $s =~ ^([0-9]+)([KkMmGgTt]?)(i?[Bb])?$ ]]; then
+        n=${BASH_REMATCH[1]}
+        unit=${BASH_REMATCH[2]}
+    else
+        die "BENCH_SIZE=$s: expected bytes or a number with K, M, G or T (e.g. 64M, 1G)"
+    fi
+    case $unit in
+        '') mult=1 ;;
+        [Kk]) mult=1024 ;;
+        [Mm]) mult=1048576 ;;
+        [Gg]) mult=1073741824 ;;
+        [Tt]) mult=1099511627776 ;;
+    esac
+    printf '%s\n' $(( 10#$n * mult ))
+}
+
+size=$(parse_size "${BENCH_SIZE:-1G}")
+(( size > 0 )) || die "BENCH_SIZE must be more than 0 bytes"
+runs=${BENCH_RUNS:-3}
+[[ $runs =~ ^[0-9]+$ ]] && (( runs >= 1 )) || die "BENCH_RUNS=$runs: expected a whole number ≥ 1"
+work=${BENCH_DIR:-$repo_root/.build-bench}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+
+for tool in openssl awk sort tar; do
+    command -v "$tool" >/dev/null || die "$tool not found"
+done
+
+cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
+
+# ---------------------------------------------------------------- timing
+
+# Seconds since the epoch with microseconds or better, without forking when
+# bash has EPOCHREALTIME (5.0+).
+if [[ -n ${EPOCHREALTIME:-} ]]; then
+    now() { printf '%s\n' "$EPOCHREALTIME"; }
+elif [[ $(date +%s.%N) =~ ^[0-9]+\.[0-9]+$ ]]; then
+    now() { date +%s.%N; }
+else
+    now() { python3 -c 'import time; print(f"{time.time():.6f}")'; }
+fi
+
+logs=$work/logs
+mkdir -p "$logs"
+
+# run_checked NAME CMD...: run CMD with its output in logs/NAME.log; on a
+# non-zero exit, show the log and stop the bench.
+run_checked() {
+    local name=$1 status=0
+    shift
+    "$@" >"$logs/$name.log" 2>&1 || status=$?
+    if (( status != 0 )); then
+        {
+            printf '\nbench: FAILED (exit %d): %s\n' "$status" "$*"
+            printf -- '--- %s (last 40 lines)\n' "$logs/$name.log"
+            tail -n 40 "$logs/$name.log"
+            printf -- '---\n'
+        } >&2
+        exit 1
+    fi
+}
+
+# measure ROW CMD...: run_checked, and append the wall time to times/ROW.
+times=$work/times
+measure() {
+    local row=$1 t0 t1
+    shift
+    t0=$(now)
+    run_checked "$row" "$@"
+    t1=$(now)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >>"$times/$row"
+}
+
+# both CMD1 -- CMD2: start both, wait for both; fails if either fails.
+both() {
+    local -a first=()
+    while [[ $1 != -- ]]; do first+=("$1"); shift; done
+    shift
+    local a b sa=0 sb=0
+    "${first[@]}" >/dev/null &
+    a=$!
+    "$@" >/dev/null &
+    b=$!
+    wait "$a" || sa=$?
+    wait "$b" || sb=$?
+    (( sa == 0 )) || { echo "${first[*]}: exit $sa" >&2; return "$sa"; }
+    (( sb == 0 )) || { echo "$*: exit $sb" >&2; return "$sb"; }
+}
+
+# ---------------------------------------------------------------- binary
+
+if [[ -n ${RIAL_BIN:-} ]]; then
+    rial=$RIAL_BIN
+    [[ -x $rial ]] || die "RIAL_BIN=$rial is not an executable file"
+else
+    echo "bench: swift build -c release --scratch-path .build-release" >&2
+    swift build -c release --scratch-path .build-release >&2 \
+        || die "release build failed"
+    rial=$repo_root/.build-release/release/rial
+    [[ -x $rial ]] || die "release build did not produce $rial"
+fi
+rial=$(cd "$(dirname "$rial")" && pwd)/$(basename "$rial")
+
+# ---------------------------------------------------------------- inputs
+
+capture=$work/capture
+media=$capture/media/video.mov
+pkg=$work/bench.rialpkg
+extracted=$work/extracted
+
+file_size() { wc -c <"$1" | tr -d ' '; }
+
+# The capture holds exactly one media file; anything else left in it by an
+# older bench would change what is measured.
+if [[ -d $capture ]]; then
+    find "$capture" -mindepth 1 ! -path "$capture/media" ! -path "$media" -exec rm -rf {} +
+fi
+mkdir -p "$capture/media"
+
+if [[ -f $media && $(file_size "$media") == "$size" ]]; then
+    echo "bench: reusing $media ($size bytes)" >&2
+else
+    echo "bench: writing $media ($size bytes, AES-128-CTR keystream of zero key and IV)" >&2
+    rm -f "$media" "$media.tmp"
+    # CTR is a stream cipher: exactly as many bytes out as in, no padding.
+    head -c "$size" /dev/zero \
+        | openssl enc -aes-128-ctr -nosalt \
+            -K 00000000000000000000000000000000 \
+            -iv 00000000000000000000000000000000 >"$media.tmp"
+    [[ $(file_size "$media.tmp") == "$size" ]] || die "generated media has the wrong size"
+    mv "$media.tmp" "$media"
+fi
+
+rm -rf "$times"
+mkdir -p "$times"
+
+pack_cmd=("$rial" pack "$capture" -o "$pkg" --force --quiet --created 2026-01-01T00:00:00Z)
+verify_cmd=("$rial" verify "$pkg")
+
+# ---------------------------------------------------------------- warm-up, peak RSS
+
+# One untimed pack and verify: they leave the package for the timed verify and
+# for bagit, fill the page cache, and (under /usr/bin/time) give peak RSS.
+rss_note=
+timefmt=
+if [[ -x /usr/bin/time ]]; then
+    if /usr/bin/time -v true >/dev/null 2>&1; then
+        timefmt=gnu
+    elif /usr/bin/time -l true >/dev/null 2>&1; then
+        timefmt=bsd
+    fi
+fi
+
+# peak_rss_mib LOG: the peak RSS /usr/bin/time wrote into LOG, in MiB.
+peak_rss_mib() {
+    case $timefmt in
+        gnu) awk -F': *' '/Maximum resident set size/ { printf "%.1f", $2 / 1024; found = 1 }
+                          END { if (!found) printf "?" }' "$1" ;;
+        bsd) awk '/maximum resident set size/ { printf "%.1f", $1 / 1048576; found = 1 }
+                  END { if (!found) printf "?" }' "$1" ;;
+    esac
+}
+
+echo "bench: warm-up: rial pack, rial verify" >&2
+case $timefmt in
+    gnu) rss_flag=-v ;;
+    bsd) rss_flag=-l ;;
+    *) rss_flag= ;;
+esac
+if [[ -n $rss_flag ]]; then
+    run_checked warmup-pack /usr/bin/time "$rss_flag" "${pack_cmd[@]}"
+    run_checked warmup-verify /usr/bin/time "$rss_flag" "${verify_cmd[@]}"
+    rss_note="peak RSS: rial pack $(peak_rss_mib "$logs/warmup-pack.log") MiB, rial verify $(peak_rss_mib "$logs/warmup-verify.log") MiB"
+else
+    run_checked warmup-pack "${pack_cmd[@]}"
+    run_checked warmup-verify "${verify_cmd[@]}"
+    rss_note="peak RSS: not measured, /usr/bin/time is missing (Debian package \`time\`)"
+fi
+
+have_coreutils=1
+command -v sha256sum >/dev/null && command -v sha512sum >/dev/null || have_coreutils=
+
+have_bagit=
+bag_dir=
+rm -rf "$extracted"
+if command -v python3 >/dev/null && python3 -c 'import bagit' >/dev/null 2>&1; then
+    have_bagit=1
+    mkdir -p "$extracted"
+    tar -xf "$pkg" -C "$extracted"
+    tops=()
+    for entry in "$extracted"/* "$extracted"/.[!.]*; do
+        [[ -e $entry ]] && tops+=("$entry")
+    done
+    (( ${#tops[@]} == 1 )) && [[ -d ${tops[0]} ]] \
+        || die "expected one top-level directory in $pkg, found: ${tops[*]:-nothing}"
+    bag_dir=${tops[0]}
+fi
+
+# ---------------------------------------------------------------- timed rounds
+
+for (( round = 1; round <= runs; round++ )); do
+    echo "bench: round $round/$runs" >&2
+    measure floor both openssl dgst -sha256 "$media" -- openssl dgst -sha512 "$media"
+    measure pack "${pack_cmd[@]}"
+    measure verify "${verify_cmd[@]}"
+    if [[ -n $have_coreutils ]]; then
+        measure coreutils both sha256sum "$media" -- sha512sum "$media"
+    fi
+    if [[ -n $have_bagit ]]; then
+        measure bagit python3 -m bagit --validate --processes 2 "$bag_dir"
+    fi
+done
+
+# ---------------------------------------------------------------- table
+
+median() { sort -g "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+mib=$(awk -v s="$size" 'BEGIN { m = s / 1048576; printf (m == int(m)) ? "%d" : "%.2f", m }')
+floor=$(median "$times/floor")
+
+# pad TEXT WIDTH: TEXT left-aligned in WIDTH columns, counting UTF-8
+# characters rather than bytes (the labels hold ∥ and ×).
+pad() {
+    local chars
+    chars=$(printf '%s' "$1" | tr -d '\200-\277')
+    printf '%s%*s' "$1" $(( $2 > ${#chars} ? $2 - ${#chars} : 0 )) ''
+}
+
+row() {
+    local label=$1 file=$2 med
+    med=$(median "$file")
+    pad "$label" 34
+    awk -v t="$med" -v s="$size" -v f="$floor" 'BEGIN {
+        printf " %8.2f %7.0f %8.2f\n", t, (t > 0 ? s / 1048576 / t : 0), (f > 0 ? t / f : 0)
+    }'
+}
+
+echo
+printf 'rial bench: %s MiB media, %d run%s, medians (%s cores: nproc)\n' "$mib" "$runs" "$( (( runs == 1 )) || echo s)" "$cores"
+printf '%s %8s %7s %s\n' "$(pad what 34)" seconds 'MiB/s' ' × floor'
+row 'floor: openssl sha256+sha512 ∥' "$times/floor"
+row 'rial pack' "$times/pack"
+row 'rial verify' "$times/verify"
+if [[ -n $have_coreutils ]]; then
+    row 'coreutils sha256sum+sha512sum ∥' "$times/coreutils"
+else
+    echo 'coreutils: sha256sum/sha512sum not found'
+fi
+if [[ -n $have_bagit ]]; then
+    row 'bagit-python --validate -p 2' "$times/bagit"
+else
+    echo 'bagit-python: not installed (pip install bagit)'
+fi
+echo "$rss_note"
