@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what building and testing rial needs, and only what is missing:
+#   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils
+#   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv
+# Uses sudo only when not already root. Safe to run again: it does nothing when all is present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+pkg-config --exists libarchive 2>/dev/null || missing+=(libarchive-dev)
+pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)
+pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+command -v openssl >/dev/null || missing+=(openssl)
+command -v sha256sum >/dev/null || missing+=(coreutils)
+if [ "${1:-}" = "--with-oracles" ]; then
+  command -v python3 >/dev/null || missing+=(python3)
+  python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = "--with-oracles" ]; then
+  venv=.build-oracles/venv
+  if ! "$venv/bin/python" -c 'import bagit, jsonschema, rfc3339_validator' 2>/dev/null; then
+    echo "install-deps: installing test oracles (bagit, jsonschema) into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check bagit jsonschema rfc3339-validator
+  fi
+fi
