@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import RialArchive
+
+@Suite("pax tar writer and reader")
+struct TarRoundTripTests {
+    private func temporaryFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("rial-tar-\(UUID().uuidString).tar").path
+    }
+
+    private func write(_ path: String, entries: [(String, [UInt8]?)]) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer { close(fd) }
+        let writer = try TarWriter(fileDescriptor: fd)
+        for (name, bytes) in entries {
+            if let bytes { try writer.addFile(path: name, bytes: bytes, modificationTime: 1_700_000_000) }
+            else { try writer.addDirectory(path: name, modificationTime: 1_700_000_000) }
+        }
+        try writer.close()
+    }
+
+    @Test func nonASCIINamesSurviveTheCLocale() throws {
+        // The test process runs in the "C" locale, the case that crashes libarchive 3.6 without
+        // the per-thread UTF-8 locale.
+        let path = temporaryFile()
+        defer { unlink(path) }
+        let names = ["pkg/", "pkg/Zeugenaussage_Müller.txt", "pkg/東京/", "pkg/東京/ñ.bin", "pkg/" + String(repeating: "long/", count: 30) + "x"]
+        try write(path, entries: names.map { $0.hasSuffix("/") ? ($0, nil) : ($0, Array($0.utf8)) })
+        let reader = try TarReader(path: path)
+        var seen: [String] = []
+        while let header = try reader.nextEntry() {
+            seen.append(header.path)
+            if header.kind == .regularFile {
+                let bytes = try reader.readAll(limit: 1 << 20)
+                #expect(bytes == Array(header.path.utf8))
+            }
+        }
+        #expect(seen == names)
+    }
+
+    @Test func outputIsDeterministicAndHeadersAreNeutral() throws {
+        let first = temporaryFile(), second = temporaryFile()
+        defer { unlink(first); unlink(second) }
+        let entries: [(String, [UInt8]?)] = [("p/", nil), ("p/a.txt", Array("hello".utf8)), ("p/ü.txt", [1, 2, 3])]
+        try write(first, entries: entries)
+        try write(second, entries: entries)
+        let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
+        #expect(a == b)
+        let reader = try TarReader(path: first)
+        while let header = try reader.nextEntry() {
+            #expect(header.modificationTime == 1_700_000_000)
+            #expect(header.mode == (header.kind == .directory ? 0o755 : 0o644))
+        }
+        // GNU tar reads it and sees uid/gid 0 and no user names.
+        let listing = try run("/bin/tar", ["--numeric-owner", "-tvf", first])
+        #expect(listing.contains("0/0"))
+    }
+
+    @Test func dataOffsetsPointAtTheEntryBytes() throws {
+        let path = temporaryFile()
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let writer = try TarWriter(fileDescriptor: fd)
+        try writer.addDirectory(path: "p/", modificationTime: 0)
+        let offset = try writer.addFile(path: "p/x", bytes: Array("PAYLOAD".utf8), modificationTime: 0)
+        try writer.close()
+        close(fd)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(Array(data[Int(offset)..<Int(offset) + 7]) == Array("PAYLOAD".utf8))
+    }
+
+    @Test func writerRefusesWrongSizes() throws {
+        let path = temporaryFile()
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        defer { close(fd) }
+        let writer = try TarWriter(fileDescriptor: fd)
+        #expect { try writer.addFile(path: "p/short", size: 10, modificationTime: 0) { write in try [UInt8](repeating: 1, count: 5).withUnsafeBytes { try write($0) } } }
+            throws: { ($0 as? ArchiveError)?.code == .sizeMismatch }
+    }
+
+    @Test func readerRejectsNonTarAndReportsLinks() throws {
+        let junk = temporaryFile()
+        defer { unlink(junk) }
+        try Data("this is not a tar archive at all, not even close".utf8).write(to: URL(fileURLWithPath: junk))
+        #expect {
+            let reader = try TarReader(path: junk)
+            _ = try reader.nextEntry()
+        } throws: { ($0 as? ArchiveError)?.code == .notAnArchive }
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rial-link-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/p", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/p/link", withDestinationPath: "/etc/passwd")
+        _ = try run("/bin/tar", ["-C", dir, "-cf", dir + "/l.tar", "p"])
+        let reader = try TarReader(path: dir + "/l.tar")
+        var kinds: [String: EntryHeader.Kind] = [:]
+        while let header = try reader.nextEntry() { kinds[header.path] = header.kind }
+        #expect(kinds["p/link"] == .other)
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import RialFormat
+import RialCrypto
+@testable import RialVerifier
+
+/// Each check on its own, over an inventory edited to show exactly one problem.
+@Suite("Checks")
+struct ChecksTests {
+    private func run(_ check: some VerificationCheck, _ inventory: Inventory, profile: VerificationContext.Profile = .package) -> [CheckResult] {
+        check.run(VerificationContext(inventory: inventory, profile: profile, verificationTime: Timestamp(seconds: 0)))
+    }
+
+    private func fixture(_ body: (inout Inventory) throws -> Void) throws -> Inventory {
+        let sample = try PackedSample()
+        defer { sample.remove() }
+        var inventory = try sample.inventory()
+        try body(&inventory)
+        return inventory
+    }
+
+    private func codes(_ results: [CheckResult]) -> Set<String> { Set(results.filter { $0.status == .fail }.map { "\($0.code) \($0.subject)" }) }
+
+    @Test func removedPayloadFile() throws {
+        let inventory = try fixture { $0.files["data/depth/depth_000004.f32"] = nil }
+        #expect(codes(run(PayloadManifestCheck(), inventory)).contains("bag.manifest.sha256.missing data/depth/depth_000004.f32"))
+        #expect(codes(run(RialManifestCheck(), inventory)).contains("rial.manifest.file.missing data/depth/depth_000004.f32"))
+        #expect(codes(run(PayloadOxumCheck(), inventory)).contains("bag.payload-oxum.mismatch bag-info.txt: Payload-Oxum"))
+        #expect(codes(run(RialManifestCheck(), inventory)).contains("rial.manifest.capture.mismatch rial/manifest.json: capture.depth_keyframes"))
+    }
+
+    @Test func addedPayloadFile() throws {
+        let inventory = try fixture {
+            $0.files["data/media/extra.bin"] = Inventory.File(path: "data/media/extra.bin", size: 1, digests: [.sha256: String(repeating: "0", count: 64)])
+        }
+        #expect(codes(run(PayloadManifestCheck(), inventory)).contains("bag.manifest.sha512.unlisted data/media/extra.bin"))
+        #expect(codes(run(RialManifestCheck(), inventory)).contains("rial.manifest.file.unlisted data/media/extra.bin"))
+    }
+
+    @Test func addedTagFileMustBeListed() throws {
+        let inventory = try fixture {
+            $0.files["notes.txt"] = Inventory.File(path: "notes.txt", size: 1, digests: [:])
+            $0.tagFileBytes["notes.txt"] = [0x41]
+        }
+        #expect(codes(run(TagManifestCheck(), inventory)).contains("bag.tagmanifest.sha256.unlisted notes.txt"))
+        #expect(codes(run(RialManifestCheck(), inventory)).contains("rial.manifest.file.unlisted notes.txt"))
+    }
+
+    @Test func custodyAndSealFilesStandOutsideTheManifestButInsideTagManifests() throws {
+        let inventory = try fixture {
+            $0.files["rial/seal/manifest.p7s"] = Inventory.File(path: "rial/seal/manifest.p7s", size: 1, digests: [:])
+        }
+        #expect(codes(run(RialManifestCheck(), inventory)).isEmpty)
+        #expect(codes(run(TagManifestCheck(), inventory)).contains("bag.tagmanifest.sha256.unlisted rial/seal/manifest.p7s"))
+        let later = run(LaterPartsCheck(), inventory)
+        #expect(later.first { $0.code == "seal" }?.status == .notChecked)
+    }
+
+    @Test func manifestsThatDisagree() throws {
+        let inventory = try fixture { inventory in
+            let bytes = try #require(inventory.tagFileBytes["manifest-sha512.txt"])
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
+            inventory.tagFileBytes["manifest-sha512.txt"] = Array((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        #expect(codes(run(ManifestAgreementCheck(), inventory)).contains("bag.manifests.disagree data/capture/custody_log.json"))
+    }
+
+    @Test func packageIDMustMatchDirectoryAndBagInfo() throws {
+        let inventory = try fixture { $0.rootName = "other-pkg" }
+        #expect(codes(run(RialManifestCheck(), inventory)).contains("rial.manifest.package-id.mismatch rial/manifest.json: package_id"))
+        #expect(codes(run(BagInfoCheck(), inventory)).contains("bag.info.external-identifier.mismatch bag-info.txt: External-Identifier"))
+    }
+
+    @Test func malformedManifestJSONIsAFailureWithItsOwnCode() throws {
+        let inventory = try fixture { inventory in
+            let bytes = try #require(inventory.tagFileBytes["rial/manifest.json"])
+            inventory.tagFileBytes["rial/manifest.json"] = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"format\": \"rialpkg\",", with: "\"format\": \"rialpkg\", \"format\": \"rialpkg\",").utf8)
+        }
+        #expect(codes(run(RialManifestCheck(), inventory)).contains("rial.manifest.malformed rial/manifest.json"))
+    }
+
+    @Test func missingDeclarationAndInfo() throws {
+        let inventory = try fixture {
+            $0.files["bagit.txt"] = nil
+            $0.tagFileBytes["bagit.txt"] = nil
+            $0.files["bag-info.txt"] = nil
+            $0.tagFileBytes["bag-info.txt"] = nil
+        }
+        #expect(codes(run(BagDeclarationCheck(), inventory)).contains("bag.declaration.missing bagit.txt"))
+        #expect(codes(run(BagInfoCheck(), inventory)).contains("bag.info.missing bag-info.txt"))
+        #expect(run(PayloadOxumCheck(), inventory).first?.status == .notChecked)
+    }
+
+    @Test func layoutFindingsAreReported() throws {
+        let inventory = try fixture { $0.findings.append(.fail("archive.entry.unsupported-type", "data/media/link", "a link")) }
+        let results = run(LayoutCheck(), inventory)
+        #expect(codes(results) == ["archive.entry.unsupported-type data/media/link"])
+        #expect(!results.contains { $0.status == .pass })
+    }
+
+    @Test func plainBagRelaxesPackageRules() throws {
+        let inventory = try fixture {
+            for name in ["tagmanifest-sha256.txt", "tagmanifest-sha512.txt", "rial/manifest.json"] {
+                $0.files[name] = nil
+                $0.tagFileBytes[name] = nil
+            }
+        }
+        #expect(run(TagManifestCheck(), inventory, profile: .bag).first?.status == .notPresent)
+        #expect(run(RialManifestCheck(), inventory, profile: .bag).first?.status == .notPresent)
+        #expect(run(LaterPartsCheck(), inventory, profile: .bag).isEmpty)
+        #expect(codes(run(TagManifestCheck(), inventory, profile: .package)).contains("bag.tagmanifest.sha256.absent tagmanifest-sha256.txt"))
+    }
+}
