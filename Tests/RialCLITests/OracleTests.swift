@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// rial's output checked by tools that share no code with it: bagit-python, coreutils'
+/// sha256sum/sha512sum, and jsonschema (Tests/oracles/validate_json.py).
+@Suite("Independent oracles")
+struct OracleTests {
+    @Test("the oracles are installed (otherwise: run make test)")
+    func oraclesPresent() throws {
+        _ = try Oracle.python()
+        _ = try Oracle.tool("sha256sum")
+        _ = try Oracle.tool("sha512sum")
+        _ = try Oracle.tool("tar")
+    }
+
+    @Test("bagit-python validates an extracted package")
+    func bagitValidates() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let result = try Oracle.bagitValidate(bag)
+            #expect(result.status == 0, "\(result)")
+        }
+    }
+
+    @Test("bagit-python validates a package with bag-info fields and a name beyond ASCII")
+    func bagitValidatesRichPackage() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            try Data("Aussage\n".utf8).write(to: capture.appendingPathComponent("media/Zeugenaussage_Müller_東京.txt"))
+            let package = try Fixture.pack(capture, in: dir, options: ["--case", "2026-117", "--organization", "County Lab Zürich",
+                                                                       "--info", "Contact-Name=Jane Doe"])
+            let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
+            let result = try Oracle.bagitValidate(bag)
+            #expect(result.status == 0, "\(result)")
+            let sums = CLI.run([try Oracle.tool("sha256sum"), "--check", "--strict", "manifest-sha256.txt"], cwd: bag)
+            #expect(sums.status == 0, "\(sums)")
+        }
+    }
+
+    @Test("sha256sum and sha512sum accept the payload and tag manifests", arguments: [
+        ("sha256sum", "manifest-sha256.txt"), ("sha512sum", "manifest-sha512.txt"),
+        ("sha256sum", "tagmanifest-sha256.txt"), ("sha512sum", "tagmanifest-sha512.txt"),
+    ])
+    func coreutilsAccept(tool: String, manifest: String) throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let result = CLI.run([try Oracle.tool(tool), "--check", "--strict", manifest], cwd: bag)
+            #expect(result.status == 0, "\(result)")
+            let listed = try Fixture.text(bag.appendingPathComponent(manifest)).split(separator: "\n").count
+            #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix(": OK") }.count == listed, "\(result)")
+        }
+    }
+
+    @Test("every payload file is listed in both payload manifests, and every tag file but the tag manifests in both tag manifests")
+    func manifestsComplete() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            func listed(_ manifest: String) throws -> Set<String> {
+                Set(try Fixture.text(bag.appendingPathComponent(manifest)).split(separator: "\n").compactMap {
+                    $0.split(separator: " ", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+                })
+            }
+            let files = Fixture.regularFiles(bag)
+            let payload = Set(files.filter { $0.hasPrefix("data/") })
+            let tags = Set(files.filter { !$0.hasPrefix("data/") && !$0.hasPrefix("tagmanifest-") })
+            #expect(try listed("manifest-sha256.txt") == payload)
+            #expect(try listed("manifest-sha512.txt") == payload)
+            #expect(try listed("tagmanifest-sha256.txt") == tags)
+            #expect(try listed("tagmanifest-sha512.txt") == tags)
+        }
+    }
+
+    @Test("the oracles can fail: bagit-python and sha256sum reject a byte flipped after extraction")
+    func oraclesCatchTampering() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let media = bag.appendingPathComponent("data/media/capture.mov")
+            var bytes = try Fixture.read(media)
+            bytes[100] ^= 0xFF
+            try bytes.write(to: media)
+
+            let bagit = try Oracle.bagitValidate(bag)
+            #expect(bagit.status != 0, "\(bagit)")
+            let sums = CLI.run([try Oracle.tool("sha256sum"), "--check", "--strict", "manifest-sha256.txt"], cwd: bag)
+            #expect(sums.status != 0, "\(sums)")
+            let rial = CLI.rial(["verify", bag.path, "--quiet"], cwd: dir)
+            #expect(rial.status == 1, "\(rial)")
+        }
+    }
+
+    @Test("files named in NFD keep one spelling in the tar and in the manifests")
+    func decomposedName() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            // "Müller" with u + U+0308 COMBINING DIAERESIS, as macOS and many cameras spell it.
+            let decomposed = "M\u{0075}\u{0308}ller.txt"
+            let nameBytes = Array(decomposed.utf8)
+            let path = capture.appendingPathComponent("media").path + "/" + decomposed
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("nfd\n".utf8)))
+            let package = try Fixture.pack(capture, in: dir)
+            #expect(CLI.rial(["verify", package.path, "--quiet"], cwd: dir).status == 0)
+
+            let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
+            let manifest = try Fixture.read(bag.appendingPathComponent("manifest-sha256.txt"))
+            let onDisk = (try FileManager.default.contentsOfDirectory(atPath: bag.appendingPathComponent("data/media").path))
+            let manifestHasNFD = manifest.range(of: Data(nameBytes)) != nil
+            let diskHasNFD = onDisk.contains { Array($0.utf8) == nameBytes }
+            let sums = CLI.run([try Oracle.tool("sha256sum"), "--check", "--strict", "manifest-sha256.txt"], cwd: bag)
+            let bagit = try Oracle.bagitValidate(bag)
+            // The packer keeps the NFD bytes in manifest-sha256.txt, manifest-sha512.txt and
+            // rial/manifest.json, but the tar entry is written in NFC (M\u{00FC}ller.txt), so an
+            // extracted package fails sha256sum -c and bagit-python; rial verify passes it
+            // because it compares names as Swift Strings (canonical equivalence).
+            withKnownIssue("an NFD file name is written NFC in the tar but NFD in the manifests") {
+                #expect(manifestHasNFD == diskHasNFD, "manifest NFD: \(manifestHasNFD), tar entry NFD: \(diskHasNFD)")
+                #expect(sums.status == 0, "\(sums)")
+                #expect(bagit.status == 0, "\(bagit)")
+            }
+        }
+    }
+
+    @Test("rial/manifest.json and the capture app files match their JSON Schemas", arguments: [
+        ("manifest.schema.json", "rial/manifest.json"),
+        ("capture-app-metadata.schema.json", "data/capture/metadata.json"),
+        ("capture-app-custody-log.schema.json", "data/capture/custody_log.json"),
+    ])
+    func packageJSONValid(schema: String, file: String) throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let result = try Oracle.validate(schema: schema, [file], cwd: bag)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.hasPrefix("OK "), "\(result)")
+        }
+    }
+
+    @Test("verification reports match report.schema.json: pass, fail, error, several at once, a bag, extract's")
+    func reportsValid() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, ["truncate", "data/depth/depth_000004.f32", "10"], output: tampered)
+            let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
+            let notPackage = dir.appendingPathComponent("hostname")
+            try Data("evidence-host\n".utf8).write(to: notPackage)
+
+            let runs: [(name: String, args: [String], status: Int32, verdict: String?)] = [
+                ("pass.json", [package.path], 0, "pass"),
+                ("fail.json", [tampered.path], 1, "fail"),
+                ("error.json", [notPackage.path], 2, "error"),
+                ("bag.json", [bag.path], 0, "pass"),
+                ("several.json", [package.path, tampered.path, notPackage.path], 1, nil),
+            ]
+            for run in runs {
+                let result = CLI.rial(["verify"] + run.args + ["--format", "json", "--quiet"], cwd: dir)
+                #expect(result.status == run.status, "\(run.name): \(result)")
+                try Data(result.stdout.utf8).write(to: dir.appendingPathComponent(run.name))
+                if let verdict = run.verdict {
+                    #expect((try? Report.decode(result.stdout))?.verdict == verdict, "\(run.name)")
+                } else {
+                    #expect((try? Report.decodeList(result.stdout))?.map(\.verdict) == ["pass", "fail", "error"], "\(run.name)")
+                }
+            }
+            let extract = CLI.rial(["extract", package.lastPathComponent, "-o", "out", "--quiet"], cwd: dir)
+            try #require(extract.status == 0, "\(extract)")
+            let extractReport = try #require(Fixture.listing(dir.appendingPathComponent("out")).first { $0.hasSuffix(".verification.json") })
+
+            let files = runs.map(\.name) + ["out/" + extractReport]
+            let result = try Oracle.validate(schema: "report.schema.json", files, cwd: dir)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("OK ") }.count == files.count, "\(result)")
+        }
+    }
+
+    @Test("the schema oracle can fail: a manifest with an upper-case digest is rejected")
+    func schemaOracleCanFail() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let manifest = try Fixture.text(bag.appendingPathComponent("rial/manifest.json"))
+            let context = try TamperContext(package: dir.appendingPathComponent("case.rialpkg"), scratch: dir.appendingPathComponent("y"))
+            let digest = context.expand("{sha256:data/media/capture.mov}")
+            try #require(manifest.contains(digest))
+            try Data(manifest.replacingOccurrences(of: digest, with: digest.uppercased()).utf8)
+                .write(to: dir.appendingPathComponent("bad-manifest.json"))
+            let result = try Oracle.validate(schema: "manifest.schema.json", ["bad-manifest.json"], cwd: dir)
+            #expect(result.status == 1, "\(result)")
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+/// A verification report as `rial verify --format json` writes it (schema/report.schema.json).
+struct Report: Decodable, Sendable {
+    struct Check: Decodable, Sendable, CustomStringConvertible {
+        let code: String
+        let status: String
+        let subject: String
+        let message: String
+        let expected: String?
+        let actual: String?
+        var description: String { "\(status) \(code) [\(subject)]" }
+    }
+    struct Summary: Decodable, Sendable {
+        let pass: Int
+        let fail: Int
+        let notPresent: Int
+        let notChecked: Int
+    }
+    struct Subject: Decodable, Sendable {
+        let path: String
+        let kind: String
+    }
+    struct ErrorInfo: Decodable, Sendable {
+        let code: String
+        let message: String
+    }
+
+    let verdict: String
+    let subject: Subject
+    let packageId: String?
+    let manifestSha256: String?
+    let summary: Summary
+    let checks: [Check]
+    let warnings: [String]
+    let error: ErrorInfo?
+
+    var failures: [Check] { checks.filter { $0.status == "fail" } }
+
+    func has(_ code: String, subject: String, status: String = "fail") -> Bool {
+        checks.contains { $0.code == code && $0.subject == subject && $0.status == status }
+    }
+
+    func checks(_ code: String) -> [Check] { checks.filter { $0.code == code } }
+
+    static func decode(_ text: String) throws -> Report {
+        try decoder.decode(Report.self, from: Data(text.utf8))
+    }
+
+    static func decodeList(_ text: String) throws -> [Report] {
+        try decoder.decode([Report].self, from: Data(text.utf8))
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}
+
+/// What `rial inspect --format json` prints.
+struct Inspection: Decodable, Sendable {
+    struct File: Decodable, Sendable, CustomStringConvertible {
+        let path: String
+        let size: UInt64
+        let role: String?
+        let mediaType: String?
+        let claimedSha256: String?
+        var description: String { "\(path) (\(role ?? "no role"))" }
+    }
+    let packageId: String?
+    let packageDirectory: String?
+    let files: [File]
+}
+
+/// Small captures and packages made with the real `rial` binary.
+enum Fixture {
+    static let created = "2026-01-01T00:00:00Z"
+    /// Small and quick: 10 frames, depth keyframes 1, 4, 7, 10 (each 256×192 Float32).
+    static let sampleOptions = ["--seconds", "1", "--fps", "10", "--width", "64", "--height", "48"]
+
+    /// Writes a sample capture to `dir/name`.
+    static func sample(in dir: URL, name: String = "capture", seed: Int = 1) throws -> URL {
+        let result = CLI.rial(["sample", "--out", name, "--seed", String(seed)] + sampleOptions, cwd: dir)
+        try #require(result.status == 0, "rial sample failed: \(result)")
+        return dir.appendingPathComponent(name)
+    }
+
+    /// Packs `capture` into `dir/name` with a fixed creation time.
+    static func pack(_ capture: URL, in dir: URL, name: String = "case.rialpkg", options: [String] = []) throws -> URL {
+        let result = CLI.rial(["pack", capture.path, "-o", name, "--created", created, "--quiet"] + options, cwd: dir)
+        try #require(result.status == 0, "rial pack failed: \(result)")
+        return dir.appendingPathComponent(name)
+    }
+
+    /// A sample capture packed into `dir/case.rialpkg`.
+    static func package(in dir: URL, name: String = "case.rialpkg") throws -> URL {
+        try pack(sample(in: dir), in: dir, name: name)
+    }
+
+    /// Runs `rial verify --format json` and decodes the single report.
+    static func verifyJSON(_ path: String, cwd: URL) throws -> (result: CommandResult, report: Report) {
+        let result = CLI.rial(["verify", path, "--format", "json", "--quiet"], cwd: cwd)
+        let report = try #require(try? Report.decode(result.stdout), "no JSON report on stdout: \(result)")
+        return (result, report)
+    }
+
+    /// Runs `rial inspect --format json` and decodes it.
+    static func inspectJSON(_ path: String, cwd: URL) throws -> Inspection {
+        let result = CLI.rial(["inspect", path, "--format", "json"], cwd: cwd)
+        try #require(result.status == 0, "rial inspect failed: \(result)")
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try #require(try? decoder.decode(Inspection.self, from: Data(result.stdout.utf8)), "not an inspection: \(result)")
+    }
+
+    /// Unpacks `package` with the system `tar` into `dir` and returns the bag directory.
+    static func untar(_ package: URL, into dir: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let result = CLI.run(["tar", "-xf", package.path, "-C", dir.path], cwd: dir)
+        try #require(result.status == 0, "tar -xf failed: \(result)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        try #require(entries.count == 1, "expected one top-level directory, found \(entries)")
+        return dir.appendingPathComponent(entries[0])
+    }
+
+    /// The entry names `tar -tf` lists.
+    static func tarList(_ package: URL) throws -> [String] {
+        let result = CLI.run(["tar", "-tf", package.path], cwd: package.deletingLastPathComponent())
+        try #require(result.status == 0, "tar -tf failed: \(result)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    static func read(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    static func text(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
+
+    /// Entries of `dir`, recursively (files and directories), sorted.
+    static func listing(_ dir: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// Regular files under `dir`, recursively, as relative paths, sorted.
+    static func regularFiles(_ dir: URL) -> [String] {
+        listing(dir).filter { path in
+            let type = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(path).path))?[.type] as? FileAttributeType
+            return type == .typeRegular
+        }
+    }
+}
+
+/// The independent tools the suite checks rial against: bagit-python and jsonschema (in the
+/// oracle Python, `RIAL_ORACLE_PYTHON`, else `python3`), and coreutils' sha256sum/sha512sum.
+/// Missing oracles fail the test; they never skip it.
+enum Oracle {
+    static let hint = "run make test (installs oracles)"
+
+    static let pythonPath: String = ProcessInfo.processInfo.environment["RIAL_ORACLE_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+
+    private static let pythonProblem: String? = {
+        let probe = CLI.run([pythonPath, "-c", "import bagit, jsonschema, rfc3339_validator"], cwd: FileManager.default.temporaryDirectory)
+        if probe.status == 0 { return nil }
+        return "oracle Python \(pythonPath) cannot import bagit, jsonschema and rfc3339_validator (\(probe.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); \(hint)"
+    }()
+
+    /// The oracle Python; throws (failing the test, never skipping it) when it lacks the oracles.
+    static func python() throws -> String {
+        if let problem = pythonProblem {
+            throw OracleMissing(message: problem)
+        }
+        return pythonPath
+    }
+
+    /// Requires a command-line tool (e.g. sha256sum) to be on PATH.
+    static func tool(_ name: String) throws -> String {
+        let probe = CLI.run(["sh", "-c", "command -v \(name)"], cwd: FileManager.default.temporaryDirectory)
+        if probe.status != 0 {
+            throw OracleMissing(message: "\(name) is not installed; \(hint)")
+        }
+        return name
+    }
+
+    struct OracleMissing: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    static let schemaDirectory = CLI.repoRoot.appendingPathComponent("schema")
+    static let validateJSON = CLI.repoRoot.appendingPathComponent("Tests/oracles/validate_json.py").path
+    static let tamperScript = CLI.repoRoot.appendingPathComponent("Tests/RialCLITests/Fixtures/tamper.py").path
+
+    /// Runs validate_json.py with `schema` (a file name in schema/) over `files`.
+    static func validate(schema: String, _ files: [String], cwd: URL) throws -> CommandResult {
+        let python = try python()
+        return CLI.run([python, validateJSON, schemaDirectory.appendingPathComponent(schema).path] + files, cwd: cwd)
+    }
+
+    /// `python -m bagit --validate` on a bag directory.
+    static func bagitValidate(_ bag: URL) throws -> CommandResult {
+        let python = try python()
+        return CLI.run([python, "-m", "bagit", "--validate", "--quiet", bag.path], cwd: bag.deletingLastPathComponent())
+    }
+
+    /// Writes a tampered copy of `package` (see Fixtures/tamper.py for the ops).
+    static func tamper(_ package: URL, _ op: [String], output: URL) throws {
+        let python = try python()
+        let result = CLI.run([python, tamperScript, op[0], package.path, output.path] + op.dropFirst(), cwd: package.deletingLastPathComponent())
+        try #require(result.status == 0, "tamper.py \(op) failed: \(result)")
+    }
+}
