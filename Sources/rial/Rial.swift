@@ -31,6 +31,12 @@ struct Rial: ParsableCommand {
         // libarchive converts names through LC_CTYPE; in the default "C" locale it mangles or
         // crashes on non-ASCII names. The library also guards each call; this covers the rest.
         setlocale(LC_CTYPE, "C.UTF-8")
+        // Without a command there is nothing to do: show how to use it, as a usage error, so a
+        // script that forgot its arguments does not read success.
+        if CommandLine.arguments.count <= 1 {
+            FileHandleStream.standardError.write(helpMessage() + "\n")
+            exit(withError: ExitStatus.usage)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -29,10 +29,9 @@ struct CommandLineTests {
     func noArguments() throws {
         try withTemporaryDirectory { dir in
             let result = CLI.rial([], cwd: dir)
-            // It prints the overview on stdout and exits 0.
-            withKnownIssue("rial with no arguments exits 0 instead of 64") {
-                #expect(result.status == 64, "\(result)")
-            }
+            // Usage on stderr, exit 64: a script that forgot its arguments must not read success.
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.contains("USAGE"), "\(result)")
         }
     }
 

@@ -130,13 +130,8 @@ struct ExtractTests {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
             let destination = form == "absolute" ? dir.appendingPathComponent("out").path : "../out"
             let result = CLI.rial(["extract", package.path, "-o", destination, "--quiet"], cwd: work)
-            // SafeDiskWriter hands libarchive "<destination>/<entry>" with SECURE_NOABSOLUTEPATHS
-            // and SECURE_NODOTDOT set, so any absolute -o, or one with "..", is refused:
-            // "refusing to write <id>: Path is absolute [extract.unsafe-destination]", exit 2.
-            withKnownIssue("rial extract -o refuses absolute destinations and destinations containing ..") {
-                #expect(result.status == 0, "\(result)")
-                #expect(Fixture.listing(dir.appendingPathComponent("out")).count > 3)
-            }
+            #expect(result.status == 0, "\(result)")
+            #expect(Fixture.listing(dir.appendingPathComponent("out")).count > 3)
         }
     }
 }

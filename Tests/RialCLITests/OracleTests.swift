@@ -107,15 +107,11 @@ struct OracleTests {
             let diskHasNFD = onDisk.contains { Array($0.utf8) == nameBytes }
             let sums = CLI.run([try Oracle.tool("sha256sum"), "--check", "--strict", "manifest-sha256.txt"], cwd: bag)
             let bagit = try Oracle.bagitValidate(bag)
-            // The packer keeps the NFD bytes in manifest-sha256.txt, manifest-sha512.txt and
-            // rial/manifest.json, but the tar entry is written in NFC (M\u{00FC}ller.txt), so an
-            // extracted package fails sha256sum -c and bagit-python; rial verify passes it
-            // because it compares names as Swift Strings (canonical equivalence).
-            withKnownIssue("an NFD file name is written NFC in the tar but NFD in the manifests") {
-                #expect(manifestHasNFD == diskHasNFD, "manifest NFD: \(manifestHasNFD), tar entry NFD: \(diskHasNFD)")
-                #expect(sums.status == 0, "\(sums)")
-                #expect(bagit.status == 0, "\(bagit)")
-            }
+            // The packer stores names in NFC (as libarchive writes tar names), so the manifests and
+            // the tar entry spell the name the same way and outside tools find the file.
+            #expect(manifestHasNFD == diskHasNFD, "manifest NFD: \(manifestHasNFD), tar entry NFD: \(diskHasNFD)")
+            #expect(sums.status == 0, "\(sums)")
+            #expect(bagit.status == 0, "\(bagit)")
         }
     }
 

@@ -242,11 +242,9 @@ struct TamperTests {
             let tampered = dir.appendingPathComponent("tampered.rialpkg")
             try Oracle.tamper(original, ["append-bytes", String(repeating: "HIDDEN DATA ", count: 100)], output: tampered)
             let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
-            // rial verify promises to check every byte; bytes after the end-of-archive marker are
-            // neither a file nor padding, yet the package passes without even a warning.
-            withKnownIssue("rial verify ignores data after the tar end-of-archive marker") {
-                #expect(result.status != 0 || !report.warnings.isEmpty, "\(result)")
-            }
+            // Bytes after the end-of-archive marker are neither a file nor padding: a failure.
+            #expect(result.status == 1, "\(result)")
+            #expect(report.checks.contains { $0.code == "archive.trailing-data" && $0.status == "fail" })
         }
     }
 }

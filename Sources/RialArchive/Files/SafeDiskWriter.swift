@@ -5,10 +5,13 @@ internal import CRialArchive
 
 /// Writes regular files and directories under one destination directory, and nowhere else.
 ///
-/// Two layers guard the destination: callers pass only paths that passed ``RialFormat/BagPath``
-/// validation, and libarchive's disk writer refuses `..`, absolute paths and writing through
-/// symbolic links (`SECURE_NODOTDOT | SECURE_SYMLINKS | SECURE_NOABSOLUTEPATHS`) and never
-/// overwrites (`NO_OVERWRITE`). Modes are fixed (0644, 0755); owners are never restored.
+/// Three layers guard the destination: callers pass only paths that passed ``RialFormat/BagPath``
+/// validation; this type refuses any relative path with an empty, `.` or `..` component or a
+/// leading `/`; and libarchive's disk writer refuses `..` and writing through symbolic links
+/// (`SECURE_NODOTDOT | SECURE_SYMLINKS`) and never overwrites (`NO_OVERWRITE`). The destination
+/// is resolved once with `realpath`, so the absolute paths handed to libarchive have no link
+/// or `..` in them; `SECURE_NOABSOLUTEPATHS` is therefore not set (every path given to
+/// libarchive is absolute by construction). Modes are fixed (0644, 0755); owners are never restored.
 public final class SafeDiskWriter {
     private let disk: OpaquePointer
     public let destination: String
@@ -26,10 +29,14 @@ public final class SafeDiskWriter {
                 throw ArchiveError(.unsafeDestination, "\(destination) is not empty; extraction needs a new, empty directory")
             }
         }
+        guard let resolved = realpath(destination, nil) else {
+            throw ArchiveError(.unsafeDestination, "cannot resolve \(destination): \(String(cString: strerror(errno)))")
+        }
+        defer { free(resolved) }
         guard let disk = archive_write_disk_new() else { throw ArchiveError(.writeFailed, "archive_write_disk_new failed") }
         self.disk = disk
-        self.destination = destination
-        let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS
+        self.destination = String(cString: resolved)
+        let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS
             | ARCHIVE_EXTRACT_NO_OVERWRITE | ARCHIVE_EXTRACT_PERM
         guard archive_write_disk_set_options(disk, Int32(flags)) == ARCHIVE_OK else {
             throw ArchiveError(.writeFailed, "setting secure extraction options failed")
@@ -55,13 +62,15 @@ public final class SafeDiskWriter {
 
     private func write(_ relativePath: String, type: UInt32, mode: UInt32, size: UInt64,
                        body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        guard !relativePath.hasPrefix("/"), !relativePath.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+        guard !relativePath.isEmpty, !relativePath.hasPrefix("/"),
+              !relativePath.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
             throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): it would leave the destination")
         }
         guard let entry = archive_entry_new() else { throw ArchiveError(.writeFailed, "archive_entry_new failed") }
         defer { archive_entry_free(entry) }
         try ArchiveLocale.withUTF8 {
-            guard archive_entry_update_pathname_utf8(entry, destination + "/" + relativePath) != 0 else {
+            let target = destination == "/" ? "/" + relativePath : destination + "/" + relativePath
+            guard archive_entry_update_pathname_utf8(entry, target) != 0 else {
                 throw ArchiveError(.invalidName, "\(relativePath): name cannot be converted")
             }
             archive_entry_set_filetype(entry, type)

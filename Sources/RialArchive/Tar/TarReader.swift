@@ -56,8 +56,37 @@ public final class TarReader {
         close(fileDescriptor)
     }
 
-    /// Bytes of the archive file consumed so far.
+    /// Bytes of the archive file read so far (libarchive reads ahead in whole blocks).
     public var bytesConsumed: UInt64 { UInt64(clamping: archive_filter_bytes(archive, -1)) }
+
+    /// Bytes the tar format has consumed: after ``nextEntry()`` returned `nil`, the offset
+    /// just past the end-of-archive marker.
+    public var formatBytesConsumed: UInt64 { UInt64(clamping: archive_filter_bytes(archive, 0)) }
+
+    /// After the end of the archive: whether any non-zero byte follows the end-of-archive
+    /// marker. Zero padding (tar tools pad to 10 KiB records) carries nothing and is allowed.
+    /// Reads the rest of the file with `pread`, in chunks, so memory stays flat.
+    /// - Returns: the number of bytes after the marker and whether any of them is non-zero.
+    public func trailingBytes() throws -> (count: UInt64, hasData: Bool) {
+        guard let size = archiveSize else { return (0, false) }
+        let end = formatBytesConsumed
+        guard size > end else { return (0, false) }
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64)
+        defer { buffer.deallocate() }
+        var offset = end
+        while offset < size {
+            let count = pread(fileDescriptor, buffer.baseAddress, min(chunk, Int(size - offset)), off_t(offset))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError(.io, "reading after the end of the archive: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            if buffer.prefix(count).contains(where: { $0 != 0 }) { return (size - end, true) }
+            offset += UInt64(count)
+        }
+        return (size - end, false)
+    }
 
     /// Advances to the next entry, skipping any unread data of the current one.
     /// - Returns: the header, or `nil` at the end of the archive.

@@ -1,7 +1,11 @@
+import Foundation
+
 /// A path inside a bag, relative to the bag's root, as manifests and the archive name it.
 ///
-/// The rules are the strict profile's: `/`-separated, valid UTF-8, no empty, `.` or `..`
-/// components, no backslash, no control characters, at most ``maxBytes`` bytes. A path that
+/// The rules are the strict profile's: `/`-separated, valid UTF-8 in Unicode NFC, no empty,
+/// `.` or `..` components, no backslash, no control or bidirectional-control characters, at
+/// most ``maxBytes`` bytes. NFC matters because libarchive writes tar names in NFC: a name in
+/// another normalisation would be spelled one way in the archive and another in the manifests. A path that
 /// breaks them is never looked up, extracted or compared: it is a finding on its own.
 public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static let maxBytes = 1024
@@ -40,12 +44,22 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
                 return "contains a bidirectional control character"
             }
         }
+        if rules == .strict, !isNFC(text) { return "is not in Unicode normalisation form C (NFC)" }
         for component in text.split(separator: "/", omittingEmptySubsequences: false) {
             if component.isEmpty { return "has an empty component" }
             if component == "." || component == ".." { return "has a '\(component)' component" }
         }
         return nil
     }
+
+    /// Whether `text` is in NFC. Compared scalar by scalar: Swift's `==` on strings treats
+    /// canonically equivalent spellings as equal, which is exactly what must not hide here.
+    public static func isNFC(_ text: String) -> Bool {
+        text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    /// `text` in NFC.
+    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
 
     /// The components between slashes.
     public var components: [Substring] { rawValue.split(separator: "/") }

@@ -13,7 +13,8 @@ import RialArchive
 /// | `app/`       | `data/capture/`  | the app's own files, kept verbatim        |
 ///
 /// Anything else, and anything that is not a regular file or directory, is refused: a package
-/// must hold exactly what the capture held, so nothing is silently dropped or followed.
+/// must hold exactly what the capture held, so nothing is silently dropped or followed. File
+/// names are stored in Unicode NFC.
 public struct CaptureDirectory: Sendable {
     /// One file to package.
     public struct File: Sendable, Hashable {
@@ -61,7 +62,9 @@ public struct CaptureDirectory: Sendable {
                     throw PackagerError(.invalidCapture, "\(root)/\(item.relativePath) must be a directory")
                 }
                 let bagTop = Self.mapping.first { $0.capture == top }?.bag ?? ""
-                let bagText = bagTop + "/" + components.dropFirst().joined(separator: "/")
+                // Names are stored in NFC (libarchive writes tar names in NFC); the file's bytes
+                // are untouched. A capture from a file system that stores NFD keeps its content.
+                let bagText = BagPath.nfc(bagTop + "/" + components.dropFirst().joined(separator: "/"))
                 let bagPath: BagPath
                 do {
                     bagPath = try BagPath(bagText)

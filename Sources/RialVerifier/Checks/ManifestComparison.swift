@@ -29,6 +29,10 @@ struct ManifestComparison {
                 results.append(.fail("\(code).duplicate", entry.path, "listed more than once in \(fileName)"))
                 continue
             }
+            if context.profile == .package, let problem = BagPath.problem(with: entry.path) {
+                results.append(.fail("\(code).invalid-path", entry.path, "\(fileName) lists a path that \(problem)"))
+                continue
+            }
             guard mayList(entry.path) else {
                 results.append(.fail("\(code).not-allowed", entry.path, "\(fileName) may not list this path"))
                 continue

@@ -48,6 +48,10 @@ struct RialManifestCheck: VerificationCheck {
                 results.append(.fail("rial.manifest.file.duplicate", subject, "listed more than once in rial/manifest.json"))
                 continue
             }
+            if let problem = BagPath.problem(with: record.path) {
+                results.append(.fail("rial.manifest.file.invalid-path", subject, "rial/manifest.json lists a path that \(problem)"))
+                continue
+            }
             if PackageLayout.isOutsideManifest(record.path) {
                 results.append(.fail("rial.manifest.file.not-allowed", subject, "this file stands outside rial/manifest.json and may not be listed in it"))
                 continue

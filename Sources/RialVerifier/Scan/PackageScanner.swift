@@ -76,6 +76,12 @@ struct PackageScanner {
                     inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex())
                 }
             }
+            let trailing = try reader.trailingBytes()
+            if trailing.hasData {
+                inventory.findings.append(.fail("archive.trailing-data", path,
+                                                "\(trailing.count) bytes follow the end-of-archive marker and they are not padding; a tar reader would ignore them, so they are neither verified nor seen",
+                                                actual: "\(trailing.count) bytes"))
+            }
         } catch let error as ArchiveError where error.code == .notAnArchive {
             throw VerifierError(.notAPackage, "\(path) is not a .rialpkg package (not a tar archive)", cause: error)
         } catch let error as ArchiveError {
