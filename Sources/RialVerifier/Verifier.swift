@@ -53,7 +53,7 @@ public struct Verifier: Sendable {
         var results: [CheckResult] = []
         for check in checks { results += check.run(context) }
         var packageID: String?
-        if case .success(let manifest)? = context.manifest { packageID = manifest.packageID.rawValue } else { packageID = inventory.rootName }
+        if case .success(let manifest)? = context.manifest { packageID = manifest.packageID.rawValue }
         let report = VerificationReport(
             subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],

@@ -71,8 +71,9 @@ struct VerifyCommand: ParsableCommand {
             do {
                 try ReportFile.write(bytes, to: report)
             } catch {
+                // A failed verdict still wins: it is what the evidence says.
                 Console.error("cannot write the report to \(report): \(error)")
-                throw ExitStatus.couldNotComplete
+                throw first.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
             }
         }
         throw Self.exitStatus(for: reports)

@@ -110,4 +110,23 @@ struct ChecksTests {
         #expect(run(LaterPartsCheck(), inventory, profile: .bag).isEmpty)
         #expect(codes(run(TagManifestCheck(), inventory, profile: .package)).contains("bag.tagmanifest.sha256.absent tagmanifest-sha256.txt"))
     }
+
+    @Test func reformattedManifestIsNotCanonical() throws {
+        let inventory = try fixture { inventory in
+            let bytes = try #require(inventory.tagFileBytes["rial/manifest.json"])
+            // Same JSON value, another spelling: four-space indentation.
+            let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n  ", with: "\n    ")
+            inventory.tagFileBytes["rial/manifest.json"] = Array(text.utf8)
+        }
+        #expect(codes(run(RialManifestCheck(), inventory)) == ["rial.manifest.not-canonical rial/manifest.json"])
+    }
+
+    @Test func unknownAppendedFilesAreReportedNotChecked() throws {
+        let inventory = try fixture {
+            $0.files["rial/seal/extra.bin"] = Inventory.File(path: "rial/seal/extra.bin", size: 1, digests: [:])
+        }
+        let results = run(LaterPartsCheck(), inventory)
+        #expect(results.contains { $0.code == "appended.unrecognised" && $0.subject == "rial/seal/extra.bin" && $0.status == .notChecked })
+        #expect(results.first { $0.code == "seal" }?.status == .notPresent)
+    }
 }

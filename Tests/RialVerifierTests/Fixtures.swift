@@ -11,7 +11,7 @@ struct PackedSample {
 
     static let created = "2026-01-15T12:00:00Z"
 
-    init(extraFiles: [String: [UInt8]] = [:]) throws {
+    init(extraFiles: [String: [UInt8]] = [:], extraDirectories: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-verifier-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         capture = directory + "/capture"
@@ -23,6 +23,10 @@ struct PackedSample {
         sample.depthWidth = 16
         sample.depthHeight = 12
         try sample.write(to: capture)
+        for path in extraDirectories {
+            try FileManager.default.createDirectory(atPath: capture + "/" + path, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: capture + "/" + path + "/f"))
+        }
         for (path, bytes) in extraFiles {
             try Data(bytes).write(to: URL(fileURLWithPath: capture + "/" + path))
         }

@@ -78,4 +78,24 @@ struct VerifierTests {
         let json = String(decoding: JSONReportRenderer.bytes(report), as: UTF8.self)
         #expect(json.contains("\"verified_at\": \"2030-01-01T00:00:00Z\""))
     }
+
+    @Test func anotherFormatVersionCannotBeVerified() throws {
+        let sample = try PackedSample()
+        defer { sample.remove() }
+        let offset = try sample.dataOffset(of: "rial/manifest.json")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: sample.package))
+        let text = String(decoding: bytes[offset..<offset + 80], as: UTF8.self)
+        let range = try #require(text.range(of: "\"format_version\": \"1.0\""))
+        let position = offset + text.utf8.distance(from: text.startIndex, to: range.upperBound) - 4
+        try sample.patch(at: position, with: Array("2".utf8))
+        #expect { try Verifier().verify(path: sample.package) } throws: { ($0 as? VerifierError)?.code == .unsupportedVersion }
+    }
+
+    @Test func longestPackablePathVerifies() throws {
+        let name = String(repeating: "n", count: 200)
+        let sample = try PackedSample(extraFiles: [:], extraDirectories: ["media/" + Array(repeating: name, count: 5).joined(separator: "/")])
+        defer { sample.remove() }
+        let report = try Verifier().verify(path: sample.package)
+        #expect(report.verdict == .pass, "\(report.failures)")
+    }
 }

@@ -18,8 +18,10 @@ public struct BagInfo: Sendable, Hashable {
 
     /// Appends a field. Values are written on one line: line breaks become spaces.
     public mutating func append(_ label: String, _ value: String) {
+        // Line breaks become spaces and surrounding whitespace goes: a reader strips leading
+        // whitespace, so writing it would make the value read back differently.
         let flat = value.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
-        fields.append(Field(label, flat))
+        fields.append(Field(label, flat.trimmingLeadingWhitespace().trimmingTrailingWhitespace()))
     }
 
     /// All values for `label`, compared case-insensitively as RFC 8493 §2.2.2 says labels are.
@@ -78,5 +80,11 @@ public struct PayloadOxum: Sendable, Hashable, CustomStringConvertible {
 extension String {
     func trimmingLeadingWhitespace() -> String {
         String(drop(while: { $0 == " " || $0 == "\t" }))
+    }
+
+    func trimmingTrailingWhitespace() -> String {
+        var scalars = Array(unicodeScalars)
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 }

@@ -40,14 +40,18 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
             if scalar == "\\" { return "contains a backslash" }
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "contains a control character" }
             if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-                || scalar.value == 0x200E || scalar.value == 0x200F {
+                || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C {
                 return "contains a bidirectional control character"
             }
         }
         if rules == .strict, !isNFC(text) { return "is not in Unicode normalisation form C (NFC)" }
-        for component in text.split(separator: "/", omittingEmptySubsequences: false) {
+        // Split on bytes: splitting a Swift String works on grapheme clusters, and a component
+        // starting with a combining mark would fuse with the slash before it.
+        for component in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             if component.isEmpty { return "has an empty component" }
-            if component == "." || component == ".." { return "has a '\(component)' component" }
+            if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
+                return "has a '\(String(decoding: component, as: UTF8.self))' component"
+            }
         }
         return nil
     }
@@ -62,19 +66,30 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
 
     /// The components between slashes.
-    public var components: [Substring] { rawValue.split(separator: "/") }
+    public var components: [String] { Self.components(of: rawValue) }
+
+    /// The components of `text` between slashes, split on bytes.
+    public static func components(of text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The extension of the last component of `text`, lowercased, without the dot; empty when
+    /// there is none or the name starts with its only dot. The one rule for media types and
+    /// the capture kind alike.
+    public static func fileExtension(of text: String) -> String {
+        let name = components(of: text).last ?? text
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
+        return String(decoding: name.utf8[name.utf8.index(after: dot)...], as: UTF8.self).lowercased()
+    }
 
     /// Whether the path lies under `data/`, i.e. names a payload file.
     public var isPayload: Bool { rawValue.hasPrefix("data/") }
 
     /// The path's last component.
-    public var fileName: String { components.last.map(String.init) ?? rawValue }
+    public var fileName: String { components.last ?? rawValue }
 
     /// The path's extension, lowercased, without the dot; empty when there is none.
-    public var fileExtension: String {
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return "" }
-        return String(fileName[fileName.index(after: dot)...]).lowercased()
-    }
+    public var fileExtension: String { Self.fileExtension(of: rawValue) }
 
     public var description: String { rawValue }
 

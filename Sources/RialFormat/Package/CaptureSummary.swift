@@ -20,10 +20,8 @@ public struct CaptureSummary: Sendable, Hashable {
     /// kind from the media files' types.
     public init(payloadPaths paths: [String]) {
         let media = paths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
-        let types = Set(media.map { path -> String in
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let ext = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last ?? "") : ""
-            return MediaType.forExtension(ext).split(separator: "/").first.map(String.init) ?? ""
+        let types = Set(media.map { path in
+            MediaType.forExtension(BagPath.fileExtension(of: path)).split(separator: "/").first.map(String.init) ?? ""
         })
         let kind = types == ["video"] ? "video" : types == ["image"] ? "photo" : "unknown"
         self.init(

@@ -31,6 +31,9 @@ public struct PackageManifest: Sendable, Hashable {
         }
     }
 
+    /// The format versions this code reads.
+    public static let readableVersions = [PackageLayout.formatVersion]
+
     public let formatVersion: String
     public let packageID: PackageID
     public let created: Timestamp
@@ -78,14 +81,17 @@ public struct PackageManifest: Sendable, Hashable {
     /// - Throws: ``FormatError`` naming the first field that breaks `schema/manifest.schema.json`;
     ///   `.unsupportedVersion` when the major version is not 1.
     public init(json: JSONValue) throws(FormatError) {
+        // The version is read before anything else: a later version may add keys, and must be
+        // reported as "cannot verify", not as a malformed 1.0 manifest.
+        if let object = json.objectValue, object["format"] == .string(PackageLayout.formatName),
+           let version = object["format_version"]?.stringValue, !Self.readableVersions.contains(version) {
+            throw FormatError(.unsupportedVersion, "format version \(version) is not supported by this verifier (it reads \(Self.readableVersions.joined(separator: ", ")))")
+        }
         let root = try JSONFieldReader(json, path: "manifest", allowedKeys: ["format", "format_version", "package_id", "created", "tool", "capture", "files"])
         guard try root.string("format") == PackageLayout.formatName else {
             throw FormatError(.invalidField, "manifest.format must be \"\(PackageLayout.formatName)\"")
         }
         formatVersion = try root.string("format_version")
-        guard formatVersion.split(separator: ".").first == "1" else {
-            throw FormatError(.unsupportedVersion, "format version \(formatVersion) is not supported by this verifier (it reads 1.x)")
-        }
         packageID = try PackageID(root.string("package_id"))
         created = try root.timestamp("created")
         let toolReader = try JSONFieldReader(root.value("tool"), path: "manifest.tool", allowedKeys: ["name", "version"])

@@ -14,7 +14,8 @@ import RialArchive
 ///
 /// Anything else, and anything that is not a regular file or directory, is refused: a package
 /// must hold exactly what the capture held, so nothing is silently dropped or followed. File
-/// names are stored in Unicode NFC.
+/// names are stored in Unicode NFC. Empty directories hold no evidence and are not recorded
+/// (BagIt has no way to list them).
 public struct CaptureDirectory: Sendable {
     /// One file to package.
     public struct File: Sendable, Hashable {

@@ -17,28 +17,39 @@ enum ReadmeText {
 
                mkdir check && tar -xf PACKAGE.rialpkg -C check && cd check/\(id)
 
-        2. Check the tag files (bag metadata and rial/manifest.json) and the payload
-           (everything under data/). Every line must say OK:
+        2. The package's fingerprint is the SHA-256 of rial/manifest.json. Compare it
+           with the one recorded in the case file or custody notes:
 
-               sha256sum -c tagmanifest-sha256.txt
-               sha512sum -c tagmanifest-sha512.txt
+               sha256sum rial/manifest.json
+
+        3. rial/manifest.json lists every file that carries evidence or a claim, with
+           its size, SHA-256 and SHA-512. Check the bag's own text files against it
+           (each record's "sha256" is four lines below its "path"); every line must
+           say OK:
+
+               for f in bagit.txt bag-info.txt README.txt manifest-sha256.txt manifest-sha512.txt; do
+                 want=$(grep -A4 "\\"path\\": \\"$f\\"" rial/manifest.json | sed -n 's/.*"sha256": "\\([0-9a-f]*\\)".*/\\1/p')
+                 got=$(sha256sum "$f" | cut -d' ' -f1)
+                 [ -n "$want" ] && [ "$want" = "$got" ] && echo "$f: OK" || echo "$f: FAILED"
+               done
+
+        4. Check the payload (everything under data/) against the manifests that
+           step 3 vouched for. Every line must say OK:
+
                sha256sum -c manifest-sha256.txt
                sha512sum -c manifest-sha512.txt
 
            Without coreutils: openssl dgst -sha256 FILE, compared by eye.
 
-        3. Check that nothing was added: every file under data/ must be listed.
+        5. Check that nothing was added: every file under data/ must be listed.
 
-               find data -type f | sort > found.txt
-               cut -c67- manifest-sha256.txt | sort > listed.txt
-               diff found.txt listed.txt && rm found.txt listed.txt
+               find data -type f | sort > /tmp/found.txt
+               cut -c67- manifest-sha256.txt | sort > /tmp/listed.txt
+               diff /tmp/found.txt /tmp/listed.txt && echo "nothing added"
 
-        4. The package's fingerprint is the SHA-256 of rial/manifest.json. That file
-           lists every file carrying evidence or a claim (including bag-info.txt
-           and this README) with its size, SHA-256 and SHA-512. Compare the
-           fingerprint with the one recorded in the case file or custody notes:
-
-               sha256sum rial/manifest.json
+        The tag manifests (tagmanifest-sha256.txt, tagmanifest-sha512.txt) also
+        cover rial/manifest.json and the files appended later; a BagIt validator
+        checks them:  sha256sum -c tagmanifest-sha256.txt
 
         Files under rial/custody/ and rial/seal/ are appended after packing (custody
         events, signatures, timestamps) and protect themselves by their own links.

@@ -6,6 +6,9 @@ struct BagDeclarationCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
         let subject = PackageLayout.bagDeclaration
         guard let bytes = context.bytes(subject) else {
+            if context.has(subject) {
+                return [.fail("bag.declaration.unreadable", subject, "bagit.txt is too large to read")]
+            }
             return [.fail("bag.declaration.missing", subject, "bagit.txt is missing, so this is not a complete BagIt bag")]
         }
         let declaration: BagDeclaration

@@ -36,7 +36,11 @@ struct LaterPartsCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.profile == .package || context.manifest != nil else { return [] }
         let paths = Array(context.inventory.files.keys)
-        return parts.map { part in
+        let recognised = { (path: String) in self.parts.contains { $0.matches(path) } }
+        let unknown = paths.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { CheckResult.notChecked("appended.unrecognised", $0, "a file appended after packing that this verifier does not recognise; its bytes are covered by the tag manifests, its meaning is not checked") }
+        return unknown + parts.map { part in
             if paths.contains(where: part.matches) {
                 return .notChecked(part.code, part.subject,
                                    "present, but rial \(RialToolkit.version) does not evaluate it; its bytes are covered by the manifests, its claims are not checked")

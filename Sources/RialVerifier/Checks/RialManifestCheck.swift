@@ -31,6 +31,12 @@ struct RialManifestCheck: VerificationCheck {
             results.append(.fail("rial.manifest.created.mismatch", "\(subject): created",
                                  "the manifest's creation day differs from bag-info.txt's Bagging-Date", expected: date, actual: manifest.created.dayString))
         }
+        // The writer's canonical form is the only spelling: key order, file order, UTC times,
+        // number and string forms. Anything else was not written by a conforming packer.
+        if let bytes = context.bytes(subject), manifest.bytes() != bytes {
+            results.append(.fail("rial.manifest.not-canonical", subject,
+                                 "rial/manifest.json is valid but not in the canonical form a packer writes (schema/SPEC.md §6.6); it was rewritten"))
+        }
         results += checkFiles(manifest, context)
         results += checkCapture(manifest, context)
         if results.isEmpty {

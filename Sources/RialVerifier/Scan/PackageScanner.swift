@@ -70,8 +70,7 @@ struct PackageScanner {
                         tagBytes += header.size
                         inventory.tagFileBytes[relative] = kept
                     } else if isTag {
-                        inventory.findings.append(.fail("archive.limit.tag-file-size", relative,
-                                                        "tag file of \(header.size) bytes exceeds the \(limits.maxTagFileBytes)-byte limit; not parsed"))
+                        inventory.findings.append(.fail("archive.limit.tag-file-size", relative, Self.tooLarge(header.size, limits)))
                     }
                     inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex())
                 }
@@ -95,17 +94,30 @@ struct PackageScanner {
         return inventory
     }
 
+    /// Why a tag file was not kept in memory: its own size or the total so far.
+    static func tooLarge(_ size: UInt64, _ limits: VerificationLimits) -> String {
+        if size > limits.maxTagFileBytes {
+            return "tag file of \(size) bytes exceeds the \(limits.maxTagFileBytes)-byte limit per tag file; not parsed"
+        }
+        return "tag file of \(size) bytes would take the tag files read beyond the \(limits.maxTotalTagBytes)-byte total limit; not parsed"
+    }
+
     /// The bag-relative path of an entry, after checking it lies under the one top-level
     /// directory and has a valid name; `nil` (with a finding) otherwise, or for the root itself.
     private func locate(_ header: EntryHeader, in inventory: inout Inventory) -> String? {
         var name = header.path
         if header.kind == .directory, name.hasSuffix("/") { name.removeLast() }
-        if let problem = BagPath.problem(with: name) {
+        let slash = name.utf8.firstIndex(of: UInt8(ascii: "/"))
+        let top = slash.map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? name
+        let rest = slash.map { String(decoding: name.utf8[name.utf8.index(after: $0)...], as: UTF8.self) }
+        if (try? PackageID(top)) == nil {
+            inventory.findings.append(.fail("archive.entry.invalid-name", header.path, "the top-level directory is not a valid package id"))
+            return nil
+        }
+        if let rest, let problem = BagPath.problem(with: rest) {
             inventory.findings.append(.fail("archive.entry.invalid-name", header.path, "entry name \(problem)"))
             return nil
         }
-        let components = name.split(separator: "/", maxSplits: 1)
-        guard let top = components.first.map(String.init) else { return nil }
         if inventory.rootName == nil {
             inventory.rootName = top
         } else if inventory.rootName != top {
@@ -113,12 +125,12 @@ struct PackageScanner {
                                             "entry lies outside the package's top-level directory \(inventory.rootName ?? "")/"))
             return nil
         }
-        guard components.count == 2 else {
+        guard let rest else {
             if header.kind != .directory {
                 inventory.findings.append(.fail("archive.layout.file-at-root", name, "a file stands beside the package directory instead of inside it"))
             }
             return nil
         }
-        return String(components[1])
+        return rest
     }
 }

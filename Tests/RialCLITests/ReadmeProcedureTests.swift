@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The package's README.txt tells an expert how to verify without rial. These tests run that
+/// procedure exactly as written (the shell lines are taken from the README itself), on a good
+/// package and on one whose BagIt manifests were rewritten to match a changed file.
+@Suite("README.txt manual procedure")
+struct ReadmeProcedureTests {
+    /// Steps 2–5 of README.txt as one shell script: the indented command lines, in order.
+    private func procedure(_ bag: URL) throws -> String {
+        let readme = try Fixture.text(bag.appendingPathComponent("README.txt"))
+        var lines: [String] = []
+        var inStep = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("2. ") { inStep = true }
+            if line.hasPrefix("        The tag manifests") || line.hasPrefix("The tag manifests") { break }
+            guard inStep, line.hasPrefix("       ") else { continue }
+            let command = line.trimmingCharacters(in: .whitespaces)
+            if command.hasPrefix("Without coreutils") { continue }
+            lines.append(command)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func run(_ script: String, in bag: URL) -> CommandResult {
+        CLI.run(["/bin/bash", "-c", script], cwd: bag)
+    }
+
+    @Test func procedurePassesOnAGoodPackage() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let script = try procedure(bag)
+            #expect(script.contains("sha256sum rial/manifest.json"))
+            #expect(script.contains("sha256sum -c manifest-sha256.txt"))
+            let result = run("set -e\n" + script, in: bag)
+            #expect(result.status == 0, "\(result)")
+            #expect(!result.stdout.contains("FAILED"), "\(result)")
+            #expect(result.stdout.contains("manifest-sha256.txt: OK"))
+            #expect(result.stdout.contains("nothing added"))
+        }
+    }
+
+    @Test func procedureCatchesRewrittenBagItManifests() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let fingerprint = try Fixture.text(bag.appendingPathComponent("rial/manifest.json"))
+            // Change the video, then make every BagIt manifest agree with the change.
+            let media = bag.appendingPathComponent("data/media/capture.mov")
+            var bytes = try Data(contentsOf: media)
+            bytes[100] ^= 0xFF
+            try bytes.write(to: media)
+            let rewrite = """
+                sha256sum $(cut -c67- manifest-sha256.txt) > manifest-sha256.txt.new && mv manifest-sha256.txt.new manifest-sha256.txt
+                sha512sum $(cut -c131- manifest-sha512.txt) > manifest-sha512.txt.new && mv manifest-sha512.txt.new manifest-sha512.txt
+                sha256sum $(cut -c67- tagmanifest-sha256.txt) > t.new && mv t.new tagmanifest-sha256.txt
+                sha512sum $(cut -c131- tagmanifest-sha512.txt) > t.new && mv t.new tagmanifest-sha512.txt
+                """
+            #expect(run(rewrite, in: bag).status == 0)
+            #expect(run("sha256sum -c --quiet manifest-sha256.txt tagmanifest-sha256.txt", in: bag).status == 0, "the forgery fools BagIt alone")
+            #expect(try Fixture.text(bag.appendingPathComponent("rial/manifest.json")) == fingerprint)
+            let result = run(try procedure(bag), in: bag)
+            #expect(result.stdout.contains("manifest-sha256.txt: FAILED"), "\(result)")
+            #expect(CLI.rial(["verify", bag.path, "--quiet"], cwd: dir).status == 1)
+        }
+    }
+}
