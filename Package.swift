@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat"]),
         .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto"]),
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
+        .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial"], exclude: ["Fixtures"]),
     ],

@@ -24,15 +24,22 @@ public final class DigestSet {
     }
 
     public func update(_ bytes: UnsafeRawBufferPointer) throws {
+        try update(bytes, also: nil)
+    }
+
+    /// Feeds bytes to every digest and to `extra` (e.g. a frame-chain link over the same
+    /// bytes), all concurrently for large chunks.
+    public func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?) throws {
         byteCount &+= UInt64(bytes.count)
-        guard digests.count > 1, bytes.count >= Self.concurrencyThreshold else {
-            for digest in digests { try digest.update(bytes) }
+        let all = extra.map { digests + [$0] } ?? digests
+        guard all.count > 1, bytes.count >= Self.concurrencyThreshold else {
+            for digest in all { try digest.update(bytes) }
             return
         }
         // Each context is touched by exactly one thread, and the buffer is only read, and
         // concurrentPerform returns after every iteration is done, so the buffer outlives them.
         nonisolated(unsafe) let shared = bytes
-        nonisolated(unsafe) let contexts = digests
+        nonisolated(unsafe) let contexts = all
         let failures = FailureBox()
         DispatchQueue.concurrentPerform(iterations: contexts.count) { index in
             do { try contexts[index].update(shared) } catch { failures.record(error) }

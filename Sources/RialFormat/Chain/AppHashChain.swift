@@ -1,0 +1,62 @@
+import Foundation
+
+/// The capture app's own `HashChainData`, as its Swift `Codable` encoding writes it:
+/// `frameHashes` (base64), `checkpoints` (`index`, `frameNumber`, `hash` base64, `timestamp`),
+/// `finalHash` (base64). Accepted as input and kept verbatim in `data/capture/`.
+public struct AppHashChain: Sendable, Hashable {
+    /// The usual file name in the capture's `app/` directory.
+    public static let fileName = "hash_chain.json"
+
+    /// Lowercase hex of each frame hash, frame 1 first.
+    public let frameHashes: [String]
+    public let checkpoints: [FrameChain.Checkpoint]
+    public let finalHash: String
+
+    public init(frameHashes: [String], checkpoints: [FrameChain.Checkpoint], finalHash: String) {
+        self.frameHashes = frameHashes
+        self.checkpoints = checkpoints
+        self.finalHash = finalHash
+    }
+
+    /// The app's JSON (keys sorted, as `JSONEncoder` with `.sortedKeys` writes them).
+    public func jsonValue() -> JSONValue {
+        .object([
+            "checkpoints": .array(checkpoints.map { point in
+                .object(["frameNumber": .integer(point.frameNumber), "hash": .string(Self.base64(point.hash)),
+                         "index": .integer(point.index), "timestamp": .number(point.timestamp)])
+            }),
+            "finalHash": .string(Self.base64(finalHash)),
+            "frameHashes": .array(frameHashes.map { .string(Self.base64($0)) }),
+        ])
+    }
+
+    public init(json: JSONValue) throws(FormatError) {
+        let root = try JSONFieldReader(json, path: "hash_chain", allowedKeys: ["frameHashes", "checkpoints", "finalHash"])
+        var hashes: [String] = []
+        for (index, element) in try root.array("frameHashes").enumerated() {
+            hashes.append(try Self.hex(element, "hash_chain.frameHashes[\(index)]"))
+        }
+        frameHashes = hashes
+        var points: [FrameChain.Checkpoint] = []
+        for (index, element) in try root.array("checkpoints").enumerated() {
+            let path = "hash_chain.checkpoints[\(index)]"
+            let reader = try JSONFieldReader(element, path: path, allowedKeys: ["index", "frameNumber", "hash", "timestamp"])
+            guard let timestamp = try reader.value("timestamp").doubleValue else { throw FormatError(.invalidField, "\(path).timestamp must be a number") }
+            points.append(.init(index: try reader.integer("index"), frameNumber: try reader.integer("frameNumber", in: 1...Int64(Int32.max)),
+                                hash: try Self.hex(reader.value("hash"), "\(path).hash"), timestamp: timestamp))
+        }
+        checkpoints = points
+        finalHash = try Self.hex(root.value("finalHash"), "hash_chain.finalHash")
+    }
+
+    private static func hex(_ value: JSONValue, _ path: String) throws(FormatError) -> String {
+        guard let text = value.stringValue, let data = Data(base64Encoded: text), data.count == 32 else {
+            throw FormatError(.invalidField, "\(path) must be the base64 of 32 bytes")
+        }
+        return Hex.encode(data)
+    }
+
+    private static func base64(_ hex: String) -> String {
+        Data(Hex.decode(hex) ?? []).base64EncodedString()
+    }
+}

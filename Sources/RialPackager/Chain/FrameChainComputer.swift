@@ -1,0 +1,87 @@
+import Dispatch
+import RialFormat
+import RialCrypto
+import RialArchive
+
+/// Computes a frame hash chain from frame material on disk or in memory.
+///
+/// Each link's prefix `Fn ‖ Dn? ‖ Tn` is independent of the others, so prefixes are hashed on
+/// all cores at once and only the closing step (append `Hn-1`, finalise: one or two SHA-256
+/// blocks) runs in order. The result is identical to the sequential computation.
+public struct FrameChainComputer: Sendable {
+    /// Supplies frame `index`'s bytes (frame material, then its depth buffer) to a link.
+    public typealias Feed = @Sendable (_ index: Int, _ link: ChainLink) throws -> Void
+
+    public let timestamps: [Double]
+    public let isParallel: Bool
+
+    public init(timestamps: [Double], parallel: Bool = true) {
+        self.timestamps = timestamps
+        self.isParallel = parallel
+    }
+
+    /// - Returns: `H1 … Hn`, raw 32-byte hashes.
+    public func compute(feed: @escaping Feed) throws -> [[UInt8]] {
+        let count = timestamps.count
+        let links = UnsafeMutableBufferPointer<ChainLink?>.allocate(capacity: count)
+        links.initialize(repeating: nil)
+        defer {
+            links.deinitialize()
+            links.deallocate()
+        }
+        let prefix = { @Sendable (index: Int, slots: UnsafeMutableBufferPointer<ChainLink?>, times: [Double]) throws in
+            let link = try ChainLink()
+            try feed(index, link)
+            try link.appendTimestamp(times[index])
+            slots[index] = link
+        }
+        if isParallel {
+            // Each iteration writes only its own slot; concurrentPerform returns when all are done.
+            nonisolated(unsafe) let slots = links
+            let times = timestamps
+            let failures = ErrorCollector()
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                do { try prefix(index, slots, times) } catch { failures.record(error) }
+            }
+            if let error = failures.first { throw error }
+        } else {
+            for index in 0..<count { try prefix(index, links, timestamps) }
+        }
+        var hashes: [[UInt8]] = []
+        hashes.reserveCapacity(count)
+        for index in 0..<count {
+            guard let link = links[index] else { throw PackagerError(.internalInconsistency, "chain link \(index + 1) was not computed") }
+            hashes.append(try link.close(previous: hashes.last))
+        }
+        return hashes
+    }
+
+    /// A feed that reads frame `i` from `framePaths[i]` and its depth keyframe, if any, from
+    /// `depthPaths[i]`, in 1 MiB chunks.
+    public static func fileFeed(framePaths: [String], depthPaths: [String?]) -> Feed {
+        { index, link in
+            try FileChunkReader(path: framePaths[index]).streamAndClose { try link.update($0) }
+            if let depth = depthPaths[index] {
+                try FileChunkReader(path: depth).streamAndClose { try link.update($0) }
+            }
+        }
+    }
+}
+
+/// Collects the first error thrown on a worker thread.
+final class ErrorCollector: @unchecked Sendable {
+    private var error: (any Error)?
+    private let lock = DispatchSemaphore(value: 1)
+
+    func record(_ error: any Error) {
+        lock.wait()
+        if self.error == nil { self.error = error }
+        lock.signal()
+    }
+
+    var first: (any Error)? {
+        lock.wait()
+        defer { lock.signal() }
+        return error
+    }
+}
