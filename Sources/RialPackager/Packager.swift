@@ -28,10 +28,13 @@ public struct Packager: Sendable {
         try validateBagInfoFields()
         let packageID = try options.packageID ?? PackageIdentity.derive(capture: capture, created: created)
 
-        var records = capture.files.map {
+        var plan = try ChainPlan.make(for: capture)
+        let payload = plan?.order(capture.files) ?? capture.files
+        var records = payload.map {
             PayloadRecord(bagPath: $0.bagPath, size: $0.size, sha256: PayloadRecord.placeholder256, sha512: PayloadRecord.placeholder512)
         }
-        let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records)
+        let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
+                                    chain: plan?.chain, depthIndex: plan?.depthIndex)
 
         let output = try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
         let root = packageID.rawValue + "/"
@@ -47,28 +50,36 @@ public struct Packager: Sendable {
                 tagOffsets[tag.path] = try writer.addFile(path: root + tag.path, bytes: tag.bytes, modificationTime: mtime)
             }
             var done: UInt64 = 0
-            for (index, file) in capture.files.enumerated() {
+            var links = ChainLinker(plan: plan)
+            for (index, file) in payload.enumerated() {
                 try directories.ensureParents(of: file.bagPath.rawValue)
                 let reader = try FileChunkReader(path: file.sourcePath)
                 guard reader.size == file.size else {
                     throw ArchiveError(.fileChanged, "\(file.sourcePath) changed size since the capture was scanned")
                 }
                 let digests = try DigestSet([.sha256, .sha512])
+                let link = try links.link(for: file.bagPath.rawValue)
                 try writer.addFile(path: root + file.bagPath.rawValue, size: file.size, modificationTime: mtime) { write in
                     try reader.streamAndClose { chunk in
-                        try digests.update(chunk)
+                        try digests.update(chunk, also: link?.sink)
                         try write(chunk)
                         done += UInt64(chunk.count)
                         progress?(done, totalBytes)
                     }
                 }
+                try links.finished(file.bagPath.rawValue)
                 let hexDigests = try digests.finishHex()
                 records[index].sha256 = hexDigests[.sha256] ?? ""
                 records[index].sha512 = hexDigests[.sha512] ?? ""
             }
             try writer.close()
+            if plan?.hasMaterial == true {
+                plan?.chain = try links.completedChain()
+                try plan?.checkAgainstApp()
+            }
 
-            let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records)
+            let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
+                                       chain: plan?.chain, depthIndex: plan?.depthIndex)
             for (placeholder, real) in zip(layout.files, final.files) {
                 guard placeholder.path == real.path, placeholder.bytes.count == real.bytes.count, let offset = tagOffsets[real.path] else {
                     throw PackagerError(.internalInconsistency, "tag file \(real.path) changed size between layout and final write")

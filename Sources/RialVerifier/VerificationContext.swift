@@ -18,6 +18,10 @@ struct VerificationContext {
     let bagInfo: Result<BagInfo, FormatError>?
     /// `rial/manifest.json`, parsed strictly; `nil` when absent.
     let manifest: Result<PackageManifest, FormatError>?
+    /// `rial/chain.json`, parsed strictly; `nil` when absent.
+    let chain: Result<FrameChain, FormatError>?
+    /// `rial/depth.json`, parsed strictly; `nil` when absent.
+    let depthIndex: Result<DepthIndex, FormatError>?
 
     init(inventory: Inventory, profile: Profile, verificationTime: Timestamp) {
         self.inventory = inventory
@@ -31,6 +35,30 @@ struct VerificationContext {
                 try PackageManifest(json: StrictJSONParser.parse(bytes))
             }
         }
+        chain = inventory.tagFileBytes[PackageLayout.chain].map { bytes in
+            Result { () throws(FormatError) -> FrameChain in try FrameChain(json: StrictJSONParser.parse(bytes)) }
+        }
+        depthIndex = inventory.tagFileBytes[PackageLayout.depthIndex].map { bytes in
+            Result { () throws(FormatError) -> DepthIndex in try DepthIndex(json: StrictJSONParser.parse(bytes)) }
+        }
+    }
+
+    /// The chain when it parsed; checks that need it stay silent otherwise (``ChainStructureCheck``
+    /// reports why).
+    var parsedChain: FrameChain? {
+        if case .success(let chain)? = chain { return chain }
+        return nil
+    }
+
+    var parsedDepthIndex: DepthIndex? {
+        if case .success(let index)? = depthIndex { return index }
+        return nil
+    }
+
+    /// Parses a small JSON payload or tag file the package holds, strictly.
+    func parseJSON(_ path: String) -> Result<JSONValue, FormatError>? {
+        guard let bytes = bytes(path) else { return nil }
+        return Result { () throws(FormatError) -> JSONValue in try StrictJSONParser.parse(bytes) }
     }
 
     /// Whether the input has a file at `path`.

@@ -24,7 +24,9 @@ public struct Verifier: Sendable {
     /// The checks, in report order.
     private var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
-         ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(), LaterPartsCheck()]
+         ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
+         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(),
+         LaterPartsCheck()]
     }
 
     /// Verifies the package file or bag directory at `path`.

@@ -7,12 +7,15 @@ struct SampleCommand: ParsableCommand {
         abstract: "Write a deterministic synthetic capture to try every flow without a phone.",
         discussion: """
         The capture has the layout `rial pack` takes (schema/SPEC.md §2): media/capture.mov \
-        (an ISO-BMFF stand-in, not a playable movie), depth/ with a 256×192 Float32 depth \
-        keyframe on every third frame, and app/ with the capture app's metadata.json and \
-        custody_log.json. The same options always give the same bytes.
+        (an ISO-BMFF stand-in, not a playable movie); frames/ with every raw BGRA frame; \
+        depth/ with a 256×192 Float32 depth keyframe on every third frame; capture.json with \
+        each frame's timestamp; and app/ with the capture app's metadata.json, \
+        custody_log.json and hash_chain.json (its frame hash chain). The same options always \
+        give the same bytes.
 
-        Example:
+        Examples:
           rial sample --out capture --seconds 5 --seed 42
+          rial sample --out phone-export --no-frames     # as a phone exports it: no frame material
         """
     )
 
@@ -29,10 +32,19 @@ struct SampleCommand: ParsableCommand {
     var fps: Int = 30
 
     @Option(help: "Frame width in pixels.")
-    var width: Int = 1920
+    var width: Int = 320
 
     @Option(help: "Frame height in pixels.")
-    var height: Int = 1080
+    var height: Int = 240
+
+    @Option(name: .customLong("depth-interval"), help: "A depth keyframe every N frames (0: none).")
+    var depthInterval: Int = 3
+
+    @Option(name: .customLong("checkpoint-interval"), help: "A chain checkpoint every N frames.")
+    var checkpointInterval: Int = 150
+
+    @Flag(name: .customLong("no-frames"), help: "Omit raw frame material, as a real phone export does.")
+    var noFrames = false
 
     func run() throws {
         var sample = SampleCapture()
@@ -41,6 +53,9 @@ struct SampleCommand: ParsableCommand {
         sample.fps = fps
         sample.width = width
         sample.height = height
+        sample.depthInterval = depthInterval
+        sample.checkpointInterval = checkpointInterval
+        sample.includesFrames = !noFrames
         do {
             try sample.write(to: out)
         } catch let error as PackagerError {

@@ -5,6 +5,7 @@ public enum FileRole: String, Sendable, CaseIterable {
     case depth
     case frame
     case captureApp = "capture_app"
+    case captureDescriptor = "capture_descriptor"
     case bagDeclaration = "bag_declaration"
     case bagInfo = "bag_info"
     case payloadManifest = "payload_manifest"
@@ -22,6 +23,7 @@ public enum FileRole: String, Sendable, CaseIterable {
         case PackageLayout.chain: self = .rialChain
         case PackageLayout.depthIndex: self = .rialDepth
         case PackageLayout.metadata: self = .rialMetadata
+        case PackageLayout.captureDescriptor: self = .captureDescriptor
         default:
             if PackageLayout.payloadManifests.contains(path) { self = .payloadManifest }
             else if path.hasPrefix(PackageLayout.mediaDirectory) { self = .media }

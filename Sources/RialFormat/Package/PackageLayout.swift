@@ -24,6 +24,8 @@ public enum PackageLayout {
     public static let depthDirectory = "data/depth/"
     public static let framesDirectory = "data/frames/"
     public static let captureAppDirectory = "data/capture/"
+    /// The capture descriptor (`capture.json` at the capture's root), kept verbatim.
+    public static let captureDescriptor = "data/capture.json"
 
     /// The digest algorithms every package carries, in BagIt's names.
     public static let algorithms = ["sha256", "sha512"]
@@ -31,6 +33,12 @@ public enum PackageLayout {
     /// Tag files written before the payload, in this order; `rial/` files other than the
     /// manifest go between the manifest and the tag manifests, sorted.
     public static let leadingTagFiles = [bagDeclaration, bagInfo, readme] + payloadManifests
+
+    /// Whether a payload file is small JSON the verifier parses to cross-check claims: the
+    /// capture descriptor and the capture app's JSON files.
+    public static func isParsedPayload(_ path: String) -> Bool {
+        path == captureDescriptor || (path.hasPrefix(captureAppDirectory) && path.hasSuffix(".json"))
+    }
 
     /// Whether `path` (relative to the bag) is appended after sealing and so stands outside
     /// `rial/manifest.json`.

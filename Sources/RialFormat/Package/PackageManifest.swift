@@ -39,15 +39,19 @@ public struct PackageManifest: Sendable, Hashable {
     public let created: Timestamp
     public let tool: Tool
     public let capture: CaptureSummary
+    /// The frame chain's summary, repeated from `rial/chain.json` so that a truncated or swapped
+    /// chain file is caught; `nil` when the package has no chain.
+    public let chain: ChainSummary?
     public let files: [FileRecord]
 
     public init(formatVersion: String = PackageLayout.formatVersion, packageID: PackageID, created: Timestamp,
-                tool: Tool, capture: CaptureSummary, files: [FileRecord]) {
+                tool: Tool, capture: CaptureSummary, chain: ChainSummary? = nil, files: [FileRecord]) {
         self.formatVersion = formatVersion
         self.packageID = packageID
         self.created = created
         self.tool = tool
         self.capture = capture
+        self.chain = chain
         self.files = files
     }
 
@@ -61,6 +65,7 @@ public struct PackageManifest: Sendable, Hashable {
         object["created"] = .string(created.rfc3339)
         object["tool"] = .object(["name": .string(tool.name), "version": .string(tool.version)])
         object["capture"] = capture.jsonValue()
+        if let chain { object["chain"] = chain.jsonValue() }
         object["files"] = .array(sorted.map { record in
             .object([
                 "path": .string(record.path),
@@ -87,7 +92,7 @@ public struct PackageManifest: Sendable, Hashable {
            let version = object["format_version"]?.stringValue, !Self.readableVersions.contains(version) {
             throw FormatError(.unsupportedVersion, "format version \(version) is not supported by this verifier (it reads \(Self.readableVersions.joined(separator: ", ")))")
         }
-        let root = try JSONFieldReader(json, path: "manifest", allowedKeys: ["format", "format_version", "package_id", "created", "tool", "capture", "files"])
+        let root = try JSONFieldReader(json, path: "manifest", allowedKeys: ["format", "format_version", "package_id", "created", "tool", "capture", "chain", "files"])
         guard try root.string("format") == PackageLayout.formatName else {
             throw FormatError(.invalidField, "manifest.format must be \"\(PackageLayout.formatName)\"")
         }
@@ -97,6 +102,7 @@ public struct PackageManifest: Sendable, Hashable {
         let toolReader = try JSONFieldReader(root.value("tool"), path: "manifest.tool", allowedKeys: ["name", "version"])
         tool = Tool(name: try toolReader.string("name"), version: try toolReader.string("version"))
         capture = try CaptureSummary(json: root.value("capture"), path: "manifest.capture")
+        chain = root.has("chain") ? try ChainSummary(json: root.value("chain"), path: "manifest.chain") : nil
         var records: [FileRecord] = []
         for (index, element) in try root.array("files").enumerated() {
             let path = "manifest.files[\(index)]"

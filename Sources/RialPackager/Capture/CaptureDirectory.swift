@@ -11,6 +11,7 @@ import RialArchive
 /// | `depth/`     | `data/depth/`    | raw depth keyframes                       |
 /// | `frames/`    | `data/frames/`   | raw frame material                        |
 /// | `app/`       | `data/capture/`  | the app's own files, kept verbatim        |
+/// | `capture.json` | `data/capture.json` | the capture descriptor: frames, timestamps |
 ///
 /// Anything else, and anything that is not a regular file or directory, is refused: a package
 /// must hold exactly what the capture held, so nothing is silently dropped or followed. File
@@ -30,9 +31,15 @@ public struct CaptureDirectory: Sendable {
         ("media", "data/media"), ("depth", "data/depth"), ("frames", "data/frames"), ("app", "data/capture"),
     ]
 
+    /// The capture descriptor's file name at the capture's root.
+    public static let descriptorName = "capture.json"
+
     public let root: String
     /// Every file, sorted by bag path.
     public let files: [File]
+
+    /// The file at `bagPath`, if the capture has it.
+    public func file(_ bagPath: String) -> File? { files.first { $0.bagPath.rawValue == bagPath } }
 
     /// Scans `root`.
     /// - Throws: ``PackagerError`` `.invalidCapture` saying what is wrong and what is expected.
@@ -47,9 +54,16 @@ public struct CaptureDirectory: Sendable {
         var files: [File] = []
         let allowedTop = Set(Self.mapping.map(\.capture))
         for item in items {
+            if item.relativePath == Self.descriptorName {
+                guard item.kind == .file else {
+                    throw PackagerError(.invalidCapture, "\(root)/\(Self.descriptorName) must be a regular file")
+                }
+                files.append(File(sourcePath: root + "/" + item.relativePath, bagPath: try BagPath(PackageLayout.captureDescriptor), size: item.size))
+                continue
+            }
             let components = item.relativePath.split(separator: "/")
             guard let top = components.first.map(String.init), allowedTop.contains(top) else {
-                throw PackagerError(.invalidCapture, "\(root)/\(item.relativePath) is not part of a capture directory; expected only media/, depth/, frames/ and app/ (see schema/SPEC.md §2)")
+                throw PackagerError(.invalidCapture, "\(root)/\(item.relativePath) is not part of a capture directory; expected only media/, depth/, frames/, app/ and capture.json (see schema/SPEC.md §2)")
             }
             switch item.kind {
             case .directory:

@@ -1,23 +1,31 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import RialFormat
+import RialArchive
 
 /// Writes a deterministic synthetic capture in the layout `rial pack` takes (`schema/SPEC.md`
 /// §2), so every flow can be tried without a phone. The same options give the same bytes.
 ///
 /// The "video" is a minimal ISO base media file (an `ftyp` box and an `mdat` box of seeded
 /// pseudo-random bytes), not a playable movie; depth keyframes are LiDAR-sized Float32
-/// little-endian buffers on every third frame (frames 1, 4, 7, …), as the capture app records them.
+/// little-endian buffers on every third frame (frames 1, 4, 7, …), as the capture app records
+/// them. Raw BGRA frames go to `frames/` (unless ``includesFrames`` is off, as in a phone
+/// export), the per-frame timestamps and layouts to `capture.json`, and the app-style
+/// `HashChainData` of those frames to `app/hash_chain.json`.
 public struct SampleCapture: Sendable {
     public var seed: UInt64 = 1
     public var seconds: Int = 2
     public var fps: Int = 30
-    public var width: Int = 1920
-    public var height: Int = 1080
+    public var width: Int = 320
+    public var height: Int = 240
     public var depthWidth: Int = 256
     public var depthHeight: Int = 192
     public var depthInterval: Int = 3
+    public var checkpointInterval: Int = 150
+    /// Write raw frame material to `frames/`; a real phone export omits it.
+    public var includesFrames = true
 
     public init() {}
 
@@ -25,17 +33,23 @@ public struct SampleCapture: Sendable {
     public var frameCount: Int { seconds * fps }
 
     /// Frame numbers (1-based) that carry a depth keyframe.
-    public var depthFrames: [Int] { stride(from: 1, through: frameCount, by: depthInterval).map { $0 } }
+    public var depthFrames: [Int] { depthInterval > 0 ? stride(from: 1, through: frameCount, by: depthInterval).map { $0 } : [] }
+
+    /// Frame `n`'s timestamp: an ARKit-style clock (seconds since boot) advancing at `fps`.
+    public func timestamp(ofFrame frame: Int) -> Double {
+        Double(1000 + seed % 100) + Double(frame - 1) / Double(fps)
+    }
 
     /// Writes the capture under `directory`, which must not exist or be empty.
     /// - Throws: ``PackagerError`` `.invalidOption` for unusable options or a non-empty
     ///   directory, `.writeFailed` on I/O errors.
     public func write(to directory: String) throws {
-        guard seconds > 0, seconds <= 3600, fps > 0, fps <= 240, width > 0, height > 0, width <= 8192, height <= 8192 else {
-            throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps and a frame size of at most 8192×8192")
+        guard seconds > 0, seconds <= 3600, fps > 0, fps <= 240, width > 0, height > 0, width <= 8192, height <= 8192,
+              depthInterval >= 0, checkpointInterval > 0 else {
+            throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps, a frame size of at most 8192×8192, a depth interval ≥ 0 and a checkpoint interval ≥ 1")
         }
         try SampleFiles.makeEmptyDirectory(directory)
-        for sub in ["media", "depth", "app"] { try SampleFiles.makeDirectory(directory + "/" + sub) }
+        for sub in ["media", "depth", "app"] + (includesFrames ? ["frames"] : []) { try SampleFiles.makeDirectory(directory + "/" + sub) }
         var random = SplitMix64(seed: seed)
 
         // A stand-in for compressed video: about 1/64 of the raw frame size per frame.
@@ -68,6 +82,8 @@ public struct SampleCapture: Sendable {
             try SampleFiles.write(directory + "/depth/" + SampleCapture.depthFileName(frame: frame)) { sink in try sink(&depth) }
         }
 
+        let chainHashes = try writeFrameMaterial(to: directory)
+
         let started = Timestamp(seconds: 1_768_473_000 + Int64(seed % 86_400), nanoseconds: 125_000_000)
         let durationMs = Int64(frameCount) * 1000 / Int64(fps)
         let ended = Timestamp(seconds: started.seconds + durationMs / 1000, nanoseconds: started.nanoseconds + Int32(durationMs % 1000) * 1_000_000)
@@ -84,6 +100,7 @@ public struct SampleCapture: Sendable {
             "ios_version": .string("17.4"),
             "location": .object(["lat": .number(37.7749), "lng": .number(-122.4194)]),
             "attestation_level": .string("secure_enclave"),
+            "hash_chain_final": .string(Data(chainHashes.last ?? []).base64EncodedString()),
         ])
         var metadataBytes = JSONWriter.bytes(metadata)
         try SampleFiles.write(directory + "/app/metadata.json") { sink in try sink(&metadataBytes) }
@@ -105,6 +122,49 @@ public struct SampleCapture: Sendable {
         }
         var custody = JSONWriter.bytes(.array(events))
         try SampleFiles.write(directory + "/app/custody_log.json") { sink in try sink(&custody) }
+    }
+
+    /// Writes frames (when included), `capture.json` and `app/hash_chain.json`.
+    /// - Returns: the chain's hashes.
+    private func writeFrameMaterial(to directory: String) throws -> [[UInt8]] {
+        let frameFormat = FrameFormat(width: Int64(width), height: Int64(height))
+        let depthSet = Set(depthFrames)
+        let frameBytes = Int(frameFormat.frameBytes)
+        let seed = self.seed
+        let frameContent = { @Sendable (frame: Int) -> [UInt8] in
+            var random = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(frame))
+            return random.bytes(frameBytes)
+        }
+        if includesFrames {
+            for frame in 1...frameCount {
+                var bytes = frameContent(frame)
+                try SampleFiles.write(directory + "/frames/" + CaptureDescriptor.frameFileName(Int64(frame))) { sink in try sink(&bytes) }
+            }
+        }
+        let timestamps = (1...frameCount).map { timestamp(ofFrame: $0) }
+        let depthDirectory = directory + "/depth/"
+        let hashes = try FrameChainComputer(timestamps: timestamps).compute { index, link in
+            try frameContent(index + 1).withUnsafeBytes { try link.update($0) }
+            if depthSet.contains(index + 1) {
+                try FileChunkReader(path: depthDirectory + CaptureDescriptor.depthFileName(Int64(index + 1))).streamAndClose { try link.update($0) }
+            }
+        }
+        let descriptor = CaptureDescriptor(
+            fps: Double(fps), checkpointInterval: Int64(checkpointInterval), frameFormat: frameFormat,
+            depthFormat: depthFrames.isEmpty ? nil : DepthFormat(width: Int64(depthWidth), height: Int64(depthHeight)),
+            frames: (1...frameCount).map { .init(frameNumber: Int64($0), timestamp: timestamps[$0 - 1], hasDepth: depthSet.contains($0)) }
+        )
+        var descriptorBytes = JSONWriter.bytes(descriptor.jsonValue())
+        try SampleFiles.write(directory + "/capture.json") { sink in try sink(&descriptorBytes) }
+        let frames = hashes.enumerated().map { index, hash in
+            FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: timestamps[index], hash: Hex.encode(hash), framePath: nil, depthPath: nil)
+        }
+        let app = AppHashChain(frameHashes: frames.map(\.hash),
+                               checkpoints: FrameChain.checkpoints(for: frames, interval: Int64(checkpointInterval)),
+                               finalHash: frames.last?.hash ?? "")
+        var appBytes = JSONWriter.bytes(app.jsonValue())
+        try SampleFiles.write(directory + "/app/" + AppHashChain.fileName) { sink in try sink(&appBytes) }
+        return hashes
     }
 
     /// `depth_000004.f32` for frame 4.

@@ -18,7 +18,8 @@ struct TagFileSet {
     /// The SHA-256 of `rial/manifest.json`: the one hash that names the package's content.
     let manifestSHA256: String
 
-    init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord]) throws {
+    init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
+         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil) throws {
         let declaration = BagDeclaration.current.bytes()
 
         var info = BagInfo()
@@ -42,10 +43,15 @@ struct TagFileSet {
             TagFile(path: PackageLayout.payloadManifests[1], bytes: manifest512),
         ]
 
+        // rial/ files the manifest lists (it cannot list itself), written after it.
+        var rialFiles: [TagFile] = []
+        if let chain { rialFiles.append(TagFile(path: PackageLayout.chain, bytes: chain.bytes())) }
+        if let depthIndex { rialFiles.append(TagFile(path: PackageLayout.depthIndex, bytes: depthIndex.bytes())) }
+
         var records: [PackageManifest.FileRecord] = []
-        for tag in leading {
+        for tag in leading + rialFiles {
             guard let role = FileRole(path: tag.path) else { continue }
-            records.append(.init(path: tag.path, role: role, mediaType: MediaType.forExtension("txt"),
+            records.append(.init(path: tag.path, role: role, mediaType: MediaType.forExtension(BagPath.fileExtension(of: tag.path)),
                                  size: UInt64(tag.bytes.count),
                                  sha256: hex(try StreamingDigest.digest(.sha256, of: tag.bytes)),
                                  sha512: hex(try StreamingDigest.digest(.sha512, of: tag.bytes))))
@@ -61,11 +67,12 @@ struct TagFileSet {
             packageID: packageID, created: created,
             tool: .init(name: RialToolkit.name, version: RialToolkit.version),
             capture: CaptureSummary(payloadPaths: payload.map(\.bagPath.rawValue)),
+            chain: chain.map(ChainSummary.init),
             files: records
         ).bytes()
         manifestSHA256 = hex(try StreamingDigest.digest(.sha256, of: manifest))
 
-        let tagged = leading + [TagFile(path: PackageLayout.manifest, bytes: manifest)]
+        let tagged = leading + [TagFile(path: PackageLayout.manifest, bytes: manifest)] + rialFiles
         var tagManifests: [TagFile] = []
         for (index, algorithm) in [DigestAlgorithm.sha256, .sha512].enumerated() {
             var entries: [BagManifest.Entry] = []

@@ -13,12 +13,6 @@ struct LaterPartsCheck: VerificationCheck {
     }
 
     private let parts: [Part] = [
-        Part(code: "chain", subject: PackageLayout.chain,
-             absent: "the package carries no frame hash chain; frame order and completeness are not attested",
-             matches: { $0 == PackageLayout.chain }),
-        Part(code: "depth.index", subject: PackageLayout.depthIndex,
-             absent: "the package carries no depth keyframe index",
-             matches: { $0 == PackageLayout.depthIndex }),
         Part(code: "metadata", subject: PackageLayout.metadata,
              absent: "the package carries no normalised capture metadata",
              matches: { $0 == PackageLayout.metadata }),
@@ -37,6 +31,7 @@ struct LaterPartsCheck: VerificationCheck {
         guard context.profile == .package || context.manifest != nil else { return [] }
         let paths = Array(context.inventory.files.keys)
         let recognised = { (path: String) in self.parts.contains { $0.matches(path) } }
+        // The chain and depth index have checks of their own.
         let unknown = paths.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .map { CheckResult.notChecked("appended.unrecognised", $0, "a file appended after packing that this verifier does not recognise; its bytes are covered by the tag manifests, its meaning is not checked") }

@@ -14,6 +14,9 @@ public enum TextReportRenderer {
             if report.count(.notPresent) + report.count(.notChecked) > 0 {
                 lines.append("      Not everything could be checked: see NOT PRESENT and NOT CHECKED below.")
             }
+            for check in report.checks where check.status == .notChecked {
+                lines.append("      Not checked: \(Escaping.visible(check.message)).")
+            }
         case .fail:
             let failures = report.failures.count
             lines.append("FAIL  \(subject)")

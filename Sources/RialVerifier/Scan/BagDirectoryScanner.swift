@@ -39,7 +39,8 @@ struct BagDirectoryScanner {
                     continue
                 }
                 let isTag = !item.relativePath.hasPrefix("data/")
-                let keepBytes = isTag && item.size <= limits.maxTagFileBytes && tagBytes + item.size <= limits.maxTotalTagBytes
+                let parsed = isTag || PackageLayout.isParsedPayload(item.relativePath)
+                let keepBytes = parsed && item.size <= limits.maxTagFileBytes && tagBytes + item.size <= limits.maxTotalTagBytes
                 // Tag files always get SHA-256 and SHA-512 too: rial/manifest.json's fingerprint
                 // and its records need them whatever the bag's own manifests use.
                 let digests = try DigestSet(isTag ? Array(Set(algorithms + [.sha256, .sha512])).sorted { $0.rawValue < $1.rawValue } : algorithms)
@@ -58,7 +59,7 @@ struct BagDirectoryScanner {
                 if keepBytes {
                     tagBytes += item.size
                     inventory.tagFileBytes[item.relativePath] = kept
-                } else if isTag {
+                } else if parsed {
                     inventory.findings.append(.fail("bag.limit.tag-file-size", item.relativePath, PackageScanner.tooLarge(item.size, limits)))
                 }
                 inventory.files[item.relativePath] = Inventory.File(path: item.relativePath, size: item.size, digests: try digests.finishHex())

@@ -21,10 +21,14 @@ public struct Inventory: Sendable {
     public var files: [String: File] = [:]
     /// Paths of directories seen.
     public var directories: Set<String> = []
-    /// Bytes of tag files (outside `data/`), for parsing.
+    /// Bytes of tag files (outside `data/`) and of the small payload JSON files the verifier
+    /// cross-checks (``RialFormat/PackageLayout/isParsedPayload(_:)``), for parsing.
     public var tagFileBytes: [String: [UInt8]] = [:]
     /// Structural problems found while reading (bad names, links, duplicates, layout).
     public var findings: [CheckResult] = []
+    /// Frame-chain links recomputed from frame material while reading, when the package has a
+    /// chain and `rial/chain.json` came before the material.
+    var chainLinks: (recomputed: [Int: String], unrecomputable: [Int: String])?
 
     public init() {}
 

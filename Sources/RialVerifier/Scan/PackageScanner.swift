@@ -27,6 +27,7 @@ struct PackageScanner {
         var entryCount = 0
         var tagBytes: UInt64 = 0
         var foldedNames: [String: String] = [:]
+        var chain: ChainRecomputer?
         let total = reader.archiveSize ?? 0
         do {
             while let header = try reader.nextEntry() {
@@ -53,8 +54,10 @@ struct PackageScanner {
                 case .regularFile:
                     foldedNames[folded] = relative
                     let isTag = !relative.hasPrefix("data/")
-                    let keepBytes = isTag && header.size <= limits.maxTagFileBytes && tagBytes + header.size <= limits.maxTotalTagBytes
+                    let parsed = isTag || PackageLayout.isParsedPayload(relative)
+                    let keepBytes = parsed && header.size <= limits.maxTagFileBytes && tagBytes + header.size <= limits.maxTotalTagBytes
                     let digests = try DigestSet(isTag || hashesPayload ? [.sha256, .sha512] : [])
+                    let link = isTag || !hashesPayload ? nil : chain?.link(for: relative)
                     var kept: [UInt8] = []
                     if keepBytes { kept.reserveCapacity(Int(header.size)) }
                     if !isTag && !hashesPayload {
@@ -62,18 +65,29 @@ struct PackageScanner {
                         continue
                     }
                     try reader.readData { chunk in
-                        try digests.update(chunk)
+                        try digests.update(chunk, also: link?.sink)
                         if keepBytes { kept.append(contentsOf: chunk) }
                         progress?(reader.bytesConsumed, total)
                     }
+                    chain?.finished(relative)
                     if keepBytes {
                         tagBytes += header.size
                         inventory.tagFileBytes[relative] = kept
-                    } else if isTag {
+                        // The chain file comes before the frames (tag files first), so links can
+                        // be recomputed as the frames stream past.
+                        if relative == PackageLayout.chain, hashesPayload, chain == nil,
+                           let parsed = try? FrameChain(json: StrictJSONParser.parse(kept)) {
+                            chain = ChainRecomputer(chain: parsed)
+                        }
+                    } else if parsed {
                         inventory.findings.append(.fail("archive.limit.tag-file-size", relative, Self.tooLarge(header.size, limits)))
                     }
                     inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex())
                 }
+            }
+            if let chain {
+                chain.finish()
+                inventory.chainLinks = (chain.recomputed, chain.unrecomputable)
             }
             let trailing = try reader.trailingBytes()
             if trailing.hasData {

@@ -1,0 +1,64 @@
+import RialFormat
+
+/// The capture's own records agree with `rial/chain.json`: the capture descriptor
+/// (`data/capture.json`: frame rate, layouts, every timestamp, which frames have depth) and the
+/// capture app's `HashChainData` (`data/capture/hash_chain.json`: every frame hash, the
+/// checkpoints and the final hash), frame by frame.
+struct CaptureAgreementCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard let chain = context.parsedChain else { return [] }
+        return descriptor(chain, context) + appChain(chain, context)
+    }
+
+    private func descriptor(_ chain: FrameChain, _ context: VerificationContext) -> [CheckResult] {
+        let subject = PackageLayout.captureDescriptor
+        guard let parsed = context.parseJSON(subject) else {
+            return [.notPresent("chain.descriptor", subject, "the package has no capture descriptor to hold the chain against")]
+        }
+        let descriptor: CaptureDescriptor
+        do {
+            descriptor = try CaptureDescriptor(json: parsed.get())
+        } catch {
+            return [.fail("chain.descriptor.malformed", subject, error.reason)]
+        }
+        if descriptor.frames.count != chain.frames.count {
+            return [.fail("chain.descriptor.mismatch", subject, "the capture descriptor and the chain have different numbers of frames",
+                          expected: String(descriptor.frames.count), actual: String(chain.frames.count))]
+        }
+        if descriptor.fps != chain.fps || descriptor.checkpointInterval != chain.checkpointInterval || descriptor.frameFormat != chain.frameFormat {
+            return [.fail("chain.descriptor.mismatch", subject, "frame rate, checkpoint interval or frame layout differ between the capture descriptor and the chain")]
+        }
+        for (recorded, chained) in zip(descriptor.frames, chain.frames) {
+            if recorded.timestamp != chained.timestamp || recorded.hasDepth != (chained.depthPath != nil) {
+                return [.fail("chain.descriptor.mismatch", "frame \(chained.frameNumber)", "the chain's timestamp or depth keyframe differs from the capture descriptor's",
+                              expected: String(recorded.timestamp), actual: String(chained.timestamp))]
+            }
+        }
+        return [.pass("chain.descriptor", subject, "the capture descriptor's \(descriptor.frames.count) timestamps, depth keyframes and layouts match the chain")]
+    }
+
+    private func appChain(_ chain: FrameChain, _ context: VerificationContext) -> [CheckResult] {
+        let subject = PackageLayout.captureAppDirectory + AppHashChain.fileName
+        guard let parsed = context.parseJSON(subject) else {
+            return [.notPresent("chain.app", subject, "the capture app's own hash chain is not in the package")]
+        }
+        let app: AppHashChain
+        do {
+            app = try AppHashChain(json: parsed.get())
+        } catch {
+            return [.fail("chain.app.malformed", subject, error.reason)]
+        }
+        for (index, frame) in chain.frames.enumerated() where index >= app.frameHashes.count || app.frameHashes[index] != frame.hash {
+            return [.fail("chain.app.mismatch", "frame \(frame.frameNumber)", "the capture app's hash for this frame differs from rial/chain.json",
+                          expected: index < app.frameHashes.count ? app.frameHashes[index] : "no hash", actual: frame.hash)]
+        }
+        if app.frameHashes.count != chain.frames.count {
+            return [.fail("chain.app.mismatch", subject, "the capture app chained a different number of frames",
+                          expected: String(app.frameHashes.count), actual: String(chain.frames.count))]
+        }
+        if app.finalHash != chain.finalHash || app.checkpoints.map(\.hash) != chain.checkpoints.map(\.hash) {
+            return [.fail("chain.app.mismatch", subject, "the capture app's final hash or checkpoints differ from rial/chain.json")]
+        }
+        return [.pass("chain.app", subject, "the capture app's own hash chain agrees with rial/chain.json frame by frame")]
+    }
+}

@@ -1,0 +1,94 @@
+import RialFormat
+
+/// `rial/chain.json` parses, is canonical, and is consistent in itself: `frame_count` is the
+/// number of frames, frames are numbered 1, 2, 3, … with strictly increasing timestamps,
+/// checkpoints sit at every multiple of `checkpoint_interval` (and nowhere else) with
+/// sequential indices and the hash and timestamp of their frame, and `final_hash` is the last
+/// frame's hash.
+struct ChainStructureCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        let subject = PackageLayout.chain
+        guard let parsed = context.chain else {
+            if context.has(subject) { return [.fail("chain.unreadable", subject, "rial/chain.json is too large to read")] }
+            guard context.profile == .package || context.manifest != nil else { return [] }
+            return [.notPresent("chain", subject, "the package carries no frame hash chain; frame order and completeness are not attested")]
+        }
+        let chain: FrameChain
+        switch parsed {
+        case .failure(let error): return [.fail(error.code == .unsupportedVersion ? "chain.unsupported-algorithm" : "chain.malformed", subject, error.reason)]
+        case .success(let value): chain = value
+        }
+        var results: [CheckResult] = []
+        if let bytes = context.bytes(subject), chain.bytes() != bytes {
+            results.append(.fail("chain.not-canonical", subject, "rial/chain.json is valid but not in canonical form (schema/SPEC.md §13.2); it was rewritten"))
+        }
+        if chain.statedFrameCount != Int64(chain.frames.count) {
+            results.append(.fail("chain.frame-count.mismatch", "\(subject): frame_count", "frame_count differs from the number of frames listed",
+                                 expected: String(chain.frames.count), actual: String(chain.statedFrameCount)))
+        }
+        if chain.frames.isEmpty {
+            results.append(.fail("chain.empty", subject, "the chain lists no frames"))
+            return results
+        }
+        results += checkFrames(chain)
+        results += checkCheckpoints(chain)
+        if let last = chain.frames.last, chain.finalHash != last.hash {
+            results.append(.fail("chain.final-hash.mismatch", "\(subject): final_hash", "final_hash is not the last frame's hash",
+                                 expected: last.hash, actual: chain.finalHash))
+        }
+        if results.isEmpty {
+            results.append(.pass("chain.structure", subject,
+                                 "\(chain.frames.count) frames numbered in order with increasing timestamps; \(chain.checkpoints.count) checkpoints, one every \(chain.checkpointInterval) frames, each the hash of its frame; final_hash is the last frame's"))
+        }
+        return results
+    }
+
+    private func checkFrames(_ chain: FrameChain) -> [CheckResult] {
+        var results: [CheckResult] = []
+        for (index, frame) in chain.frames.enumerated() {
+            if frame.frameNumber != Int64(index) + 1 {
+                results.append(.fail("chain.frame-number.out-of-sequence", "frame \(index + 1)", "frames must be numbered 1, 2, 3, … in order; a frame was removed, inserted or reordered",
+                                     expected: String(index + 1), actual: String(frame.frameNumber)))
+                break
+            }
+        }
+        for index in chain.frames.indices.dropFirst() where !(chain.frames[index].timestamp > chain.frames[index - 1].timestamp) {
+            results.append(.fail("chain.timestamp.not-increasing", "frame \(chain.frames[index].frameNumber)",
+                                 "timestamps must increase strictly from frame to frame",
+                                 expected: "> \(chain.frames[index - 1].timestamp)", actual: String(chain.frames[index].timestamp)))
+        }
+        return results
+    }
+
+    private func checkCheckpoints(_ chain: FrameChain) -> [CheckResult] {
+        var results: [CheckResult] = []
+        let expected = FrameChain.checkpoints(for: chain.frames, interval: chain.checkpointInterval)
+        let stated = Dictionary(chain.checkpoints.map { ($0.frameNumber, $0) }, uniquingKeysWith: { first, _ in first })
+        for point in expected {
+            guard let found = stated[point.frameNumber] else {
+                results.append(.fail("chain.checkpoint.missing", "checkpoint at frame \(point.frameNumber)",
+                                     "a checkpoint is required at every multiple of \(chain.checkpointInterval) frames"))
+                continue
+            }
+            if found.hash != point.hash {
+                results.append(.fail("chain.checkpoint.hash-mismatch", "checkpoint at frame \(point.frameNumber)",
+                                     "the checkpoint's hash is not the chain hash at its frame", expected: point.hash, actual: found.hash))
+            }
+            if found.timestamp != point.timestamp {
+                results.append(.fail("chain.checkpoint.timestamp-mismatch", "checkpoint at frame \(point.frameNumber)",
+                                     "the checkpoint's timestamp is not its frame's", expected: String(point.timestamp), actual: String(found.timestamp)))
+            }
+        }
+        let expectedFrames = Set(expected.map(\.frameNumber))
+        for point in chain.checkpoints where !expectedFrames.contains(point.frameNumber) {
+            results.append(.fail("chain.checkpoint.unexpected", "checkpoint at frame \(point.frameNumber)",
+                                 "no checkpoint belongs here: checkpoints are at multiples of \(chain.checkpointInterval) up to frame_count"))
+        }
+        for (position, point) in chain.checkpoints.enumerated() where point.index != Int64(position) {
+            results.append(.fail("chain.checkpoint.index", "checkpoint at frame \(point.frameNumber)", "checkpoint indices must run 0, 1, 2, … in order",
+                                 expected: String(position), actual: String(point.index)))
+            break
+        }
+        return results
+    }
+}
