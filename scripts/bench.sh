@@ -313,3 +313,52 @@ else
     echo 'bagit-python: not installed (pip install bagit)'
 fi
 echo "$rss_note"
+
+# ---------------------------------------------------------------- frame chain
+# The frame hash chain (schema/SPEC.md §13) over BENCH_FRAMES raw frames of
+# BENCH_FRAME_SIZE (default 450 frames of 1920x1080 BGRA, depth every third
+# frame, as the capture app records 15 s): ms per frame sequential and parallel
+# (`rial chain compute --sequential` vs default), and the sequential rate next to
+# `openssl speed -evp sha256` (16 KiB blocks) on this machine. Set BENCH_FRAMES=0
+# to skip. The frames (about 3.7 GB at the default) are made once by `rial sample`.
+frames=${BENCH_FRAMES:-450}
+if (( frames > 0 )); then
+    fw=${BENCH_FRAME_WIDTH:-1920}
+    fh=${BENCH_FRAME_HEIGHT:-1080}
+    chain_dir=$work/chain-${frames}x${fw}x${fh}
+    if [[ ! -f $chain_dir/capture.json ]]; then
+        rm -rf "$chain_dir"
+        seconds=$(( (frames + 29) / 30 ))
+        run_checked chain-sample "$rial" sample --out "$chain_dir" --seconds "$seconds" --fps 30 --width "$fw" --height "$fh"
+    fi
+    python3 - "$chain_dir" "$frames" > "$work/chain-ts.txt" <<'PY'
+import json, sys
+frames = json.load(open(sys.argv[1] + "/capture.json"))["frames"][: int(sys.argv[2])]
+print("\n".join(repr(f["timestamp"]) for f in frames))
+PY
+    # Exactly BENCH_FRAMES frames: hard links to the first N (rial refuses symbolic links).
+    sel=$work/chain-frames
+    rm -rf "$sel" && mkdir -p "$sel"
+    for n in $(seq 1 "$frames"); do
+        f=$(printf 'frame_%06d.raw' "$n")
+        ln "$chain_dir/frames/$f" "$sel/$f" 2>/dev/null || cp "$chain_dir/frames/$f" "$sel/$f"
+    done
+    rm -f "$times/chain-seq" "$times/chain-par"
+    chain_args=(chain compute --frames "$sel" --timestamps "$work/chain-ts.txt" --depth "$chain_dir/depth" --width "$fw" --height "$fh" --force -o "$work/chain.json")
+    run_checked chain-warmup "$rial" "${chain_args[@]}"
+    for (( r = 1; r <= runs; r++ )); do
+        measure chain-seq "$rial" "${chain_args[@]}" --sequential
+        measure chain-par "$rial" "${chain_args[@]}"
+    done
+    seq_t=$(median "$times/chain-seq")
+    par_t=$(median "$times/chain-par")
+    total_bytes=$(du -bL "$sel" "$chain_dir/depth" | awk '{ s += $1 } END { print s }')
+    openssl_kbps=$(openssl speed -evp sha256 -bytes 16384 -seconds 2 2>/dev/null | awk '/^sha256/ { v = $NF; sub(/k$/, "", v); print v }')
+    echo
+    printf 'frame chain: %d frames of %dx%d BGRA, depth every 3rd frame, %d run%s, medians\n' "$frames" "$fw" "$fh" "$runs" "$( (( runs == 1 )) || echo s)"
+    awk -v s="$seq_t" -v p="$par_t" -v n="$frames" -v b="$total_bytes" -v o="$openssl_kbps" 'BEGIN {
+        printf "  sequential   %7.2f ms/frame  %6.0f MB/s\n", s * 1000 / n, b / s / 1e6
+        printf "  parallel     %7.2f ms/frame  %6.0f MB/s   %.2f x sequential\n", p * 1000 / n, b / p / 1e6, s / p
+        if (o > 0) printf "  openssl speed -evp sha256 (16 KiB blocks): %6.0f MB/s; sequential chain = %.2f x openssl\n", o * 1000 / 1e6, (b / s) / (o * 1000)
+    }'
+fi

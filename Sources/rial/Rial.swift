@@ -23,7 +23,7 @@ struct Rial: ParsableCommand {
         """,
         version: "rial \(toolVersion)",
         subcommands: [
-            SampleCommand.self, PackCommand.self, VerifyCommand.self, InspectCommand.self, ExtractCommand.self,
+            SampleCommand.self, PackCommand.self, VerifyCommand.self, InspectCommand.self, ExtractCommand.self, ChainCommand.self,
         ]
     )
 

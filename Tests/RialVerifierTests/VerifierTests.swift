@@ -12,13 +12,14 @@ struct VerifierTests {
         #expect(report.verdict == .pass, "\(report.failures)")
         #expect(report.packageID == "test-pkg")
         #expect(report.manifestSHA256?.count == 64)
-        // Seal, timestamp, custody, chain are not evaluated: they must not read PASS.
-        for code in ["seal", "timestamp", "custody", "chain", "depth.index", "metadata"] {
+        // Seal, timestamp, custody, metadata are not evaluated: they must not read PASS.
+        for code in ["seal", "timestamp", "custody", "metadata"] {
             let result = try #require(report.checks.first { $0.code == code })
             #expect(result.status == .notPresent)
         }
         for code in ["archive.layout", "bag.declaration", "bag.info", "bag.payload-oxum", "bag.manifest.sha256", "bag.manifest.sha512",
-                     "bag.manifests.agree", "bag.tagmanifest.sha256", "bag.tagmanifest.sha512", "rial.manifest"] {
+                     "bag.manifests.agree", "bag.tagmanifest.sha256", "bag.tagmanifest.sha512", "rial.manifest",
+                     "chain.structure", "chain.summary", "depth.index", "chain.material", "chain.links", "chain.descriptor", "chain.app"] {
             #expect(report.checks.contains { $0.code == code && $0.status == .pass }, "missing pass for \(code)")
         }
     }

@@ -20,7 +20,9 @@ public struct BagInfo: Sendable, Hashable {
     public mutating func append(_ label: String, _ value: String) {
         // Line breaks become spaces and surrounding whitespace goes: a reader strips leading
         // whitespace, so writing it would make the value read back differently.
-        let flat = value.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        // Split on scalars: as a Character, CR LF is one grapheme that is neither CR nor LF.
+        let flat = value.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
         fields.append(Field(label, flat.trimmingLeadingWhitespace().trimmingTrailingWhitespace()))
     }
 

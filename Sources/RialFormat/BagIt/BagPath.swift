@@ -52,6 +52,12 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
             if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
                 return "has a '\(String(decoding: component, as: UTF8.self))' component"
             }
+            // A combining mark at the start of a component fuses with the "/" before it into one
+            // character, so character-wise prefix tests ("data/") would misread the path.
+            if let first = String(decoding: component, as: UTF8.self).unicodeScalars.first,
+               [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) {
+                return "has a component that starts with a combining mark"
+            }
         }
         return nil
     }

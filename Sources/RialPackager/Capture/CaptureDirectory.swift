@@ -61,8 +61,8 @@ public struct CaptureDirectory: Sendable {
                 files.append(File(sourcePath: root + "/" + item.relativePath, bagPath: try BagPath(PackageLayout.captureDescriptor), size: item.size))
                 continue
             }
-            let components = item.relativePath.split(separator: "/")
-            guard let top = components.first.map(String.init), allowedTop.contains(top) else {
+            let components = BagPath.components(of: item.relativePath)
+            guard let top = components.first, allowedTop.contains(top) else {
                 throw PackagerError(.invalidCapture, "\(root)/\(item.relativePath) is not part of a capture directory; expected only media/, depth/, frames/, app/ and capture.json (see schema/SPEC.md §2)")
             }
             switch item.kind {
