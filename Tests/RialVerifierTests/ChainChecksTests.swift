@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import RialFormat
+import RialCrypto
+@testable import RialVerifier
+
+/// Chain checks over a chain built here, edited to show one problem at a time.
+@Suite("Frame chain checks")
+struct ChainChecksTests {
+    /// A 7-frame chain (checkpoints every 3) over 4-byte frames, with depth on frames 1 and 4.
+    private func makeChain() throws -> (chain: FrameChain, frames: [[UInt8]], depth: [Int: [UInt8]]) {
+        let frames = (1...7).map { n in [UInt8](repeating: UInt8(n), count: 4) }
+        let depth: [Int: [UInt8]] = [1: [9, 9, 9, 9], 4: [8, 8, 8, 8]]
+        var hashes: [[UInt8]] = []
+        for (index, bytes) in frames.enumerated() {
+            let link = try ChainLink()
+            try bytes.withUnsafeBytes { try link.update($0) }
+            if let extra = depth[index + 1] { try extra.withUnsafeBytes { try link.update($0) } }
+            try link.appendTimestamp(Double(index) / 30)
+            hashes.append(try link.close(previous: hashes.last))
+        }
+        let chainFrames = hashes.enumerated().map { index, hash in
+            FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: Double(index) / 30, hash: Hex.encode(hash),
+                             framePath: "data/frames/f\(index + 1)", depthPath: depth[index + 1] == nil ? nil : "data/depth/d\(index + 1)")
+        }
+        return (FrameChain(fps: 30, checkpointInterval: 3, frameFormat: FrameFormat(width: 1, height: 1), frames: chainFrames), frames, depth)
+    }
+
+    private func context(_ chain: FrameChain, bytes: [UInt8]? = nil) -> VerificationContext {
+        var inventory = Inventory()
+        inventory.tagFileBytes[PackageLayout.chain] = bytes ?? chain.bytes()
+        inventory.files[PackageLayout.chain] = .init(path: PackageLayout.chain, size: 0, digests: [:])
+        return VerificationContext(inventory: inventory, profile: .package, verificationTime: Timestamp(seconds: 0))
+    }
+
+    private func failures(_ results: [CheckResult]) -> Set<String> {
+        Set(results.filter { $0.status == .fail }.map { "\($0.code) \($0.subject)" })
+    }
+
+    @Test func consistentChainPasses() throws {
+        let results = ChainStructureCheck().run(context(try makeChain().chain))
+        #expect(results.map(\.code) == ["chain.structure"])
+        #expect(results.first?.status == .pass)
+    }
+
+    @Test func checkpointEditedRemovedOrAdded() throws {
+        var chain = try makeChain().chain
+        chain.checkpoints[0] = .init(index: 0, frameNumber: 3, hash: String(repeating: "a", count: 64), timestamp: chain.checkpoints[0].timestamp)
+        #expect(failures(ChainStructureCheck().run(context(chain))).contains("chain.checkpoint.hash-mismatch checkpoint at frame 3"))
+        chain = try makeChain().chain
+        chain.checkpoints.removeFirst()
+        let removed = failures(ChainStructureCheck().run(context(chain)))
+        #expect(removed.contains("chain.checkpoint.missing checkpoint at frame 3"))
+        #expect(removed.contains("chain.checkpoint.index checkpoint at frame 6"))
+        chain = try makeChain().chain
+        chain.checkpoints.append(.init(index: 2, frameNumber: 7, hash: chain.frames[6].hash, timestamp: chain.frames[6].timestamp))
+        #expect(failures(ChainStructureCheck().run(context(chain))).contains("chain.checkpoint.unexpected checkpoint at frame 7"))
+    }
+
+    @Test func framesOutOfOrderOrTimeGoingBack() throws {
+        var chain = try makeChain().chain
+        chain.frames.swapAt(2, 3)
+        chain.refreshDerivedFields()
+        let results = failures(ChainStructureCheck().run(context(chain)))
+        #expect(results.contains("chain.frame-number.out-of-sequence frame 3"))
+        #expect(results.contains("chain.timestamp.not-increasing frame 3"))
+    }
+
+    @Test func finalHashMustBeTheLastFrames() throws {
+        var chain = try makeChain().chain
+        chain.finalHash = chain.frames[5].hash
+        #expect(failures(ChainStructureCheck().run(context(chain))) == ["chain.final-hash.mismatch rial/chain.json: final_hash"])
+    }
+
+    @Test func nonCanonicalChainFile() throws {
+        let chain = try makeChain().chain
+        let spaced = Array(String(decoding: chain.bytes(), as: UTF8.self).replacingOccurrences(of: "\n  ", with: "\n   ").utf8)
+        #expect(failures(ChainStructureCheck().run(context(chain, bytes: spaced))) == ["chain.not-canonical rial/chain.json"])
+    }
+
+    @Test func recomputerFindsExactlyTheAlteredFrame() throws {
+        let (chain, frames, depth) = try makeChain()
+        let recomputer = ChainRecomputer(chain: chain)
+        for (index, original) in frames.enumerated() {
+            var bytes = original
+            if index == 4 { bytes[0] ^= 0xFF }
+            let path = "data/frames/f\(index + 1)"
+            try bytes.withUnsafeBytes { try recomputer.link(for: path)?.update($0) }
+            recomputer.finished(path)
+            if let extra = depth[index + 1] {
+                let depthPath = "data/depth/d\(index + 1)"
+                try extra.withUnsafeBytes { try recomputer.link(for: depthPath)?.update($0) }
+                recomputer.finished(depthPath)
+            }
+        }
+        recomputer.finish()
+        let mismatched = chain.frames.indices.filter { recomputer.recomputed[$0] != chain.frames[$0].hash }
+        #expect(mismatched == [4])
+    }
+
+    @Test func depthBeforeItsFrameLeavesTheLinkUnrecomputed() throws {
+        let (chain, frames, depth) = try makeChain()
+        let recomputer = ChainRecomputer(chain: chain)
+        let depthFirst = "data/depth/d1"
+        #expect(recomputer.link(for: depthFirst) == nil)
+        recomputer.finished(depthFirst)
+        try frames[0].withUnsafeBytes { try recomputer.link(for: "data/frames/f1")?.update($0) }
+        recomputer.finished("data/frames/f1")
+        _ = depth
+        recomputer.finish()
+        #expect(recomputer.recomputed[0] == nil)
+        #expect(recomputer.unrecomputable[0] != nil)
+    }
+}
