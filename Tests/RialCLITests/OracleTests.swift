@@ -115,14 +115,29 @@ struct OracleTests {
         }
     }
 
-    @Test("rial/manifest.json and the capture app files match their JSON Schemas", arguments: [
-        ("manifest.schema.json", "rial/manifest.json"),
-        ("capture-app-metadata.schema.json", "data/capture/metadata.json"),
-        ("capture-app-custody-log.schema.json", "data/capture/custody_log.json"),
+    @Test("rial's JSON files, the capture descriptor and the capture app files match their JSON Schemas", arguments: [
+        ("manifest.schema.json", "rial/manifest.json", [String]()),
+        ("chain.schema.json", "rial/chain.json", []),
+        ("depth.schema.json", "rial/depth.json", []),
+        ("capture.schema.json", "data/capture.json", []),
+        ("capture-app-metadata.schema.json", "data/capture/metadata.json", []),
+        ("capture-app-custody-log.schema.json", "data/capture/custody_log.json", []),
+        ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", []),
+        // As a phone exports it: no frame material, so every frame's "frame" in rial/chain.json is null.
+        ("manifest.schema.json", "rial/manifest.json", ["--no-frames"]),
+        ("chain.schema.json", "rial/chain.json", ["--no-frames"]),
+        ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", ["--no-frames"]),
     ])
-    func packageJSONValid(schema: String, file: String) throws {
+    func packageJSONValid(schema: String, file: String, sampleOptions: [String]) throws {
         try withTemporaryDirectory { dir in
-            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            // A checkpoint every 4 of the sample's 10 frames, so checkpoints are validated too.
+            let sample = CLI.rial(["sample", "--out", "capture", "--checkpoint-interval", "4"] + Fixture.sampleOptions + sampleOptions, cwd: dir)
+            try #require(sample.status == 0, "rial sample failed: \(sample)")
+            let package = try Fixture.pack(dir.appendingPathComponent("capture"), in: dir)
+            let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
+            if sampleOptions.contains("--no-frames") {
+                #expect(!Fixture.regularFiles(bag).contains { $0.hasPrefix("data/frames/") })
+            }
             let result = try Oracle.validate(schema: schema, [file], cwd: bag)
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.hasPrefix("OK "), "\(result)")

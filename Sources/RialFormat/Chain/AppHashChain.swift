@@ -31,7 +31,8 @@ public struct AppHashChain: Sendable, Hashable {
     }
 
     public init(json: JSONValue) throws(FormatError) {
-        let root = try JSONFieldReader(json, path: "hash_chain", allowedKeys: ["frameHashes", "checkpoints", "finalHash"])
+        // The app's format, not ours: keys it may add later are ignored, not refused.
+        let root = try JSONFieldReader(json, path: "hash_chain", allowedKeys: nil)
         var hashes: [String] = []
         for (index, element) in try root.array("frameHashes").enumerated() {
             hashes.append(try Self.hex(element, "hash_chain.frameHashes[\(index)]"))
@@ -40,7 +41,7 @@ public struct AppHashChain: Sendable, Hashable {
         var points: [FrameChain.Checkpoint] = []
         for (index, element) in try root.array("checkpoints").enumerated() {
             let path = "hash_chain.checkpoints[\(index)]"
-            let reader = try JSONFieldReader(element, path: path, allowedKeys: ["index", "frameNumber", "hash", "timestamp"])
+            let reader = try JSONFieldReader(element, path: path, allowedKeys: nil)
             guard let timestamp = try reader.value("timestamp").doubleValue else { throw FormatError(.invalidField, "\(path).timestamp must be a number") }
             points.append(.init(index: try reader.integer("index"), frameNumber: try reader.integer("frameNumber", in: 1...Int64(Int32.max)),
                                 hash: try Self.hex(reader.value("hash"), "\(path).hash"), timestamp: timestamp))

@@ -7,13 +7,14 @@ public struct JSONFieldReader {
     /// - Parameters:
     ///   - value: the value expected to be an object.
     ///   - path: where it is, for messages, e.g. `manifest.json:files[3]`.
-    ///   - allowedKeys: every key the schema allows; others are an error.
+    ///   - allowedKeys: every key the schema allows; others are an error. `nil` for formats
+    ///     that are not ours (the capture app's), where unknown keys are ignored.
     /// - Throws: ``FormatError`` `.invalidField` if `value` is not an object or has other keys.
-    public init(_ value: JSONValue, path: String, allowedKeys: Set<String>) throws(FormatError) {
+    public init(_ value: JSONValue, path: String, allowedKeys: Set<String>?) throws(FormatError) {
         guard let object = value.objectValue else {
             throw FormatError(.invalidField, "\(path) must be an object")
         }
-        for key in object.keys where !allowedKeys.contains(key) {
+        for key in object.keys where allowedKeys.map({ !$0.contains(key) }) ?? false {
             throw FormatError(.invalidField, "\(path) has an unknown key \"\(key)\"")
         }
         self.object = object
