@@ -16,6 +16,8 @@ final class ChainRecomputer {
     private var depthIndexByPath: [String: Int] = [:]
     private var open: [Int: ChainLink] = [:]
     private var seenFrames: Set<Int> = []
+    /// Frames whose depth keyframe came while their link was not open (frame file later, or never).
+    private var depthArrivedEarly: Set<Int> = []
 
     /// Recomputed `Hn'` by frame index (0-based), lowercase hex.
     private(set) var recomputed: [Int: String] = [:]
@@ -40,7 +42,8 @@ final class ChainRecomputer {
         }
         if let index = depthIndexByPath[path], chain.frames[index].framePath != nil {
             guard let link = open[index] else {
-                unrecomputable[index] = "its depth keyframe is stored before its frame file"
+                // Whether the frame file comes later or never is known only at the end.
+                depthArrivedEarly.insert(index)
                 return nil
             }
             return link
@@ -61,6 +64,9 @@ final class ChainRecomputer {
     func finish() {
         for index in open.keys { unrecomputable[index] = "its depth keyframe did not follow it" }
         open.removeAll()
+        for index in depthArrivedEarly where recomputed[index] == nil {
+            unrecomputable[index] = seenFrames.contains(index) ? "its depth keyframe is stored before its frame file" : "its frame file is not in the package"
+        }
         for (index, frame) in chain.frames.enumerated() where frame.framePath != nil && recomputed[index] == nil && unrecomputable[index] == nil {
             unrecomputable[index] = "its frame file is not in the package"
         }
