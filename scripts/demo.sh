@@ -19,12 +19,12 @@ step "2. Pack it into one evidence package" "rial pack $dir/capture -o $dir/case
 step "3. Verify it" "rial verify $dir/case.rialpkg"
 "$rial" verify "$dir/case.rialpkg"
 
-step "4. Flip one byte of the video in a copy, verify again" "rial verify $dir/tampered.rialpkg"
+step "4. Flip one byte of frame 17 in a copy, verify again" "rial verify $dir/tampered.rialpkg"
 cp "$dir/case.rialpkg" "$dir/tampered.rialpkg"
 offset=$(python3 - "$dir/tampered.rialpkg" <<'PY'
 import sys, tarfile
 with tarfile.open(sys.argv[1]) as t:
-    print(next(m.offset_data for m in t.getmembers() if m.name.endswith("data/media/capture.mov")) + 4096)
+    print(next(m.offset_data for m in t.getmembers() if m.name.endswith("data/frames/frame_000017.raw")) + 4096)
 PY
 )
 printf '\x00' | dd of="$dir/tampered.rialpkg" bs=1 seek="$offset" conv=notrunc status=none
@@ -34,7 +34,8 @@ status=$?
 set -e
 echo
 if [ "$status" -eq 1 ]; then
-  echo "The tampered copy failed verification (exit $status), naming the file and both digests."
+  echo "The tampered copy failed verification (exit $status): the manifests name the changed file with"
+  echo "both digests, and the frame hash chain is reported broken from frame 17."
 else
   echo "UNEXPECTED: the tampered copy exited $status" >&2
   exit 1
