@@ -28,7 +28,8 @@ def make(name, description, frames, width, height, bytes_per_row, depth_size, de
     target = os.path.join(HERE, name)
     shutil.rmtree(target, ignore_errors=True)
     os.makedirs(os.path.join(target, "frames"))
-    os.makedirs(os.path.join(target, "depth"))
+    if depth_every:
+        os.makedirs(os.path.join(target, "depth"))
     listed = []
     for n in range(1, frames + 1):
         frame_name = f"frames/frame_{n:06d}.raw"
