@@ -104,4 +104,21 @@ struct BagDirectoryTests {
             #expect(text.status == 2 && text.firstLine.hasPrefix("ERROR"), "\(text)")
         }
     }
+
+    @Test("in an extracted package directory the chain's links are recomputed too, and a changed frame is named")
+    func extractedPackageChain() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Fixture.untar(try Fixture.package(in: dir), into: dir.appendingPathComponent("x"))
+            let (result, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(result.status == 0, "\(result)")
+            #expect(report.checks("chain.links").first?.status == "pass", "\(report.checks("chain.links"))")
+            let frame = bag.appendingPathComponent("data/frames/frame_000003.raw")
+            var bytes = try Data(contentsOf: frame)
+            bytes[0] ^= 0x01
+            try bytes.write(to: frame)
+            let (after, changed) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(after.status == 1)
+            #expect(changed.has("chain.link.broken", subject: "frame 3"), "\(changed.failures)")
+        }
+    }
 }

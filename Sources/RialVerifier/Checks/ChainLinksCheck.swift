@@ -15,7 +15,7 @@ struct ChainLinksCheck: VerificationCheck {
         }
         guard let links = context.inventory.chainLinks else {
             return [.notChecked("chain.links", "frames 1–\(count)",
-                                "the links were not recomputed: rial/chain.json did not come before the frame material, or the archive could not be read to the end")]
+                                "the links were not recomputed: rial/chain.json did not come before the frame material in the archive, or the input could not be read to the end")]
         }
         var results: [CheckResult] = []
         var broken: [Int] = []

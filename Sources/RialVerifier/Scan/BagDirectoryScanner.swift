@@ -65,7 +65,30 @@ struct BagDirectoryScanner {
                 inventory.files[item.relativePath] = Inventory.File(path: item.relativePath, size: item.size, digests: try digests.finishHex())
             }
         }
+        recomputeChain(&inventory)
         return inventory
+    }
+
+    /// A directory has no stream order to follow, so the chain's links are recomputed in a
+    /// second read of the frame material, frame file then depth keyframe, in chain order.
+    private func recomputeChain(_ inventory: inout Inventory) {
+        guard let bytes = inventory.tagFileBytes[PackageLayout.chain],
+              let chain = try? FrameChain(json: StrictJSONParser.parse(bytes)) else { return }
+        let recomputer = ChainRecomputer(chain: chain)
+        for frame in chain.frames {
+            for path in [frame.framePath, frame.depthPath].compactMap({ $0 }) where inventory.files[path] != nil {
+                guard BagPath.problem(with: path, rules: .bagit) == nil else { continue }
+                let link = recomputer.link(for: path)
+                do {
+                    try FileChunkReader(path: self.path + "/" + path).streamAndClose { try link?.update($0) }
+                } catch {
+                    continue
+                }
+                recomputer.finished(path)
+            }
+        }
+        recomputer.finish()
+        inventory.chainLinks = (recomputer.recomputed, recomputer.unrecomputable)
     }
 
     /// The algorithms named by `manifest-*.txt` and `tagmanifest-*.txt` at the bag's top that
