@@ -40,7 +40,7 @@ public final class DigestSet {
         // concurrentPerform returns after every iteration is done, so the buffer outlives them.
         nonisolated(unsafe) let shared = bytes
         nonisolated(unsafe) let contexts = all
-        let failures = FailureBox()
+        let failures = FirstError()
         DispatchQueue.concurrentPerform(iterations: contexts.count) { index in
             do { try contexts[index].update(shared) } catch { failures.record(error) }
         }
@@ -57,24 +57,6 @@ public final class DigestSet {
         var out: [DigestAlgorithm: String] = [:]
         for digest in digests { out[digest.algorithm] = hex(try digest.finish()) }
         return out
-    }
-}
-
-/// Collects the first error thrown on a worker thread.
-private final class FailureBox: @unchecked Sendable {
-    private var error: (any Error)?
-    private let lock = DispatchSemaphore(value: 1)
-
-    func record(_ error: any Error) {
-        lock.wait()
-        if self.error == nil { self.error = error }
-        lock.signal()
-    }
-
-    var first: (any Error)? {
-        lock.wait()
-        defer { lock.signal() }
-        return error
     }
 }
 

@@ -39,7 +39,7 @@ public struct FrameChainComputer: Sendable {
             // Each iteration writes only its own slot; concurrentPerform returns when all are done.
             nonisolated(unsafe) let slots = links
             let times = timestamps
-            let failures = ErrorCollector()
+            let failures = FirstError()
             DispatchQueue.concurrentPerform(iterations: count) { index in
                 do { try prefix(index, slots, times) } catch { failures.record(error) }
             }
@@ -65,23 +65,5 @@ public struct FrameChainComputer: Sendable {
                 try FileChunkReader(path: depth).streamAndClose { try link.update($0) }
             }
         }
-    }
-}
-
-/// Collects the first error thrown on a worker thread.
-final class ErrorCollector: @unchecked Sendable {
-    private var error: (any Error)?
-    private let lock = DispatchSemaphore(value: 1)
-
-    func record(_ error: any Error) {
-        lock.wait()
-        if self.error == nil { self.error = error }
-        lock.signal()
-    }
-
-    var first: (any Error)? {
-        lock.wait()
-        defer { lock.signal() }
-        return error
     }
 }

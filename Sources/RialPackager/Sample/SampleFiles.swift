@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialArchive
 
 /// The few file-system writes a sample needs, with errors that say which path failed.
 enum SampleFiles {
@@ -38,19 +39,10 @@ enum SampleFiles {
             throw PackagerError(.writeFailed, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        try body { bytes in
-            var done = 0
-            while done < bytes.count {
-                let result = bytes.withUnsafeBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return Glibc.write(fd, base + done, bytes.count - done)
-                }
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw PackagerError(.writeFailed, "writing \(path): \(String(cString: strerror(errno)))")
-                }
-                done += result
-            }
+        do {
+            try body { bytes in try bytes.withUnsafeBytes { try FileWriter.writeAll($0, to: fd, path: path) } }
+        } catch let error as ArchiveError {
+            throw PackagerError(.writeFailed, error.reason)
         }
     }
 }

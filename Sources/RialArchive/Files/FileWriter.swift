@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes whole files and whole buffers, retrying short writes and `EINTR`, so callers never
+/// hand-roll the `write(2)` loop.
+public enum FileWriter {
+    /// How an existing file at the path is treated.
+    public enum Existing: Sendable {
+        /// Refuse: the file must not exist (`O_EXCL`).
+        case refuse
+        /// Replace its contents.
+        case replace
+    }
+
+    /// Creates `path` with mode 0644 and writes `bytes`.
+    /// - Throws: ``ArchiveError`` `.io`, naming the path and the system's reason.
+    public static func write(_ bytes: [UInt8], to path: String, existing: Existing) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (existing == .refuse ? O_EXCL : O_TRUNC)
+        let fd = open(path, flags, 0o644)
+        guard fd >= 0 else { throw ArchiveError(.io, "cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        try bytes.withUnsafeBytes { try writeAll($0, to: fd, path: path) }
+    }
+
+    /// Writes all of `bytes` to `fd` at its current offset.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let result = Glibc.write(fd, base + done, bytes.count - done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError(.io, "writing \(path): \(String(cString: strerror(errno)))")
+            }
+            done += result
+        }
+    }
+}
