@@ -35,6 +35,13 @@ public struct Packager: Sendable {
         }
         let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
                                     chain: plan?.chain, depthIndex: plan?.depthIndex)
+        // A verifier reads these into memory; one larger than its limit could never be verified.
+        for file in payload where PackageLayout.isParsedPayload(file.bagPath.rawValue) && file.size > PackageLayout.maxParsedFileBytes {
+            throw PackagerError(.invalidCapture, "\(file.sourcePath) is \(file.size) bytes; a verifier parses it in memory and reads at most \(PackageLayout.maxParsedFileBytes)")
+        }
+        for tag in layout.files where UInt64(tag.bytes.count) > PackageLayout.maxParsedFileBytes {
+            throw PackagerError(.invalidCapture, "\(tag.path) would be \(tag.bytes.count) bytes, more than the \(PackageLayout.maxParsedFileBytes) a verifier reads; split the recording")
+        }
 
         let output = try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
         let root = packageID.rawValue + "/"

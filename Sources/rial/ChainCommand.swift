@@ -93,13 +93,24 @@ struct ChainComputeCommand: ParsableCommand {
             for item in frameItems where Int64(item.size) != format.frameBytes {
                 throw ValidationError("\(frames)/\(item.relativePath) is \(item.size) bytes; a frame of \(width)×\(height) with \(format.bytesPerRow) bytes per row is \(format.frameBytes)")
             }
+            for index in times.indices.dropFirst() where !(times[index] > times[index - 1]) {
+                throw ValidationError("\(timestamps): timestamp \(index + 1) is not later than timestamp \(index); frame timestamps must increase")
+            }
             var depthNames: [Int: String] = [:]
+            var depthSizes: Set<UInt64> = []
             if let depth {
                 for item in try DirectoryWalker.walk(depth) where item.kind == .file && !item.relativePath.contains("/") {
-                    if let number = Int(item.relativePath.dropFirst("depth_".count).prefix(6)), item.relativePath == CaptureDescriptor.depthFileName(Int64(number)) {
-                        depthNames[number] = item.relativePath
+                    let digits = item.relativePath.dropFirst("depth_".count).dropLast(".f32".count)
+                    guard let number = Int(digits), number >= 1, number <= times.count,
+                          item.relativePath == CaptureDescriptor.depthFileName(Int64(number)) else {
+                        throw ValidationError("\(depth)/\(item.relativePath) is not depth_NNNNNN.f32 for a frame 1…\(times.count)")
                     }
+                    depthNames[number] = item.relativePath
+                    depthSizes.insert(item.size)
                 }
+            }
+            if depthSizes.count > 1 {
+                throw ValidationError("the depth keyframes in \(depth ?? "") differ in size; each must be width × height × 4 bytes")
             }
             let framePaths = frameItems.map { frames + "/" + $0.relativePath }
             let depthPaths = (1...times.count).map { number in depthNames[number].map { (depth ?? "") + "/" + $0 } }

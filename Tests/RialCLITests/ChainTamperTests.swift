@@ -97,7 +97,8 @@ struct ChainTamperTests {
     static let summaryMismatch = [
         Finding("chain.summary.mismatch", "rial/manifest.json: chain.frame_count"),
         Finding("chain.summary.mismatch", "rial/manifest.json: chain.final_hash"),
-        Finding("chain.summary.mismatch", "rial/manifest.json: chain.checkpoint_hashes"),
+        // The first checkpoint that differs: the chain now ends before the fourth.
+        Finding("chain.summary.mismatch", "rial/manifest.json: chain.checkpoint_hashes[3]"),
     ]
 
     static let cases: [ChainTamperCase] = [
@@ -190,8 +191,8 @@ struct ChainTamperTests {
             ops: [["json-set", "rial/chain.json", "/checkpoints/1/hash", "\"\(String(repeating: "ab", count: 32))\""]],
             chain: [
                 Finding("chain.checkpoint.hash-mismatch", "checkpoint at frame 6"),
-                Finding("chain.summary.mismatch", "rial/manifest.json: chain.checkpoint_hashes"),
-                Finding("chain.app.mismatch", "data/capture/hash_chain.json"),
+                Finding("chain.summary.mismatch", "rial/manifest.json: chain.checkpoint_hashes[1]"),
+                Finding("chain.app.mismatch", "checkpoint at frame 6"),
             ],
             passing: [Finding("chain.links", "frames 1–12")],
             digest: [
@@ -207,8 +208,8 @@ struct ChainTamperTests {
                 Finding("chain.checkpoint.missing", "checkpoint at frame 6"),
                 // The remaining checkpoints are numbered 0, 2, 3.
                 Finding("chain.checkpoint.index", "checkpoint at frame 9"),
-                Finding("chain.summary.mismatch", "rial/manifest.json: chain.checkpoint_hashes"),
-                Finding("chain.app.mismatch", "data/capture/hash_chain.json"),
+                Finding("chain.summary.mismatch", "rial/manifest.json: chain.checkpoint_hashes[1]"),
+                Finding("chain.app.mismatch", "checkpoint at frame 6"),
             ],
             passing: [Finding("chain.links", "frames 1–12")],
             digest: [

@@ -68,4 +68,10 @@ struct BagFormatTests {
         #expect(BagPath.problem(with: "data/a\nb", rules: .bagit) == nil)
         #expect(BagPath.problem(with: "data/../b", rules: .bagit) != nil)
     }
+
+    @Test(arguments: ["data/\u{0301}x", "data/\u{200D}x", "data/\u{1F3FB}x", "data/\u{FF9E}x", "data/\u{0E33}x", "data/x\u{0600}/y"])
+    func componentsMayNotFuseWithTheSlash(_ path: String) {
+        #expect(BagPath.problem(with: path) != nil)
+        #expect(BagPath.problem(with: path, rules: .bagit) != nil)
+    }
 }

@@ -111,4 +111,44 @@ struct ChainChecksTests {
         #expect(recomputer.recomputed[0] == nil)
         #expect(recomputer.unrecomputable[0] != nil)
     }
+
+    @Test func appChainMayStopCheckpointingEarly() throws {
+        let chain = try makeChain().chain
+        var inventory = Inventory()
+        inventory.tagFileBytes[PackageLayout.chain] = chain.bytes()
+        inventory.files[PackageLayout.chain] = .init(path: PackageLayout.chain, size: 0, digests: [:])
+        let appPath = PackageLayout.captureAppDirectory + AppHashChain.fileName
+        // The app keeps its first checkpoint only; that is agreement, not a mismatch.
+        let app = AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: Array(chain.checkpoints.prefix(1)), finalHash: chain.finalHash)
+        inventory.tagFileBytes[appPath] = JSONWriter.bytes(app.jsonValue())
+        let agree = CaptureAgreementCheck().run(VerificationContext(inventory: inventory, profile: .package, verificationTime: Timestamp(seconds: 0)))
+        #expect(agree.contains { $0.code == "chain.app" && $0.status == .pass })
+        var wrong = chain.checkpoints[0]
+        wrong = .init(index: wrong.index, frameNumber: wrong.frameNumber, hash: chain.frames[0].hash, timestamp: wrong.timestamp)
+        inventory.tagFileBytes[appPath] = JSONWriter.bytes(AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: [wrong], finalHash: chain.finalHash).jsonValue())
+        let disagree = CaptureAgreementCheck().run(VerificationContext(inventory: inventory, profile: .package, verificationTime: Timestamp(seconds: 0)))
+        #expect(failures(disagree) == ["chain.app.mismatch checkpoint at frame 3"])
+    }
+
+    @Test func checkpointsOutOfOrderOrMisnumbered() throws {
+        var chain = try makeChain().chain
+        chain.checkpoints.reverse()
+        let results = failures(ChainStructureCheck().run(context(chain)))
+        #expect(results.contains("chain.checkpoint.order checkpoint at frame 3"))
+        chain = try makeChain().chain
+        chain.checkpoints[1] = .init(index: 5, frameNumber: 6, hash: chain.checkpoints[1].hash, timestamp: chain.checkpoints[1].timestamp)
+        #expect(failures(ChainStructureCheck().run(context(chain))).contains("chain.checkpoint.index checkpoint at frame 6"))
+    }
+
+    @Test func descriptorRefusesTimeGoingBackwards() {
+        let json: JSONValue = .object([
+            "format": .string(CaptureDescriptor.formatName), "fps": .number(30),
+            "frame_format": FrameFormat(width: 1, height: 1).jsonValue(), "depth_format": .null,
+            "frames": .array([
+                .object(["frame_number": .integer(1), "timestamp": .number(1.0), "depth": .bool(false)]),
+                .object(["frame_number": .integer(2), "timestamp": .number(1.0), "depth": .bool(false)]),
+            ]),
+        ])
+        #expect { try CaptureDescriptor(json: json) } throws: { ($0 as? FormatError)?.code == .invalidField }
+    }
 }

@@ -52,11 +52,12 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
             if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
                 return "has a '\(String(decoding: component, as: UTF8.self))' component"
             }
-            // A combining mark at the start of a component fuses with the "/" before it into one
-            // character, so character-wise prefix tests ("data/") would misread the path.
-            if let first = String(decoding: component, as: UTF8.self).unicodeScalars.first,
-               [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) {
-                return "has a component that starts with a combining mark"
+            // A component whose first or last character would fuse with an adjacent "/" into one
+            // grapheme (combining marks, joiners, emoji modifiers, prepended marks) makes
+            // character-wise tests such as hasPrefix("data/") misread the path.
+            let name = String(decoding: component, as: UTF8.self)
+            if ("/" + name).count != name.count + 1 || (name + "/").count != name.count + 1 {
+                return "has a component whose first or last character combines with the '/' beside it"
             }
         }
         return nil

@@ -79,6 +79,9 @@ public struct CaptureDescriptor: Sendable, Hashable {
                 throw FormatError(.invalidField, "\(path).timestamp must be a finite number")
             }
             guard let hasDepth = try reader.value("depth").boolValue else { throw FormatError(.invalidField, "\(path).depth must be true or false") }
+            if let previous = frames.last, !(timestamp > previous.timestamp) {
+                throw FormatError(.invalidField, "\(path).timestamp must be later than frame \(previous.frameNumber)'s")
+            }
             frames.append(Frame(frameNumber: number, timestamp: timestamp, hasDepth: hasDepth))
         }
         guard !frames.isEmpty else { throw FormatError(.invalidField, "capture.frames is empty") }

@@ -20,6 +20,9 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
     public init() { entries = [] }
 
+    /// Entries whose keys the caller has already checked to be unique (the parser does).
+    init(uniqueEntries: [(key: String, value: JSONValue)]) { entries = uniqueEntries }
+
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         entries = []
         for (key, value) in elements { self[key] = value }

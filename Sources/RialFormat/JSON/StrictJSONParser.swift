@@ -33,9 +33,25 @@ public struct StrictJSONParser {
         self.limits = limits
     }
 
+    // Containers under construction are reference types so that appending a member mutates
+    // in place: a value-type stack would copy a growing array on every element (quadratic).
+    private final class ArrayFrame {
+        var elements: [JSONValue] = []
+    }
+
+    private final class ObjectFrame {
+        var entries: [(key: String, value: JSONValue)] = []
+        var keys: Set<String> = []
+        var pendingKey: String
+        init(firstKey: String) {
+            pendingKey = firstKey
+            keys.insert(firstKey)
+        }
+    }
+
     private enum Container {
-        case array([JSONValue])
-        case object(JSONObject, key: String)
+        case array(ArrayFrame)
+        case object(ObjectFrame)
     }
 
     private mutating func parseDocument() throws(FormatError) -> JSONValue {
@@ -53,8 +69,7 @@ public struct StrictJSONParser {
                     index += 1
                     value = .object(JSONObject())
                 } else {
-                    let key = try parseKey(in: JSONObject())
-                    stack.append(.object(JSONObject(), key: key))
+                    stack.append(.object(ObjectFrame(firstKey: try parseKey(excluding: []))))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -65,7 +80,7 @@ public struct StrictJSONParser {
                     index += 1
                     value = .array([])
                 } else {
-                    stack.append(.array([]))
+                    stack.append(.array(ArrayFrame()))
                     continue
                 }
             default:
@@ -75,38 +90,40 @@ public struct StrictJSONParser {
             // Hand the finished value to its container; close containers that end here.
             while true {
                 skipWhitespace()
-                guard let top = stack.popLast() else {
+                guard let top = stack.last else {
                     guard index == bytes.count else { throw error("unexpected bytes after the JSON value") }
                     return value
                 }
                 switch top {
-                case .array(var elements):
-                    elements.append(value)
+                case .array(let frame):
+                    frame.elements.append(value)
                     switch peek() {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "]") { throw error("trailing comma in array") }
-                        stack.append(.array(elements))
                     case UInt8(ascii: "]"):
                         index += 1
-                        value = .array(elements)
+                        stack.removeLast()
+                        value = .array(frame.elements)
                         continue
                     default:
                         throw error("expected ',' or ']' in array")
                     }
-                case .object(var object, let key):
-                    object[key] = value
+                case .object(let frame):
+                    frame.entries.append((frame.pendingKey, value))
                     switch peek() {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
-                        let next = try parseKey(in: object)
-                        stack.append(.object(object, key: next))
+                        let key = try parseKey(excluding: frame.keys)
+                        frame.keys.insert(key)
+                        frame.pendingKey = key
                     case UInt8(ascii: "}"):
                         index += 1
-                        value = .object(object)
+                        stack.removeLast()
+                        value = .object(JSONObject(uniqueEntries: frame.entries))
                         continue
                     default:
                         throw error("expected ',' or '}' in object")
@@ -118,10 +135,13 @@ public struct StrictJSONParser {
         }
     }
 
-    private mutating func parseKey(in object: JSONObject) throws(FormatError) -> String {
+    /// Reads `"key":`; a key already in `seen` is an error. `Set<String>` compares canonically
+    /// equivalent spellings as equal, so two keys that differ only in normalisation are
+    /// duplicates too: two readers could otherwise disagree on which one counts.
+    private mutating func parseKey(excluding seen: Set<String>) throws(FormatError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let key = try parseString()
-        if object[key] != nil {
+        if seen.contains(key) {
             throw FormatError(.duplicateKey, "duplicate key \"\(key)\" at byte \(index)")
         }
         skipWhitespace()

@@ -34,6 +34,11 @@ public enum PackageLayout {
     /// manifest go between the manifest and the tag manifests, sorted.
     public static let leadingTagFiles = [bagDeclaration, bagInfo, readme] + payloadManifests
 
+    /// The largest file a verifier reads into memory to parse (tag files, the capture's JSON
+    /// files): 64 MiB, about 300,000 frames of `rial/chain.json` (2.8 h at 30 fps). The
+    /// packer refuses to write a larger one, so it never makes a package its verifier rejects.
+    public static let maxParsedFileBytes: UInt64 = 64 << 20
+
     /// Whether a payload file is small JSON the verifier parses to cross-check claims: the
     /// capture descriptor and the capture app's JSON files.
     public static func isParsedPayload(_ path: String) -> Bool {

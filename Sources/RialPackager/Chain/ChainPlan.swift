@@ -36,7 +36,7 @@ struct ChainPlan {
         }
         let descriptor: CaptureDescriptor
         do {
-            descriptor = try CaptureDescriptor(json: StrictJSONParser.parse(FileChunkReader.readAll(path: descriptorFile.sourcePath, limit: 64 << 20)))
+            descriptor = try CaptureDescriptor(json: StrictJSONParser.parse(FileChunkReader.readAll(path: descriptorFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
         } catch {
             throw PackagerError(.invalidCapture, "\(descriptorFile.sourcePath) is not a valid capture descriptor", cause: error)
         }
@@ -89,7 +89,7 @@ struct ChainPlan {
         var appChain: AppHashChain?
         if let appFile = byPath[appChainPath] {
             do {
-                appChain = try AppHashChain(json: StrictJSONParser.parse(FileChunkReader.readAll(path: appFile.sourcePath, limit: 256 << 20)))
+                appChain = try AppHashChain(json: StrictJSONParser.parse(FileChunkReader.readAll(path: appFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
             } catch {
                 throw PackagerError(.invalidCapture, "\(appFile.sourcePath) is not the capture app's HashChainData", cause: error)
             }
@@ -110,16 +110,32 @@ struct ChainPlan {
                          frameIndexByPath: frameIndexByPath, depthIndexByPath: depthIndexByPath)
     }
 
-    /// The payload in archive order: sorted by path bytes, except that each frame's depth
-    /// keyframe follows its frame file directly when the package carries frame material.
+    /// The payload in archive order: sorted by path bytes, except that, when the package
+    /// carries frame material, the frames stand together in frame-number order (where the
+    /// first frame file would sort), each followed directly by its depth keyframe.
     func order(_ files: [CaptureDirectory.File]) -> [CaptureDirectory.File] {
         guard hasMaterial else { return files }
-        var depthByFrame: [Int: CaptureDirectory.File] = [:]
-        for file in files { if let index = depthIndexByPath[file.bagPath.rawValue] { depthByFrame[index] = file } }
+        var frameByIndex: [Int: CaptureDirectory.File] = [:]
+        var depthByIndex: [Int: CaptureDirectory.File] = [:]
+        for file in files {
+            if let index = frameIndexByPath[file.bagPath.rawValue] { frameByIndex[index] = file }
+            if let index = depthIndexByPath[file.bagPath.rawValue] { depthByIndex[index] = file }
+        }
         var ordered: [CaptureDirectory.File] = []
-        for file in files where depthIndexByPath[file.bagPath.rawValue] == nil {
+        var framesPlaced = false
+        for file in files {
+            let path = file.bagPath.rawValue
+            if depthIndexByPath[path] != nil { continue }
+            if frameIndexByPath[path] != nil {
+                guard !framesPlaced else { continue }
+                framesPlaced = true
+                for index in frameByIndex.keys.sorted() {
+                    if let frame = frameByIndex[index] { ordered.append(frame) }
+                    if let depth = depthByIndex[index] { ordered.append(depth) }
+                }
+                continue
+            }
             ordered.append(file)
-            if let index = frameIndexByPath[file.bagPath.rawValue], let depth = depthByFrame[index] { ordered.append(depth) }
         }
         return ordered
     }

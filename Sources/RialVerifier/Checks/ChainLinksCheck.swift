@@ -15,7 +15,9 @@ struct ChainLinksCheck: VerificationCheck {
         }
         guard let links = context.inventory.chainLinks else {
             return [.notChecked("chain.links", "frames 1–\(count)",
-                                "the links were not recomputed: rial/chain.json did not come before the frame material in the archive, or the input could not be read to the end")]
+                                context.inventory.findings.contains { $0.code == "archive.read-error" }
+                                    ? "the links were not recomputed: the archive could not be read to the end"
+                                    : "the links were not recomputed: rial/chain.json could not be read")]
         }
         var results: [CheckResult] = []
         var broken: [Int] = []

@@ -84,9 +84,15 @@ struct ChainStructureCheck: VerificationCheck {
             results.append(.fail("chain.checkpoint.unexpected", "checkpoint at frame \(point.frameNumber)",
                                  "no checkpoint belongs here: checkpoints are at multiples of \(chain.checkpointInterval) up to frame_count"))
         }
-        for (position, point) in chain.checkpoints.enumerated() where point.index != Int64(position) {
-            results.append(.fail("chain.checkpoint.index", "checkpoint at frame \(point.frameNumber)", "checkpoint indices must run 0, 1, 2, … in order",
-                                 expected: String(position), actual: String(point.index)))
+        for (position, point) in chain.checkpoints.enumerated()
+        where point.index != Int64(position) || point.index != point.frameNumber / chain.checkpointInterval - 1 {
+            results.append(.fail("chain.checkpoint.index", "checkpoint at frame \(point.frameNumber)",
+                                 "checkpoint indices run 0, 1, 2, … in frame order, index = frame_number / checkpoint_interval − 1",
+                                 expected: String(point.frameNumber / chain.checkpointInterval - 1), actual: String(point.index)))
+            break
+        }
+        for position in chain.checkpoints.indices.dropFirst() where chain.checkpoints[position].frameNumber <= chain.checkpoints[position - 1].frameNumber {
+            results.append(.fail("chain.checkpoint.order", "checkpoint at frame \(chain.checkpoints[position].frameNumber)", "checkpoints must be listed in frame order"))
             break
         }
         return results

@@ -28,8 +28,13 @@ struct ChainSummaryCheck: VerificationCheck {
                                      expected: summary.finalHash, actual: actual.finalHash))
             }
             if summary.checkpointHashes != actual.checkpointHashes {
-                results.append(.fail("chain.summary.mismatch", subject + ".checkpoint_hashes", "the chain's checkpoints differ from the manifest's",
-                                     expected: "\(summary.checkpointHashes.count) checkpoints", actual: "\(actual.checkpointHashes.count) checkpoints"))
+                let first = zip(summary.checkpointHashes, actual.checkpointHashes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(summary.checkpointHashes.count, actual.checkpointHashes.count)
+                let expected = first < summary.checkpointHashes.count ? summary.checkpointHashes[first] : "no checkpoint"
+                let found = first < actual.checkpointHashes.count ? actual.checkpointHashes[first] : "no checkpoint"
+                results.append(.fail("chain.summary.mismatch", subject + ".checkpoint_hashes[\(first)]",
+                                     "the chain's checkpoints differ from the manifest's (\(summary.checkpointHashes.count) listed there, \(actual.checkpointHashes.count) in the chain)",
+                                     expected: expected, actual: found))
             }
             return results.isEmpty ? [.pass("chain.summary", subject, "frame count, final hash and \(summary.checkpointHashes.count) checkpoint hashes agree with rial/chain.json")] : results
         }

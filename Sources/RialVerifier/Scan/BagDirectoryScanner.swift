@@ -82,6 +82,7 @@ struct BagDirectoryScanner {
                 do {
                     try FileChunkReader(path: self.path + "/" + path).streamAndClose { try link?.update($0) }
                 } catch {
+                    recomputer.abandon(path, reason: "\(path) could not be read: \(error)")
                     continue
                 }
                 recomputer.finished(path)

@@ -36,14 +36,14 @@ final class ChainRecomputer {
     /// the chain and its link can still be computed.
     func link(for path: String) -> ChainLink? {
         if let index = frameIndexByPath[path] {
-            guard seenFrames.insert(index).inserted, let link = try? ChainLink() else { return nil }
+            guard unrecomputable[index] == nil, seenFrames.insert(index).inserted, let link = try? ChainLink() else { return nil }
             open[index] = link
             return link
         }
         if let index = depthIndexByPath[path], chain.frames[index].framePath != nil {
             guard let link = open[index] else {
                 // Whether the frame file comes later or never is known only at the end.
-                depthArrivedEarly.insert(index)
+                if unrecomputable[index] == nil { depthArrivedEarly.insert(index) }
                 return nil
             }
             return link
@@ -58,6 +58,25 @@ final class ChainRecomputer {
         } else if let index = depthIndexByPath[path], open[index] != nil {
             close(index)
         }
+    }
+
+    /// Frame material or depth keyframes that went past before the chain was known: their
+    /// links cannot be recomputed in this read.
+    func alreadyPassed(_ paths: Set<String>) {
+        for path in paths {
+            if let index = frameIndexByPath[path] ?? depthIndexByPath[path] {
+                seenFrames.insert(index)
+                unrecomputable[index] = "its frame material came before rial/chain.json in the archive"
+            }
+        }
+    }
+
+    /// A file of the chain could not be read to the end: its frame's link is given up.
+    func abandon(_ path: String, reason: String) {
+        guard let index = frameIndexByPath[path] ?? depthIndexByPath[path] else { return }
+        open[index] = nil
+        seenFrames.insert(index)
+        unrecomputable[index] = reason
     }
 
     /// Called at the end of the archive: links still waiting for their depth keyframe.

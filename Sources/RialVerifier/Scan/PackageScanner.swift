@@ -28,6 +28,7 @@ struct PackageScanner {
         var tagBytes: UInt64 = 0
         var foldedNames: [String: String] = [:]
         var chain: ChainRecomputer?
+        var payloadSeen: Set<String> = []
         let total = reader.archiveSize ?? 0
         do {
             while let header = try reader.nextEntry() {
@@ -70,6 +71,7 @@ struct PackageScanner {
                         progress?(reader.bytesConsumed, total)
                     }
                     chain?.finished(relative)
+                    if !isTag && chain == nil { payloadSeen.insert(relative) }
                     if keepBytes {
                         tagBytes += header.size
                         inventory.tagFileBytes[relative] = kept
@@ -78,6 +80,7 @@ struct PackageScanner {
                         if relative == PackageLayout.chain, hashesPayload, chain == nil,
                            let parsed = try? FrameChain(json: StrictJSONParser.parse(kept)) {
                             chain = ChainRecomputer(chain: parsed)
+                            chain?.alreadyPassed(payloadSeen)
                         }
                     } else if parsed {
                         inventory.findings.append(.fail("archive.limit.tag-file-size", relative, Self.tooLarge(header.size, limits)))

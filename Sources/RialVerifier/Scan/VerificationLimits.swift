@@ -1,8 +1,10 @@
+import RialFormat
+
 /// Bounds on what a verification will read into memory or count, so hostile input costs at
 /// most a known amount.
 public struct VerificationLimits: Sendable {
     /// Largest tag file read into memory (manifests, `rial/*.json`).
-    public var maxTagFileBytes: UInt64 = 64 << 20
+    public var maxTagFileBytes: UInt64 = PackageLayout.maxParsedFileBytes
     /// Most tag-file bytes held at once.
     public var maxTotalTagBytes: UInt64 = 256 << 20
     /// Most entries in one archive.
