@@ -42,6 +42,11 @@ public struct Packager: Sendable {
         for tag in layout.files where UInt64(tag.bytes.count) > PackageLayout.maxParsedFileBytes {
             throw PackagerError(.invalidCapture, "\(tag.path) would be \(tag.bytes.count) bytes, more than the \(PackageLayout.maxParsedFileBytes) a verifier reads; split the recording")
         }
+        let parsedTotal = payload.filter { PackageLayout.isParsedPayload($0.bagPath.rawValue) }.reduce(UInt64(0)) { $0 + $1.size }
+            + layout.files.reduce(UInt64(0)) { $0 + UInt64($1.bytes.count) }
+        guard parsedTotal <= PackageLayout.maxParsedTotalBytes else {
+            throw PackagerError(.invalidCapture, "the tag files and the capture's JSON files would total \(parsedTotal) bytes; a verifier holds at most \(PackageLayout.maxParsedTotalBytes) of them")
+        }
 
         let output = try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
         let root = packageID.rawValue + "/"

@@ -38,6 +38,8 @@ public enum PackageLayout {
     /// files): 64 MiB, about 300,000 frames of `rial/chain.json` (2.8 h at 30 fps). The
     /// packer refuses to write a larger one, so it never makes a package its verifier rejects.
     public static let maxParsedFileBytes: UInt64 = 64 << 20
+    /// The most a verifier holds of all such files together.
+    public static let maxParsedTotalBytes: UInt64 = 256 << 20
 
     /// Whether a payload file is small JSON the verifier parses to cross-check claims: the
     /// capture descriptor and the capture app's JSON files.

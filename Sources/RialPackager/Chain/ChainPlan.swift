@@ -94,6 +94,9 @@ struct ChainPlan {
                 throw PackagerError(.invalidCapture, "\(appFile.sourcePath) is not the capture app's HashChainData", cause: error)
             }
         }
+        if let appChain {
+            try checkConsistency(of: appChain)
+        }
         var chain = FrameChain(fps: descriptor.fps, checkpointInterval: descriptor.checkpointInterval, frameFormat: descriptor.frameFormat, frames: frames)
         if !hasMaterial {
             guard let appChain else {
@@ -138,6 +141,20 @@ struct ChainPlan {
             ordered.append(file)
         }
         return ordered
+    }
+
+    /// The app's checkpoints and final hash must be its own frame hashes at those frames; an
+    /// app chain that disagrees with itself would only fail verification later.
+    private static func checkConsistency(of app: AppHashChain) throws {
+        guard let last = app.frameHashes.last, app.finalHash == last else {
+            throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName): finalHash is not its last frame hash")
+        }
+        for point in app.checkpoints {
+            let index = Int(point.frameNumber) - 1
+            guard index >= 0, index < app.frameHashes.count, app.frameHashes[index] == point.hash else {
+                throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName): the checkpoint at frame \(point.frameNumber) is not that frame's hash")
+            }
+        }
     }
 
     /// After streaming: checks the computed chain against the app's, when it has one.

@@ -6,7 +6,7 @@ public struct VerificationLimits: Sendable {
     /// Largest tag file read into memory (manifests, `rial/*.json`).
     public var maxTagFileBytes: UInt64 = PackageLayout.maxParsedFileBytes
     /// Most tag-file bytes held at once.
-    public var maxTotalTagBytes: UInt64 = 256 << 20
+    public var maxTotalTagBytes: UInt64 = PackageLayout.maxParsedTotalBytes
     /// Most entries in one archive.
     public var maxEntries: Int = 1_000_000
 
