@@ -89,9 +89,6 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         return String(decoding: name.utf8[name.utf8.index(after: dot)...], as: UTF8.self).lowercased()
     }
 
-    /// Whether the path lies under `data/`, i.e. names a payload file.
-    public var isPayload: Bool { rawValue.hasPrefix("data/") }
-
     /// The path's last component.
     public var fileName: String { components.last ?? rawValue }
 

@@ -27,12 +27,6 @@ public enum PackageLayout {
     /// The capture descriptor (`capture.json` at the capture's root), kept verbatim.
     public static let captureDescriptor = "data/capture.json"
 
-    /// The digest algorithms every package carries, in BagIt's names.
-    public static let algorithms = ["sha256", "sha512"]
-
-    /// Tag files written before the payload, in this order; `rial/` files other than the
-    /// manifest go between the manifest and the tag manifests, sorted.
-    public static let leadingTagFiles = [bagDeclaration, bagInfo, readme] + payloadManifests
 
     /// The largest file a verifier reads into memory to parse (tag files, the capture's JSON
     /// files): 64 MiB, about 300,000 frames of `rial/chain.json` (2.8 h at 30 fps). The
