@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialFormat", "RialPackager", "RialVerifier",
+                "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

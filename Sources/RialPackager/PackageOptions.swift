@@ -15,9 +15,12 @@ public struct PackageOptions: Sendable {
     public var overwrite: Bool
     /// Extra `bag-info.txt` fields, e.g. `Bag-Group-Identifier` for a case number.
     public var bagInfoFields: [BagInfo.Field]
+    /// Seals the package (`rial/seal/manifest.p7s`) when set.
+    public var sealer: Sealer?
 
     public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,
-                overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = []) {
+                overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil) {
+        self.sealer = sealer
         self.captureDirectory = captureDirectory
         self.output = output
         self.packageID = packageID

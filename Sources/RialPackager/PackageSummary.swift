@@ -11,4 +11,6 @@ public struct PackageSummary: Sendable {
     public let payloadBytes: UInt64
     /// Size of the `.rialpkg` file.
     public let archiveBytes: UInt64
+    /// The seal's signer (RFC 2253 subject) when the package was sealed.
+    public var signer: String? = nil
 }

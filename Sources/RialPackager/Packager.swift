@@ -33,8 +33,10 @@ public struct Packager: Sendable {
         var records = payload.map {
             PayloadRecord(bagPath: $0.bagPath, size: $0.size, sha256: PayloadRecord.placeholder256, sha512: PayloadRecord.placeholder512)
         }
+        let sealer = options.sealer
+        try sealer?.checkUsable(at: Timestamp.now())
         let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                    chain: plan?.chain, depthIndex: plan?.depthIndex)
+                                    chain: plan?.chain, depthIndex: plan?.depthIndex, seal: sealer.map { _ in { _ in [] } })
         // A verifier reads these into memory; one larger than its limit could never be verified.
         for file in payload where PackageLayout.isParsedPayload(file.bagPath.rawValue) && file.size > PackageLayout.maxParsedFileBytes {
             throw PackagerError(.invalidCapture, "\(file.sourcePath) is \(file.size) bytes; a verifier parses it in memory and reads at most \(PackageLayout.maxParsedFileBytes)")
@@ -84,14 +86,19 @@ public struct Packager: Sendable {
                 records[index].sha256 = hexDigests[.sha256] ?? ""
                 records[index].sha512 = hexDigests[.sha512] ?? ""
             }
-            try writer.close()
             if plan?.hasMaterial == true {
                 plan?.chain = try links.completedChain()
                 try plan?.checkAgainstApp()
             }
 
             let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                       chain: plan?.chain, depthIndex: plan?.depthIndex)
+                                       chain: plan?.chain, depthIndex: plan?.depthIndex, seal: sealer.map { sealer in { try sealer.seal($0) } })
+            // The seal is made from the final manifest, so it follows the payload.
+            for tag in final.appended {
+                try directories.ensureParents(of: tag.path)
+                try writer.addFile(path: root + tag.path, bytes: tag.bytes, modificationTime: mtime)
+            }
+            try writer.close()
             for (placeholder, real) in zip(layout.files, final.files) {
                 guard placeholder.path == real.path, placeholder.bytes.count == real.bytes.count, let offset = tagOffsets[real.path] else {
                     throw PackagerError(.internalInconsistency, "tag file \(real.path) changed size between layout and final write")
@@ -102,7 +109,8 @@ public struct Packager: Sendable {
             try output.commit()
             return PackageSummary(
                 output: options.output, packageID: packageID, created: created, manifestSHA256: final.manifestSHA256,
-                payloadFileCount: records.count, payloadBytes: totalBytes, archiveBytes: archiveBytes
+                payloadFileCount: records.count, payloadBytes: totalBytes, archiveBytes: archiveBytes,
+                signer: sealer?.signer.certificate.subject
             )
         } catch let error as PackagerError {
             throw error

@@ -22,6 +22,8 @@ struct VerificationContext {
     let chain: Result<FrameChain, FormatError>?
     /// `rial/depth.json`, parsed strictly; `nil` when absent.
     let depthIndex: Result<DepthIndex, FormatError>?
+    /// The seal and its timestamp, judged once for both their checks; set by ``Verifier``.
+    var sealEvaluation: SealEvaluation?
 
     init(inventory: Inventory, profile: Profile, verificationTime: Timestamp) {
         self.inventory = inventory

@@ -15,10 +15,14 @@ public struct Verifier: Sendable {
     public let limits: VerificationLimits
     /// The time the verification is judged at; injected so a re-run gives the same answer.
     public let verificationTime: Timestamp
+    /// Trust anchors and requirements, from the person verifying.
+    public let policy: VerificationPolicy
 
-    public init(limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now()) {
+    public init(limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now(),
+                policy: VerificationPolicy = VerificationPolicy()) {
         self.limits = limits
         self.verificationTime = verificationTime
+        self.policy = policy
     }
 
     /// The checks, in report order.
@@ -26,7 +30,7 @@ public struct Verifier: Sendable {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(),
-         LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), LaterPartsCheck()]
     }
 
     /// Verifies the package file or bag directory at `path`.
@@ -48,7 +52,8 @@ public struct Verifier: Sendable {
         if kind == .package, inventory.files[PackageLayout.manifest] == nil, inventory.files[PackageLayout.bagDeclaration] == nil {
             throw VerifierError(.notAPackage, "\(path) is a tar archive but not a .rialpkg package: it has neither bagit.txt nor rial/manifest.json")
         }
-        let context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime)
+        var context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime)
+        context.sealEvaluation = SealEvaluation(context, policy: policy)
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
@@ -59,7 +64,8 @@ public struct Verifier: Sendable {
         let report = VerificationReport(
             subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
-            checks: results, warnings: warnings(context)
+            checks: results, warnings: warnings(context),
+            seal: context.sealEvaluation?.seal, timestamp: context.sealEvaluation?.timestamp
         )
         return (report, inventory)
     }

@@ -18,6 +18,7 @@ struct PackCommand: ParsableCommand {
         Examples:
           rial pack capture -o case-2026-117.rialpkg --case 2026-117 --organization "County Lab"
           rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
+          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem   # sealed
 
         \(ExitStatus.helpText)
         """
@@ -47,6 +48,8 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("info"), help: ArgumentHelp("Any other bag-info.txt field (repeatable).", valueName: "LABEL=VALUE"))
     var info: [String] = []
 
+    @OptionGroup(title: "Sealing") var sealing: SealingOptions
+
     @Flag(help: "Replace OUT.rialpkg if it exists.")
     var force = false
 
@@ -64,7 +67,8 @@ struct PackCommand: ParsableCommand {
             }
             fields.append(.init(String(item[..<equals]), String(item[item.index(after: equals)...])))
         }
-        var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields)
+        var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields,
+                                     sealer: try sealing.makeSealer())
         do {
             if let packageID { options.packageID = try PackageID(packageID) }
             if let created { options.created = try Timestamp(rfc3339: created) }
@@ -86,6 +90,7 @@ struct PackCommand: ParsableCommand {
             print("Package id:       \(summary.packageID)")
             print("Created:          \(summary.created)")
             print("Manifest SHA-256: \(summary.manifestSHA256)")
+            if let signer = summary.signer { print("Sealed by:        \(signer)") }
             print("Record the manifest SHA-256 in your notes; it names this package's content.")
         }
     }

@@ -13,6 +13,14 @@ struct VerifyCommand: ParsableCommand {
         as PASS, FAIL, NOT PRESENT (e.g. no seal) or NOT CHECKED (present but not evaluated), \
         with the file it is about and expected vs actual values.
 
+        A sealed package's signature is checked over the exact bytes of rial/manifest.json; \
+        its signer is trusted only if it chains to an anchor you give with --trust or \
+        --trust-dir (certificates inside a package never count). Without one the report \
+        says "signature valid, signer not trusted" and shows the signer's fingerprint. An \
+        RFC 3161 timestamp is checked the same way against --tsa-trust, and its genTime is \
+        the time the signer's certificates are judged at. --require-seal and \
+        --require-timestamp make a missing (stripped) seal or token a failure.
+
         A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
 
         With several paths, the exit status is 1 if any failed, else 2 if any could not be \
@@ -21,6 +29,7 @@ struct VerifyCommand: ParsableCommand {
         Examples:
           rial verify case.rialpkg
           rial verify case.rialpkg --format json --report case.verification.json
+          rial verify case.rialpkg --trust agency-root.pem --tsa-trust tsa-root.pem --require-seal --require-timestamp
           rial verify extracted-bag/
 
         \(ExitStatus.helpText)
@@ -40,6 +49,8 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, else text).", valueName: "FILE"))
     var report: String?
 
+    @OptionGroup(title: "Trust") var trustOptions: TrustOptions
+
     @Flag(name: .shortAndLong, help: "No progress line.")
     var quiet = false
 
@@ -49,7 +60,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let verifier = Verifier()
+        let verifier = Verifier(policy: try trustOptions.makePolicy())
         var reports: [VerificationReport] = []
         for path in paths {
             let progress = ProgressLine(label: "verifying", enabled: !quiet)

@@ -13,14 +13,20 @@ public enum FileWriter {
         case replace
     }
 
-    /// Creates `path` with mode 0644 and writes `bytes`.
+    /// Creates `path` with `mode` (0644 by default; the umask may only narrow it) and writes
+    /// `bytes`.
     /// - Throws: ``ArchiveError`` `.io`, naming the path and the system's reason.
-    public static func write(_ bytes: [UInt8], to path: String, existing: Existing) throws {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (existing == .refuse ? O_EXCL : O_TRUNC)
-        let fd = open(path, flags, 0o644)
+    public static func write(_ bytes: [UInt8], to path: String, existing: Existing, mode: mode_t = 0o644) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (existing == .refuse ? O_EXCL : O_TRUNC)
+        let fd = open(path, flags, mode)
         guard fd >= 0 else { throw ArchiveError(.io, "cannot create \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         try bytes.withUnsafeBytes { try writeAll($0, to: fd, path: path) }
+    }
+
+    /// Removes a file this process wrote, when a later step failed; errors are ignored.
+    public static func remove(_ path: String) {
+        unlink(path)
     }
 
     /// Writes all of `bytes` to `fd` at its current offset.

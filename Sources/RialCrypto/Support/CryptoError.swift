@@ -9,6 +9,10 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
 
         public static let unsupportedAlgorithm = Code("crypto.unsupported-algorithm")
         public static let openSSLFailure = Code("crypto.openssl-failure")
+        /// Bytes that should hold a DER structure, a PEM file or a key do not.
+        public static let malformed = Code("crypto.malformed")
+        /// A key, certificate or option that parses but cannot be used as asked.
+        public static let unusable = Code("crypto.unusable")
     }
 
     public let code: Code
@@ -33,6 +37,11 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
     /// Builds an error from a failed OpenSSL call and drains the thread's error queue, so a
     /// stale entry never shows up under a later, unrelated failure.
     static func openSSL(_ call: String, file: String = #fileID, line: Int = #line) -> CryptoError {
+        CryptoError(.openSSLFailure, "\(call) failed", openSSLErrors: drainQueue(), file: file, line: line)
+    }
+
+    /// Empties the thread's OpenSSL error queue and returns its messages, oldest first.
+    static func drainQueue() -> [String] {
         var messages: [String] = []
         while true {
             let code = ERR_get_error()
@@ -41,6 +50,6 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
             ERR_error_string_n(code, &buffer, buffer.count)
             messages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        return CryptoError(.openSSLFailure, "\(call) failed", openSSLErrors: messages, file: file, line: line)
+        return messages
     }
 }

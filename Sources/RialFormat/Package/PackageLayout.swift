@@ -19,6 +19,12 @@ public enum PackageLayout {
     /// Appended after packing, protected by their own links (later format revisions).
     public static let custodyDirectory = "rial/custody/"
     public static let sealDirectory = "rial/seal/"
+    /// The seal: a detached CMS signature over the exact bytes of ``manifest``.
+    public static let seal = "rial/seal/manifest.p7s"
+    /// The RFC 3161 timestamp response over the seal's signature value.
+    public static let sealTimestamp = "rial/seal/manifest.tsr"
+    /// Certificates that help build the TSA's chain (never anchors).
+    public static let sealTimestampChain = "rial/seal/tsa-chain.pem"
 
     public static let mediaDirectory = "data/media/"
     public static let depthDirectory = "data/depth/"

@@ -51,6 +51,28 @@ enum ReadmeText {
         cover rial/manifest.json and the files appended later; a BagIt validator
         checks them:  sha256sum -c tagmanifest-sha256.txt
 
+        6. If rial/seal/manifest.p7s is present, the package is sealed: a detached
+           CMS signature (ECDSA P-256, SHA-256) over the exact bytes of
+           rial/manifest.json, with the signer's certificate and chain inside. Check
+           it against a trust anchor you obtained yourself (never one taken from the
+           package); it must say "Verification successful":
+
+               openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s \\
+                 -content rial/manifest.json -CAfile trust.pem -purpose any -out /dev/null
+
+           Who signed:  openssl cms -cmsout -print -inform DER -in rial/seal/manifest.p7s
+           (rial additionally requires the low-S form of the ECDSA signature).
+
+        7. If rial/seal/manifest.tsr is present, it is an RFC 3161 timestamp over the
+           seal's signature value (the last OCTET STRING of manifest.p7s). Check it
+           against the time-stamping authority's root; it must say "Verification: OK":
+
+               sig=$(openssl asn1parse -inform DER -in rial/seal/manifest.p7s | grep 'prim: OCTET STRING' | tail -1 | sed 's/.*\\[HEX DUMP\\]://')
+               digest=$(printf "$(echo "$sig" | sed 's/../\\\\x&/g')" | sha256sum | cut -d' ' -f1)
+               openssl ts -verify -digest "$digest" -in rial/seal/manifest.tsr \\
+                 -CAfile tsa-root.pem -untrusted rial/seal/tsa-chain.pem
+               openssl ts -reply -in rial/seal/manifest.tsr -text     # genTime, TSA
+
         Files under rial/custody/ and rial/seal/ are appended after packing (custody
         events, signatures, timestamps) and protect themselves by their own links.
         A path containing '%', CR or LF is written in the manifests as %25, %0D, %0A

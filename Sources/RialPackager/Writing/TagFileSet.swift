@@ -13,13 +13,20 @@ struct TagFileSet {
         let bytes: [UInt8]
     }
 
+    /// The tag files written before the payload, in order.
     let files: [TagFile]
+    /// Tag files written after the payload, because they are made from the final
+    /// `rial/manifest.json` (the seal). The tag manifests list them.
+    let appended: [TagFile]
 
     /// The SHA-256 of `rial/manifest.json`: the one hash that names the package's content.
     let manifestSHA256: String
 
+    /// - Parameter seal: makes `rial/seal/manifest.p7s` from the exact bytes of
+    ///   `rial/manifest.json`; `nil` for an unsealed package. While laying out with placeholder
+    ///   digests it may return anything: only its path reaches the tag manifests' layout.
     init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
-         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil) throws {
+         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, seal: ((_ manifest: [UInt8]) throws -> [UInt8])? = nil) throws {
         let declaration = BagDeclaration.current.bytes()
 
         var info = BagInfo()
@@ -73,10 +80,11 @@ struct TagFileSet {
         manifestSHA256 = hex(try StreamingDigest.digest(.sha256, of: manifest))
 
         let tagged = leading + [TagFile(path: PackageLayout.manifest, bytes: manifest)] + rialFiles
+        appended = try seal.map { [TagFile(path: PackageLayout.seal, bytes: try $0(manifest))] } ?? []
         var tagManifests: [TagFile] = []
         for (index, algorithm) in [DigestAlgorithm.sha256, .sha512].enumerated() {
             var entries: [BagManifest.Entry] = []
-            for tag in tagged {
+            for tag in tagged + appended {
                 entries.append(.init(path: tag.path, digest: hex(try StreamingDigest.digest(algorithm, of: tag.bytes))))
             }
             tagManifests.append(TagFile(path: PackageLayout.tagManifests[index],

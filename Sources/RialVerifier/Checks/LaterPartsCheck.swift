@@ -1,6 +1,7 @@
 import RialFormat
 
-/// Reports, for each part of the format this verifier does not evaluate yet, whether the
+/// Reports, for each part of the format this verifier does not evaluate yet (the seal and
+/// timestamp have checks of their own), whether the
 /// package has it: NOT PRESENT when absent, NOT CHECKED when present. Never PASS: the bytes of
 /// these files are covered by the manifests above, but what they claim (a hash chain, who
 /// signed, when) has not been examined.
@@ -19,18 +20,18 @@ struct LaterPartsCheck: VerificationCheck {
         Part(code: "custody", subject: PackageLayout.custodyDirectory,
              absent: "the package carries no custody log",
              matches: { $0.hasPrefix(PackageLayout.custodyDirectory) }),
-        Part(code: "seal", subject: PackageLayout.sealDirectory + "manifest.p7s",
-             absent: "the package is not sealed: nothing proves who made it",
-             matches: { $0 == PackageLayout.sealDirectory + "manifest.p7s" }),
-        Part(code: "timestamp", subject: PackageLayout.sealDirectory,
-             absent: "the package has no trusted timestamp: nothing proves when it was made",
-             matches: { $0.hasPrefix(PackageLayout.sealDirectory) && $0.hasSuffix(".tsr") }),
     ]
+
+    /// Files under `rial/seal/` that ``SealCheck`` and ``TimestampCheck`` examine.
+    private func isSealFile(_ path: String) -> Bool {
+        path == PackageLayout.seal || path == PackageLayout.sealTimestampChain
+            || (path.hasPrefix(PackageLayout.sealDirectory) && path.hasSuffix(".tsr"))
+    }
 
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.profile == .package || context.manifest != nil else { return [] }
         let paths = Array(context.inventory.files.keys)
-        let recognised = { (path: String) in self.parts.contains { $0.matches(path) } }
+        let recognised = { (path: String) in self.isSealFile(path) || self.parts.contains { $0.matches(path) } }
         // The chain and depth index have checks of their own.
         let unknown = paths.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

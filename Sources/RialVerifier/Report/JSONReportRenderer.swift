@@ -25,6 +25,8 @@ public enum JSONReportRenderer {
             if let cause = error.cause { described += ": \(cause)" }
             object["error"] = .object(["code": .string(error.code.rawValue), "message": .string(described)])
         }
+        if let seal = report.seal { object["seal"] = sealValue(seal) }
+        if let timestamp = report.timestamp { object["timestamp"] = timestampValue(timestamp) }
         object["checks"] = .array(report.checks.map { check in
             var item = JSONObject()
             item["code"] = .string(check.code)
@@ -36,6 +38,39 @@ public enum JSONReportRenderer {
             return .object(item)
         })
         object["warnings"] = .array(report.warnings.map(JSONValue.string))
+        return .object(object)
+    }
+
+    private static func sealValue(_ seal: SealSummary) -> JSONValue {
+        var object = JSONObject()
+        object["state"] = .string(seal.state.rawValue)
+        if let subject = seal.signerSubject {
+            object["signer"] = .object([
+                "subject": .string(subject),
+                "issuer": .string(seal.signerIssuer ?? ""),
+                "serial": .string(seal.signerSerial ?? ""),
+                "sha256_fingerprint": .string(seal.signerFingerprint ?? ""),
+            ])
+        }
+        if let claimed = seal.claimedSigningTime { object["claimed_signing_time"] = .string(claimed.rfc3339) }
+        if let anchor = seal.anchorSubject { object["trust_anchor"] = .string(anchor) }
+        if let judged = seal.judgedAt { object["certificates_judged_at"] = .string(judged.rfc3339) }
+        return .object(object)
+    }
+
+    private static func timestampValue(_ timestamp: TimestampSummary) -> JSONValue {
+        var object = JSONObject()
+        object["state"] = .string(timestamp.state.rawValue)
+        if let genTime = timestamp.genTime { object["gen_time"] = .string(genTime.rfc3339) }
+        if let serial = timestamp.serial { object["serial"] = .string(serial) }
+        if let policy = timestamp.policy { object["policy"] = .string(policy) }
+        if let subject = timestamp.tsaSubject {
+            object["tsa"] = .object([
+                "subject": .string(subject),
+                "serial": .string(timestamp.tsaSerial ?? ""),
+                "sha256_fingerprint": .string(timestamp.tsaFingerprint ?? ""),
+            ])
+        }
         return .object(object)
     }
 

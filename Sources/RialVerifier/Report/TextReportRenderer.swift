@@ -30,6 +30,8 @@ public enum TextReportRenderer {
         lines.append("")
         if let id = report.packageID { lines.append("Package id         \(Escaping.visible(id))") }
         if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)   (the package's fingerprint)") }
+        if let seal = report.seal { lines.append("Seal               \(Escaping.visible(sealLine(seal)))") }
+        if let timestamp = report.timestamp { lines.append("Timestamp          \(Escaping.visible(timestampLine(timestamp)))") }
         lines.append("Verified at        \(report.verifiedAt.rfc3339)")
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")
@@ -42,5 +44,26 @@ public enum TextReportRenderer {
         }
         for warning in report.warnings { lines.append("warning: \(Escaping.visible(warning))") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func sealLine(_ seal: SealSummary) -> String {
+        let signer = seal.signerSubject.map { "\($0) (certificate SHA-256 \(seal.signerFingerprint ?? ""))" } ?? ""
+        switch seal.state {
+        case .missing: return "none: nothing proves who made this package"
+        case .invalid: return "INVALID" + (signer.isEmpty ? "" : ": claims to be by \(signer)")
+        case .validUntrusted: return "signature valid, signer NOT trusted: \(signer)"
+        case .validTrusted: return "signature valid, signer trusted: \(signer), anchor \(seal.anchorSubject ?? "")"
+        }
+    }
+
+    static func timestampLine(_ timestamp: TimestampSummary) -> String {
+        let facts = [timestamp.genTime.map { "genTime \($0.rfc3339)" }, timestamp.tsaSubject.map { "TSA \($0)" },
+                     timestamp.serial.map { "serial \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        switch timestamp.state {
+        case .missing: return "none: nothing proves when it was sealed"
+        case .invalid: return "INVALID" + (facts.isEmpty ? "" : ": \(facts)")
+        case .validUntrusted: return "token valid, TSA NOT trusted: \(facts)"
+        case .validTrusted: return "trusted: \(facts)"
+        }
     }
 }

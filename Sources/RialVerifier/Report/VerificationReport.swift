@@ -29,9 +29,16 @@ public struct VerificationReport: Sendable {
     public let warnings: [String]
     /// Why the input could not be evaluated, when the verdict is ``Verdict/error``.
     public let error: VerifierError?
+    /// Who sealed the package and whether the verifier trusts them; `nil` for plain bags.
+    public let seal: SealSummary?
+    /// When the seal existed, by a time-stamping authority; `nil` for plain bags.
+    public let timestamp: TimestampSummary?
 
     public init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
-                checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil) {
+                checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
+                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil) {
+        self.seal = seal
+        self.timestamp = timestamp
         self.subjectPath = subjectPath
         self.subjectKind = subjectKind
         self.verifiedAt = verifiedAt

@@ -1,0 +1,155 @@
+internal import CRialOpenSSL
+
+/// A detached CMS SignedData read from hostile bytes, taken apart so a verifier can name
+/// exactly what is wrong: its shape, its algorithms, its signature value, its signer, and
+/// whether it signs given content.
+///
+/// Nothing here decides trust; see ``TrustStore``.
+public final class DetachedSignature: @unchecked Sendable {
+    /// Why the bytes are not a usable seal, most basic first.
+    public enum StructureProblem: Error, Sendable, Equatable {
+        /// Not a DER CMS ContentInfo, or bytes after it.
+        case malformed(String)
+        /// A CMS structure, but not the one a seal is: not SignedData, content embedded,
+        /// content type not id-data, not exactly one signer, no signed attributes, or the
+        /// signer's certificate missing.
+        case shape(String)
+        /// Not SHA-256 with ECDSA on P-256.
+        case algorithm(String)
+    }
+
+    // Immutable after init.
+    private let cms: OpaquePointer
+    private let signerInfo: OpaquePointer
+
+    /// The signer's certificate, found among the embedded ones.
+    public let signer: Certificate
+    /// Every certificate embedded, the signer's included: candidates for building a chain,
+    /// never anchors.
+    public let embeddedCertificates: [Certificate]
+    /// The raw signature value (the SignerInfo's `signature` OCTET STRING): what a trusted
+    /// timestamp covers.
+    public let signatureValue: [UInt8]
+    /// The signingTime attribute, seconds since 1970: the signer's own claim, unproven.
+    public let claimedSigningTime: Int64?
+
+    /// - Throws: ``StructureProblem``.
+    public init(der: [UInt8]) throws(StructureProblem) {
+        let cms: OpaquePointer
+        do {
+            cms = try OpenSSLBytes.parseDER(der, "seal") { cursor, count in d2i_CMS_ContentInfo(nil, cursor, count) }
+        } catch {
+            throw .malformed("\(error)")
+        }
+        self.cms = cms
+        // From here `deinit` does not run if init fails, so every failure frees by hand.
+        func fail(_ problem: StructureProblem) -> StructureProblem {
+            CMS_ContentInfo_free(cms)
+            _ = CryptoError.drainQueue()
+            return problem
+        }
+        guard OBJ_obj2nid(CMS_get0_type(cms)) == NID_pkcs7_signed else { throw fail(.shape("it is not a CMS SignedData")) }
+        guard CMS_is_detached(cms) == 1 else {
+            throw fail(.shape("the signed content is embedded; a seal is detached and signs rial/manifest.json as it stands in the package"))
+        }
+        guard OBJ_obj2nid(CMS_get0_eContentType(cms)) == NID_pkcs7_data else { throw fail(.shape("the signed content type is not id-data")) }
+        guard let infos = CMS_get0_SignerInfos(cms), crial_sk_CMS_SignerInfo_num(infos) == 1,
+              let signerInfo = crial_sk_CMS_SignerInfo_value(infos, 0) else {
+            throw fail(.shape("a seal has exactly one signer"))
+        }
+        self.signerInfo = signerInfo
+        guard CMS_signed_get_attr_count(signerInfo) > 0 else {
+            throw fail(.shape("the signer has no signed attributes (content type, message digest)"))
+        }
+        // Matches the embedded certificates to the signer; 0 means the signer's is not there.
+        guard CMS_set1_signers_certs(cms, nil, 0) == 1 else {
+            throw fail(.shape("the signer's certificate is not embedded"))
+        }
+        var key: OpaquePointer?
+        var cert: OpaquePointer?
+        var digestAlgorithm: UnsafeMutablePointer<X509_ALGOR>?
+        var signatureAlgorithm: UnsafeMutablePointer<X509_ALGOR>?
+        CMS_SignerInfo_get0_algs(signerInfo, &key, &cert, &digestAlgorithm, &signatureAlgorithm)
+        guard let cert else { throw fail(.shape("the signer's certificate is not embedded")) }
+        let digestName = Self.algorithmNID(UnsafePointer(digestAlgorithm))
+        guard digestName == NID_sha256 else {
+            throw fail(.algorithm("digest algorithm \(Self.algorithmText(UnsafePointer(digestAlgorithm))), not SHA-256"))
+        }
+        let signatureName = Self.algorithmNID(UnsafePointer(signatureAlgorithm))
+        guard signatureName == NID_ecdsa_with_SHA256 || signatureName == NID_X9_62_id_ecPublicKey else {
+            throw fail(.algorithm("signature algorithm \(Self.algorithmText(UnsafePointer(signatureAlgorithm))), not ECDSA with SHA-256"))
+        }
+        let signer = Certificate(borrowing: cert)
+        guard signer.hasP256Key else { throw fail(.algorithm("the signer's key is not ECDSA P-256")) }
+        self.signer = signer
+
+        var embedded: [Certificate] = []
+        if let stack = CMS_get1_certs(cms) {
+            for index in 0..<crial_sk_X509_num(stack) {
+                if let handle = crial_sk_X509_value(stack, index) { embedded.append(Certificate(borrowing: handle)) }
+            }
+            crial_sk_X509_pop_free(stack)
+        }
+        embeddedCertificates = embedded
+        signatureValue = CMS_SignerInfo_get0_signature(signerInfo).map { OpenSSLBytes.bytes(of: $0) } ?? []
+        claimedSigningTime = Self.signingTime(signerInfo)
+    }
+
+    deinit { CMS_ContentInfo_free(cms) }
+
+    /// Whether the signed messageDigest attribute equals SHA-256 of `content`: whether this
+    /// seal was made over these very bytes.
+    public func signsContent(_ content: [UInt8]) throws -> Bool {
+        guard let object = OBJ_nid2obj(NID_pkcs9_messageDigest),
+              let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_OCTET_STRING) else { return false }
+        let stated = OpenSSLBytes.bytes(of: raw.assumingMemoryBound(to: ASN1_STRING.self))
+        return stated == (try StreamingDigest.digest(.sha256, of: content))
+    }
+
+    /// Whether the signature over the signed attributes verifies under the signer
+    /// certificate's public key. With ``signsContent(_:)`` this is the whole of
+    /// `openssl cms -verify` short of the certificate chain.
+    public func signatureVerifies() -> Bool {
+        let result = CMS_SignerInfo_verify(signerInfo) == 1
+        _ = CryptoError.drainQueue()
+        return result
+    }
+
+    /// OpenSSL's own complete check of signature and content, chain excluded: a second
+    /// opinion the verifier requires to agree.
+    public func opensslVerifies(content: [UInt8]) -> Bool {
+        guard let store = X509_STORE_new() else { return false }
+        defer { X509_STORE_free(store) }
+        let flags = UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)
+        let verified = (try? OpenSSLBytes.withReadBIO(content) { bio in CMS_verify(cms, nil, store, bio, nil, flags) }) ?? 0
+        _ = CryptoError.drainQueue()
+        return verified == 1
+    }
+
+    static func algorithmNID(_ algorithm: UnsafePointer<X509_ALGOR>?) -> Int32 {
+        guard let algorithm else { return NID_undef }
+        var object: OpaquePointer?
+        X509_ALGOR_get0(&object, nil, nil, algorithm)
+        return object.map { OBJ_obj2nid($0) } ?? NID_undef
+    }
+
+    static func algorithmText(_ algorithm: UnsafePointer<X509_ALGOR>?) -> String {
+        guard let algorithm else { return "none" }
+        var object: OpaquePointer?
+        X509_ALGOR_get0(&object, nil, nil, algorithm)
+        let nid = object.map { OBJ_obj2nid($0) } ?? NID_undef
+        if nid != NID_undef, let name = OBJ_nid2sn(nid) { return String(cString: name) }
+        return OpenSSLBytes.dotted(object)
+    }
+
+    private static func signingTime(_ signerInfo: OpaquePointer) -> Int64? {
+        guard let object = OBJ_nid2obj(NID_pkcs9_signingTime) else { return nil }
+        for type in [V_ASN1_UTCTIME, V_ASN1_GENERALIZEDTIME] {
+            if let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, type) {
+                return OpenSSLBytes.seconds(of: raw.assumingMemoryBound(to: ASN1_TIME.self))
+            }
+        }
+        _ = CryptoError.drainQueue()
+        return nil
+    }
+}

@@ -1,0 +1,147 @@
+internal import CRialOpenSSL
+
+/// An RFC 3161 TimeStampResp read from hostile bytes, and the facts of its token: when,
+/// by whom, over what.
+///
+/// Nothing here decides trust; ``TrustStore`` does, at ``genTime``.
+public final class TimeStampResponse: @unchecked Sendable {
+    public enum Problem: Error, Sendable, Equatable {
+        /// Not a DER TimeStampResp, bytes after it, or a token without TSTInfo.
+        case malformed(String)
+        /// The TSA did not grant the request; there is no token.
+        case notGranted(String)
+    }
+
+    // Immutable after init.
+    private let response: OpaquePointer
+    private let token: UnsafeMutablePointer<PKCS7>
+    private let info: OpaquePointer
+
+    /// The token's genTime, seconds since 1970 (fractions dropped).
+    public let genTime: Int64
+    /// genTime as the token states it (GeneralizedTime text, e.g. `20261122101500Z`).
+    public let genTimeText: String
+    /// The token's serial number, upper-case hex.
+    public let serialHex: String
+    /// The TSA's policy, dotted.
+    public let policy: String
+    /// The nonce, upper-case hex, when the request had one.
+    public let nonceHex: String?
+    /// The message imprint's hash algorithm, dotted (SHA-256 is `2.16.840.1.101.3.4.2.1`).
+    public let imprintAlgorithm: String
+    /// Whether the imprint's hash algorithm is SHA-256.
+    public let imprintIsSHA256: Bool
+    /// The imprint itself: the hash the TSA signed.
+    public let imprint: [UInt8]
+    /// The certificates the token carries.
+    public let embeddedCertificates: [Certificate]
+
+    /// - Throws: ``Problem``.
+    public init(der: [UInt8]) throws(Problem) {
+        let response: OpaquePointer
+        do {
+            response = try OpenSSLBytes.parseDER(der, "timestamp response") { cursor, count in d2i_TS_RESP(nil, cursor, count) }
+        } catch {
+            throw .malformed("\(error)")
+        }
+        func fail(_ problem: Problem) -> Problem {
+            TS_RESP_free(response)
+            _ = CryptoError.drainQueue()
+            return problem
+        }
+        let status = TS_RESP_get_status_info(response).flatMap { TS_STATUS_INFO_get0_status($0) }.map { ASN1_INTEGER_get($0) } ?? -1
+        // 0 granted, 1 grantedWithMods (RFC 3161 §2.4.2); anything else carries no token.
+        guard status == 0 || status == 1 else { throw fail(.notGranted("the TSA's status is \(status), not granted")) }
+        guard let token = TS_RESP_get_token(response), let info = TS_RESP_get_tst_info(response) else {
+            throw fail(.malformed("the response holds no timestamp token"))
+        }
+        guard let time = TS_TST_INFO_get_time(info), let seconds = OpenSSLBytes.seconds(of: time),
+              let messageImprint = TS_TST_INFO_get_msg_imprint(info) else {
+            throw fail(.malformed("the token's genTime or message imprint cannot be read"))
+        }
+        self.response = response
+        self.token = token
+        self.info = info
+        genTime = seconds
+        genTimeText = String(decoding: OpenSSLBytes.bytes(of: time), as: UTF8.self)
+        serialHex = OpenSSLBytes.hex(of: TS_TST_INFO_get_serial(info)) ?? ""
+        policy = OpenSSLBytes.dotted(TS_TST_INFO_get_policy_id(info))
+        nonceHex = TS_TST_INFO_get_nonce(info).flatMap { OpenSSLBytes.hex(of: $0) }
+        let algorithm = TS_MSG_IMPRINT_get_algo(messageImprint).map { UnsafePointer($0) }
+        imprintIsSHA256 = DetachedSignature.algorithmNID(algorithm) == NID_sha256
+        var object: OpaquePointer?
+        if let algorithm { X509_ALGOR_get0(&object, nil, nil, algorithm) }
+        imprintAlgorithm = OpenSSLBytes.dotted(object)
+        imprint = TS_MSG_IMPRINT_get_msg(messageImprint).map { OpenSSLBytes.bytes(of: $0) } ?? []
+        var certificates: [Certificate] = []
+        if let stack = crial_pkcs7_certificates(token) {
+            for index in 0..<crial_sk_X509_num(stack) {
+                if let handle = crial_sk_X509_value(stack, index) { certificates.append(Certificate(borrowing: handle)) }
+            }
+        }
+        embeddedCertificates = certificates
+    }
+
+    deinit { TS_RESP_free(response) }
+
+    /// The TSA's signing certificate, looked up among the token's certificates and `extra`.
+    public func signer(extra: [Certificate]) -> Certificate? {
+        withStack(extra) { stack in
+            guard let signers = PKCS7_get0_signers(token, stack, 0) else { return nil }
+            defer { crial_sk_X509_free(signers) }
+            guard crial_sk_X509_num(signers) == 1, let handle = crial_sk_X509_value(signers, 0) else { return nil }
+            return Certificate(borrowing: handle)
+        }
+    }
+
+    /// Whether the token's signature over its TSTInfo verifies under the signer's key; the
+    /// signer's chain is not examined.
+    public func signatureVerifies(extra: [Certificate]) -> Bool {
+        guard let store = X509_STORE_new() else { return false }
+        defer { X509_STORE_free(store) }
+        return withStack(extra) { stack in
+            let flags = Int32(PKCS7_NOVERIFY | PKCS7_BINARY)
+            return PKCS7_verify(token, stack, store, nil, nil, flags) == 1
+        }
+    }
+
+    /// OpenSSL's own RFC 3161 verification (`TS_RESP_verify_response`): version, signature,
+    /// the ESS signing-certificate binding, and the TSA's chain to `anchors` for time
+    /// stamping, judged at genTime. The imprint is compared to `imprint` byte for byte; its
+    /// algorithm is not (OpenSSL 3.0 does not check it), which callers do themselves.
+    /// - Returns: `nil` when it verifies, else OpenSSL's reason.
+    public func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8]) -> String? {
+        guard let context = TS_VERIFY_CTX_new(), let store = X509_STORE_new() else { return "TS_VERIFY_CTX_new failed" }
+        defer { TS_VERIFY_CTX_free(context) }  // Frees the store, stack and imprint handed to it.
+        for anchor in anchors { _ = X509_STORE_add_cert(store, anchor.handle) }
+        if let parameters = X509_STORE_get0_param(store) { X509_VERIFY_PARAM_set_time(parameters, time_t(genTime)) }
+        _ = TS_VERIFY_CTX_set_store(context, store)
+        if let stack = crial_sk_X509_new() {
+            for cert in intermediates {
+                X509_up_ref(cert.handle)
+                if crial_sk_X509_push(stack, cert.handle) <= 0 { X509_free(cert.handle) }
+            }
+            _ = TS_VERIFY_CTX_set_certs(context, stack)
+        }
+        if let copy = crial_OPENSSL_malloc(max(1, expected.count))?.assumingMemoryBound(to: UInt8.self) {
+            for (index, byte) in expected.enumerated() { copy[index] = byte }
+            _ = TS_VERIFY_CTX_set_imprint(context, copy, Int(expected.count))
+        }
+        _ = TS_VERIFY_CTX_set_flags(context, Int32(TS_VFY_VERSION | TS_VFY_SIGNATURE | TS_VFY_IMPRINT))
+        let verified = TS_RESP_verify_response(context, response)
+        let messages = CryptoError.drainQueue()
+        return verified == 1 ? nil : (messages.isEmpty ? "TS_RESP_verify_response failed" : messages.joined(separator: "; "))
+    }
+
+    private func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer?) -> T) -> T {
+        guard let stack = crial_sk_X509_new() else { return body(nil) }
+        defer { crial_sk_X509_pop_free(stack) }
+        for cert in certificates {
+            X509_up_ref(cert.handle)
+            if crial_sk_X509_push(stack, cert.handle) <= 0 { X509_free(cert.handle) }
+        }
+        let result = body(stack)
+        _ = CryptoError.drainQueue()
+        return result
+    }
+}

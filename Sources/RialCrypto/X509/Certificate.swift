@@ -1,0 +1,114 @@
+internal import CRialOpenSSL
+
+/// An X.509 certificate, parsed by OpenSSL, with the few facts a seal's report names.
+///
+/// Owns one reference to the OpenSSL object, dropped in `deinit`.
+public final class Certificate: @unchecked Sendable {
+    // Immutable after init; OpenSSL's X509 is safe to read from several threads.
+    let handle: OpaquePointer
+
+    /// Takes ownership of one reference.
+    init(owning handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    /// Adds a reference to a certificate owned elsewhere.
+    convenience init(borrowing handle: OpaquePointer) {
+        X509_up_ref(handle)
+        self.init(owning: handle)
+    }
+
+    deinit { X509_free(handle) }
+
+    /// Parses one DER certificate, with nothing after it.
+    /// - Throws: ``CryptoError`` `.malformed`.
+    public convenience init(der: [UInt8]) throws {
+        let handle = try OpenSSLBytes.parseDER(der, "certificate") { cursor, count in d2i_X509(nil, cursor, count) }
+        self.init(owning: handle)
+    }
+
+    /// Every certificate in PEM text, in order.
+    /// - Throws: ``CryptoError`` `.malformed` when the text holds no certificate or a broken one.
+    public static func load(pem: [UInt8], source: String) throws -> [Certificate] {
+        var certificates: [Certificate] = []
+        try OpenSSLBytes.withReadBIO(pem) { bio in
+            while let handle = PEM_read_bio_X509(bio, nil, nil, nil) {
+                certificates.append(Certificate(owning: handle))
+            }
+            // The loop ends on "no start line" after the last certificate; anything else is a
+            // broken certificate.
+            let last = ERR_peek_last_error()
+            let isEnd = ERR_GET_REASON(last) == PEM_R_NO_START_LINE
+            let messages = CryptoError.drainQueue()
+            if !isEnd && !messages.isEmpty {
+                throw CryptoError(.malformed, "\(source) holds a certificate that cannot be read", openSSLErrors: messages)
+            }
+        }
+        guard !certificates.isEmpty else { throw CryptoError(.malformed, "\(source) holds no PEM certificate") }
+        return certificates
+    }
+
+    /// The DER encoding.
+    public func der() throws -> [UInt8] {
+        try OpenSSLBytes.der("i2d_X509") { i2d_X509(handle, $0) }
+    }
+
+    /// The PEM encoding.
+    public func pem() throws -> [UInt8] {
+        try OpenSSLBytes.collect("PEM_write_bio_X509") { PEM_write_bio_X509($0, handle) }
+    }
+
+    /// The subject as RFC 2253 text, most specific first (`CN=…,O=…`).
+    public var subject: String { Self.text(of: X509_get_subject_name(handle)) }
+
+    /// The issuer as RFC 2253 text.
+    public var issuer: String { Self.text(of: X509_get_issuer_name(handle)) }
+
+    /// Whether subject and issuer are the same name (a root or a self-signed certificate).
+    public var isSelfIssued: Bool { X509_NAME_cmp(X509_get_subject_name(handle), X509_get_issuer_name(handle)) == 0 }
+
+    /// The serial number in upper-case hex.
+    public var serialHex: String { OpenSSLBytes.hex(of: X509_get0_serialNumber(handle)) ?? "" }
+
+    /// The SHA-256 of the DER encoding, lower-case hex: the fingerprint people compare.
+    public var fingerprintSHA256: String {
+        guard let der = try? der(), let digest = try? StreamingDigest.digest(.sha256, of: der) else { return "" }
+        return hex(digest)
+    }
+
+    /// Start of validity, seconds since 1970.
+    public var notBefore: Int64? { OpenSSLBytes.seconds(of: X509_get0_notBefore(handle)) }
+
+    /// End of validity, seconds since 1970.
+    public var notAfter: Int64? { OpenSSLBytes.seconds(of: X509_get0_notAfter(handle)) }
+
+    /// Whether the certificate's public key is an EC key on P-256.
+    public var hasP256Key: Bool {
+        guard let key = X509_get0_pubkey(handle) else { return false }
+        return SigningKey.isP256(key)
+    }
+
+    /// Whether the certificate carries an extended key usage extension, marked critical, that
+    /// allows time stamping and nothing else: what RFC 3161 §2.3 asks of a TSA certificate.
+    public var hasCriticalTimeStampingUsageOnly: Bool {
+        guard X509_get_extension_flags(handle) & UInt32(EXFLAG_XKUSAGE) != 0,
+              X509_get_extended_key_usage(handle) == UInt32(XKU_TIMESTAMP) else { return false }
+        let index = X509_get_ext_by_NID(handle, NID_ext_key_usage, -1)
+        guard index >= 0, let extensionHandle = X509_get_ext(handle, index) else { return false }
+        return X509_EXTENSION_get_critical(extensionHandle) == 1
+    }
+
+    /// Whether `key` is this certificate's private key.
+    public func matches(_ key: SigningKey) -> Bool {
+        X509_check_private_key(handle, key.handle) == 1
+    }
+
+    private static func text(of name: OpaquePointer?) -> String {
+        guard let name else { return "" }
+        let flags = crial_name_flags()
+        let bytes = try? OpenSSLBytes.collect("X509_NAME_print_ex") { bio in
+            X509_NAME_print_ex(bio, name, 0, flags) >= 0 ? 1 : 0
+        }
+        return String(decoding: bytes ?? [], as: UTF8.self)
+    }
+}

@@ -1,0 +1,127 @@
+import RialFormat
+import RialCrypto
+import RialArchive
+
+/// Adds files to an existing package: the seal, a timestamp, custody events. Every entry
+/// already there is copied byte for byte, except the two tag manifests, which gain one line
+/// per new file; the new files go at the end. The result replaces the destination atomically
+/// (temporary file, fsync, rename), so a failure leaves the original untouched.
+///
+/// Appending never rewrites `rial/manifest.json` or anything it lists, so a seal made before
+/// stays valid (`schema/SPEC.md` §3.3).
+public struct PackageRewriter: Sendable {
+    public struct NewFile: Sendable {
+        /// Relative to the bag, e.g. `rial/seal/manifest.p7s`.
+        public let path: String
+        public let bytes: [UInt8]
+
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    public let source: String
+    public let destination: String
+
+    /// - Parameter destination: where to write; the source's own path replaces it in place.
+    public init(source: String, destination: String) {
+        self.source = source
+        self.destination = destination
+    }
+
+    /// The package's tag files (everything outside `data/`), read without the payload.
+    /// - Throws: ``PackagerError`` `.invalidCapture` when the input is not a readable package.
+    public static func tagFiles(of path: String) throws -> PackageTagFiles {
+        do {
+            let reader = try TarReader(path: path)
+            var root: String?
+            var files: [String: [UInt8]] = [:]
+            while let header = try reader.nextEntry() {
+                let (top, relative) = split(header.path)
+                root = root ?? top
+                guard header.kind == .regularFile, let relative, !relative.hasPrefix("data/") else { continue }
+                files[relative] = try reader.readAll(limit: PackageLayout.maxParsedFileBytes)
+            }
+            guard let root else { throw PackagerError(.invalidCapture, "\(path) holds no entries") }
+            return PackageTagFiles(root: root, files: files)
+        } catch let error as PackagerError {
+            throw error
+        } catch {
+            throw PackagerError(.invalidCapture, "cannot read the package \(path)", cause: error)
+        }
+    }
+
+    /// Writes the package with `newFiles` appended.
+    /// - Parameter modificationTime: the new entries' mtime, seconds since 1970.
+    /// - Throws: ``PackagerError`` `.invalidOption` when a new path already exists,
+    ///   `.writeFailed` on any read or write error; the destination is then unchanged.
+    public func append(_ newFiles: [NewFile], modificationTime: Int64) throws {
+        let existing = try Self.tagFiles(of: source)
+        for file in newFiles where existing.files[file.path] != nil {
+            throw PackagerError(.invalidOption, "the package already has \(file.path); files under rial/ are appended, never replaced")
+        }
+        var tagManifests: [String: [UInt8]] = [:]
+        for (index, algorithm) in [DigestAlgorithm.sha256, .sha512].enumerated() {
+            let name = PackageLayout.tagManifests[index]
+            guard var bytes = existing.files[name] else {
+                throw PackagerError(.invalidCapture, "the package has no \(name) to record the new files in")
+            }
+            if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            for file in newFiles {
+                let digest = hex(try StreamingDigest.digest(algorithm, of: file.bytes))
+                bytes += Array("\(digest)  \(ManifestPathEncoding.encode(file.path))\n".utf8)
+            }
+            tagManifests[name] = bytes
+        }
+
+        let output = try AtomicOutputFile(destination: destination, overwrite: true)
+        let root = existing.root + "/"
+        do {
+            let reader = try TarReader(path: source)
+            let writer = try TarWriter(fileDescriptor: output.fileDescriptor)
+            var directories: Set<String> = []
+            while let header = try reader.nextEntry() {
+                let relative = Self.split(header.path).relative
+                switch header.kind {
+                case .directory:
+                    directories.insert(header.path.hasSuffix("/") ? header.path : header.path + "/")
+                    try writer.addDirectory(path: header.path, mode: header.mode, modificationTime: header.modificationTime)
+                case .regularFile:
+                    if let relative, let replacement = tagManifests[relative] {
+                        try writer.addFile(path: header.path, bytes: replacement, mode: header.mode, modificationTime: header.modificationTime)
+                    } else {
+                        try writer.addFile(path: header.path, size: header.size, mode: header.mode, modificationTime: header.modificationTime) { write in
+                            try reader.readData { try write($0) }
+                        }
+                    }
+                case .other:
+                    throw PackagerError(.invalidCapture, "\(header.path) is a link or special file; a package holds regular files and directories only")
+                }
+            }
+            for file in newFiles {
+                var prefix = root
+                for component in file.path.split(separator: "/").dropLast() {
+                    prefix += component + "/"
+                    if directories.insert(prefix).inserted {
+                        try writer.addDirectory(path: prefix, modificationTime: modificationTime)
+                    }
+                }
+                try writer.addFile(path: root + file.path, bytes: file.bytes, modificationTime: modificationTime)
+            }
+            try writer.close()
+            try output.commit()
+        } catch let error as PackagerError {
+            throw error
+        } catch {
+            throw PackagerError(.writeFailed, "could not write \(destination)", cause: error)
+        }
+    }
+
+    /// The top-level directory and the path below it (`nil` for the directory itself).
+    private static func split(_ path: String) -> (top: String, relative: String?) {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.firstIndex(of: "/") else { return (trimmed, nil) }
+        return (String(trimmed[..<slash]), String(trimmed[trimmed.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,28 @@
+import RialFormat
+import RialVerifier
+
+/// The rule every command that adds to a package follows: verify it first, and add nothing
+/// to a package that does not pass, so a seal, a timestamp or a custody event never vouches
+/// for evidence that was already broken.
+enum PassingPackage {
+    /// Verifies `path`; returns its report when it passes.
+    /// - Throws: ``ExitStatus/failed`` (after printing the report) when it fails,
+    ///   ``ExitStatus/couldNotComplete`` when it cannot be evaluated.
+    static func require(_ path: String, action: String, quiet: Bool) throws -> VerificationReport {
+        let progress = ProgressLine(label: "verifying", enabled: !quiet)
+        let report = Verifier().report(for: path) { done, total in progress.update(done: done, total: total) }
+        progress.finish()
+        switch report.verdict {
+        case .pass:
+            return report
+        case .fail:
+            FileHandleStream.standardOutput.write(TextReportRenderer.render(report))
+            Console.error("not \(action): the package does not pass verification; nothing was changed")
+            throw ExitStatus.failed
+        case .error:
+            FileHandleStream.standardOutput.write(TextReportRenderer.render(report))
+            Console.error("not \(action): the package could not be verified; nothing was changed")
+            throw ExitStatus.couldNotComplete
+        }
+    }
+}

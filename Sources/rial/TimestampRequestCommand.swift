@@ -1,0 +1,52 @@
+import ArgumentParser
+import RialFormat
+import RialCrypto
+import RialPackager
+import RialArchive
+
+struct TimestampRequestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request",
+        abstract: "Write an RFC 3161 request over the SHA-256 of the package's seal signature.",
+        discussion: """
+        The request asks for a token over the SHA-256 of the seal's signature value (the \
+        signature bytes in rial/seal/manifest.p7s), with a random nonce and the TSA's \
+        certificate included. The package must be sealed and must pass verification. The \
+        package itself is not changed.
+
+        \(ExitStatus.helpText)
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The sealed package.", valueName: "PKG"))
+    var package: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the request (DER).", valueName: "REQ.tsq"))
+    var output: String
+
+    @Flag(help: "Replace REQ.tsq if it exists.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "No progress line or summary.")
+    var quiet = false
+
+    func run() throws {
+        _ = try PassingPackage.require(package, action: "requested", quiet: quiet)
+        let signature = try SealedPackage.signature(of: package)
+        do {
+            let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: signature.signatureValue))
+            try FileWriter.write(request.der, to: output, existing: force ? .replace : .refuse)
+            if !quiet {
+                print("Wrote \(output): an RFC 3161 request for the seal by \(signature.signer.subject)")
+                print("Nonce:  \(request.nonceHex)")
+                print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --tsa-chain TSA-CHAIN.pem --request \(output)")
+            }
+        } catch let error as ArchiveError {
+            Console.error("\(error.reason)\(force ? "" : " (pass --force to replace an existing file)")")
+            throw ExitStatus.couldNotComplete
+        } catch let error as CryptoError {
+            Console.error(error.description)
+            throw ExitStatus.couldNotComplete
+        }
+    }
+}

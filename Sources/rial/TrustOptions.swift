@@ -1,0 +1,83 @@
+import ArgumentParser
+import RialCrypto
+import RialArchive
+import RialVerifier
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--trust`, `--trust-dir`, `--tsa-trust`, `--require-seal`, `--require-timestamp`: what the
+/// person verifying trusts and insists on. Anchors come only from here, never from a package.
+struct TrustOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Trust anchor for seals: a PEM file of root certificates, or a signer's self-signed certificate (repeatable).", valueName: "FILE"))
+    var trust: [String] = []
+
+    @Option(name: .customLong("trust-dir"), help: ArgumentHelp("Every *.pem and *.crt file in DIR is a trust anchor for seals.", valueName: "DIR"))
+    var trustDir: String?
+
+    @Option(name: .customLong("tsa-trust"), help: ArgumentHelp("Trust anchor for time-stamping authorities, PEM (repeatable).", valueName: "FILE"))
+    var tsaTrust: [String] = []
+
+    @Flag(name: .customLong("require-seal"), help: "Fail a package that is not sealed by a signer chaining to --trust (a stripped seal is a failure).")
+    var requireSeal = false
+
+    @Flag(name: .customLong("require-timestamp"), help: "Fail a package without a trusted RFC 3161 timestamp from a TSA chaining to --tsa-trust.")
+    var requireTimestamp = false
+
+    func validate() throws {
+        // Without an anchor, anyone could strip the seal and make their own: requiring a seal
+        // only means something when the verifier says whose.
+        if requireSeal && trust.isEmpty && trustDir == nil {
+            throw ValidationError("--require-seal needs --trust or --trust-dir: without an anchor anyone could have made the seal")
+        }
+        if requireTimestamp && tsaTrust.isEmpty {
+            throw ValidationError("--require-timestamp needs --tsa-trust: without an anchor anyone could have made the token")
+        }
+    }
+
+    /// The policy, with every anchor file read and parsed.
+    /// - Throws: ``ExitStatus/usage`` after saying which file is unusable.
+    func makePolicy() throws -> VerificationPolicy {
+        var sealFiles = trust
+        if let trustDir { sealFiles += try Self.files(in: trustDir) }
+        return VerificationPolicy(sealAnchors: try Self.load(sealFiles, option: "--trust"),
+                                  timestampAnchors: try Self.load(tsaTrust, option: "--tsa-trust"),
+                                  requiresSeal: requireSeal, requiresTimestamp: requireTimestamp)
+    }
+
+    private static func load(_ paths: [String], option: String) throws -> [Certificate] {
+        var anchors: [Certificate] = []
+        for path in paths {
+            do {
+                anchors += try Certificate.load(pem: FileChunkReader.readAll(path: path, limit: 16 << 20), source: path)
+            } catch let error as CryptoError {
+                Console.error("\(option) \(path): \(error.reason)")
+                throw ExitStatus.usage
+            } catch {
+                Console.error("\(option) \(path): cannot read it: \(error)")
+                throw ExitStatus.usage
+            }
+        }
+        return anchors
+    }
+
+    private static func files(in directory: String) throws -> [String] {
+        guard let handle = opendir(directory) else {
+            Console.error("--trust-dir \(directory): cannot open it: \(String(cString: strerror(errno)))")
+            throw ExitStatus.usage
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".pem") || name.hasSuffix(".crt") { names.append(name) }
+        }
+        guard !names.isEmpty else {
+            Console.error("--trust-dir \(directory): no *.pem or *.crt file in it")
+            throw ExitStatus.usage
+        }
+        return names.sorted().map { directory + "/" + $0 }
+    }
+}
