@@ -35,6 +35,29 @@ struct Report: Decodable, Sendable {
     let checks: [Check]
     let warnings: [String]
     let error: ErrorInfo?
+    let seal: Seal?
+    let timestamp: TimestampInfo?
+
+    struct Seal: Decodable, Sendable {
+        struct Signer: Decodable, Sendable {
+            let subject: String
+            let sha256Fingerprint: String
+        }
+        let state: String
+        let signer: Signer?
+        let trustAnchor: String?
+        let certificatesJudgedAt: String?
+    }
+    struct TimestampInfo: Decodable, Sendable {
+        struct TSA: Decodable, Sendable {
+            let subject: String
+            let serial: String
+        }
+        let state: String
+        let genTime: String?
+        let serial: String?
+        let tsa: TSA?
+    }
 
     var failures: [Check] { checks.filter { $0.status == "fail" } }
 

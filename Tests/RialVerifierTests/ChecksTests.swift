@@ -7,8 +7,11 @@ import RialCrypto
 /// Each check on its own, over an inventory edited to show exactly one problem.
 @Suite("Checks")
 struct ChecksTests {
-    private func run(_ check: some VerificationCheck, _ inventory: Inventory, profile: VerificationContext.Profile = .package) -> [CheckResult] {
-        check.run(VerificationContext(inventory: inventory, profile: profile, verificationTime: Timestamp(seconds: 0)))
+    private func run(_ check: some VerificationCheck, _ inventory: Inventory, profile: VerificationContext.Profile = .package,
+                     policy: VerificationPolicy = VerificationPolicy()) -> [CheckResult] {
+        var context = VerificationContext(inventory: inventory, profile: profile, verificationTime: Timestamp(seconds: 0))
+        context.sealEvaluation = SealEvaluation(context, policy: policy)
+        return check.run(context)
     }
 
     private func fixture(_ body: (inout Inventory) throws -> Void) throws -> Inventory {
@@ -52,8 +55,9 @@ struct ChecksTests {
         }
         #expect(codes(run(RialManifestCheck(), inventory)).isEmpty)
         #expect(codes(run(TagManifestCheck(), inventory)).contains("bag.tagmanifest.sha256.unlisted rial/seal/manifest.p7s"))
-        let later = run(LaterPartsCheck(), inventory)
-        #expect(later.first { $0.code == "seal" }?.status == .notChecked)
+        // The inventory holds no bytes for it, as when a seal is too large to read.
+        #expect(run(LaterPartsCheck(), inventory).allSatisfy { $0.code != "appended.unrecognised" })
+        #expect(codes(run(SealCheck(), inventory)) == ["seal.malformed rial/seal/manifest.p7s"])
     }
 
     @Test func manifestsThatDisagree() throws {
@@ -127,6 +131,20 @@ struct ChecksTests {
         }
         let results = run(LaterPartsCheck(), inventory)
         #expect(results.contains { $0.code == "appended.unrecognised" && $0.subject == "rial/seal/extra.bin" && $0.status == .notChecked })
-        #expect(results.first { $0.code == "seal" }?.status == .notPresent)
+        #expect(run(SealCheck(), inventory).first { $0.code == "seal" }?.status == .notPresent)
+    }
+
+    @Test func emptySealAndStrippedSealUnderPolicy() throws {
+        let empty = try fixture {
+            $0.files["rial/seal/manifest.p7s"] = Inventory.File(path: "rial/seal/manifest.p7s", size: 0, digests: [:])
+            $0.tagFileBytes["rial/seal/manifest.p7s"] = []
+        }
+        #expect(codes(run(SealCheck(), empty)) == ["seal.empty rial/seal/manifest.p7s"])
+        let unsealed = try fixture { _ in }
+        #expect(run(SealCheck(), unsealed).map(\.status) == [.notPresent])
+        #expect(run(TimestampCheck(), unsealed).map(\.status) == [.notPresent])
+        let strict = VerificationPolicy(requiresSeal: true, requiresTimestamp: true)
+        #expect(codes(run(SealCheck(), unsealed, policy: strict)) == ["seal.required rial/seal/manifest.p7s"])
+        #expect(codes(run(TimestampCheck(), unsealed, policy: strict)) == ["timestamp.required rial/seal/manifest.tsr"])
     }
 }

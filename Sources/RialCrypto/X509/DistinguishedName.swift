@@ -55,9 +55,12 @@ public struct DistinguishedName: Sendable, Hashable {
     }
 
     /// A new OpenSSL name; the caller frees it.
+    ///
+    /// The text is read as RFC 2253 writes names, most specific first (`CN=…,O=…,C=…`), so
+    /// the encoded sequence runs the other way (`C`, `O`, `CN`), as every CA issues them.
     func makeX509Name() throws -> OpaquePointer {
         guard let name = X509_NAME_new() else { throw CryptoError.openSSL("X509_NAME_new") }
-        for attribute in attributes {
+        for attribute in attributes.reversed() {
             let added = Array(attribute.value.utf8).withUnsafeBufferPointer { value in
                 X509_NAME_add_entry_by_txt(name, attribute.type, MBSTRING_UTF8, value.baseAddress, Int32(value.count), -1, 0)
             }

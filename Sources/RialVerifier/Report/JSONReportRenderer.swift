@@ -3,7 +3,7 @@ import RialFormat
 /// The report as JSON (`schema/report.schema.json`), for scripts. Codes and statuses are
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
-    public static let reportVersion = "1.0"
+    public static let reportVersion = "1.1"
 
     public static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()

@@ -9,6 +9,8 @@ Ops (PATH is relative to the bag root, i.e. without the top directory):
   truncate PATH NEWSIZE       cut the file to NEWSIZE bytes
   remove PATH                 drop the entry
   add PATH CONTENT            add a regular file holding CONTENT (UTF-8), after the last entry
+  add-file PATH SRC           add a regular file holding the bytes of the local file SRC
+  replace-file PATH SRC       replace a file's content by the bytes of the local file SRC
   rename OLD NEW              rename an entry, keeping its place and content
   replace-text PATH OLD NEW   replace the first occurrence of OLD by NEW in a file (must occur)
 
@@ -110,7 +112,7 @@ def main(argv):
         fail("usage: tamper.py OP IN OUT [ARGS...] [--cover]")
     cover = "--cover" in argv[4:]
     op, source, target, args = argv[1], argv[2], argv[3], [a for a in argv[4:] if a != "--cover"]
-    arity = {"copy": 0, "flip-byte": 2, "truncate": 2, "remove": 1, "add": 2, "rename": 2, "replace-text": 3,
+    arity = {"copy": 0, "flip-byte": 2, "truncate": 2, "remove": 1, "add": 2, "add-file": 2, "replace-file": 2, "rename": 2, "replace-text": 3,
              "duplicate": 1, "symlink": 2, "add-raw": 2, "append-bytes": 1,
              "swap": 2, "copy-content": 2, "move-tail": 3, "json-set": 3, "json-delete": 2,
              "cut-chain": 1, "cut-capture": 1}
@@ -160,15 +162,23 @@ def main(argv):
     elif op == "remove":
         member = find(args[0])
         members = [m for m in members if m.name != member.name]
-    elif op == "add":
+    elif op in ("add", "add-file"):
         if any(m.name == full(args[0]) for m in members):
             fail(f"{full(args[0])!r} already exists")
         info = copy.copy(next(m for m in members if m.isfile()))
         info.name = full(args[0])
         info.pax_headers = {}
-        data = args[1].encode("utf-8")
+        if op == "add":
+            data = args[1].encode("utf-8")
+        else:
+            with open(args[1], "rb") as source_file:
+                data = source_file.read()
         contents[info.name] = data
         additions.append(info)
+    elif op == "replace-file":
+        member = find(args[0])
+        with open(args[1], "rb") as source_file:
+            contents[member.name] = source_file.read()
     elif op == "rename":
         member = find(args[0])
         new = full(args[1])
@@ -365,8 +375,10 @@ def cover_tracks(top, members, contents):
                     capture[key] = sum(1 for p in payload if p.startswith(directory))
         put("rial/manifest.json", canonical_json(manifest))
 
+    # Files appended after packing (seal, timestamp, custody) belong in the tag manifests.
+    appended = [p for p in files if p.startswith("rial/seal/") or p.startswith("rial/custody/")]
     for name in tag_manifests:
-        rewrite_manifest(name, name[len("tagmanifest-"):-len(".txt")], [])
+        rewrite_manifest(name, name[len("tagmanifest-"):-len(".txt")], appended)
 
 
 if __name__ == "__main__":
