@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto"]),
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
-        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive"]),
+        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -63,4 +63,45 @@ struct ReadmeProcedureTests {
             #expect(CLI.rial(["verify", bag.path, "--quiet"], cwd: dir).status == 1)
         }
     }
+
+    /// Steps 6–7 of README.txt (the seal and the timestamp) as one shell script, the
+    /// anchors the expert brings substituted for trust.pem and tsa-root.pem.
+    private func sealProcedure(_ bag: URL, anchor: String) throws -> String {
+        let readme = try Fixture.text(bag.appendingPathComponent("README.txt"))
+        var lines: [String] = []
+        var inStep = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("6. ") { inStep = true }
+            if line.hasPrefix("Files under rial/custody/") { break }
+            guard inStep, line.hasPrefix("       ") else { continue }
+            lines.append(line.trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: "-CAfile trust.pem", with: "-CAfile \(anchor)")
+                .replacingOccurrences(of: "-CAfile tsa-root.pem", with: "-CAfile \(anchor)"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func sealAndTimestampStepsWorkAsWrittenAndCatchAnEditedManifest() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let capture = try Fixture.sample(in: dir)
+            let package = try Fixture.pack(capture, in: dir, options: pki.signing())
+            try Sealing.timestamp(package, pki: pki, in: dir)
+            let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
+            let script = try sealProcedure(bag, anchor: pki.path("root-ca.pem"))
+            #expect(script.contains("openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s"))
+            #expect(script.contains("openssl ts -verify"))
+            let result = run("set -e\n" + script, in: bag)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("Verification successful"), "\(result)")
+            #expect(result.stdout.contains("Verification: OK"), "\(result)")
+
+            let manifest = bag.appendingPathComponent("rial/manifest.json")
+            let edited = try Fixture.text(manifest).replacingOccurrences(of: "\"name\": \"rial\"", with: "\"name\": \"rial2\"")
+            try Data(edited.utf8).write(to: manifest)
+            let caught = run("set -e\n" + script, in: bag)
+            #expect(caught.status != 0)
+            #expect(!caught.stderr.contains("Verification successful"))
+        }
+    }
 }

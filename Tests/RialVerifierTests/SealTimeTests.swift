@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import RialFormat
+import RialCrypto
+import RialPackager
+@testable import RialVerifier
+
+/// RFC 3161 Appendix B: a trusted timestamp fixes the time the signer's certificates are
+/// judged at, so a seal stays valid after its certificate expires, and fails without one.
+@Suite("Seal time policy")
+struct SealTimeTests {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(arguments) failed")
+    }
+
+    @Test func certificatesAreJudgedAtGenTimeOfATrustedToken() throws {
+        let sample = try PackedSample()
+        defer { sample.remove() }
+        let pki = sample.directory + "/pki"
+        try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
+
+        // Seal the sample the way `rial seal` does, and keep an unstamped copy.
+        let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
+        let manifest = try #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.manifest])
+        let now = Timestamp.now()
+        try PackageRewriter(source: sample.package, destination: sample.package)
+            .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))], modificationTime: now.seconds)
+        let unstamped = sample.directory + "/unstamped.rialpkg"
+        try FileManager.default.copyItem(atPath: sample.package, toPath: unstamped)
+
+        let seal = try DetachedSignature(der: #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.seal]))
+        let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: seal.signatureValue))
+        try Data(request.der).write(to: URL(fileURLWithPath: sample.directory + "/req.tsq"))
+        try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq", sample.directory + "/resp.tsr"])
+        let token = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/resp.tsr")))
+        try PackageRewriter(source: sample.package, destination: sample.package)
+            .append([.init(path: PackageLayout.sealTimestamp, bytes: token)], modificationTime: now.seconds)
+
+        let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
+        let policy = VerificationPolicy(sealAnchors: root, timestampAnchors: root, requiresSeal: true, requiresTimestamp: true)
+        // Three years on: the investigator's and the TSA's certificates (two years) have expired.
+        let later = Timestamp(seconds: now.seconds + 3 * 365 * 86_400)
+
+        let stamped = try Verifier(verificationTime: later, policy: policy).verify(path: sample.package)
+        #expect(stamped.verdict == .pass, "\(stamped.failures)")
+        #expect(stamped.seal?.state == .validTrusted)
+        #expect(stamped.timestamp?.state == .validTrusted)
+        #expect(stamped.seal?.judgedAt == stamped.timestamp?.genTime)
+
+        let lenient = VerificationPolicy(sealAnchors: root, timestampAnchors: root)
+        let bare = try Verifier(verificationTime: later, policy: lenient).verify(path: unstamped)
+        #expect(bare.failures.map(\.code) == ["seal.certificate.expired"])
+        #expect(bare.seal?.judgedAt == later)
+
+        // A genTime after the verification time is impossible: the token is from the future.
+        let before = Timestamp(seconds: now.seconds - 86_400)
+        let early = try Verifier(verificationTime: before, policy: lenient).verify(path: sample.package)
+        #expect(early.failures.map(\.code).contains("timestamp.time.future"))
+    }
+}
