@@ -318,4 +318,25 @@ struct SealTests {
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.rialpkg").path))
         }
     }
+
+    @Test("--trust-dir: every PEM in the directory is an anchor; a directory without one is a usage error")
+    func trustDirectory() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try sealedPackage(pki, in: dir)
+            let anchors = dir.appendingPathComponent("anchors")
+            try FileManager.default.createDirectory(at: anchors, withIntermediateDirectories: true)
+            let empty = CLI.rial(["verify", package.path, "--trust-dir", anchors.path], cwd: dir)
+            #expect(empty.status == 64)
+            #expect(empty.stderr.contains("no *.pem"))
+            try FileManager.default.copyItem(atPath: pki.path("other-root-ca.pem"), toPath: anchors.appendingPathComponent("a-other.pem").path)
+            try FileManager.default.copyItem(atPath: pki.path("root-ca.pem"), toPath: anchors.appendingPathComponent("b-root.crt").path)
+            let (result, report) = try Sealing.verify(package, ["--trust-dir", anchors.path, "--require-seal"], cwd: dir)
+            #expect(result.status == 0, "\(report.failures)")
+            #expect(report.seal?.state == "valid-trusted")
+            let notPEM = dir.appendingPathComponent("not.pem")
+            try Data("hello".utf8).write(to: notPEM)
+            #expect(CLI.rial(["verify", package.path, "--trust", notPEM.path], cwd: dir).status == 64)
+        }
+    }
 }

@@ -183,4 +183,23 @@ struct TimestampTests {
             #expect(CLI.rial(["timestamp", "attach", package.path, "--token", garbage.path, "--quiet"], cwd: dir).status == 64)
         }
     }
+
+    @Test("a genTime before the package's own creation time: timestamp.time.before-package")
+    func genTimeBeforeThePackage() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let capture = try Fixture.sample(in: dir)
+            // The packer claims a creation time a day ahead of the TSA's clock.
+            let tomorrow = Date().addingTimeInterval(86_400)
+            let formatter = ISO8601DateFormatter()
+            let created = formatter.string(from: tomorrow)
+            let packed = CLI.rial(["pack", capture.path, "-o", "future.rialpkg", "--created", created, "--quiet"] + pki.signing(), cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            let package = dir.appendingPathComponent("future.rialpkg")
+            try Sealing.timestamp(package, pki: pki, in: dir)
+            let (_, report) = try Sealing.verify(package, anchors(pki), cwd: dir)
+            #expect(report.failures.map(\.code).contains("timestamp.time.before-package"), "\(report.failures)")
+            #expect(report.timestamp?.state == "invalid")
+        }
+    }
 }
