@@ -16,7 +16,10 @@ enum ExitStatus {
     static let helpText = """
         Exit status:
           0   verified (or, for other commands, done)
-          1   verification failed: the evidence does not match its manifests
+          1   verification failed: the evidence does not match its manifests, or
+              its seal, timestamp or the required policy does not hold (for
+              commands that add to a package: it failed, or what was to be
+              added does not belong to it)
           2   could not verify or complete: not a package, unreadable, unsupported
               version, invalid capture directory, I/O error
           64  usage error

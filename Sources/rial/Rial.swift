@@ -19,6 +19,12 @@ struct Rial: ParsableCommand {
           rial pack capture -o case.rialpkg
           rial verify case.rialpkg
 
+        Sealed, with trusted time:
+          rial keygen --subject "CN=Jane Doe,O=County Lab" --out jane
+          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
+          rial timestamp request case.rialpkg -o case.tsq     # then ask your TSA
+          rial verify case.rialpkg --trust jane.pem --tsa-trust tsa-root.pem
+
         \(ExitStatus.helpText)
         """,
         version: "rial \(toolVersion)",

@@ -339,4 +339,37 @@ struct SealTests {
             #expect(CLI.rial(["verify", package.path, "--trust", notPEM.path], cwd: dir).status == 64)
         }
     }
+
+    @Test("seals of the wrong shape are named: embedded content, SHA-384, a certificate instead of a seal, trailing bytes",
+          arguments: [("embedded", "seal.structure"), ("sha384", "seal.algorithm"), ("certificate", "seal.malformed"), ("trailing", "seal.malformed")])
+    func wrongShapes(kind: String, code: String) throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try Fixture.package(in: dir)
+            let manifest = dir.appendingPathComponent("manifest.json")
+            try Sealing.extract("rial/manifest.json", of: package, to: manifest)
+            let seal = dir.appendingPathComponent("seal.p7s")
+            var sign = ["openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("investigator.pem"),
+                        "-inkey", pki.path("investigator.key"), "-nosmimecap", "-outform", "DER", "-out", seal.path]
+            switch kind {
+            case "embedded": sign += ["-nodetach", "-md", "sha256"]
+            case "sha384": sign += ["-md", "sha384"]
+            default: sign += ["-md", "sha256"]
+            }
+            try #require(CLI.run(sign, cwd: dir).status == 0)
+            if kind == "certificate" {
+                try #require(CLI.run(["openssl", "x509", "-in", pki.path("investigator.pem"), "-outform", "DER", "-out", seal.path], cwd: dir).status == 0)
+            } else if kind == "trailing" {
+                var bytes = try Data(contentsOf: seal)
+                bytes.append(0)
+                try bytes.write(to: seal)
+            }
+            let sealed = dir.appendingPathComponent("\(kind).rialpkg")
+            try Oracle.tamper(package, ["add-file", "rial/seal/manifest.p7s", seal.path, "--cover"], output: sealed)
+            let (result, report) = try Sealing.verify(sealed, ["--trust", pki.path("root-ca.pem")], cwd: dir)
+            #expect(result.status == 1)
+            #expect(failures(report) == [code])
+            #expect(report.seal?.state == "invalid")
+        }
+    }
 }

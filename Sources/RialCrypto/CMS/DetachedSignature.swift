@@ -85,7 +85,7 @@ public final class DetachedSignature: @unchecked Sendable {
 
         var embedded: [Certificate] = []
         if let stack = CMS_get1_certs(cms) {
-            for index in 0..<crial_sk_X509_num(stack) {
+            for index in 0..<max(0, crial_sk_X509_num(stack)) {
                 if let handle = crial_sk_X509_value(stack, index) { embedded.append(Certificate(borrowing: handle)) }
             }
             crial_sk_X509_pop_free(stack)

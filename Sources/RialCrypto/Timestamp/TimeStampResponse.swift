@@ -75,7 +75,7 @@ public final class TimeStampResponse: @unchecked Sendable {
         imprint = TS_MSG_IMPRINT_get_msg(messageImprint).map { OpenSSLBytes.bytes(of: $0) } ?? []
         var certificates: [Certificate] = []
         if let stack = crial_pkcs7_certificates(token) {
-            for index in 0..<crial_sk_X509_num(stack) {
+            for index in 0..<max(0, crial_sk_X509_num(stack)) {
                 if let handle = crial_sk_X509_value(stack, index) { certificates.append(Certificate(borrowing: handle)) }
             }
         }

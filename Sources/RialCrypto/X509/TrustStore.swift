@@ -71,7 +71,7 @@ public struct TrustStore: Sendable {
         if verified == 1 {
             var chain: [Certificate] = []
             if let stack = X509_STORE_CTX_get1_chain(context) {
-                for index in 0..<crial_sk_X509_num(stack) {
+                for index in 0..<max(0, crial_sk_X509_num(stack)) {
                     if let handle = crial_sk_X509_value(stack, index) { chain.append(Certificate(borrowing: handle)) }
                 }
                 crial_sk_X509_pop_free(stack)
