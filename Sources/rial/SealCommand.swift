@@ -45,7 +45,7 @@ struct SealCommand: ParsableCommand {
         }
         let report = try PassingPackage.require(package, action: "sealed", quiet: quiet)
         do {
-            let tags = try PackageRewriter.tagFiles(of: package)
+            let tags = try SealedPackage.verifiedTagFiles(of: package, report: report)
             if tags.files[PackageLayout.seal] != nil {
                 Console.error("\(package) is already sealed; a package is sealed once")
                 throw ExitStatus.couldNotComplete

@@ -53,8 +53,8 @@ struct TimestampAttachCommand: ParsableCommand {
                 throw ExitStatus.usage
             }
         }
-        _ = try PassingPackage.require(package, action: "changed", quiet: quiet)
-        let signature = try SealedPackage.signature(of: package)
+        let report = try PassingPackage.require(package, action: "changed", quiet: quiet)
+        let signature = try SealedPackage.signature(of: package, report: report)
         guard response.imprintIsSHA256 else {
             Console.error("the token's imprint uses \(response.imprintAlgorithm), not SHA-256; ask the TSA again with the request from `rial timestamp request`")
             throw ExitStatus.failed

@@ -31,8 +31,8 @@ struct TimestampRequestCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        _ = try PassingPackage.require(package, action: "requested", quiet: quiet)
-        let signature = try SealedPackage.signature(of: package)
+        let report = try PassingPackage.require(package, action: "requested", quiet: quiet)
+        let signature = try SealedPackage.signature(of: package, report: report)
         do {
             let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: signature.signatureValue))
             try FileWriter.write(request.der, to: output, existing: force ? .replace : .refuse)

@@ -91,7 +91,8 @@ struct ReadmeProcedureTests {
             let script = try sealProcedure(bag, anchor: pki.path("root-ca.pem"))
             #expect(script.contains("openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s"))
             #expect(script.contains("openssl ts -verify"))
-            let result = run("set -e\n" + script, in: bag)
+            // POSIX sh, not bash: an expert's shell may be dash.
+            let result = CLI.run(["/bin/sh", "-c", "set -e\n" + script], cwd: bag)
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.contains("Verification successful"), "\(result)")
             #expect(result.stdout.contains("Verification: OK"), "\(result)")

@@ -5,7 +5,7 @@ internal import CRialOpenSSL
 /// whether it signs given content.
 ///
 /// Nothing here decides trust; see ``TrustStore``.
-public final class DetachedSignature: @unchecked Sendable {
+public final class DetachedSignature {
     /// Why the bytes are not a usable seal, most basic first.
     public enum StructureProblem: Error, Sendable, Equatable {
         /// Not a DER CMS ContentInfo, or bytes after it.
@@ -18,7 +18,8 @@ public final class DetachedSignature: @unchecked Sendable {
         case algorithm(String)
     }
 
-    // Immutable after init.
+    // OpenSSL keeps verification state inside these (CMS_SignerInfo_verify resets its
+    // contexts), so an instance is used by one thread at a time and is not Sendable.
     private let cms: OpaquePointer
     private let signerInfo: OpaquePointer
 
@@ -35,6 +36,7 @@ public final class DetachedSignature: @unchecked Sendable {
 
     /// - Throws: ``StructureProblem``.
     public init(der: [UInt8]) throws(StructureProblem) {
+        ERR_clear_error()
         let cms: OpaquePointer
         do {
             cms = try OpenSSLBytes.parseDER(der, "seal") { cursor, count in d2i_CMS_ContentInfo(nil, cursor, count) }
@@ -49,6 +51,11 @@ public final class DetachedSignature: @unchecked Sendable {
             return problem
         }
         guard OBJ_obj2nid(CMS_get0_type(cms)) == NID_pkcs7_signed else { throw fail(.shape("it is not a CMS SignedData")) }
+        // One encoding only: BER variants or re-encoded lengths would give the same signature
+        // a second byte form, and a timestamp covers exact bytes.
+        guard (try? OpenSSLBytes.der("i2d_CMS_ContentInfo", { i2d_CMS_ContentInfo(cms, $0) })) == der else {
+            throw fail(.malformed("it is not in canonical DER (a BER or re-encoded form)"))
+        }
         guard CMS_is_detached(cms) == 1 else {
             throw fail(.shape("the signed content is embedded; a seal is detached and signs rial/manifest.json as it stands in the package"))
         }
@@ -60,6 +67,10 @@ public final class DetachedSignature: @unchecked Sendable {
         self.signerInfo = signerInfo
         guard CMS_signed_get_attr_count(signerInfo) > 0 else {
             throw fail(.shape("the signer has no signed attributes (content type, message digest)"))
+        }
+        // Unsigned attributes are bytes no key vouches for; a seal has none.
+        guard CMS_unsigned_get_attr_count(signerInfo) <= 0 else {
+            throw fail(.shape("the signer carries unsigned attributes, which no signature covers"))
         }
         // Matches the embedded certificates to the signer; 0 means the signer's is not there.
         guard CMS_set1_signers_certs(cms, nil, 0) == 1 else {
@@ -102,6 +113,7 @@ public final class DetachedSignature: @unchecked Sendable {
     public func signsContent(_ content: [UInt8]) throws -> Bool {
         guard let object = OBJ_nid2obj(NID_pkcs9_messageDigest),
               let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_OCTET_STRING) else { return false }
+        _ = CryptoError.drainQueue()
         let stated = OpenSSLBytes.bytes(of: raw.assumingMemoryBound(to: ASN1_STRING.self))
         return stated == (try StreamingDigest.digest(.sha256, of: content))
     }
@@ -142,10 +154,11 @@ public final class DetachedSignature: @unchecked Sendable {
         return OpenSSLBytes.dotted(object)
     }
 
-    private static func signingTime(_ signerInfo: OpaquePointer) -> Int64? {
+    static func signingTime(_ signerInfo: OpaquePointer) -> Int64? {
         guard let object = OBJ_nid2obj(NID_pkcs9_signingTime) else { return nil }
         for type in [V_ASN1_UTCTIME, V_ASN1_GENERALIZEDTIME] {
             if let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, type) {
+                _ = CryptoError.drainQueue()
                 return OpenSSLBytes.seconds(of: raw.assumingMemoryBound(to: ASN1_TIME.self))
             }
         }

@@ -64,10 +64,13 @@ public struct ECDSASignatureValue: Sendable {
         var r: OpaquePointer?
         var s: OpaquePointer?
         ECDSA_SIG_get0(signature, &r, &s)
-        guard let r, let s, let order = bignum(orderHex), let newR = BN_dup(r), let newS = BN_new() else {
-            throw CryptoError.openSSL("BN_dup")
-        }
+        guard let r, let s, let order = bignum(orderHex) else { throw CryptoError.openSSL("BN_hex2bn") }
         defer { BN_free(order) }
+        guard let newR = BN_dup(r) else { throw CryptoError.openSSL("BN_dup") }
+        guard let newS = BN_new() else {
+            BN_free(newR)
+            throw CryptoError.openSSL("BN_new")
+        }
         guard BN_sub(newS, order, s) == 1, ECDSA_SIG_set0(signature, newR, newS) == 1 else {
             BN_free(newR); BN_free(newS)
             throw CryptoError.openSSL("ECDSA_SIG_set0")

@@ -4,7 +4,7 @@ internal import CRialOpenSSL
 /// by whom, over what.
 ///
 /// Nothing here decides trust; ``TrustStore`` does, at ``genTime``.
-public final class TimeStampResponse: @unchecked Sendable {
+public final class TimeStampResponse {
     public enum Problem: Error, Sendable, Equatable {
         /// Not a DER TimeStampResp, bytes after it, or a token without TSTInfo.
         case malformed(String)
@@ -12,7 +12,7 @@ public final class TimeStampResponse: @unchecked Sendable {
         case notGranted(String)
     }
 
-    // Immutable after init.
+    // OpenSSL objects used by one thread at a time; not Sendable.
     private let response: OpaquePointer
     private let token: UnsafeMutablePointer<PKCS7>
     private let info: OpaquePointer
@@ -38,6 +38,7 @@ public final class TimeStampResponse: @unchecked Sendable {
 
     /// - Throws: ``Problem``.
     public init(der: [UInt8]) throws(Problem) {
+        ERR_clear_error()
         let response: OpaquePointer
         do {
             response = try OpenSSLBytes.parseDER(der, "timestamp response") { cursor, count in d2i_TS_RESP(nil, cursor, count) }
@@ -84,14 +85,19 @@ public final class TimeStampResponse: @unchecked Sendable {
 
     deinit { TS_RESP_free(response) }
 
-    /// The TSA's signing certificate, looked up among the token's certificates and `extra`.
+    /// The TSA's signing certificate: from the token's own certificates first, and only when
+    /// the token carries none that matches, from `extra` (OpenSSL would look in `extra` first,
+    /// letting a look-alike certificate beside the token stand in for the TSA's).
     public func signer(extra: [Certificate]) -> Certificate? {
-        withStack(extra) { stack in
-            guard let signers = PKCS7_get0_signers(token, stack, 0) else { return nil }
-            defer { crial_sk_X509_free(signers) }
-            guard crial_sk_X509_num(signers) == 1, let handle = crial_sk_X509_value(signers, 0) else { return nil }
-            return Certificate(borrowing: handle)
+        let lookup = { (candidates: [Certificate], flags: Int32) -> Certificate? in
+            self.withStack(candidates) { stack in
+                guard let signers = PKCS7_get0_signers(self.token, stack, flags) else { return nil }
+                defer { crial_sk_X509_free(signers) }
+                guard crial_sk_X509_num(signers) == 1, let handle = crial_sk_X509_value(signers, 0) else { return nil }
+                return Certificate(borrowing: handle)
+            }
         }
+        return lookup([], 0) ?? lookup(extra, Int32(PKCS7_NOINTERN))
     }
 
     /// Whether the token's signature over its TSTInfo verifies under the signer's key; the
@@ -110,12 +116,19 @@ public final class TimeStampResponse: @unchecked Sendable {
     /// stamping, judged at genTime. The imprint is compared to `imprint` byte for byte; its
     /// algorithm is not (OpenSSL 3.0 does not check it), which callers do themselves.
     /// - Returns: `nil` when it verifies, else OpenSSL's reason.
-    public func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8]) -> String? {
-        guard let context = TS_VERIFY_CTX_new(), let store = X509_STORE_new() else { return "TS_VERIFY_CTX_new failed" }
+    ///
+    /// With `signerOnly`, `anchors` is the signer's own certificate and partial chains are
+    /// allowed: OpenSSL then checks the signature and the ESS signing-certificate binding
+    /// without any trust decision, for a verifier that was given no TSA anchor.
+    public func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8], signerOnly: Bool = false) -> String? {
+        ERR_clear_error()
+        guard let context = TS_VERIFY_CTX_new() else { return "TS_VERIFY_CTX_new failed" }
         defer { TS_VERIFY_CTX_free(context) }  // Frees the store, stack and imprint handed to it.
-        for anchor in anchors { _ = X509_STORE_add_cert(store, anchor.handle) }
-        if let parameters = X509_STORE_get0_param(store) { X509_VERIFY_PARAM_set_time(parameters, time_t(genTime)) }
+        guard let store = X509_STORE_new() else { return "X509_STORE_new failed" }
         _ = TS_VERIFY_CTX_set_store(context, store)
+        for anchor in anchors { _ = X509_STORE_add_cert(store, anchor.handle) }
+        if signerOnly { _ = X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN)) }
+        if let parameters = X509_STORE_get0_param(store) { X509_VERIFY_PARAM_set_time(parameters, time_t(genTime)) }
         if let stack = crial_sk_X509_new() {
             for cert in intermediates {
                 X509_up_ref(cert.handle)

@@ -75,7 +75,7 @@ public struct PackageRewriter: Sendable {
             tagManifests[name] = bytes
         }
 
-        let output = try AtomicOutputFile(destination: destination, overwrite: true)
+        let output = try AtomicOutputFile(destination: destination, overwrite: true, like: source)
         let root = existing.root + "/"
         do {
             let reader = try TarReader(path: source)

@@ -11,9 +11,13 @@ final class AtomicOutputFile {
     private var isCommitted = false
 
     /// Creates the temporary file.
-    /// - Parameter overwrite: whether an existing destination may be replaced on commit.
+    /// - Parameters:
+    ///   - overwrite: whether an existing destination may be replaced on commit.
+    ///   - like: a file whose permissions (and, where allowed, owner) the output takes, so
+    ///     rewriting a private evidence file in place does not make it readable by others;
+    ///     without one, 0666 narrowed by the umask, as any new file.
     /// - Throws: ``PackagerError`` `.outputExists` or `.writeFailed`.
-    init(destination: String, overwrite: Bool) throws {
+    init(destination: String, overwrite: Bool, like original: String? = nil) throws {
         if !overwrite, access(destination, F_OK) == 0 {
             throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
         }
@@ -28,7 +32,15 @@ final class AtomicOutputFile {
         guard fd >= 0 else {
             throw PackagerError(.writeFailed, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
         }
-        fchmod(fd, 0o644)
+        var info = stat()
+        if let original, stat(original, &info) == 0 {
+            _ = fchown(fd, info.st_uid, info.st_gid)  // Only root may give a file away; failing is fine.
+            fchmod(fd, info.st_mode & 0o7777)
+        } else {
+            let mask = umask(0o022)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
         self.destination = destination
         self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.fileDescriptor = fd

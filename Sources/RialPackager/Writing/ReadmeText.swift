@@ -67,11 +67,17 @@ enum ReadmeText {
            seal's signature value (the last OCTET STRING of manifest.p7s). Check it
            against the time-stamping authority's root; it must say "Verification: OK":
 
-               sig=$(openssl asn1parse -inform DER -in rial/seal/manifest.p7s | grep 'prim: OCTET STRING' | tail -1 | sed 's/.*\\[HEX DUMP\\]://')
-               digest=$(printf "$(echo "$sig" | sed 's/../\\\\x&/g')" | sha256sum | cut -d' ' -f1)
+               off=$(openssl asn1parse -inform DER -in rial/seal/manifest.p7s | grep 'prim: OCTET STRING' | tail -1 | cut -d: -f1)
+               openssl asn1parse -inform DER -in rial/seal/manifest.p7s -strparse $off -noout -out signature-value.bin
+               digest=$(sha256sum signature-value.bin | cut -d' ' -f1)
                openssl ts -verify -digest "$digest" -in rial/seal/manifest.tsr \\
                  -CAfile tsa-root.pem -untrusted rial/seal/tsa-chain.pem
                openssl ts -reply -in rial/seal/manifest.tsr -text     # genTime, TSA
+
+           rial judges every certificate at the token's genTime (RFC 3161 Appendix B),
+           so a seal stays valid after its certificate expires. To do the same with
+           openssl, add  -attime SECONDS  to both commands, where SECONDS is genTime as
+           printed above, converted with  date -u -d 'Nov 22 10:15:00 2026 GMT' +%s.
 
         Files under rial/custody/ and rial/seal/ are appended after packing (custody
         events, signatures, timestamps) and protect themselves by their own links.

@@ -15,7 +15,9 @@ struct SealEvaluation {
     private(set) var timestamp: TimestampSummary?
 
     init(_ context: VerificationContext, policy: VerificationPolicy) {
-        guard context.profile == .package || context.manifest != nil else { return }
+        // A plain bag has no seal to look for, unless the policy demands one: then stripping
+        // rial/ altogether must not turn a required seal into a pass.
+        guard context.profile == .package || context.manifest != nil || policy.requiresSeal || policy.requiresTimestamp else { return }
         let signature = judgeSignature(context, policy: policy)
         let trustedTime = judgeTimestamp(context, policy: policy, signature: signature)
         judgeTrust(context, policy: policy, signature: signature, trustedTime: trustedTime)
@@ -172,25 +174,36 @@ struct SealEvaluation {
                           expected: "no earlier than \(manifest.created.rfc3339)", actual: Timestamp(seconds: response.genTime).rfc3339)
             return nil
         }
+        let intermediates = response.embeddedCertificates + chain
+        // OpenSSL's own RFC 3161 check short of trust: signature and the ESS binding of the
+        // token to this very certificate.
+        if let problem = response.opensslProblem(anchors: [signer], intermediates: intermediates, imprint: expectedImprint, signerOnly: true) {
+            timestampFail("timestamp.signature.invalid", "OpenSSL's RFC 3161 verification rejects the token: \(problem)", response, signer: signer)
+            return nil
+        }
         let when = "genTime \(Timestamp(seconds: response.genTime).rfc3339), TSA \(signer.subject), token serial \(response.serialHex)"
         timestampResults.append(.pass("timestamp.token", path, "an RFC 3161 token over the SHA-256 of the seal's signature value: \(when)"))
 
         guard !policy.timestampAnchors.isEmpty else {
+            if policy.requiresTimestamp {
+                timestampResults.append(.fail("timestamp.required", path, "the policy requires a trusted timestamp, but no TSA anchor was given: without one, anyone could have made this token"))
+                timestamp = timestampSummary(.validUntrusted, response, signer)
+                return nil
+            }
             timestampResults.append(.notChecked("timestamp.trust", path,
                                                 "timestamp valid, TSA not trusted: no TSA anchor was given (--tsa-trust); TSA \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)"))
             timestamp = timestampSummary(.validUntrusted, response, signer)
             return nil
         }
-        let intermediates = response.embeddedCertificates + chain
         switch TrustStore(anchors: policy.timestampAnchors).validate(signer, intermediates: intermediates, at: response.genTime, purpose: .timeStamping) {
         case .trusted(let trustedChain):
             if let problem = response.opensslProblem(anchors: policy.timestampAnchors, intermediates: intermediates, imprint: expectedImprint) {
-                timestampResults.append(.fail("timestamp.signature.invalid", path, "OpenSSL's RFC 3161 verification rejects the token: \(problem)"))
+                timestampResults.append(.fail("timestamp.tsa.invalid", path, "OpenSSL's RFC 3161 verification rejects the TSA's chain: \(problem)"))
                 timestamp = timestampSummary(.invalid, response, signer)
                 return nil
             }
             let anchor = trustedChain.last?.subject ?? "an anchor"
-            timestampResults.append(.pass("timestamp.trust", path, "the TSA \(signer.subject) chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime"))
+            timestampResults.append(.pass("timestamp.trust", path, "the TSA \(signer.subject) chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime (revocation is not checked offline)"))
             timestamp = timestampSummary(.validTrusted, response, signer)
             return response.genTime
         case .untrusted(let reason):
@@ -235,6 +248,11 @@ struct SealEvaluation {
             return
         }
         guard !policy.sealAnchors.isEmpty else {
+            if policy.requiresSeal {
+                sealResults.append(.fail("seal.required", path, "the policy requires a trusted seal, but no trust anchor was given: without one, anyone could have made this seal"))
+                seal = summary(.validUntrusted, signature.parsed, judgedAt: judgedAt)
+                return
+            }
             sealResults.append(.notChecked("seal.trust", path,
                                            "signature valid, signer not trusted: no trust anchor was given (--trust, --trust-dir), and certificates inside a package are never anchors; signer \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)"))
             seal = summary(.validUntrusted, signature.parsed, judgedAt: judgedAt)
@@ -243,7 +261,7 @@ struct SealEvaluation {
         switch TrustStore(anchors: policy.sealAnchors).validate(signer, intermediates: signature.parsed.embeddedCertificates, at: judgedAt, purpose: .any) {
         case .trusted(let chain):
             let anchor = chain.last?.subject
-            sealResults.append(.pass("seal.trust", path, "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged)"))
+            sealResults.append(.pass("seal.trust", path, "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged) (revocation is not checked offline)"))
             seal = summary(.validTrusted, signature.parsed, anchor: anchor, judgedAt: judgedAt)
         case .untrusted(let reason):
             let anchorPrints = Set(policy.sealAnchors.map(\.fingerprintSHA256))

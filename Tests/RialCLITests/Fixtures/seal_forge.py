@@ -10,6 +10,9 @@ every enclosing length):
   high-s                the same ECDSA signature in its high-S form (r, n - s): still valid
   signature-from OTHER  the signature value of another seal OTHER.p7s (made with another key)
   signature-value       write the raw signature value of IN to OUT (no forging)
+  low-s                 the low-S form of a high-S signature (a low-S one is kept)
+  ber-length            the outermost length in a longer, non-minimal (BER) form
+  unsigned-attr         add an unsigned attribute holding an OCTET STRING to the SignerInfo
 """
 import sys
 
@@ -51,12 +54,14 @@ def encode(nodes):
     return out
 
 
-def octet_strings(nodes, found):
+def octet_strings(nodes, found, parents=None):
     for node in nodes:
         if isinstance(node[1], list):
-            octet_strings(node[1], found)
+            octet_strings(node[1], found, parents)
         elif node[0] == 0x04:
             found.append(node)
+            if parents is not None:
+                parents.append(nodes)
     return found
 
 
@@ -81,6 +86,21 @@ def main(argv):
         if s > P256_N // 2:
             sys.exit("already high-S")
         signature[1] = encode([[0x30, [r_node, integer(P256_N - s)]]])
+    elif op == "low-s":
+        r_node, s_node = parse(signature[1])[0][1]
+        s = int.from_bytes(s_node[1], "big")
+        if s > P256_N // 2:
+            signature[1] = encode([[0x30, [r_node, integer(P256_N - s)]]])
+    elif op == "ber-length":
+        body = encode(tree[0][1])
+        open(target, "wb").write(bytes([tree[0][0], 0x84]) + len(body).to_bytes(4, "big") + body)
+        return 0
+    elif op == "unsigned-attr":
+        parents = []
+        octet_strings(tree, [], parents)
+        signer_info = parents[-1]
+        # [1] IMPLICIT SET OF Attribute { 1.2.3.4, SET { OCTET STRING "x" } }
+        signer_info.append([0xA1, [[0x30, [[0x06, bytes([0x2A, 0x03, 0x04])], [0x31, [[0x04, b"x"]]]]]]])
     elif op == "signature-from":
         other = parse(open(argv[4], "rb").read())
         signature[1] = octet_strings(other, [])[-1][1]
