@@ -127,7 +127,8 @@ public final class TimeStampResponse {
         guard let store = X509_STORE_new() else { return "X509_STORE_new failed" }
         _ = TS_VERIFY_CTX_set_store(context, store)
         for anchor in anchors { _ = X509_STORE_add_cert(store, anchor.handle) }
-        if signerOnly { _ = X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN)) }
+        // Signature and ESS binding only: the certificate's dates are judged with its chain.
+        if signerOnly { _ = X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME)) }
         if let parameters = X509_STORE_get0_param(store) { X509_VERIFY_PARAM_set_time(parameters, time_t(genTime)) }
         if let stack = crial_sk_X509_new() {
             for cert in intermediates {

@@ -68,19 +68,21 @@ enum ReadmeText {
            against the time-stamping authority's root; it must say "Verification: OK":
 
                off=$(openssl asn1parse -inform DER -in rial/seal/manifest.p7s | grep 'prim: OCTET STRING' | tail -1 | cut -d: -f1)
-               openssl asn1parse -inform DER -in rial/seal/manifest.p7s -strparse $off -noout -out signature-value.bin
-               digest=$(sha256sum signature-value.bin | cut -d' ' -f1)
+               openssl asn1parse -inform DER -in rial/seal/manifest.p7s -strparse $off -noout -out ../signature-value.bin
+               digest=$(sha256sum ../signature-value.bin | cut -d' ' -f1)
                openssl ts -verify -digest "$digest" -in rial/seal/manifest.tsr \\
                  -CAfile tsa-root.pem -untrusted rial/seal/tsa-chain.pem
                openssl ts -reply -in rial/seal/manifest.tsr -text     # genTime, TSA
 
-           rial judges every certificate at the token's genTime (RFC 3161 Appendix B),
-           so a seal stays valid after its certificate expires. To do the same with
+           When the token is valid and its TSA trusted, rial judges every certificate
+           at genTime (RFC 3161 Appendix B), so a seal stays valid after its
+           certificate expires; otherwise at the time of verification. To do so with
            openssl, add  -attime SECONDS  to both commands, where SECONDS is genTime as
            printed above, converted with  date -u -d 'Nov 22 10:15:00 2026 GMT' +%s.
 
-        Files under rial/custody/ and rial/seal/ are appended after packing (custody
-        events, signatures, timestamps) and protect themselves by their own links.
+        Files under rial/custody/ and rial/seal/ stand outside rial/manifest.json
+        (the seal is made from it; custody events and timestamps are appended
+        later) and protect themselves by their own links.
         A path containing '%', CR or LF is written in the manifests as %25, %0D, %0A
         (RFC 8493 section 2.1.3); sha256sum -c reports such a file as missing.
 
