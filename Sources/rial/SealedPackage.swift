@@ -41,7 +41,9 @@ enum SealedPackage {
             Console.error("the seal of \(package) cannot be read: \(error)")
             throw ExitStatus.couldNotComplete
         }
-        guard (try? signature.signsContent(tags.files[PackageLayout.manifest] ?? [])) == true, signature.signatureVerifies() else {
+        // verifiedTagFiles checked that the manifest read again hashes to the verified fingerprint.
+        let fingerprint = report.manifestSHA256.flatMap(Hex.decode) ?? []
+        guard signature.signsContent(sha256: fingerprint), signature.signatureVerifies() else {
             Console.error("the seal of \(package) does not sign its rial/manifest.json; nothing was changed")
             throw ExitStatus.failed
         }

@@ -94,32 +94,28 @@ public final class DetachedSignature {
         guard signer.hasP256Key else { throw fail(.algorithm("the signer's key is not ECDSA P-256")) }
         self.signer = signer
 
-        var embedded: [Certificate] = []
-        if let stack = CMS_get1_certs(cms) {
-            for index in 0..<max(0, crial_sk_X509_num(stack)) {
-                if let handle = crial_sk_X509_value(stack, index) { embedded.append(Certificate(borrowing: handle)) }
-            }
-            crial_sk_X509_pop_free(stack)
-        }
-        embeddedCertificates = embedded
+        let stack = CMS_get1_certs(cms)
+        embeddedCertificates = Certificate.all(in: stack)
+        if let stack { crial_sk_X509_pop_free(stack) }
         signatureValue = CMS_SignerInfo_get0_signature(signerInfo).map { OpenSSLBytes.bytes(of: $0) } ?? []
         claimedSigningTime = Self.signingTime(signerInfo)
     }
 
     deinit { CMS_ContentInfo_free(cms) }
 
-    /// Whether the signed messageDigest attribute equals SHA-256 of `content`: whether this
-    /// seal was made over these very bytes.
-    public func signsContent(_ content: [UInt8]) throws -> Bool {
+    /// Whether the signed messageDigest attribute equals `sha256`, the SHA-256 of the content:
+    /// whether this seal was made over those very bytes. Takes the digest rather than the
+    /// bytes because a verifier has already hashed every file once.
+    public func signsContent(sha256: [UInt8]) -> Bool {
         guard let object = OBJ_nid2obj(NID_pkcs9_messageDigest),
               let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_OCTET_STRING) else { return false }
         _ = CryptoError.drainQueue()
         let stated = OpenSSLBytes.bytes(of: raw.assumingMemoryBound(to: ASN1_STRING.self))
-        return stated == (try StreamingDigest.digest(.sha256, of: content))
+        return stated == sha256
     }
 
     /// Whether the signature over the signed attributes verifies under the signer
-    /// certificate's public key. With ``signsContent(_:)`` this is the whole of
+    /// certificate's public key. With ``signsContent(sha256:)`` this is the whole of
     /// `openssl cms -verify` short of the certificate chain.
     public func signatureVerifies() -> Bool {
         let result = CMS_SignerInfo_verify(signerInfo) == 1

@@ -32,15 +32,8 @@ public struct DetachedSigner: Sendable {
     /// (``ECDSASignatureValue``).
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
     public func sign(_ content: [UInt8]) throws -> [UInt8] {
-        guard let extra = crial_sk_X509_new() else { throw CryptoError.openSSL("sk_X509_new") }
+        let extra = try Certificate.makeStack(chain)
         defer { crial_sk_X509_pop_free(extra) }
-        for cert in chain {
-            X509_up_ref(cert.handle)
-            guard crial_sk_X509_push(extra, cert.handle) > 0 else {
-                X509_free(cert.handle)
-                throw CryptoError.openSSL("sk_X509_push")
-            }
-        }
         let flags = UInt32(CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP)
         guard let cms = CMS_sign(nil, nil, extra, nil, flags) else { throw CryptoError.openSSL("CMS_sign") }
         defer { CMS_ContentInfo_free(cms) }

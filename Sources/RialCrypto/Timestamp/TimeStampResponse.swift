@@ -74,13 +74,7 @@ public final class TimeStampResponse {
         if let algorithm { X509_ALGOR_get0(&object, nil, nil, algorithm) }
         imprintAlgorithm = OpenSSLBytes.dotted(object)
         imprint = TS_MSG_IMPRINT_get_msg(messageImprint).map { OpenSSLBytes.bytes(of: $0) } ?? []
-        var certificates: [Certificate] = []
-        if let stack = crial_pkcs7_certificates(token) {
-            for index in 0..<max(0, crial_sk_X509_num(stack)) {
-                if let handle = crial_sk_X509_value(stack, index) { certificates.append(Certificate(borrowing: handle)) }
-            }
-        }
-        embeddedCertificates = certificates
+        embeddedCertificates = Certificate.all(in: crial_pkcs7_certificates(token))
     }
 
     deinit { TS_RESP_free(response) }
@@ -130,13 +124,7 @@ public final class TimeStampResponse {
         // Signature and ESS binding only: the certificate's dates are judged with its chain.
         if signerOnly { _ = X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME)) }
         if let parameters = X509_STORE_get0_param(store) { X509_VERIFY_PARAM_set_time(parameters, time_t(genTime)) }
-        if let stack = crial_sk_X509_new() {
-            for cert in intermediates {
-                X509_up_ref(cert.handle)
-                if crial_sk_X509_push(stack, cert.handle) <= 0 { X509_free(cert.handle) }
-            }
-            _ = TS_VERIFY_CTX_set_certs(context, stack)
-        }
+        if let stack = try? Certificate.makeStack(intermediates) { _ = TS_VERIFY_CTX_set_certs(context, stack) }
         if let copy = crial_OPENSSL_malloc(max(1, expected.count))?.assumingMemoryBound(to: UInt8.self) {
             for (index, byte) in expected.enumerated() { copy[index] = byte }
             _ = TS_VERIFY_CTX_set_imprint(context, copy, Int(expected.count))
@@ -148,13 +136,7 @@ public final class TimeStampResponse {
     }
 
     private func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer?) -> T) -> T {
-        guard let stack = crial_sk_X509_new() else { return body(nil) }
-        defer { crial_sk_X509_pop_free(stack) }
-        for cert in certificates {
-            X509_up_ref(cert.handle)
-            if crial_sk_X509_push(stack, cert.handle) <= 0 { X509_free(cert.handle) }
-        }
-        let result = body(stack)
+        let result = Certificate.withStack(certificates, body)
         _ = CryptoError.drainQueue()
         return result
     }

@@ -7,9 +7,15 @@ public final class Certificate: @unchecked Sendable {
     // Immutable after init; OpenSSL's X509 is safe to read from several threads.
     let handle: OpaquePointer
 
+    /// The SHA-256 of the DER encoding, lower-case hex: the fingerprint people compare.
+    /// Computed once, because reports name it many times.
+    public let fingerprintSHA256: String
+
     /// Takes ownership of one reference.
     init(owning handle: OpaquePointer) {
         self.handle = handle
+        let der = try? OpenSSLBytes.der("i2d_X509") { i2d_X509(handle, $0) }
+        fingerprintSHA256 = der.flatMap { try? StreamingDigest.digest(.sha256, of: $0) }.map(hex) ?? ""
     }
 
     /// Adds a reference to a certificate owned elsewhere.
@@ -69,12 +75,6 @@ public final class Certificate: @unchecked Sendable {
 
     /// The serial number in upper-case hex.
     public var serialHex: String { OpenSSLBytes.hex(of: X509_get0_serialNumber(handle)) ?? "" }
-
-    /// The SHA-256 of the DER encoding, lower-case hex: the fingerprint people compare.
-    public var fingerprintSHA256: String {
-        guard let der = try? der(), let digest = try? StreamingDigest.digest(.sha256, of: der) else { return "" }
-        return hex(digest)
-    }
 
     /// Start of validity, seconds since 1970.
     public var notBefore: Int64? { OpenSSLBytes.seconds(of: X509_get0_notBefore(handle)) }

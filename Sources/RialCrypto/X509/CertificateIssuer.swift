@@ -11,7 +11,9 @@ public enum CertificateIssuer {
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
     public static func selfSigned(key: SigningKey, subject: DistinguishedName, days: Int, now: Int64) throws -> Certificate {
         guard let cert = X509_new() else { throw CryptoError.openSSL("X509_new") }
-        let certificate = Certificate(owning: cert)
+        // Wrapped only once signed: a Certificate's fingerprint is taken when it is made.
+        var isComplete = false
+        defer { if !isComplete { X509_free(cert) } }
         let name = try subject.makeX509Name()
         defer { X509_NAME_free(name) }
         guard X509_set_version(cert, 2) == 1,
@@ -33,7 +35,8 @@ public enum CertificateIssuer {
             guard X509_add_ext(cert, ext, -1) == 1 else { throw CryptoError.openSSL("X509_add_ext") }
         }
         guard X509_sign(cert, key.handle, EVP_sha256()) > 0 else { throw CryptoError.openSSL("X509_sign") }
-        return certificate
+        isComplete = true
+        return Certificate(owning: cert)
     }
 
     /// A PKCS#10 certificate signing request for `key`, PEM.

@@ -47,12 +47,8 @@ public struct TrustStore: Sendable {
         for anchor in anchors where X509_STORE_add_cert(store, anchor.handle) != 1 {
             _ = CryptoError.drainQueue()  // A duplicate anchor is harmless.
         }
-        guard let untrusted = crial_sk_X509_new() else { return .invalid(reason: "sk_X509_new failed") }
+        guard let untrusted = try? Certificate.makeStack(intermediates) else { return .invalid(reason: "sk_X509_new failed") }
         defer { crial_sk_X509_pop_free(untrusted) }
-        for cert in intermediates {
-            X509_up_ref(cert.handle)
-            if crial_sk_X509_push(untrusted, cert.handle) <= 0 { X509_free(cert.handle) }
-        }
         guard let context = X509_STORE_CTX_new() else { return .invalid(reason: "X509_STORE_CTX_new failed") }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, store, leaf.handle, untrusted) == 1 else {
@@ -69,13 +65,9 @@ public struct TrustStore: Sendable {
         let depth = X509_STORE_CTX_get_error_depth(context)
         _ = CryptoError.drainQueue()
         if verified == 1 {
-            var chain: [Certificate] = []
-            if let stack = X509_STORE_CTX_get1_chain(context) {
-                for index in 0..<max(0, crial_sk_X509_num(stack)) {
-                    if let handle = crial_sk_X509_value(stack, index) { chain.append(Certificate(borrowing: handle)) }
-                }
-                crial_sk_X509_pop_free(stack)
-            }
+            let stack = X509_STORE_CTX_get1_chain(context)
+            let chain = Certificate.all(in: stack)
+            if let stack { crial_sk_X509_pop_free(stack) }
             return .trusted(chain: chain)
         }
         let text = X509_verify_cert_error_string(Int(error)).map { String(cString: $0) } ?? "error \(error)"

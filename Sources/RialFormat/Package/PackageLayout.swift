@@ -47,6 +47,17 @@ public enum PackageLayout {
         path == captureDescriptor || (path.hasPrefix(captureAppDirectory) && path.hasSuffix(".json"))
     }
 
+    /// Whether `path` is a timestamp response under `rial/seal/` (only ``sealTimestamp`` is
+    /// defined; others are reported, never ignored).
+    public static func isTimestampResponse(_ path: String) -> Bool {
+        path.hasPrefix(sealDirectory) && path.hasSuffix(".tsr")
+    }
+
+    /// Whether `path` is one of the seal's files, which the seal and timestamp checks examine.
+    public static func isSealFile(_ path: String) -> Bool {
+        path == seal || path == sealTimestampChain || isTimestampResponse(path)
+    }
+
     /// Whether `path` (relative to the bag) is appended after sealing and so stands outside
     /// `rial/manifest.json`.
     public static func isAppendedLater(_ path: String) -> Bool {

@@ -57,39 +57,42 @@ public struct PackageRewriter: Sendable {
     /// - Throws: ``PackagerError`` `.invalidOption` when a new path already exists,
     ///   `.writeFailed` on any read or write error; the destination is then unchanged.
     public func append(_ newFiles: [NewFile], modificationTime: Int64) throws {
-        let existing = try Self.tagFiles(of: source)
-        for file in newFiles where existing.files[file.path] != nil {
-            throw PackagerError(.invalidOption, "the package already has \(file.path); files under rial/ are appended, never replaced")
-        }
-        var tagManifests: [String: [UInt8]] = [:]
+        // The lines each tag manifest gains; the manifests themselves are read as the copy
+        // passes them, so the source is read once.
+        var addedLines: [String: [UInt8]] = [:]
         for (index, algorithm) in [DigestAlgorithm.sha256, .sha512].enumerated() {
-            let name = PackageLayout.tagManifests[index]
-            guard var bytes = existing.files[name] else {
-                throw PackagerError(.invalidCapture, "the package has no \(name) to record the new files in")
-            }
-            if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+            var lines: [UInt8] = []
             for file in newFiles {
                 let digest = hex(try StreamingDigest.digest(algorithm, of: file.bytes))
-                bytes += Array("\(digest)  \(ManifestPathEncoding.encode(file.path))\n".utf8)
+                lines += Array("\(digest)  \(ManifestPathEncoding.encode(file.path))\n".utf8)
             }
-            tagManifests[name] = bytes
+            addedLines[PackageLayout.tagManifests[index]] = lines
         }
+        let newPaths = Set(newFiles.map(\.path))
 
         let output = try AtomicOutputFile(destination: destination, overwrite: true, like: source)
-        let root = existing.root + "/"
         do {
             let reader = try TarReader(path: source)
             let writer = try TarWriter(fileDescriptor: output.fileDescriptor)
+            var root: String?
             var directories: Set<String> = []
+            var updated: Set<String> = []
             while let header = try reader.nextEntry() {
-                let relative = Self.split(header.path).relative
+                let (top, relative) = Self.split(header.path)
+                root = root ?? top + "/"
+                if let relative, newPaths.contains(relative) {
+                    throw PackagerError(.invalidOption, "the package already has \(relative); files under rial/ are appended, never replaced")
+                }
                 switch header.kind {
                 case .directory:
                     directories.insert(header.path.hasSuffix("/") ? header.path : header.path + "/")
                     try writer.addDirectory(path: header.path, mode: header.mode, modificationTime: header.modificationTime)
                 case .regularFile:
-                    if let relative, let replacement = tagManifests[relative] {
-                        try writer.addFile(path: header.path, bytes: replacement, mode: header.mode, modificationTime: header.modificationTime)
+                    if let relative, let lines = addedLines[relative] {
+                        var bytes = try reader.readAll(limit: PackageLayout.maxParsedFileBytes)
+                        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+                        try writer.addFile(path: header.path, bytes: bytes + lines, mode: header.mode, modificationTime: header.modificationTime)
+                        updated.insert(relative)
                     } else {
                         try writer.addFile(path: header.path, size: header.size, mode: header.mode, modificationTime: header.modificationTime) { write in
                             try reader.readData { try write($0) }
@@ -98,6 +101,10 @@ public struct PackageRewriter: Sendable {
                 case .other:
                     throw PackagerError(.invalidCapture, "\(header.path) is a link or special file; a package holds regular files and directories only")
                 }
+            }
+            guard let root else { throw PackagerError(.invalidCapture, "\(source) holds no entries") }
+            for name in PackageLayout.tagManifests where !updated.contains(name) {
+                throw PackagerError(.invalidCapture, "the package has no \(name) to record the new files in")
             }
             for file in newFiles {
                 var prefix = root

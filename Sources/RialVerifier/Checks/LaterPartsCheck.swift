@@ -22,16 +22,10 @@ struct LaterPartsCheck: VerificationCheck {
              matches: { $0.hasPrefix(PackageLayout.custodyDirectory) }),
     ]
 
-    /// Files under `rial/seal/` that ``SealCheck`` and ``TimestampCheck`` examine.
-    private func isSealFile(_ path: String) -> Bool {
-        path == PackageLayout.seal || path == PackageLayout.sealTimestampChain
-            || (path.hasPrefix(PackageLayout.sealDirectory) && path.hasSuffix(".tsr"))
-    }
-
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.profile == .package || context.manifest != nil else { return [] }
         let paths = Array(context.inventory.files.keys)
-        let recognised = { (path: String) in self.isSealFile(path) || self.parts.contains { $0.matches(path) } }
+        let recognised = { (path: String) in PackageLayout.isSealFile(path) || self.parts.contains { $0.matches(path) } }
         // The chain and depth index have checks of their own.
         let unknown = paths.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

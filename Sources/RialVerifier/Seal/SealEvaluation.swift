@@ -73,12 +73,13 @@ struct SealEvaluation {
             }
             return Signature(parsed: parsed, isValid: false)
         }
-        guard let manifest = context.bytes(PackageLayout.manifest) else {
+        guard let manifest = context.bytes(PackageLayout.manifest),
+              let fingerprint = context.inventory.files[PackageLayout.manifest]?.digests[.sha256].flatMap(Hex.decode) else {
             sealResults.append(.notChecked("seal.signature", path, "rial/manifest.json is missing or unreadable, so there is nothing to check the seal against"))
             seal = summary(.invalid, parsed)
             return Signature(parsed: parsed, isValid: false)
         }
-        guard (try? parsed.signsContent(manifest)) == true else {
+        guard parsed.signsContent(sha256: fingerprint) else {
             fail("seal.content.mismatch", "the seal was made over other bytes than this package's rial/manifest.json: the manifest was edited after sealing, or the seal was taken from another package", parsed)
             return Signature(parsed: parsed, isValid: false)
         }
@@ -101,7 +102,7 @@ struct SealEvaluation {
     /// - Returns: genTime when the token is valid and its TSA trusted.
     private mutating func judgeTimestamp(_ context: VerificationContext, policy: VerificationPolicy, signature: Signature?) -> Int64? {
         let path = PackageLayout.sealTimestamp
-        let otherTokens = context.inventory.files.keys.filter { $0.hasPrefix(PackageLayout.sealDirectory) && $0.hasSuffix(".tsr") && $0 != path }
+        let otherTokens = context.inventory.files.keys.filter { PackageLayout.isTimestampResponse($0) && $0 != path }
         for other in otherTokens.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             timestampResults.append(.fail("timestamp.unexpected-file", other, "a timestamp response under another name than rial/seal/manifest.tsr; it covers nothing this verifier knows"))
         }
@@ -149,7 +150,7 @@ struct SealEvaluation {
         }
         guard response.imprint == expectedImprint else {
             timestampFail("timestamp.imprint.mismatch", "the token timestamps other bytes than this seal's signature value", response,
-                          expected: Self.hex(expectedImprint), actual: Self.hex(response.imprint))
+                          expected: Hex.encode(expectedImprint), actual: Hex.encode(response.imprint))
             return nil
         }
         guard let signer = response.signer(extra: chain) else {
@@ -298,6 +299,4 @@ struct SealEvaluation {
                          serial: response?.serialHex, policy: response?.policy,
                          tsaSubject: signer?.subject, tsaSerial: signer?.serialHex, tsaFingerprint: signer?.fingerprintSHA256)
     }
-
-    private static func hex(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
 }

@@ -1,0 +1,37 @@
+internal import CRialOpenSSL
+
+/// Moving certificates in and out of OpenSSL's `STACK_OF(X509)`, with one ownership rule:
+/// a stack made here holds its own reference to each certificate, and certificates read from
+/// a stack take their own reference, so neither side can free the other's.
+extension Certificate {
+    /// A new stack holding a reference to each of `certificates`; free it with
+    /// `crial_sk_X509_pop_free`, or hand it to an OpenSSL call that takes ownership.
+    /// - Throws: ``CryptoError`` when OpenSSL cannot allocate.
+    static func makeStack(_ certificates: [Certificate]) throws -> OpaquePointer {
+        guard let stack = crial_sk_X509_new() else { throw CryptoError.openSSL("sk_X509_new") }
+        for certificate in certificates {
+            X509_up_ref(certificate.handle)
+            guard crial_sk_X509_push(stack, certificate.handle) > 0 else {
+                X509_free(certificate.handle)
+                crial_sk_X509_pop_free(stack)
+                throw CryptoError.openSSL("sk_X509_push")
+            }
+        }
+        return stack
+    }
+
+    /// Runs `body` with a temporary stack of `certificates` (`nil` if it cannot be made).
+    static func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer?) throws -> T) rethrows -> T {
+        let stack = try? makeStack(certificates)
+        defer { if let stack { crial_sk_X509_pop_free(stack) } }
+        return try body(stack)
+    }
+
+    /// The certificates in a stack someone else owns, each with a reference of its own.
+    static func all(in stack: OpaquePointer?) -> [Certificate] {
+        guard let stack else { return [] }
+        return (0..<max(0, crial_sk_X509_num(stack))).compactMap { index in
+            crial_sk_X509_value(stack, index).map { Certificate(borrowing: $0) }
+        }
+    }
+}
