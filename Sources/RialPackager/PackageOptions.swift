@@ -17,9 +17,17 @@ public struct PackageOptions: Sendable {
     public var bagInfoFields: [BagInfo.Field]
     /// Seals the package (`rial/seal/manifest.p7s`) when set.
     public var sealer: Sealer?
+    /// Who packages, for the custody log's PACKAGED event; with a sealer, the certificate's
+    /// CN and O by default; without either, rial names itself.
+    public var custodyActor: CustodyActor?
+    /// Where the packaging happened, for the PACKAGED event.
+    public var custodyLocation: String?
 
     public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,
-                overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil) {
+                overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil,
+                custodyActor: CustodyActor? = nil, custodyLocation: String? = nil) {
+        self.custodyActor = custodyActor
+        self.custodyLocation = custodyLocation
         self.sealer = sealer
         self.captureDirectory = captureDirectory
         self.output = output

@@ -35,8 +35,13 @@ public struct Packager: Sendable {
         }
         let sealer = options.sealer
         try sealer?.checkUsable(at: Timestamp.now())
+        let custody = try PackagingCustody(capture: capture, created: created, actor: options.custodyActor,
+                                           location: options.custodyLocation, signer: sealer)
+        // Placeholders with the final paths: the tag manifests' layout depends on paths only.
+        let appendedPaths = (sealer == nil ? [] : [PackageLayout.seal]) + custody.paths
         let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                    chain: plan?.chain, depthIndex: plan?.depthIndex, seal: sealer.map { _ in { _ in [] } })
+                                    chain: plan?.chain, depthIndex: plan?.depthIndex,
+                                    appended: { _ in appendedPaths.map { PackageFile(path: $0, bytes: []) } })
         // A verifier reads these into memory; one larger than its limit could never be verified.
         for file in payload where PackageLayout.isParsedPayload(file.bagPath.rawValue) && file.size > PackageLayout.maxParsedFileBytes {
             throw PackagerError(.invalidCapture, "\(file.sourcePath) is \(file.size) bytes; a verifier parses it in memory and reads at most \(PackageLayout.maxParsedFileBytes)")
@@ -91,9 +96,20 @@ public struct Packager: Sendable {
                 try plan?.checkAgainstApp()
             }
 
+            if let expected = custody.appLogSHA256, records.first(where: { $0.bagPath.rawValue == AppCustodyLog.path })?.sha256 != expected {
+                throw ArchiveError(.fileChanged, "\(AppCustodyLog.path) changed while the capture was being packaged")
+            }
             let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                       chain: plan?.chain, depthIndex: plan?.depthIndex, seal: sealer.map { sealer in { try sealer.seal($0) } })
-            // The seal is made from the final manifest, so it follows the payload.
+                                       chain: plan?.chain, depthIndex: plan?.depthIndex, appended: { manifest in
+                let seal = try sealer.map { [PackageFile(path: PackageLayout.seal, bytes: try $0.seal(manifest))] } ?? []
+                return seal + (try custody.files(manifest: manifest, packageID: packageID, created: created,
+                                                 payloadFiles: records.count, payloadBytes: totalBytes))
+            })
+            guard final.appended.map(\.path) == appendedPaths else {
+                throw PackagerError(.internalInconsistency, "the files after the payload differ from the layout's")
+            }
+            // The seal and the custody log's first events are made from the final manifest, so
+            // they follow the payload.
             for tag in final.appended {
                 try directories.ensureParents(of: tag.path)
                 try writer.addFile(path: root + tag.path, bytes: tag.bytes, modificationTime: mtime)

@@ -24,6 +24,8 @@ struct VerificationContext {
     let depthIndex: Result<DepthIndex, FormatError>?
     /// The seal and its timestamp, judged once for both their checks; set by ``Verifier``.
     var sealEvaluation: SealEvaluation?
+    /// The custody log, judged once; set by ``Verifier``.
+    var custodyEvaluation: CustodyEvaluation?
 
     init(inventory: Inventory, profile: Profile, verificationTime: Timestamp) {
         self.inventory = inventory

@@ -13,9 +13,13 @@ public struct VerificationPolicy: Sendable {
     public var requiresSeal: Bool
     /// Fail a package without a timestamp token.
     public var requiresTimestamp: Bool
+    /// The SHA-256 of a custody event recorded at a hand-over (lowercase hex): the log must
+    /// still hold it, so dropping newer events is caught (`schema/SPEC.md` §15.7).
+    public var custodyHead: String?
 
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],
-                requiresSeal: Bool = false, requiresTimestamp: Bool = false) {
+                requiresSeal: Bool = false, requiresTimestamp: Bool = false, custodyHead: String? = nil) {
+        self.custodyHead = custodyHead
         self.sealAnchors = sealAnchors
         self.timestampAnchors = timestampAnchors
         self.requiresSeal = requiresSeal

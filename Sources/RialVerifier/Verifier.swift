@@ -30,7 +30,7 @@ public struct Verifier: Sendable {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(),
-         SealCheck(), TimestampCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// Verifies the package file or bag directory at `path`.
@@ -54,6 +54,7 @@ public struct Verifier: Sendable {
         }
         var context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime)
         context.sealEvaluation = SealEvaluation(context, policy: policy)
+        context.custodyEvaluation = CustodyEvaluation(context, policy: policy, limits: limits)
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
@@ -64,8 +65,9 @@ public struct Verifier: Sendable {
         let report = VerificationReport(
             subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
-            checks: results, warnings: warnings(context),
-            seal: context.sealEvaluation?.seal, timestamp: context.sealEvaluation?.timestamp
+            checks: results, warnings: warnings(context) + (context.custodyEvaluation?.warnings ?? []),
+            seal: context.sealEvaluation?.seal, timestamp: context.sealEvaluation?.timestamp,
+            custody: context.custodyEvaluation?.summary
         )
         return (report, inventory)
     }

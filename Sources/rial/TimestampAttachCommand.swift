@@ -76,7 +76,7 @@ struct TimestampAttachCommand: ParsableCommand {
                 throw ExitStatus.failed
             }
         }
-        var files = [PackageRewriter.NewFile(path: PackageLayout.sealTimestamp, bytes: responseBytes)]
+        var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: responseBytes)]
         if let chainBytes { files.append(.init(path: PackageLayout.sealTimestampChain, bytes: chainBytes)) }
         do {
             try PackageRewriter(source: package, destination: package).append(files, modificationTime: Timestamp.now().seconds)

@@ -67,6 +67,12 @@ public final class Certificate: @unchecked Sendable {
     /// The subject as RFC 2253 text, most specific first (`CN=…,O=…`).
     public var subject: String { Self.text(of: X509_get_subject_name(handle)) }
 
+    /// The subject's common name (CN), UTF-8; `nil` when it has none or several.
+    public var subjectCommonName: String? { Self.attribute(NID_commonName, of: X509_get_subject_name(handle)) }
+
+    /// The subject's organisation (O), UTF-8; `nil` when it has none or several.
+    public var subjectOrganization: String? { Self.attribute(NID_organizationName, of: X509_get_subject_name(handle)) }
+
     /// The issuer as RFC 2253 text.
     public var issuer: String { Self.text(of: X509_get_issuer_name(handle)) }
 
@@ -101,6 +107,20 @@ public final class Certificate: @unchecked Sendable {
     /// Whether `key` is this certificate's private key.
     public func matches(_ key: SigningKey) -> Bool {
         X509_check_private_key(handle, key.handle) == 1
+    }
+
+    /// The one attribute of type `nid` in `name`; `nil` when there is none or more than one,
+    /// so a name cannot be matched by whichever of two CNs a reader happens to pick.
+    private static func attribute(_ nid: Int32, of name: OpaquePointer?) -> String? {
+        guard let name else { return nil }
+        let index = X509_NAME_get_index_by_NID(name, nid, -1)
+        guard index >= 0, X509_NAME_get_index_by_NID(name, nid, index) < 0,
+              let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry) else { return nil }
+        var out: UnsafeMutablePointer<UInt8>?
+        let length = ASN1_STRING_to_UTF8(&out, data)
+        guard length >= 0, let out else { return nil }
+        defer { crial_OPENSSL_free(out) }
+        return String(decoding: UnsafeBufferPointer(start: out, count: Int(length)), as: UTF8.self)
     }
 
     private static func text(of name: OpaquePointer?) -> String {

@@ -22,13 +22,7 @@ public struct PackageID: Hashable, Sendable, CustomStringConvertible {
 
     /// A name-based UUID (RFC 9562 version 8) from 16 bytes of a SHA-256 digest, lowercase.
     public static func uuid(fromDigest digest: [UInt8]) -> PackageID? {
-        guard digest.count >= 16 else { return nil }
-        var bytes = Array(digest.prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 9562 variant
-        let hex = Hex.encode(bytes)
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
-        return try? PackageID(parts.joined(separator: "-"))
+        UUIDText.version8(fromDigest: digest).flatMap { try? PackageID($0) }
     }
 
     public var description: String { rawValue }

@@ -10,17 +10,6 @@ import RialArchive
 /// Appending never rewrites `rial/manifest.json` or anything it lists, so a seal made before
 /// stays valid (`schema/SPEC.md` §3.3).
 public struct PackageRewriter: Sendable {
-    public struct NewFile: Sendable {
-        /// Relative to the bag, e.g. `rial/seal/manifest.p7s`.
-        public let path: String
-        public let bytes: [UInt8]
-
-        public init(path: String, bytes: [UInt8]) {
-            self.path = path
-            self.bytes = bytes
-        }
-    }
-
     public let source: String
     public let destination: String
 
@@ -56,7 +45,7 @@ public struct PackageRewriter: Sendable {
     /// - Parameter modificationTime: the new entries' mtime, seconds since 1970.
     /// - Throws: ``PackagerError`` `.invalidOption` when a new path already exists,
     ///   `.writeFailed` on any read or write error; the destination is then unchanged.
-    public func append(_ newFiles: [NewFile], modificationTime: Int64) throws {
+    public func append(_ newFiles: [PackageFile], modificationTime: Int64) throws {
         // The lines each tag manifest gains; the manifests themselves are read as the copy
         // passes them, so the source is read once.
         var addedLines: [String: [UInt8]] = [:]

@@ -2,8 +2,9 @@ import RialFormat
 import RialCrypto
 import RialArchive
 
-/// Who seals a package: a P-256 key, its certificate and the chain to embed. Makes
-/// `rial/seal/manifest.p7s` from the exact bytes of `rial/manifest.json`.
+/// Who signs: a P-256 key, its certificate and the chain to embed. Makes
+/// `rial/seal/manifest.p7s` from the exact bytes of `rial/manifest.json`, and the signatures
+/// of custody events.
 public struct Sealer: Sendable {
     public let signer: DetachedSigner
 
@@ -52,10 +53,16 @@ public struct Sealer: Sendable {
     /// The detached CMS signature over `manifest`, DER.
     /// - Throws: ``PackagerError`` `.writeFailed` when OpenSSL refuses.
     public func seal(_ manifest: [UInt8]) throws -> [UInt8] {
+        try sign(manifest, what: "rial/manifest.json")
+    }
+
+    /// The detached CMS signature over `bytes` (a custody event, the manifest), DER.
+    /// - Throws: ``PackagerError`` `.writeFailed` naming `what` when OpenSSL refuses.
+    public func sign(_ bytes: [UInt8], what: String) throws -> [UInt8] {
         do {
-            return try signer.sign(manifest)
+            return try signer.sign(bytes)
         } catch {
-            throw PackagerError(.writeFailed, "could not sign rial/manifest.json", cause: error)
+            throw PackagerError(.writeFailed, "could not sign \(what)", cause: error)
         }
     }
 }

@@ -8,25 +8,21 @@ import RialCrypto
 /// payload is read, once with the real ones. Every digest is fixed-width hex, so both builds
 /// have the same sizes, which ``Packager`` checks before patching the real bytes in.
 struct TagFileSet {
-    struct TagFile {
-        let path: String
-        let bytes: [UInt8]
-    }
-
     /// The tag files written before the payload, in order.
-    let files: [TagFile]
+    let files: [PackageFile]
     /// Tag files written after the payload, because they are made from the final
-    /// `rial/manifest.json` (the seal). The tag manifests list them.
-    let appended: [TagFile]
+    /// `rial/manifest.json` (the seal, the custody log's first events). The tag manifests
+    /// list them.
+    let appended: [PackageFile]
 
     /// The SHA-256 of `rial/manifest.json`: the one hash that names the package's content.
     let manifestSHA256: String
 
-    /// - Parameter seal: makes `rial/seal/manifest.p7s` from the exact bytes of
-    ///   `rial/manifest.json`; `nil` for an unsealed package. While laying out with placeholder
-    ///   digests it may return anything: only its path reaches the tag manifests' layout.
+    /// - Parameter appended: makes the files that follow the payload from the exact bytes of
+    ///   `rial/manifest.json`. While laying out with placeholder digests it may return any
+    ///   bytes: only the paths reach the tag manifests' layout.
     init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
-         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, seal: ((_ manifest: [UInt8]) throws -> [UInt8])? = nil) throws {
+         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, appended: (_ manifest: [UInt8]) throws -> [PackageFile]) throws {
         let declaration = BagDeclaration.current.bytes()
 
         var info = BagInfo()
@@ -42,18 +38,18 @@ struct TagFileSet {
         let manifest256 = BagManifest(algorithm: "sha256", entries: payload.map { .init(path: $0.bagPath.rawValue, digest: $0.sha256) }).bytes()
         let manifest512 = BagManifest(algorithm: "sha512", entries: payload.map { .init(path: $0.bagPath.rawValue, digest: $0.sha512) }).bytes()
 
-        let leading: [TagFile] = [
-            TagFile(path: PackageLayout.bagDeclaration, bytes: declaration),
-            TagFile(path: PackageLayout.bagInfo, bytes: bagInfo),
-            TagFile(path: PackageLayout.readme, bytes: readme),
-            TagFile(path: PackageLayout.payloadManifests[0], bytes: manifest256),
-            TagFile(path: PackageLayout.payloadManifests[1], bytes: manifest512),
+        let leading: [PackageFile] = [
+            PackageFile(path: PackageLayout.bagDeclaration, bytes: declaration),
+            PackageFile(path: PackageLayout.bagInfo, bytes: bagInfo),
+            PackageFile(path: PackageLayout.readme, bytes: readme),
+            PackageFile(path: PackageLayout.payloadManifests[0], bytes: manifest256),
+            PackageFile(path: PackageLayout.payloadManifests[1], bytes: manifest512),
         ]
 
         // rial/ files the manifest lists (it cannot list itself), written after it.
-        var rialFiles: [TagFile] = []
-        if let chain { rialFiles.append(TagFile(path: PackageLayout.chain, bytes: chain.bytes())) }
-        if let depthIndex { rialFiles.append(TagFile(path: PackageLayout.depthIndex, bytes: depthIndex.bytes())) }
+        var rialFiles: [PackageFile] = []
+        if let chain { rialFiles.append(PackageFile(path: PackageLayout.chain, bytes: chain.bytes())) }
+        if let depthIndex { rialFiles.append(PackageFile(path: PackageLayout.depthIndex, bytes: depthIndex.bytes())) }
 
         var records: [PackageManifest.FileRecord] = []
         for tag in leading + rialFiles {
@@ -79,15 +75,15 @@ struct TagFileSet {
         ).bytes()
         manifestSHA256 = hex(try StreamingDigest.digest(.sha256, of: manifest))
 
-        let tagged = leading + [TagFile(path: PackageLayout.manifest, bytes: manifest)] + rialFiles
-        appended = try seal.map { [TagFile(path: PackageLayout.seal, bytes: try $0(manifest))] } ?? []
-        var tagManifests: [TagFile] = []
+        let tagged = leading + [PackageFile(path: PackageLayout.manifest, bytes: manifest)] + rialFiles
+        self.appended = try appended(manifest)
+        var tagManifests: [PackageFile] = []
         for (index, algorithm) in [DigestAlgorithm.sha256, .sha512].enumerated() {
             var entries: [BagManifest.Entry] = []
-            for tag in tagged + appended {
+            for tag in tagged + self.appended {
                 entries.append(.init(path: tag.path, digest: hex(try StreamingDigest.digest(algorithm, of: tag.bytes))))
             }
-            tagManifests.append(TagFile(path: PackageLayout.tagManifests[index],
+            tagManifests.append(PackageFile(path: PackageLayout.tagManifests[index],
                                         bytes: BagManifest(algorithm: algorithm.rawValue, entries: entries).bytes()))
         }
         files = tagged + tagManifests

@@ -1,7 +1,7 @@
 import RialFormat
 
-/// Reports, for each part of the format this verifier does not evaluate yet (the seal and
-/// timestamp have checks of their own), whether the
+/// Reports, for each part of the format this verifier does not evaluate yet (the seal,
+/// timestamp and custody log have checks of their own), whether the
 /// package has it: NOT PRESENT when absent, NOT CHECKED when present. Never PASS: the bytes of
 /// these files are covered by the manifests above, but what they claim (a hash chain, who
 /// signed, when) has not been examined.
@@ -17,16 +17,15 @@ struct LaterPartsCheck: VerificationCheck {
         Part(code: "metadata", subject: PackageLayout.metadata,
              absent: "the package carries no normalised capture metadata",
              matches: { $0 == PackageLayout.metadata }),
-        Part(code: "custody", subject: PackageLayout.custodyDirectory,
-             absent: "the package carries no custody log",
-             matches: { $0.hasPrefix(PackageLayout.custodyDirectory) }),
     ]
 
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.profile == .package || context.manifest != nil else { return [] }
         let paths = Array(context.inventory.files.keys)
-        let recognised = { (path: String) in PackageLayout.isSealFile(path) || self.parts.contains { $0.matches(path) } }
-        // The chain and depth index have checks of their own.
+        let recognised = { (path: String) in
+            PackageLayout.isSealFile(path) || path.hasPrefix(PackageLayout.custodyDirectory) || self.parts.contains { $0.matches(path) }
+        }
+        // The chain, depth index, seal and custody log have checks of their own.
         let unknown = paths.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .map { CheckResult.notChecked("appended.unrecognised", $0, "a file appended after packing that this verifier does not recognise; its bytes are covered by the tag manifests, its meaning is not checked") }

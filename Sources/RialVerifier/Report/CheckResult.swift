@@ -11,8 +11,12 @@ public struct CheckResult: Sendable, Hashable {
     public let message: String
     public let expected: String?
     public let actual: String?
+    /// The custody event the finding is about (its `seq`), for custody findings.
+    public let seq: Int64?
 
-    public init(code: String, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil) {
+    public init(code: String, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
+                seq: Int64? = nil) {
+        self.seq = seq
         self.code = code
         self.status = status
         self.subject = subject
@@ -21,19 +25,25 @@ public struct CheckResult: Sendable, Hashable {
         self.actual = actual
     }
 
-    public static func pass(_ code: String, _ subject: String, _ message: String) -> CheckResult {
-        CheckResult(code: code, status: .pass, subject: subject, message: message)
+    public static func pass(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+        CheckResult(code: code, status: .pass, subject: subject, message: message, seq: seq)
     }
 
-    public static func fail(_ code: String, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil) -> CheckResult {
-        CheckResult(code: code, status: .fail, subject: subject, message: message, expected: expected, actual: actual)
+    public static func fail(_ code: String, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
+                            seq: Int64? = nil) -> CheckResult {
+        CheckResult(code: code, status: .fail, subject: subject, message: message, expected: expected, actual: actual, seq: seq)
     }
 
-    public static func notPresent(_ code: String, _ subject: String, _ message: String) -> CheckResult {
-        CheckResult(code: code, status: .notPresent, subject: subject, message: message)
+    public static func notPresent(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+        CheckResult(code: code, status: .notPresent, subject: subject, message: message, seq: seq)
     }
 
-    public static func notChecked(_ code: String, _ subject: String, _ message: String) -> CheckResult {
-        CheckResult(code: code, status: .notChecked, subject: subject, message: message)
+    public static func notChecked(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+        CheckResult(code: code, status: .notChecked, subject: subject, message: message, seq: seq)
+    }
+
+    /// The same finding, about custody event `seq`.
+    public func about(seq: Int64?) -> CheckResult {
+        CheckResult(code: code, status: status, subject: subject, message: message, expected: expected, actual: actual, seq: seq)
     }
 }

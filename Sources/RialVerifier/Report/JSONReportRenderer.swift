@@ -3,7 +3,7 @@ import RialFormat
 /// The report as JSON (`schema/report.schema.json`), for scripts. Codes and statuses are
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
-    public static let reportVersion = "1.1"
+    public static let reportVersion = "1.2"
 
     public static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()
@@ -27,6 +27,7 @@ public enum JSONReportRenderer {
         }
         if let seal = report.seal { object["seal"] = sealValue(seal) }
         if let timestamp = report.timestamp { object["timestamp"] = timestampValue(timestamp) }
+        if let custody = report.custody { object["custody"] = custodyValue(custody) }
         object["checks"] = .array(report.checks.map { check in
             var item = JSONObject()
             item["code"] = .string(check.code)
@@ -35,6 +36,7 @@ public enum JSONReportRenderer {
             item["message"] = .string(check.message)
             if let expected = check.expected { item["expected"] = .string(expected) }
             if let actual = check.actual { item["actual"] = .string(actual) }
+            if let seq = check.seq { item["seq"] = .integer(seq) }
             return .object(item)
         })
         object["warnings"] = .array(report.warnings.map(JSONValue.string))
@@ -55,6 +57,40 @@ public enum JSONReportRenderer {
         if let claimed = seal.claimedSigningTime { object["claimed_signing_time"] = .string(claimed.rfc3339) }
         if let anchor = seal.anchorSubject { object["trust_anchor"] = .string(anchor) }
         if let judged = seal.judgedAt { object["certificates_judged_at"] = .string(judged.rfc3339) }
+        return .object(object)
+    }
+
+    /// The custody log: its state, head and timeline (report version 1.2).
+    public static func custodyValue(_ custody: CustodySummary) -> JSONValue {
+        var object = JSONObject()
+        object["state"] = .string(custody.state.rawValue)
+        object["event_count"] = .integer(Int64(custody.entries.count))
+        object["imported_count"] = .integer(Int64(custody.importedCount))
+        object["signed_count"] = .integer(Int64(custody.signedCount))
+        if let head = custody.head {
+            object["head"] = .object(["seq": .integer(head.seq), "sha256": head.sha256.map(JSONValue.string) ?? .null])
+        }
+        if let broken = custody.firstBrokenSeq { object["first_broken_seq"] = .integer(broken) }
+        object["events"] = .array(custody.entries.map { entry in
+            var item = JSONObject()
+            item["seq"] = .integer(entry.seq)
+            item["path"] = .string(entry.path)
+            item["sha256"] = entry.sha256.map(JSONValue.string) ?? .null
+            if let event = entry.event {
+                item["id"] = .string(event.id)
+                item["timestamp"] = .string(event.timestamp.rfc3339)
+                item["action"] = .string(event.action.rawValue)
+                item["actor"] = event.actor.json
+                item["details"] = .string(event.details)
+                if let location = event.location { item["location"] = .string(location) }
+                item["imported"] = .bool(event.imported != nil)
+                item["forced"] = .bool(event.forced != nil)
+            }
+            item["signature"] = .string(entry.signature.rawValue)
+            if let signer = entry.signerSubject { item["signer"] = .string(signer) }
+            item["problems"] = .array(entry.problems.map(JSONValue.string))
+            return .object(item)
+        })
         return .object(object)
     }
 

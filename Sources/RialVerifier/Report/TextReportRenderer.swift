@@ -32,12 +32,14 @@ public enum TextReportRenderer {
         if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)   (the package's fingerprint)") }
         if let seal = report.seal { lines.append("Seal               \(Escaping.visible(sealLine(seal)))") }
         if let timestamp = report.timestamp { lines.append("Timestamp          \(Escaping.visible(timestampLine(timestamp)))") }
+        if let custody = report.custody { lines.append("Custody log        \(custodyLine(custody))") }
         lines.append("Verified at        \(report.verifiedAt.rfc3339)")
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")
         for check in report.checks {
             let status = check.status.label.padding(toLength: 12, withPad: " ", startingAt: 0)
-            lines.append("\(status) \(check.code)  \(Escaping.visible(check.subject))")
+            let event = check.seq.map { " (event \($0))" } ?? ""
+            lines.append("\(status) \(check.code)  \(Escaping.visible(check.subject))\(event)")
             lines.append("             \(Escaping.visible(check.message))")
             if let expected = check.expected { lines.append("             expected \(Escaping.visible(expected))") }
             if let actual = check.actual { lines.append("             actual   \(Escaping.visible(actual))") }
@@ -53,6 +55,17 @@ public enum TextReportRenderer {
         case .invalid: return "INVALID" + (signer.isEmpty ? "" : ": claims to be by \(signer)")
         case .validUntrusted: return "signature valid, signer NOT trusted: \(signer)"
         case .validTrusted: return "signature valid, signer trusted: \(signer), anchor \(seal.anchorSubject ?? "")"
+        }
+    }
+
+    static func custodyLine(_ custody: CustodySummary) -> String {
+        let count = custody.entries.count
+        let events = "\(count) event\(count == 1 ? "" : "s") (\(custody.importedCount) imported from the capture device, \(custody.signedCount) signed)"
+        let head = custody.head.map { "head event \($0.seq), SHA-256 \($0.sha256 ?? "?")" } ?? ""
+        switch custody.state {
+        case .missing: return "none: the package carries no custody log"
+        case .intact: return "\(events), links intact; \(head)"
+        case .broken: return "BROKEN" + (custody.firstBrokenSeq.map { " at event \($0)" } ?? "") + ": \(events); \(head)"
         }
     }
 

@@ -33,10 +33,13 @@ public struct VerificationReport: Sendable {
     public let seal: SealSummary?
     /// When the seal existed, by a time-stamping authority; `nil` for plain bags.
     public let timestamp: TimestampSummary?
+    /// The custody log's timeline and state; `nil` for plain bags.
+    public let custody: CustodySummary?
 
     public init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
                 checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
-                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil) {
+                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil) {
+        self.custody = custody
         self.seal = seal
         self.timestamp = timestamp
         self.subjectPath = subjectPath

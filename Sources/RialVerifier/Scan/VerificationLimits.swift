@@ -9,6 +9,8 @@ public struct VerificationLimits: Sendable {
     public var maxTotalTagBytes: UInt64 = PackageLayout.maxParsedTotalBytes
     /// Most entries in one archive.
     public var maxEntries: Int = 1_000_000
+    /// Most custody events judged; a longer log is a failure, not a long wait.
+    public var maxCustodyEvents: Int = 100_000
 
     public init() {}
 }

@@ -32,6 +32,10 @@ struct SealEvaluation {
         let isValid: Bool
     }
 
+    private static let judge = DetachedSignatureJudge(
+        code: "seal", fileCode: "seal", path: PackageLayout.seal, name: "the seal", contentName: "rial/manifest.json",
+        mismatchHint: "the manifest was edited after sealing, or the seal was taken from another package")
+
     private mutating func judgeSignature(_ context: VerificationContext, policy: VerificationPolicy) -> Signature? {
         let path = PackageLayout.seal
         guard context.has(path) else {
@@ -43,58 +47,26 @@ struct SealEvaluation {
             seal = summary(.missing)
             return nil
         }
-        guard let bytes = context.bytes(path) else {
-            fail("seal.malformed", "the seal is too large to read; a seal is a few kilobytes")
-            return nil
-        }
-        guard !bytes.isEmpty else {
-            fail("seal.empty", "the seal file is empty (zero bytes): a placeholder, not a signature")
-            return nil
-        }
-        let parsed: DetachedSignature
-        do {
-            parsed = try DetachedSignature(der: bytes)
-        } catch {
-            switch error {
-            case .malformed(let why): fail("seal.malformed", "the seal is not a DER CMS structure: \(why)")
-            case .shape(let why): fail("seal.structure", "the seal is not a detached CMS SignedData with one signer: \(why)")
-            case .algorithm(let why): fail("seal.algorithm", "the seal must use SHA-256 and ECDSA P-256: \(why)")
-            }
-            return nil
-        }
-        if let problem = ECDSASignatureValue.problem(with: parsed.signatureValue) {
-            switch problem {
-            case .empty:
-                fail("seal.signature.empty", "the seal's signature value is zero bytes long: a placeholder, not a signature", parsed)
-            case .placeholder(let why):
-                fail("seal.signature.placeholder", "the seal's signature value is a placeholder, not an ECDSA signature: \(why)", parsed)
-            case .highS:
-                fail("seal.signature.high-s", "the ECDSA signature is in its high-S form; rial accepts only the canonical low-S form, because the high-S twin is a second valid seal anyone can make without the key, and a timestamp covers the exact signature bytes (schema/SPEC.md §14)", parsed)
-            }
-            return Signature(parsed: parsed, isValid: false)
-        }
         guard let manifest = context.bytes(PackageLayout.manifest),
               let fingerprint = context.inventory.files[PackageLayout.manifest]?.digests[.sha256].flatMap(Hex.decode) else {
-            sealResults.append(.notChecked("seal.signature", path, "rial/manifest.json is missing or unreadable, so there is nothing to check the seal against"))
-            seal = summary(.invalid, parsed)
-            return Signature(parsed: parsed, isValid: false)
+            // Judge the shape anyway, so a malformed seal is reported as such.
+            let shape = Self.judge.judgeSignature(context.bytes(path), content: [], contentSHA256: [])
+            if shape.results.contains(where: { $0.status == .fail && $0.code != "seal.content.mismatch" }) {
+                sealResults += shape.results.filter { $0.code != "seal.content.mismatch" }
+            } else {
+                sealResults.append(.notChecked("seal.signature", path, "rial/manifest.json is missing or unreadable, so there is nothing to check the seal against"))
+            }
+            seal = summary(.invalid, shape.parsed)
+            return shape.parsed.map { Signature(parsed: $0, isValid: false) }
         }
-        guard parsed.signsContent(sha256: fingerprint) else {
-            fail("seal.content.mismatch", "the seal was made over other bytes than this package's rial/manifest.json: the manifest was edited after sealing, or the seal was taken from another package", parsed)
-            return Signature(parsed: parsed, isValid: false)
+        let outcome = Self.judge.judgeSignature(context.bytes(path), content: manifest, contentSHA256: fingerprint)
+        sealResults += outcome.results
+        guard let parsed = outcome.parsed else {
+            seal = summary(.invalid)
+            return nil
         }
-        guard parsed.signatureVerifies(), parsed.opensslVerifies(content: manifest) else {
-            fail("seal.signature.invalid", "the signature does not verify under the public key of the certificate the seal names (\(parsed.signer.subject)): it was made with another key, or altered", parsed)
-            return Signature(parsed: parsed, isValid: false)
-        }
-        sealResults.append(.pass("seal.signature", path,
-                                 "valid ECDSA P-256 signature over the exact bytes of rial/manifest.json by \(parsed.signer.subject) (certificate SHA-256 \(parsed.signer.fingerprintSHA256))"))
-        return Signature(parsed: parsed, isValid: true)
-    }
-
-    private mutating func fail(_ code: String, _ message: String, _ parsed: DetachedSignature? = nil) {
-        sealResults.append(.fail(code, PackageLayout.seal, message))
-        seal = summary(.invalid, parsed)
+        if !outcome.isValid { seal = summary(.invalid, parsed) }
+        return Signature(parsed: parsed, isValid: outcome.isValid)
     }
 
     // MARK: - The timestamp
@@ -230,63 +202,21 @@ struct SealEvaluation {
 
     private mutating func judgeTrust(_ context: VerificationContext, policy: VerificationPolicy, signature: Signature?, trustedTime: Int64?) {
         guard let signature, signature.isValid else { return }
-        let signer = signature.parsed.signer
-        let path = PackageLayout.seal
         let judgedAt = trustedTime ?? context.verificationTime.seconds
+        if policy.requiresSeal && policy.sealAnchors.isEmpty {
+            sealResults.append(.fail("seal.required", PackageLayout.seal, "the policy requires a trusted seal, but no trust anchor was given: without one, anyone could have made this seal"))
+            seal = summary(.validUntrusted, signature.parsed, judgedAt: judgedAt)
+            return
+        }
         let why = trustedTime == nil ? "the verification time (no trusted timestamp)" : "the trusted timestamp's genTime"
-        let judged = "\(Timestamp(seconds: judgedAt).rfc3339), \(why)"
-
-        if let notAfter = signer.notAfter, notAfter < judgedAt {
-            certificateFail("seal.certificate.expired", "the signer's certificate expired on \(Timestamp(seconds: notAfter).rfc3339), before \(judged)", signature.parsed, judgedAt)
-            return
-        }
-        if let notBefore = signer.notBefore, notBefore > judgedAt {
-            certificateFail("seal.certificate.not-yet-valid", "the signer's certificate is valid only from \(Timestamp(seconds: notBefore).rfc3339), after \(judged)", signature.parsed, judgedAt)
-            return
-        }
-        if let claimed = signature.parsed.claimedSigningTime, let notAfter = signer.notAfter, claimed > notAfter {
-            certificateFail("seal.certificate.expired", "the seal's own signingTime \(Timestamp(seconds: claimed).rfc3339) is after its certificate expired on \(Timestamp(seconds: notAfter).rfc3339)", signature.parsed, judgedAt)
-            return
-        }
-        guard !policy.sealAnchors.isEmpty else {
-            if policy.requiresSeal {
-                sealResults.append(.fail("seal.required", path, "the policy requires a trusted seal, but no trust anchor was given: without one, anyone could have made this seal"))
-                seal = summary(.validUntrusted, signature.parsed, judgedAt: judgedAt)
-                return
-            }
-            sealResults.append(.notChecked("seal.trust", path,
-                                           "signature valid, signer not trusted: no trust anchor was given (--trust, --trust-dir), and certificates inside a package are never anchors; signer \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)"))
-            seal = summary(.validUntrusted, signature.parsed, judgedAt: judgedAt)
-            return
-        }
-        switch TrustStore(anchors: policy.sealAnchors).validate(signer, intermediates: signature.parsed.embeddedCertificates, at: judgedAt, purpose: .any) {
-        case .trusted(let chain):
-            let anchor = chain.last?.subject
-            sealResults.append(.pass("seal.trust", path, "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged) (revocation is not checked offline)"))
-            seal = summary(.validTrusted, signature.parsed, anchor: anchor, judgedAt: judgedAt)
-        case .untrusted(let reason):
-            let anchorPrints = Set(policy.sealAnchors.map(\.fingerprintSHA256))
-            let ownRoot = signature.parsed.embeddedCertificates.first { $0.isSelfIssued && !anchorPrints.contains($0.fingerprintSHA256) }
-            let note = ownRoot.map { "; the package carries its own root \($0.subject), which is never an anchor" } ?? ""
-            sealResults.append(.fail("seal.signer.untrusted", path, "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)"))
-            seal = summary(.validUntrusted, signature.parsed, judgedAt: judgedAt)
-        case .expired(let reason):
-            certificateFail("seal.certificate.expired", "a certificate on the signer's chain was not valid at \(judged): \(reason)", signature.parsed, judgedAt)
-        case .notYetValid(let reason):
-            certificateFail("seal.certificate.not-yet-valid", "a certificate on the signer's chain was not yet valid at \(judged): \(reason)", signature.parsed, judgedAt)
-        case .invalid(let reason):
-            certificateFail("seal.certificate.invalid", "the signer's certificate chain is not valid: \(reason)", signature.parsed, judgedAt)
-        }
-    }
-
-    private mutating func certificateFail(_ code: String, _ message: String, _ parsed: DetachedSignature, _ judgedAt: Int64) {
-        sealResults.append(.fail(code, PackageLayout.seal, message))
-        seal = summary(.invalid, parsed, judgedAt: judgedAt)
+        let trust = Self.judge.judgeCertificates(signature.parsed, anchors: policy.sealAnchors, judgedAt: judgedAt, why: why)
+        sealResults += trust.results
+        seal = summary(trust.state, signature.parsed, anchor: trust.anchor, judgedAt: judgedAt)
     }
 
     // MARK: - Summaries
 
-    private func summary(_ state: SealState, _ parsed: DetachedSignature? = nil, anchor: String? = nil, judgedAt: Int64? = nil) -> SealSummary {
+    private func summary(_ state: SignatureState, _ parsed: DetachedSignature? = nil, anchor: String? = nil, judgedAt: Int64? = nil) -> SealSummary {
         let signer = parsed?.signer
         return SealSummary(state: state, signerSubject: signer?.subject, signerIssuer: signer?.issuer, signerSerial: signer?.serialHex,
                            signerFingerprint: signer?.fingerprintSHA256,
@@ -294,7 +224,7 @@ struct SealEvaluation {
                            anchorSubject: anchor, judgedAt: judgedAt.map { Timestamp(seconds: $0) })
     }
 
-    private func timestampSummary(_ state: SealState, _ response: TimeStampResponse? = nil, _ signer: Certificate? = nil) -> TimestampSummary {
+    private func timestampSummary(_ state: SignatureState, _ response: TimeStampResponse? = nil, _ signer: Certificate? = nil) -> TimestampSummary {
         TimestampSummary(state: state, genTime: response.map { Timestamp(seconds: $0.genTime) }, genTimeText: response?.genTimeText,
                          serial: response?.serialHex, policy: response?.policy,
                          tsaSubject: signer?.subject, tsaSerial: signer?.serialHex, tsaFingerprint: signer?.fingerprintSHA256)

@@ -2,7 +2,7 @@ import RialFormat
 
 /// Who sealed the package, for the report's header.
 public struct SealSummary: Sendable {
-    public let state: SealState
+    public let state: SignatureState
     /// The signer certificate's subject (RFC 2253), when it could be read.
     public let signerSubject: String?
     public let signerIssuer: String?

@@ -2,7 +2,7 @@ import RialFormat
 
 /// When the seal existed, by an RFC 3161 authority, for the report's header.
 public struct TimestampSummary: Sendable {
-    public let state: SealState
+    public let state: SignatureState
     public let genTime: Timestamp?
     /// genTime as the token states it.
     public let genTimeText: String?

@@ -1,5 +1,5 @@
-/// The seal's or timestamp's overall state, as C2PA separates Valid from Trusted.
-public enum SealState: String, Sendable {
+/// The overall state of a seal, timestamp or custody-event signature, as C2PA separates Valid from Trusted.
+public enum SignatureState: String, Sendable {
     /// There is none.
     case missing
     /// It is there and something about it failed.

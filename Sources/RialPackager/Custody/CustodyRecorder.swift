@@ -1,0 +1,64 @@
+import RialFormat
+import RialCrypto
+
+/// Writes custody events: the event file and, when someone signs, its detached signature
+/// (`schema/SPEC.md` §15.5), made by the same mechanism as the seal.
+public struct CustodyRecorder: Sendable {
+    /// Who signs the events; `nil` for unsigned events.
+    public let signer: Sealer?
+
+    public init(signer: Sealer?) {
+        self.signer = signer
+    }
+
+    /// The actor of a signed event must be the certificate's subject, and names the
+    /// certificate, because the verifier checks exactly that (`custody.signer.mismatch`).
+    /// - Parameter given: the actor as given; without one, a signer's CN and O name it.
+    /// - Returns: the actor, with the certificate's fingerprint when signing.
+    /// - Throws: ``PackagerError`` `.invalidOption` when the given name or organisation
+    ///   disagrees with the certificate, or there is neither an actor nor a certificate CN.
+    public func actor(_ given: CustodyActor?) throws -> CustodyActor {
+        guard let signer else {
+            guard let given else { throw PackagerError(.invalidOption, "a custody event needs an actor name (--actor-name)") }
+            return given
+        }
+        let certificate = signer.signer.certificate
+        let commonName = certificate.subjectCommonName
+        var actor = given ?? CustodyActor(name: commonName ?? "", organisation: certificate.subjectOrganization)
+        if let commonName, actor.name != commonName {
+            throw PackagerError(.invalidOption, "the actor name \"\(actor.name)\" is not the certificate's CN \"\(commonName)\"; a signed event's actor is whoever holds the key (leave out --actor-name to use the CN)")
+        }
+        if actor.name.isEmpty { throw PackagerError(.invalidOption, "the certificate \(certificate.subject) has no CN; give --actor-name") }
+        if let organisation = certificate.subjectOrganization, let claimed = actor.organisation, claimed != organisation {
+            throw PackagerError(.invalidOption, "the organisation \"\(claimed)\" is not the certificate's O \"\(organisation)\"")
+        }
+        if actor.organisation == nil { actor.organisation = certificate.subjectOrganization }
+        actor.certificateSHA256 = certificate.fingerprintSHA256
+        return actor
+    }
+
+    /// The event's file, and its signature when there is a signer.
+    /// - Throws: ``PackagerError`` `.invalidOption` for text the format does not allow,
+    ///   `.writeFailed` when signing fails.
+    public func files(for event: CustodyEvent) throws -> [PackageFile] {
+        let bytes = event.bytes()
+        // What is written must read back: the verifier parses every event strictly.
+        do {
+            _ = try CustodyEvent(json: StrictJSONParser.parse(bytes), path: CustodyLogLayout.eventPath(seq: event.seq))
+        } catch {
+            throw PackagerError(.invalidOption, "the custody event would not be valid: \(error.reason)")
+        }
+        var files = [PackageFile(path: CustodyLogLayout.eventPath(seq: event.seq), bytes: bytes)]
+        if let signer {
+            files.append(PackageFile(path: CustodyLogLayout.signaturePath(seq: event.seq), bytes: try signer.sign(bytes, what: "custody event \(event.seq)")))
+        }
+        return files
+    }
+
+    /// A deterministic event id for events written while packing, so the same capture
+    /// packed with the same options gives the same bytes.
+    static func derivedID(manifestSHA256: String, seq: Int64) -> String {
+        let digest = (try? StreamingDigest.digest(.sha256, of: Array("rial custody event \(manifestSHA256) \(seq)".utf8))) ?? []
+        return UUIDText.version8(fromDigest: digest) ?? UUIDText.random()
+    }
+}

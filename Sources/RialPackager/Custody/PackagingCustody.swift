@@ -1,0 +1,84 @@
+import RialFormat
+import RialCrypto
+import RialArchive
+
+/// The custody log `rial pack` begins (`schema/SPEC.md` §15.4): the capture app's events,
+/// imported in order from its `custody_log.json`, then a PACKAGED event. All are made from
+/// the final `rial/manifest.json`, so they follow the payload in the archive.
+struct PackagingCustody {
+    /// The capture app's log, read and checked before anything is written.
+    let appLog: AppCustodyLog
+    /// SHA-256 of the app's log as read here; the payload copy must hash the same.
+    let appLogSHA256: String?
+    let recorder: CustodyRecorder
+    let actor: CustodyActor
+    let location: String?
+
+    /// Reads the app's log from the capture and settles the PACKAGED event's actor.
+    /// - Throws: ``PackagerError`` `.invalidCapture` for an unreadable or out-of-order app log,
+    ///   or one whose events are after `created`; `.invalidOption` for an unusable actor.
+    init(capture: CaptureDirectory, created: Timestamp, actor given: CustodyActor?, location: String?, signer: Sealer?) throws {
+        recorder = CustodyRecorder(signer: signer)
+        actor = try recorder.actor(given ?? (signer == nil ? Self.toolActor : nil))
+        self.location = location
+        guard let file = capture.file(AppCustodyLog.path) else {
+            appLog = try AppCustodyLog(json: .array([]))
+            appLogSHA256 = nil
+            return
+        }
+        do {
+            let bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
+            appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes))
+            appLogSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: bytes))
+        } catch let error as FormatError {
+            throw PackagerError(.invalidCapture, "\(file.sourcePath): \(error.reason); its events begin the package's custody log (schema/SPEC.md §15.4)")
+        } catch {
+            throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath)", cause: error)
+        }
+        var previous: Timestamp?
+        for (index, entry) in appLog.entries.enumerated() {
+            if let previous, entry.timestamp < previous {
+                throw PackagerError(.invalidCapture, "\(file.sourcePath): entry \(index + 1) (\(entry.timestamp.rfc3339)) is earlier than the entry before it; a custody log is in time order")
+            }
+            previous = entry.timestamp
+        }
+        if let last = previous, last > created {
+            throw PackagerError(.invalidCapture, "\(file.sourcePath): its last event (\(last.rfc3339)) is after the package's creation time \(created.rfc3339); packaging cannot precede what it packages (check --created and the device clock)")
+        }
+    }
+
+    /// Without a name or a certificate, the PACKAGED event says only that rial did it.
+    static let toolActor = CustodyActor(name: "rial \(RialToolkit.version)", role: "packaging tool, no person named")
+
+    /// The paths the log will have, for the archive's layout.
+    var paths: [String] {
+        (1...Int64(appLog.entries.count + 1)).flatMap { seq in
+            let event = CustodyLogLayout.eventPath(seq: seq)
+            return seq == Int64(appLog.entries.count + 1) && recorder.signer != nil ? [event, CustodyLogLayout.signaturePath(seq: seq)] : [event]
+        }
+    }
+
+    /// The event files, linked from `manifest`.
+    func files(manifest: [UInt8], packageID: PackageID, created: Timestamp, payloadFiles: Int, payloadBytes: UInt64) throws -> [PackageFile] {
+        let manifestSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: manifest))
+        var previous = manifestSHA256
+        var files: [PackageFile] = []
+        func add(_ event: CustodyEvent, signed: Bool) throws {
+            let made = try (signed ? recorder : CustodyRecorder(signer: nil)).files(for: event)
+            previous = Hex.encode(try StreamingDigest.digest(.sha256, of: made[0].bytes))
+            files += made
+        }
+        for (index, entry) in appLog.entries.enumerated() {
+            let seq = Int64(index + 1)
+            try add(CustodyEvent(seq: seq, id: CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: entry.timestamp,
+                                 action: entry.action, actor: AppCustodyLog.actor(for: entry), details: entry.details, packageID: packageID,
+                                 previous: previous, imported: .init(source: AppCustodyLog.path, entry: seq)), signed: false)
+        }
+        let seq = Int64(appLog.entries.count + 1)
+        let details = "packaged \(payloadFiles) payload files (\(payloadBytes) bytes) with rial \(RialToolkit.version)"
+        try add(CustodyEvent(seq: seq, id: CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: created,
+                             action: .packaged, actor: actor, details: details, location: location, packageID: packageID, previous: previous),
+                signed: true)
+        return files
+    }
+}

@@ -1,0 +1,23 @@
+/// The custody log as a whole, for the report's header and the timeline.
+public struct CustodySummary: Sendable {
+    public enum State: String, Sendable {
+        /// The package has no custody log.
+        case missing
+        /// Every event parsed, linked and agreed with the package; no custody check failed.
+        case intact
+        /// At least one custody check failed.
+        case broken
+    }
+
+    public let state: State
+    /// Every event file found, in seq order.
+    public let entries: [CustodyEntry]
+    /// The last event in seq order: the one a receiver records at hand-over.
+    public var head: CustodyEntry? { entries.last }
+    /// How many events were imported from the capture app's log.
+    public var importedCount: Int { entries.filter { $0.event?.imported != nil }.count }
+    /// How many events carry a signature file.
+    public var signedCount: Int { entries.filter { $0.signature != .missing }.count }
+    /// The first failing finding's event, where a reader should look first.
+    public let firstBrokenSeq: Int64?
+}
