@@ -19,6 +19,11 @@ struct PackCommand: ParsableCommand {
           rial pack capture -o case-2026-117.rialpkg --case 2026-117 --organization "County Lab"
           rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
           rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem   # sealed
+          rial pack capture -o case.rialpkg --actor-name "Jane Roe" --role investigator
+
+        The package's custody log (rial/custody/) begins with the capture app's own events \
+        (app/custody_log.json), then a PACKAGED event by --actor-name (with a key: the \
+        certificate's CN, and the event is signed). Add hand-overs with `rial custody append`.
 
         \(ExitStatus.helpText)
         """
@@ -50,6 +55,8 @@ struct PackCommand: ParsableCommand {
 
     @OptionGroup(title: "Sealing") var sealing: SealingOptions
 
+    @OptionGroup(title: "Custody (the PACKAGED event that follows the capture app's events)") var custody: CustodyActorOptions
+
     @Flag(help: "Replace OUT.rialpkg if it exists.")
     var force = false
 
@@ -67,8 +74,14 @@ struct PackCommand: ParsableCommand {
             }
             fields.append(.init(String(item[..<equals]), String(item[item.index(after: equals)...])))
         }
+        let sealer = try sealing.makeSealer()
+        // A signer's organisation is the certificate's; --organization names the bag's source.
+        let actor = custody.actor(organisation: sealer == nil && custody.actorName != nil ? organization : nil)
+        if sealer == nil, custody.actorName == nil, custody.role != nil || custody.actorID != nil {
+            throw ValidationError("--role and --actor-id describe a person: give --actor-name too")
+        }
         var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields,
-                                     sealer: try sealing.makeSealer())
+                                     sealer: sealer, custodyActor: actor, custodyLocation: custody.location)
         do {
             if let packageID { options.packageID = try PackageID(packageID) }
             if let created { options.created = try Timestamp(rfc3339: created) }

@@ -8,7 +8,9 @@ enum PassingPackage {
     /// Verifies `path`; returns its report when it passes.
     /// - Throws: ``ExitStatus/failed`` (after printing the report) when it fails,
     ///   ``ExitStatus/couldNotComplete`` when it cannot be evaluated.
-    static func require(_ path: String, action: String, quiet: Bool) throws -> VerificationReport {
+    /// - Parameter force: return a failing report too (after printing it), for
+    ///   `rial custody append --force`, whose event then records the failure.
+    static func require(_ path: String, action: String, quiet: Bool, force: Bool = false) throws -> VerificationReport {
         let progress = ProgressLine(label: "verifying", enabled: !quiet)
         let report = Verifier().report(for: path) { done, total in progress.update(done: done, total: total) }
         progress.finish()
@@ -17,6 +19,10 @@ enum PassingPackage {
             return report
         case .fail:
             FileHandleStream.standardOutput.write(TextReportRenderer.render(report))
+            if force {
+                Console.error("warning: the package does not pass verification; going on because of --force, and the new event records it")
+                return report
+            }
             Console.error("not \(action): the package does not pass verification; nothing was changed")
             throw ExitStatus.failed
         case .error:

@@ -25,12 +25,16 @@ struct Rial: ParsableCommand {
           rial timestamp request case.rialpkg -o case.tsq     # then ask your TSA
           rial verify case.rialpkg --trust jane.pem --tsa-trust tsa-root.pem
 
+        Chain of custody:
+          rial custody append case.rialpkg --action TRANSFERRED --actor-name "Jane Doe" --details "To the lab"
+          rial custody show case.rialpkg
+
         \(ExitStatus.helpText)
         """,
         version: "rial \(toolVersion)",
         subcommands: [
             SampleCommand.self, PackCommand.self, VerifyCommand.self, InspectCommand.self, ExtractCommand.self, ChainCommand.self,
-            KeygenCommand.self, SealCommand.self, TimestampCommand.self,
+            KeygenCommand.self, SealCommand.self, TimestampCommand.self, CustodyCommand.self,
         ]
     )
 

@@ -1,13 +1,14 @@
 import ArgumentParser
 import RialCrypto
 import RialArchive
+import RialFormat
 import RialVerifier
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `--trust`, `--trust-dir`, `--tsa-trust`, `--require-seal`, `--require-timestamp`: what the
-/// person verifying trusts and insists on. Anchors come only from here, never from a package.
+/// `--trust`, `--trust-dir`, `--tsa-trust`, `--require-seal`, `--require-timestamp`,
+/// `--custody-head`: what the person verifying trusts, knows and insists on. Anchors come only from here, never from a package.
 struct TrustOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Trust anchor for seals: a PEM file of root certificates, or a signer's self-signed certificate (repeatable).", valueName: "FILE"))
     var trust: [String] = []
@@ -24,7 +25,13 @@ struct TrustOptions: ParsableArguments {
     @Flag(name: .customLong("require-timestamp"), help: "Fail a package without a trusted RFC 3161 timestamp from a TSA chaining to --tsa-trust.")
     var requireTimestamp = false
 
+    @Option(name: .customLong("custody-head"), help: ArgumentHelp("The SHA-256 of the custody event recorded at the last hand-over (printed by `rial custody append` and `show`); the log must still hold it, so no newer event was dropped.", valueName: "SHA256"))
+    var custodyHead: String?
+
     func validate() throws {
+        if let custodyHead, !Hex.isDigest(custodyHead.lowercased(), byteCount: 32) {
+            throw ValidationError("--custody-head takes the 64 hex digits of a custody event's SHA-256, as `rial custody show` prints it")
+        }
         // Without an anchor, anyone could strip the seal and make their own: requiring a seal
         // only means something when the verifier says whose.
         if requireSeal && trust.isEmpty && trustDir == nil {
@@ -42,7 +49,7 @@ struct TrustOptions: ParsableArguments {
         if let trustDir { sealFiles += try Self.files(in: trustDir) }
         return VerificationPolicy(sealAnchors: try Self.load(sealFiles, option: "--trust"),
                                   timestampAnchors: try Self.load(tsaTrust, option: "--tsa-trust"),
-                                  requiresSeal: requireSeal, requiresTimestamp: requireTimestamp)
+                                  requiresSeal: requireSeal, requiresTimestamp: requireTimestamp, custodyHead: custodyHead?.lowercased())
     }
 
     private static func load(_ paths: [String], option: String) throws -> [Certificate] {

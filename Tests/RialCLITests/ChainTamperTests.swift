@@ -44,7 +44,8 @@ enum ChainFixture {
         for (number, op) in ops.enumerated() {
             let last = number == ops.count - 1
             let target = last ? output : output.deletingLastPathComponent().appendingPathComponent("step-\(number).rialpkg")
-            try Oracle.tamper(source, op + (last && cover ? ["--cover"] : []), output: target)
+            // Covering rewrites rial/manifest.json, so the custody log is re-linked to it too.
+            try Oracle.tamper(source, op + (last && cover ? ["--cover", "--relink"] : []), output: target)
             source = target
         }
     }

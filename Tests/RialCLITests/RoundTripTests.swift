@@ -86,7 +86,7 @@ struct RoundTripTests {
             let capture = try Fixture.sample(in: dir)
             let first = try Fixture.pack(capture, in: dir, name: "first.rialpkg")
             let later = dir.appendingPathComponent("later.rialpkg")
-            let result = CLI.rial(["pack", capture.path, "-o", later.path, "--created", "2026-01-01T00:00:01Z", "--quiet"], cwd: dir)
+            let result = CLI.rial(["pack", capture.path, "-o", later.path, "--created", "2026-01-20T00:00:01Z", "--quiet"], cwd: dir)
             try #require(result.status == 0, "\(result)")
 
             let firstID = try Fixture.verifyJSON(first.path, cwd: dir).report.packageId

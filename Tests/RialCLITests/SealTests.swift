@@ -26,8 +26,13 @@ struct SealTests {
             #expect(report.seal?.signer?.subject.contains("CN=Test Investigator (TEST ONLY)") == true)
             #expect(report.seal?.trustAnchor?.contains("Rial Test Root CA") == true)
             #expect(try Sealing.opensslVerifiesSeal(package, anchor: pki.path("root-ca.pem"), in: dir))
-            // The seal is the last entry: made from the final manifest, after the payload.
-            #expect(try Fixture.tarList(package).last?.hasSuffix("/rial/seal/manifest.p7s") == true)
+            // The seal follows the payload (it is made from the final manifest), then the
+            // custody log, whose PACKAGED event is signed by the same signer.
+            let entries = try Fixture.tarList(package).filter { !$0.hasSuffix("/") }
+            let sealIndex = try #require(entries.firstIndex { $0.hasSuffix("/rial/seal/manifest.p7s") })
+            #expect(entries[sealIndex...].dropFirst().allSatisfy { $0.contains("/rial/custody/") }, "\(entries.suffix(8))")
+            #expect(entries.last?.hasSuffix("/rial/custody/000006.p7s") == true, "\(entries.suffix(8))")
+            #expect(!entries[..<sealIndex].contains { $0.contains("/rial/custody/") })
             // BagIt validators see a consistent bag: the seal is listed in the tag manifests.
             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("bag"))
             let bagit = try Oracle.bagitValidate(bag)
@@ -65,7 +70,8 @@ struct SealTests {
             try Oracle.tamper(package, ["replace-text", "rial/manifest.json", "\"name\": \"rial\"", "\"name\": \"rial-forged\"", "--cover"], output: edited)
             let (result, report) = try Sealing.verify(edited, ["--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(result.status == 1)
-            #expect(failures(report) == ["seal.content.mismatch"])
+            // The custody log is bound to the manifest too, and its first link breaks with it.
+            #expect(failures(report) == ["seal.content.mismatch", "custody.binding.mismatch"])
             #expect(report.seal?.state == "invalid")
             #expect(try !Sealing.opensslVerifiesSeal(edited, anchor: pki.path("root-ca.pem"), in: dir))
         }
@@ -120,7 +126,8 @@ struct SealTests {
             let package = try Fixture.pack(capture, in: dir, options: pki.signing("other-investigator", chain: nil))
             let (result, report) = try Sealing.verify(package, ["--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(result.status == 1)
-            #expect(failures(report) == ["seal.signer.untrusted"])
+            // The PACKAGED event is signed by the same signer, judged by the same rules.
+            #expect(failures(report) == ["seal.signer.untrusted", "custody.signer.untrusted"])
             #expect(report.seal?.state == "valid-untrusted")
             #expect(try !Sealing.opensslVerifiesSeal(package, anchor: pki.path("root-ca.pem"), in: dir))
             // Its own root, given by the verifier, makes it trusted; both tools agree again.
@@ -139,7 +146,7 @@ struct SealTests {
             let package = try Fixture.pack(capture, in: dir, options: pki.signing("other-investigator", chain: "other-investigator-chain.pem"))
             let (result, report) = try Sealing.verify(package, ["--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(result.status == 1)
-            #expect(failures(report) == ["seal.signer.untrusted"])
+            #expect(failures(report) == ["seal.signer.untrusted", "custody.signer.untrusted"])
             let message = try #require(report.checks("seal.signer.untrusted").first?.message)
             #expect(message.contains("carries its own root"))
             #expect(try !Sealing.opensslVerifiesSeal(package, anchor: pki.path("root-ca.pem"), in: dir))

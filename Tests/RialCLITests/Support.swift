@@ -99,7 +99,7 @@ struct Inspection: Decodable, Sendable {
 
 /// Small captures and packages made with the real `rial` binary.
 enum Fixture {
-    static let created = "2026-01-01T00:00:00Z"
+    static let created = "2026-01-20T00:00:00Z"
     /// Small and quick: 10 frames, depth keyframes 1, 4, 7, 10 (each 256×192 Float32).
     static let sampleOptions = ["--seconds", "1", "--fps", "10", "--width", "64", "--height", "48"]
 

@@ -189,16 +189,27 @@ struct TimestampTests {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let capture = try Fixture.sample(in: dir)
-            // The packer claims a creation time a day ahead of the TSA's clock.
+            // The packer claims a creation time a day ahead of the TSA's clock. Its PACKAGED
+            // event is then in the future too, so rial refuses to timestamp it; the token is
+            // made with openssl and slipped in as a forger would.
             let tomorrow = Date().addingTimeInterval(86_400)
             let formatter = ISO8601DateFormatter()
             let created = formatter.string(from: tomorrow)
             let packed = CLI.rial(["pack", capture.path, "-o", "future.rialpkg", "--created", created, "--quiet"] + pki.signing(), cwd: dir)
             try #require(packed.status == 0, "\(packed)")
             let package = dir.appendingPathComponent("future.rialpkg")
-            try Sealing.timestamp(package, pki: pki, in: dir)
-            let (_, report) = try Sealing.verify(package, anchors(pki), cwd: dir)
+            let seal = dir.appendingPathComponent("future.p7s"), value = dir.appendingPathComponent("future.sig")
+            let request = dir.appendingPathComponent("future.tsq"), response = dir.appendingPathComponent("future.tsr")
+            try Sealing.extract("rial/seal/manifest.p7s", of: package, to: seal)
+            try Sealing.forge("signature-value", seal, value)
+            let query = CLI.run(["openssl", "ts", "-query", "-data", value.path, "-sha256", "-cert", "-out", request.path], cwd: dir)
+            try #require(query.status == 0, "\(query)")
+            try pki.reply(as: "good", request: request, response: response)
+            let stamped = dir.appendingPathComponent("stamped.rialpkg")
+            try Oracle.tamper(package, ["add-file", "rial/seal/manifest.tsr", response.path, "--cover"], output: stamped)
+            let (_, report) = try Sealing.verify(stamped, anchors(pki), cwd: dir)
             #expect(report.failures.map(\.code).contains("timestamp.time.before-package"), "\(report.failures)")
+            #expect(report.failures.map(\.code).contains("custody.time.future"), "\(report.failures)")
             #expect(report.timestamp?.state == "invalid")
         }
     }

@@ -13,22 +13,24 @@ public struct CustodyRecorder: Sendable {
 
     /// The actor of a signed event must be the certificate's subject, and names the
     /// certificate, because the verifier checks exactly that (`custody.signer.mismatch`).
-    /// - Parameter given: the actor as given; without one, a signer's CN and O name it.
+    /// - Parameter given: the actor as given; without a name, a signer's CN names it (and its
+    ///   O the organisation).
     /// - Returns: the actor, with the certificate's fingerprint when signing.
     /// - Throws: ``PackagerError`` `.invalidOption` when the given name or organisation
     ///   disagrees with the certificate, or there is neither an actor nor a certificate CN.
     public func actor(_ given: CustodyActor?) throws -> CustodyActor {
         guard let signer else {
-            guard let given else { throw PackagerError(.invalidOption, "a custody event needs an actor name (--actor-name)") }
+            guard let given, !given.name.isEmpty else { throw PackagerError(.invalidOption, "a custody event needs an actor name (--actor-name)") }
             return given
         }
         let certificate = signer.signer.certificate
         let commonName = certificate.subjectCommonName
-        var actor = given ?? CustodyActor(name: commonName ?? "", organisation: certificate.subjectOrganization)
+        var actor = given ?? CustodyActor(name: "")
+        if actor.name.isEmpty { actor.name = commonName ?? "" }
+        if actor.name.isEmpty { throw PackagerError(.invalidOption, "the certificate \(certificate.subject) has no CN; give --actor-name") }
         if let commonName, actor.name != commonName {
             throw PackagerError(.invalidOption, "the actor name \"\(actor.name)\" is not the certificate's CN \"\(commonName)\"; a signed event's actor is whoever holds the key (leave out --actor-name to use the CN)")
         }
-        if actor.name.isEmpty { throw PackagerError(.invalidOption, "the certificate \(certificate.subject) has no CN; give --actor-name") }
         if let organisation = certificate.subjectOrganization, let claimed = actor.organisation, claimed != organisation {
             throw PackagerError(.invalidOption, "the organisation \"\(claimed)\" is not the certificate's O \"\(organisation)\"")
         }

@@ -28,17 +28,7 @@ public enum JSONReportRenderer {
         if let seal = report.seal { object["seal"] = sealValue(seal) }
         if let timestamp = report.timestamp { object["timestamp"] = timestampValue(timestamp) }
         if let custody = report.custody { object["custody"] = custodyValue(custody) }
-        object["checks"] = .array(report.checks.map { check in
-            var item = JSONObject()
-            item["code"] = .string(check.code)
-            item["status"] = .string(check.status.rawValue)
-            item["subject"] = .string(check.subject)
-            item["message"] = .string(check.message)
-            if let expected = check.expected { item["expected"] = .string(expected) }
-            if let actual = check.actual { item["actual"] = .string(actual) }
-            if let seq = check.seq { item["seq"] = .integer(seq) }
-            return .object(item)
-        })
+        object["checks"] = .array(report.checks.map(checkValue))
         object["warnings"] = .array(report.warnings.map(JSONValue.string))
         return .object(object)
     }
@@ -58,6 +48,19 @@ public enum JSONReportRenderer {
         if let anchor = seal.anchorSubject { object["trust_anchor"] = .string(anchor) }
         if let judged = seal.judgedAt { object["certificates_judged_at"] = .string(judged.rfc3339) }
         return .object(object)
+    }
+
+    /// One check, as in the report's `checks`.
+    public static func checkValue(_ check: CheckResult) -> JSONValue {
+        var item = JSONObject()
+        item["code"] = .string(check.code)
+        item["status"] = .string(check.status.rawValue)
+        item["subject"] = .string(check.subject)
+        item["message"] = .string(check.message)
+        if let expected = check.expected { item["expected"] = .string(expected) }
+        if let actual = check.actual { item["actual"] = .string(actual) }
+        if let seq = check.seq { item["seq"] = .integer(seq) }
+        return .object(item)
     }
 
     /// The custody log: its state, head and timeline (report version 1.2).

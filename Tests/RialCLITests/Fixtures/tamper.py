@@ -45,6 +45,11 @@ Options (anywhere after OP):
                               sha512; records of removed files dropped) and the capture counts
                               of rial/manifest.json, and then tagmanifest-<alg>.txt. The chain
                               summary in rial/manifest.json ("chain") is left alone.
+  --relink                    with --cover: also re-make the custody log's links, as an
+                              attacker who can rewrite files can for unsigned events: each
+                              rial/custody/NNNNNN.json whose "previous" no longer names the
+                              file before it (the first: rial/manifest.json) gets the right
+                              one (signatures are left alone and so break).
 
 The archive is rewritten with Python's tarfile in pax format, members in their original
 order with their original metadata; only the tampered entry differs. Exit 0 on success,
@@ -110,8 +115,9 @@ def step(node, token, pointer):
 def main(argv):
     if len(argv) < 4:
         fail("usage: tamper.py OP IN OUT [ARGS...] [--cover]")
-    cover = "--cover" in argv[4:]
-    op, source, target, args = argv[1], argv[2], argv[3], [a for a in argv[4:] if a != "--cover"]
+    relink = "--relink" in argv[4:]
+    cover = "--cover" in argv[4:] or relink
+    op, source, target, args = argv[1], argv[2], argv[3], [a for a in argv[4:] if a not in ("--cover", "--relink")]
     arity = {"copy": 0, "flip-byte": 2, "truncate": 2, "remove": 1, "add": 2, "add-file": 2, "replace-file": 2, "rename": 2, "replace-text": 3,
              "duplicate": 1, "symlink": 2, "add-raw": 2, "append-bytes": 1,
              "swap": 2, "copy-content": 2, "move-tail": 3, "json-set": 3, "json-delete": 2,
@@ -290,7 +296,7 @@ def main(argv):
             contents[metadata_member.name] = canonical_json(metadata)
 
     if cover:
-        cover_tracks(top, members + additions, contents)
+        cover_tracks(top, members + additions, contents, relink)
 
     with tarfile.open(target, "w", format=tarfile.PAX_FORMAT) as out:
         for member in members + additions:
@@ -308,7 +314,7 @@ def main(argv):
     return 0
 
 
-def cover_tracks(top, members, contents):
+def cover_tracks(top, members, contents, relink=False):
     """Recompute every digest and size a rewriting attacker would: the payload manifests,
     Payload-Oxum, rial/manifest.json's file records and capture counts (not its "chain"
     summary), then the tag manifests. Files are rewritten in their original line/key order."""
@@ -374,6 +380,16 @@ def cover_tracks(top, members, contents):
                 if key in capture:
                     capture[key] = sum(1 for p in payload if p.startswith(directory))
         put("rial/manifest.json", canonical_json(manifest))
+
+    if relink:
+        events = sorted(p for p in files if p.startswith("rial/custody/") and p.endswith(".json"))
+        previous = hashlib.sha256(data("rial/manifest.json")).hexdigest() if "rial/manifest.json" in files else None
+        for path in events:
+            event = load_json(data(path), path)
+            if previous is not None and event.get("previous") != previous:
+                event["previous"] = previous
+                put(path, canonical_json(event))
+            previous = hashlib.sha256(data(path)).hexdigest()
 
     # Files appended after packing (seal, timestamp, custody) belong in the tag manifests.
     appended = [p for p in files if p.startswith("rial/seal/") or p.startswith("rial/custody/")]

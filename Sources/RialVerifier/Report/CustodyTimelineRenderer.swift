@@ -1,0 +1,63 @@
+import RialFormat
+
+/// The custody log as a person reads it: one line per event (when, what, who, signed or
+/// not), the event's details under it, and where the chain is broken if it is. Every string
+/// from the package is escaped.
+public enum CustodyTimelineRenderer {
+    public static func render(_ report: VerificationReport) -> String {
+        var lines: [String] = []
+        lines.append("Custody log of \(Escaping.visible(report.subjectPath))")
+        if let id = report.packageID { lines.append("Package            \(Escaping.visible(id))") }
+        if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)") }
+        guard let custody = report.custody else {
+            lines.append("State              none: a plain bag has no custody log")
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines.append("State              \(TextReportRenderer.custodyLine(custody))")
+        if let head = custody.head, let sha = head.sha256 {
+            lines.append("Head               event \(head.seq), SHA-256 \(sha)")
+            lines.append("                   Record it at hand-over; `rial verify --custody-head \(sha)` later shows no event up to it was removed.")
+        }
+        if report.verdict != .pass {
+            lines.append("Package            verification \(report.verdict.rawValue.uppercased()): \(report.failures.count) check(s) failed; run `rial verify` for the full report")
+        }
+        guard !custody.entries.isEmpty else { return lines.joined(separator: "\n") + "\n" }
+        lines.append("")
+        let actionWidth = CustodyAction.allCases.map(\.rawValue.count).max() ?? 0
+        lines.append("SEQ     WHEN (UTC)                 " + "ACTION".padding(toLength: actionWidth + 2, withPad: " ", startingAt: 0) + "WHO; SIGNATURE")
+        for entry in custody.entries {
+            let seq = String(entry.seq).padding(toLength: 7, withPad: " ", startingAt: 0)
+            guard let event = entry.event else {
+                lines.append("\(seq) (unreadable: \(entry.problems.joined(separator: ", ")))")
+                continue
+            }
+            let when = event.timestamp.rfc3339.padding(toLength: 26, withPad: " ", startingAt: 0)
+            let action = event.action.rawValue.padding(toLength: actionWidth + 2, withPad: " ", startingAt: 0)
+            let origin = event.imported != nil ? ", imported from the capture device" : ""
+            lines.append("\(seq) \(when) \(action)\(Escaping.visible(event.actor.summary)); \(signatureText(entry))\(origin)")
+            var detail = event.details.isEmpty ? "" : Escaping.visible(event.details)
+            if let location = event.location { detail += (detail.isEmpty ? "" : " · ") + "at " + Escaping.visible(location) }
+            if !detail.isEmpty { lines.append("        \(detail)") }
+            if let forced = event.forced {
+                lines.append("        appended with --force: verification gave \(Escaping.visible(forced.verdict)) (\(Escaping.visible(forced.failedChecks.joined(separator: ", "))))")
+            }
+            if !entry.problems.isEmpty { lines.append("        BROKEN: \(entry.problems.joined(separator: ", "))") }
+        }
+        let logWide = report.checks.filter { $0.code.hasPrefix("custody.") && $0.status == .fail && $0.seq == nil }
+        for check in logWide { lines.append("BROKEN: \(check.code): \(Escaping.visible(check.message))") }
+        if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
+            lines.append("")
+            lines.append("Signers were not shown to be trusted: give the roots you trust with --trust or --trust-dir.")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func signatureText(_ entry: CustodyEntry) -> String {
+        switch entry.signature {
+        case .missing: return "unsigned"
+        case .invalid: return "signature INVALID"
+        case .validUntrusted: return "signed by \(Escaping.visible(entry.signerSubject ?? "?")), signer NOT trusted"
+        case .validTrusted: return "signed by \(Escaping.visible(entry.signerSubject ?? "?")), signer trusted"
+        }
+    }
+}
