@@ -72,7 +72,7 @@ struct ReadmeProcedureTests {
         var inStep = false
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("6. ") { inStep = true }
-            if line.hasPrefix("Files under rial/custody/") { break }
+            if line.hasPrefix("8. ") { break }
             guard inStep, line.hasPrefix("       ") else { continue }
             lines.append(line.trimmingCharacters(in: .whitespaces)
                 .replacingOccurrences(of: "-CAfile trust.pem", with: "-CAfile \(anchor)")
@@ -103,6 +103,52 @@ struct ReadmeProcedureTests {
             let caught = run("set -e\n" + script, in: bag)
             #expect(caught.status != 0)
             #expect(!caught.stderr.contains("Verification successful"))
+        }
+    }
+
+    /// Step 8 of README.txt (the custody log), with `signed` (e.g. `000006`) for the README's
+    /// example event and the expert's anchor for trust.pem.
+    private func custodyProcedure(_ bag: URL, signed: String, anchor: String) throws -> String {
+        let readme = try Fixture.text(bag.appendingPathComponent("README.txt"))
+        var lines: [String] = []
+        var inStep = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("8. ") { inStep = true }
+            if line.hasPrefix("Files under rial/custody/") { break }
+            guard inStep, line.hasPrefix("       ") else { continue }
+            lines.append(line.trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: "000007", with: signed)
+                .replacingOccurrences(of: "-CAfile trust.pem", with: "-CAfile \(anchor)"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func custodyStepWorksAsWrittenAndCatchesAnEditedEvent() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let capture = try Fixture.sample(in: dir)
+            let package = try Fixture.pack(capture, in: dir, options: pki.signing())
+            let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
+            let script = try custodyProcedure(bag, signed: "000006", anchor: pki.path("root-ca.pem"))
+            #expect(script.contains("for f in rial/custody/[0-9]*.json"))
+            let result = CLI.run(["/bin/sh", "-c", "set -e\n" + script], cwd: bag)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.components(separatedBy: ": OK").count - 1 == 6, "\(result)")
+            #expect(!result.stdout.contains("BROKEN"), "\(result)")
+            #expect(result.stderr.contains("Verification successful"), "\(result)")
+            // The head the shell prints is the one rial reports.
+            let (_, report) = try Sealing.verify(package, [], cwd: dir)
+            let head = try #require(report.custody?.head?.sha256)
+            #expect(result.stdout.contains("head: \(head)"), "\(result)")
+
+            // An imported event's details edited: the next link breaks, and so does the
+            // signature of nothing else; the shell sees the break where rial does.
+            let third = bag.appendingPathComponent("rial/custody/000003.json")
+            let edited = try Fixture.text(third).replacingOccurrences(of: "\"details\": \"", with: "\"details\": \"X")
+            try Data(edited.utf8).write(to: third)
+            let caught = CLI.run(["/bin/sh", "-c", script], cwd: bag)
+            #expect(caught.stdout.contains("rial/custody/000004.json: BROKEN"), "\(caught)")
+            #expect(caught.stdout.components(separatedBy: ": BROKEN").count - 1 == 1, "\(caught)")
         }
     }
 }

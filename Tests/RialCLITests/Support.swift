@@ -10,7 +10,9 @@ struct Report: Decodable, Sendable {
         let message: String
         let expected: String?
         let actual: String?
-        var description: String { "\(status) \(code) [\(subject)]" }
+        /// The custody event a finding is about.
+        let seq: Int?
+        var description: String { "\(status) \(code) [\(subject)\(seq.map { " seq \($0)" } ?? "")]" }
     }
     struct Summary: Decodable, Sendable {
         let pass: Int
@@ -37,6 +39,42 @@ struct Report: Decodable, Sendable {
     let error: ErrorInfo?
     let seal: Seal?
     let timestamp: TimestampInfo?
+    let custody: Custody?
+
+    struct Custody: Decodable, Sendable {
+        struct Head: Decodable, Sendable {
+            let seq: Int
+            let sha256: String?
+        }
+        struct Actor: Decodable, Sendable {
+            let name: String
+            let role: String?
+            let organisation: String?
+            let identifier: String?
+            let certificateSha256: String?
+        }
+        struct Event: Decodable, Sendable {
+            let seq: Int
+            let path: String
+            let sha256: String?
+            let action: String?
+            let timestamp: String?
+            let actor: Actor?
+            let details: String?
+            let imported: Bool?
+            let forced: Bool?
+            let signature: String
+            let signer: String?
+            let problems: [String]
+        }
+        let state: String
+        let eventCount: Int
+        let importedCount: Int
+        let signedCount: Int
+        let head: Head?
+        let firstBrokenSeq: Int?
+        let events: [Event]
+    }
 
     struct Seal: Decodable, Sendable {
         struct Signer: Decodable, Sendable {

@@ -80,6 +80,25 @@ enum ReadmeText {
            openssl, add  -attime SECONDS  to both commands, where SECONDS is genTime as
            printed above, converted with  date -u -d 'Nov 22 10:15:00 2026 GMT' +%s.
 
+        8. rial/custody/ is the chain of custody: one file per event, 000001.json,
+           000002.json, ... Each event's "previous" is the SHA-256 of the event file
+           before it, and the first event's is the SHA-256 of rial/manifest.json, so
+           an event edited, removed, inserted or reordered breaks a link. Every line
+           must say OK; the head printed last must equal the one recorded at the
+           last hand-over (dropping the newest events leaves no other trace):
+
+               prev=$(sha256sum rial/manifest.json | cut -d' ' -f1)
+               for f in rial/custody/[0-9]*.json; do
+                 grep -q "\\"previous\\": \\"$prev\\"" "$f" && echo "$f: OK" || echo "$f: BROKEN"
+                 prev=$(sha256sum "$f" | cut -d' ' -f1)
+               done; echo "head: $prev"
+
+           A signed event has its detached signature beside it (e.g. 000007.p7s).
+           Check it as in step 6; the certificate must be the actor's:
+
+               openssl cms -verify -binary -inform DER -in rial/custody/000007.p7s \
+                 -content rial/custody/000007.json -CAfile trust.pem -purpose any -out /dev/null
+
         Files under rial/custody/ and rial/seal/ stand outside rial/manifest.json
         (the seal is made from it; custody events and timestamps are appended
         later) and protect themselves by their own links.
