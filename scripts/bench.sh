@@ -195,7 +195,7 @@ fi
 rm -rf "$times"
 mkdir -p "$times"
 
-pack_cmd=("$rial" pack "$capture" -o "$pkg" --force --quiet --created 2026-01-01T00:00:00Z)
+pack_cmd=("$rial" pack "$capture" -o "$pkg" --force --quiet --created 2026-01-20T00:00:00Z)
 verify_cmd=("$rial" verify "$pkg")
 
 # ---------------------------------------------------------------- warm-up, peak RSS

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The demo: a synthetic capture is packed and sealed with a throwaway test PKI, timestamped
 # by a local test TSA (openssl ts -reply), verified with trust anchors, checked again with
-# openssl alone, then one byte of a copy is flipped and verified again. Everything happens
-# under .build-demo/; the keys are test-only (examples/pki/).
+# openssl alone, handed over twice on the custody log, then one byte of a copy is flipped
+# and verified again. Everything happens under .build-demo/; the keys are test-only
+# (examples/pki/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rial=${RIAL:-.build/debug/rial}
@@ -39,7 +40,15 @@ mkdir -p "$dir/unpacked" && tar -xf "$dir/case.rialpkg" -C "$dir/unpacked"
 (cd "$dir/unpacked"/*/ && openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s -content rial/manifest.json \
   -CAfile ../../pki/root-ca.pem -purpose any -out /dev/null)
 
-step "7. Flip one byte of frame 17 in a copy, verify again" "rial verify $dir/tampered.rialpkg"
+step "7. Hand-overs on the record: the custody log gains events; the seal is untouched" \
+  "rial custody append $dir/case.rialpkg --action TRANSFERRED --actor-name \"Jane Roe\" ... ; rial custody show $dir/case.rialpkg"
+"$rial" custody append "$dir/case.rialpkg" --action TRANSFERRED --actor-name "Jane Roe" --role investigator --org "Demo PD" \
+  --details "Handed to the lab courier, evidence bag A-1172" --location "Demo PD evidence room" --quiet
+"$rial" custody append "$dir/case.rialpkg" --action RECEIVED --role "lab technician" --details "Seal tape intact" \
+  --sign-key "$dir/pki/investigator.key" --cert "$dir/pki/investigator.pem" --chain "$dir/pki/investigator-chain.pem"
+"$rial" custody show "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --quiet
+
+step "8. Flip one byte of frame 17 in a copy, verify again" "rial verify $dir/tampered.rialpkg"
 cp "$dir/case.rialpkg" "$dir/tampered.rialpkg"
 offset=$(python3 - "$dir/tampered.rialpkg" <<'PY'
 import sys, tarfile

@@ -21,6 +21,13 @@ struct VerifyCommand: ParsableCommand {
         the time the signer's certificates are judged at. --require-seal and \
         --require-timestamp make a missing (stripped) seal or token a failure.
 
+        The custody log (rial/custody/) is checked event by event: each links to the one \
+        before by SHA-256 and the first to rial/manifest.json; numbering, time order, ids, \
+        the package it names, and each event's signature (by the same rules as the seal) \
+        are checked, and every finding names the event's seq. Whether the newest events \
+        were dropped cannot be told from the package alone: give the head SHA-256 recorded \
+        at hand-over with --custody-head (`rial custody append` and `show` print it).
+
         A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
 
         With several paths, the exit status is 1 if any failed, else 2 if any could not be \
@@ -30,6 +37,7 @@ struct VerifyCommand: ParsableCommand {
           rial verify case.rialpkg
           rial verify case.rialpkg --format json --report case.verification.json
           rial verify case.rialpkg --trust agency-root.pem --tsa-trust tsa-root.pem --require-seal --require-timestamp
+          rial verify case.rialpkg --custody-head 3f5e…(64 hex digits from the last hand-over)
           rial verify extracted-bag/
 
         \(ExitStatus.helpText)

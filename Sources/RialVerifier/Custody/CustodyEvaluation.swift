@@ -264,10 +264,10 @@ struct CustodyEvaluation {
                 return [.fail("custody.import.unreadable", AppCustodyLog.path, "the capture app's custody log cannot be read, so the imported events cannot be checked against it: \(reason)")]
             }
         }
+        let bySeq = Dictionary(files.map { ($0.seq, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, entry) in app.enumerated() {
             let seq = Int64(index + 1)
-            guard let file = files.first(where: { $0.seq == seq }) else { continue }
-            guard let event = file.event else { continue }
+            guard let file = bySeq[seq], let event = file.event else { continue }
             guard let imported = event.imported else {
                 found.append(.fail("custody.import.missing", file.path, "the capture app's log has \(app.count) events, which the package log must carry first; event \(seq) is not the app's entry \(seq)", seq: seq))
                 continue
@@ -296,7 +296,7 @@ struct CustodyEvaluation {
         if let last = files.last, last.seq < packagedSeq {
             found.append(.fail("custody.truncated", PackageLayout.custodyDirectory,
                                "the log ends at event \(last.seq), before its PACKAGED event \(packagedSeq): events were removed from its end", seq: last.seq))
-        } else if let packaged = files.first(where: { $0.seq == packagedSeq }), let event = packaged.event, event.action != .packaged || event.imported != nil {
+        } else if let packaged = bySeq[packagedSeq], let event = packaged.event, event.action != .packaged || event.imported != nil {
             found.append(.fail("custody.packaged.missing", packaged.path, "event \(packagedSeq), right after the capture app's events, must be PACKAGED", seq: packagedSeq))
         }
         return found

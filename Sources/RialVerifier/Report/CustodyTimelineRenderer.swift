@@ -13,10 +13,10 @@ public enum CustodyTimelineRenderer {
             lines.append("State              none: a plain bag has no custody log")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines.append("State              \(TextReportRenderer.custodyLine(custody))")
+        lines.append("State              \(TextReportRenderer.custodyLine(custody, withHead: false))")
         if let head = custody.head, let sha = head.sha256 {
             lines.append("Head               event \(head.seq), SHA-256 \(sha)")
-            lines.append("                   Record it at hand-over; `rial verify --custody-head \(sha)` later shows no event up to it was removed.")
+            lines.append("                   Record it at hand-over; `rial verify \(Escaping.visible(report.subjectPath)) --custody-head \(sha)` later shows no event up to it was removed.")
         }
         if report.verdict != .pass {
             lines.append("Package            verification \(report.verdict.rawValue.uppercased()): \(report.failures.count) check(s) failed; run `rial verify` for the full report")
@@ -46,8 +46,10 @@ public enum CustodyTimelineRenderer {
         let logWide = report.checks.filter { $0.code.hasPrefix("custody.") && $0.status == .fail && $0.seq == nil }
         for check in logWide { lines.append("BROKEN: \(check.code): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
+            let anchorless = report.checks.contains { $0.code == "custody.trust" && $0.status == .notChecked }
             lines.append("")
-            lines.append("Signers were not shown to be trusted: give the roots you trust with --trust or --trust-dir.")
+            lines.append(anchorless ? "Signers were not checked against trust anchors: give the roots you trust with --trust or --trust-dir."
+                                    : "Some signers do not chain to the anchors given with --trust or --trust-dir.")
         }
         return lines.joined(separator: "\n") + "\n"
     }

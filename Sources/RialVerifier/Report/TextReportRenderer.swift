@@ -58,14 +58,15 @@ public enum TextReportRenderer {
         }
     }
 
-    static func custodyLine(_ custody: CustodySummary) -> String {
+    /// - Parameter withHead: whether to name the head (the timeline shows it on its own line).
+    static func custodyLine(_ custody: CustodySummary, withHead: Bool = true) -> String {
         let count = custody.entries.count
         let events = "\(count) event\(count == 1 ? "" : "s") (\(custody.importedCount) imported from the capture device, \(custody.signedCount) signed)"
-        let head = custody.head.map { "head event \($0.seq), SHA-256 \($0.sha256 ?? "?")" } ?? ""
+        let head = withHead ? custody.head.map { "; head event \($0.seq), SHA-256 \($0.sha256 ?? "?")" } ?? "" : ""
         switch custody.state {
         case .missing: return "none: the package carries no custody log"
-        case .intact: return "\(events), links intact; \(head)"
-        case .broken: return "BROKEN" + (custody.firstBrokenSeq.map { " at event \($0)" } ?? "") + ": \(events); \(head)"
+        case .intact: return "\(events), links intact\(head)"
+        case .broken: return "BROKEN" + (custody.firstBrokenSeq.map { " at event \($0)" } ?? "") + ": \(events)\(head)"
         }
     }
 
