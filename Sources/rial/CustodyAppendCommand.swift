@@ -102,28 +102,21 @@ struct CustodyAppendCommand: ParsableCommand {
             Console.error("\(package) has no readable rial/manifest.json; a custody log is bound to it")
             throw ExitStatus.couldNotComplete
         }
-        let head = Self.head(of: tags)
+        let head = tags.custodyHead
         // What the event links to must be what was verified, even if the file changed since.
         guard head?.sha256 == report.custody?.head?.sha256 else {
             Console.error("\(package) changed while it was being verified; nothing was changed, try again")
             throw ExitStatus.couldNotComplete
         }
-        let seq = (head?.seq ?? 0) + 1
-        guard seq <= CustodyEvent.maxSeq else {
-            Console.error("the custody log is full (\(CustodyEvent.maxSeq) events)")
-            throw ExitStatus.couldNotComplete
-        }
-        if let last = head?.event?.timestamp, when < last {
-            Console.error("the event's time \(when.rfc3339) is before event \(head?.seq ?? 0) (\(last.rfc3339)); events are recorded in time order")
-            throw ExitStatus.usage
-        }
+        guard let parsedAction = CustodyAction(rawValue: action.uppercased()) else { throw ExitStatus.usage }
         let forced = report.verdict == .pass ? nil
             : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code))).sorted())
-        let event = CustodyEvent(seq: seq, id: UUIDText.random(), timestamp: when, action: CustodyAction(rawValue: action.uppercased()) ?? .note,
-                                 actor: actor, details: details, location: actorOptions.location, packageID: packageID,
-                                 previous: head?.sha256 ?? manifestSHA256, forced: forced)
+        let event: CustodyEvent
         let files: [PackageFile]
         do {
+            event = try CustodyRecorder.next(after: head, manifestSHA256: manifestSHA256, packageID: packageID, time: when,
+                                             action: parsedAction, actor: actor, details: details,
+                                             location: actorOptions.location, forced: forced)
             files = try recorder.files(for: event)
             try PackageRewriter(source: package, destination: package).append(files, modificationTime: now.seconds)
         } catch let error as PackagerError {
@@ -132,23 +125,11 @@ struct CustodyAppendCommand: ParsableCommand {
         }
         if !quiet {
             let sha = (try? StreamingDigest.digest(.sha256, of: files[0].bytes)).map(Hex.encode) ?? ""
-            print("Appended custody event \(seq) (\(event.action.rawValue)) to \(package)")
+            print("Appended custody event \(event.seq) (\(event.action.rawValue)) to \(package)")
             print("Actor:        \(actor.summary)")
             print("Signed by:    \(signer.map { $0.signer.certificate.subject } ?? "nobody (unsigned)")")
             print("Head SHA-256: \(sha)")
             print("Record the head SHA-256 at hand-over; `rial verify \(package) --custody-head \(sha)` later proves no event up to this one was removed.")
         }
-    }
-
-    /// The last event in the package as read: its seq, SHA-256 and, when it parses, the event.
-    private static func head(of tags: PackageTagFiles) -> (seq: Int64, sha256: String, event: CustodyEvent?)? {
-        let events = tags.files.compactMap { path, bytes -> (Int64, [UInt8])? in
-            guard case (let seq, .event)? = CustodyLogLayout.parse(path) else { return nil }
-            return (seq, bytes)
-        }
-        guard let (seq, bytes) = events.max(by: { $0.0 < $1.0 }),
-              let digest = try? StreamingDigest.digest(.sha256, of: bytes) else { return nil }
-        let event = try? CustodyEvent(json: StrictJSONParser.parse(bytes), path: CustodyLogLayout.eventPath(seq: seq))
-        return (seq, Hex.encode(digest), event)
     }
 }

@@ -9,8 +9,8 @@ struct SealCommand: ParsableCommand {
         discussion: """
         The package is verified first and sealed only if it passes. The seal is a detached \
         CMS signature (ECDSA P-256, SHA-256) with your certificate and chain inside, stored \
-        as rial/seal/manifest.p7s. Nothing the manifest lists changes; only the tag manifests \
-        gain a line. The package is rewritten under a temporary name and renamed into place.
+        as rial/seal/manifest.p7s. A SEALED event, signed by the same key, is added to the \
+        custody log. Nothing the manifest lists changes; only the tag manifests gain lines. The package is rewritten under a temporary name and renamed into place.
 
         A package is sealed once; `rial pack --sign-key … --cert …` seals while packing.
 
@@ -55,8 +55,18 @@ struct SealCommand: ParsableCommand {
                 throw ExitStatus.couldNotComplete
             }
             let seal = try sealer.seal(manifest)
+            // The custody log records the sealing, signed by the same key.
+            let head = tags.custodyHead
+            guard head?.sha256 == report.custody?.head?.sha256, let packageID = report.packageID.flatMap({ try? PackageID($0) }) else {
+                Console.error("\(package) changed while it was being verified; nothing was changed, try again")
+                throw ExitStatus.couldNotComplete
+            }
+            let recorder = CustodyRecorder(signer: sealer)
+            let event = try CustodyRecorder.next(after: head, manifestSHA256: report.manifestSHA256 ?? "", packageID: packageID, time: now,
+                                                 action: .sealed, actor: recorder.actor(nil),
+                                                 details: "sealed rial/manifest.json (SHA-256 \(report.manifestSHA256 ?? "")) with a detached CMS signature, rial/seal/manifest.p7s")
             try PackageRewriter(source: package, destination: package)
-                .append([.init(path: PackageLayout.seal, bytes: seal)], modificationTime: now.seconds)
+                .append([.init(path: PackageLayout.seal, bytes: seal)] + recorder.files(for: event), modificationTime: now.seconds)
         } catch let error as PackagerError {
             Console.error(error.description)
             throw ExitStatus.couldNotComplete

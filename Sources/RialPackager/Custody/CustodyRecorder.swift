@@ -57,6 +57,24 @@ public struct CustodyRecorder: Sendable {
         return files
     }
 
+    /// The event that follows `head` (the first, linked to the manifest, when there is none),
+    /// with a fresh random id.
+    /// - Throws: ``PackagerError`` `.invalidOption` when `time` is before the head's time (events
+    ///   are in time order), `.invalidCapture` when the log is full.
+    public static func next(after head: PackageTagFiles.CustodyHead?, manifestSHA256: String, packageID: PackageID, time: Timestamp,
+                            action: CustodyAction, actor: CustodyActor, details: String, location: String? = nil,
+                            forced: CustodyEvent.Forced? = nil) throws -> CustodyEvent {
+        let seq = (head?.seq ?? 0) + 1
+        guard seq <= CustodyEvent.maxSeq else {
+            throw PackagerError(.invalidCapture, "the custody log is full (\(CustodyEvent.maxSeq) events)")
+        }
+        if let head, let last = head.event?.timestamp, time < last {
+            throw PackagerError(.invalidOption, "the event's time \(time.rfc3339) is before event \(head.seq) (\(last.rfc3339)); events are recorded in time order")
+        }
+        return CustodyEvent(seq: seq, id: UUIDText.random(), timestamp: time, action: action, actor: actor, details: details,
+                            location: location, packageID: packageID, previous: head?.sha256 ?? manifestSHA256, forced: forced)
+    }
+
     /// A deterministic event id for events written while packing, so the same capture
     /// packed with the same options gives the same bytes.
     static func derivedID(manifestSHA256: String, seq: Int64) -> String {
