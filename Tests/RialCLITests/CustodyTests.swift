@@ -400,6 +400,37 @@ struct CustodyTests {
         }
     }
 
+    @Test("hostile or inconsistent log files, each caught with its code and seq", arguments: [
+        (["add", "rial/custody/notes.txt", "hello"], ["custody.unexpected-file"]),
+        (["add", "rial/custody/000009.p7s", "not a signature"], ["custody.signature.orphan@9"]),
+        (["replace-text", "rial/custody/000006.json", "\"seq\": 6", "\"seq\": \"6\""], ["custody.event.malformed@6"]),
+        (["json-set", "rial/custody/000006.json", "/seq", "7"], ["custody.seq.mismatch@6"]),
+        (["json-set", "rial/custody/000006.json", "/timestamp", "\"2999-01-01T00:00:00Z\""], ["custody.time.future@6"]),
+        (["json-set", "rial/custody/000006.json", "/action", "\"RECORDING_START\""], ["custody.action.misplaced@6", "custody.packaged.missing@6"]),
+        (["json-set", "rial/custody/000006.json", "/package_id", "\"another-case\""], ["custody.package.mismatch@6"]),
+        (["json-set", "rial/custody/000006.json", "/id", "ID_OF_5"], ["custody.id.duplicate@6"]),
+        (["json-set", "rial/custody/000006.json", "/actor", "{\"name\": \"J\", \"certificate_sha256\": \"\(String(repeating: "ab", count: 32))\"}"],
+         ["custody.signature.missing@6"]),
+        (["add", "rial/custody/000006.p7s", ""], ["custody.signature.empty@6"]),
+    ] as [([String], Set<String>)])
+    func hostileFiles(_ op: [String], _ expected: Set<String>) throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            var op = op
+            if let index = op.firstIndex(of: "ID_OF_5") {
+                let bag = try Fixture.untar(package, into: dir.appendingPathComponent("bag"))
+                let five = try Fixture.text(bag.appendingPathComponent("rial/custody/000005.json"))
+                let start = try #require(five.range(of: "\"id\": \"")).upperBound
+                op[index] = "\"" + String(five[start...].prefix(36)) + "\""
+            }
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, op + ["--cover"], output: tampered)
+            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+            #expect(result.status == 1, "\(op)")
+            #expect(failures(report) == expected, "\(op): \(report.failures)")
+        }
+    }
+
     // MARK: - Packing and showing
 
     @Test("rial pack names the packager: --actor-name and friends, or the sealing certificate; a capture log later than --created is refused")
