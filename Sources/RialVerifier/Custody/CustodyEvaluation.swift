@@ -52,10 +52,17 @@ struct CustodyEvaluation {
             return
         }
         let files = events.sorted { $0.key < $1.key }.map { seq, path in Self.read(seq: seq, path: path, context) }
+        // Findings against the capture app's log, filed under their event so each event's
+        // verdict (and its line in the timeline) includes them.
+        var appFindings: [Int64: [CheckResult]] = [:]
+        var logWide: [CheckResult] = []
+        for finding in judgeAgainstAppLog(files, context) {
+            if let seq = finding.seq, events[seq] != nil { appFindings[seq, default: []].append(finding) } else { logWide.append(finding) }
+        }
         var entries: [CustodyEntry] = []
         var state = LogState(context: context)
         for file in files {
-            var found = judgeEvent(file, &state, context)
+            var found = judgeEvent(file, &state, context) + (appFindings[file.seq] ?? [])
             let signature = judgeSignature(file, path: signatures[file.seq], anchors: policy.sealAnchors, context)
             found += signature.results
             if let forced = file.event?.forced {
@@ -64,14 +71,15 @@ struct CustodyEvaluation {
             let problems = found.filter { $0.status == .fail }.map(\.code)
             if problems.isEmpty, let event = file.event {
                 let signed = signature.state == .missing ? "unsigned" : "signed by \(signature.signer ?? "?")"
+                let origin = event.imported.map { _ in ", matching the capture app's log" } ?? ""
                 results.append(.pass("custody.event", file.path,
-                                     "\(event.action.rawValue) at \(event.timestamp.rfc3339) by \(event.actor.summary), \(signed): parsed, linked to \(file.seq == 1 ? "rial/manifest.json" : "event \(file.seq - 1)"), in order", seq: file.seq))
+                                     "\(event.action.rawValue) at \(event.timestamp.rfc3339) by \(event.actor.summary), \(signed): parsed, linked to \(file.seq == 1 ? "rial/manifest.json" : "event \(file.seq - 1)"), in order\(origin)", seq: file.seq))
             }
             results += found
             entries.append(CustodyEntry(seq: file.seq, path: file.path, sha256: file.sha256, event: file.event, signature: signature.state,
                                         signerSubject: signature.signer, problems: problems))
         }
-        results += judgeAgainstAppLog(files, context)
+        results += logWide
         results += judgeHead(files, policy: policy)
 
         let failed = results.filter { $0.status == .fail }
