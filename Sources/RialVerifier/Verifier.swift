@@ -29,7 +29,7 @@ public struct Verifier: Sendable {
     private var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
-         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(),
+         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), MetadataAgreementCheck(),
          SealCheck(), TimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 

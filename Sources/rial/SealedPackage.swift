@@ -6,8 +6,9 @@ import RialVerifier
 /// The seal of a package, read for the timestamp commands.
 enum SealedPackage {
     /// The tag files of a package that just passed verification, read again, after checking
-    /// they are still the verified ones: what is signed or timestamped is what was verified,
-    /// even if the file changed in between.
+    /// they are still the verified ones (the manifest and the custody log's head): what is
+    /// signed, timestamped or linked to is what was verified, even if the file changed in
+    /// between.
     /// - Throws: ``ExitStatus/couldNotComplete`` when they cannot be read or changed.
     static func verifiedTagFiles(of package: String, report: VerificationReport) throws -> PackageTagFiles {
         let tags: PackageTagFiles
@@ -19,7 +20,8 @@ enum SealedPackage {
         }
         let manifest = tags.files[PackageLayout.manifest] ?? []
         let fingerprint = (try? StreamingDigest.digest(.sha256, of: manifest)).map(Hex.encode)
-        guard fingerprint != nil, fingerprint == report.manifestSHA256 else {
+        // The manifest and the custody head are what a new seal, token or event is bound to.
+        guard fingerprint != nil, fingerprint == report.manifestSHA256, tags.custodyHead?.sha256 == report.custody?.head?.sha256 else {
             Console.error("\(package) changed while it was being verified; nothing was changed, try again")
             throw ExitStatus.couldNotComplete
         }

@@ -79,7 +79,7 @@ struct VerifyCommand: ParsableCommand {
                 FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
                 if paths.count > 1 { FileHandleStream.standardOutput.write("\n") }
             }
-            for warning in result.warnings { Console.error("warning: \(warning)") }
+            for warning in result.warnings { Console.error("warning: \(Escaping.visible(warning))") }
         }
         if format == .json {
             let value: JSONValue = reports.count == 1 ? JSONReportRenderer.jsonValue(reports[0]) : .array(reports.map(JSONReportRenderer.jsonValue))

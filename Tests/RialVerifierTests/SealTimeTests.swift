@@ -29,10 +29,15 @@ struct SealTimeTests {
 
         // Seal the sample the way `rial seal` does, and keep an unstamped copy.
         let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
-        let manifest = try #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.manifest])
+        let tags = try PackageRewriter.tagFiles(of: sample.package)
+        let manifest = try #require(tags.files[PackageLayout.manifest])
         let now = Timestamp.now()
+        // The SEALED custody event, signed by the same key, as `rial seal` records it.
+        let recorder = CustodyRecorder(signer: sealer)
+        let sealed = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
+                                              packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
         try PackageRewriter(source: sample.package, destination: sample.package)
-            .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))], modificationTime: now.seconds)
+            .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))] + recorder.files(for: sealed), modificationTime: now.seconds)
         let unstamped = sample.directory + "/unstamped.rialpkg"
         try FileManager.default.copyItem(atPath: sample.package, toPath: unstamped)
 
@@ -54,6 +59,10 @@ struct SealTimeTests {
         #expect(stamped.seal?.state == .validTrusted)
         #expect(stamped.timestamp?.state == .validTrusted)
         #expect(stamped.seal?.judgedAt == stamped.timestamp?.genTime)
+        // The SEALED event's certificate has expired too: judged at the event's stated time, it
+        // passes, and the report says that time is only the event's word.
+        #expect(stamped.custody?.entries.last?.signature == .validTrusted)
+        #expect(stamped.checks.contains { $0.code == "custody.signing-time" && $0.status == .notChecked && $0.seq == 7 })
 
         let lenient = VerificationPolicy(sealAnchors: root, timestampAnchors: root)
         let bare = try Verifier(verificationTime: later, policy: lenient).verify(path: unstamped)

@@ -21,8 +21,10 @@ public struct AppCustodyLog: Sendable {
         guard let array = json.arrayValue else {
             throw FormatError(.invalidField, "custody_log.json must be an array of events")
         }
-        guard Int64(array.count) < CustodyEvent.maxSeq else {
-            throw FormatError(.limitExceeded, "custody_log.json has \(array.count) events; a custody log holds at most \(CustodyEvent.maxSeq - 1) before packaging")
+        // Room for PACKAGED and the hand-overs after it.
+        let room = CustodyEvent.maxEvents - 1_000
+        guard array.count <= room else {
+            throw FormatError(.limitExceeded, "custody_log.json has \(array.count) events; a package's custody log holds at most \(CustodyEvent.maxEvents), so at most \(room) can be imported")
         }
         var entries: [Entry] = []
         for (index, element) in array.enumerated() {

@@ -41,8 +41,22 @@ public struct CustodyEvent: Hashable, Sendable {
     public var imported: Import?
     public var forced: Forced?
 
-    /// The most events a log may hold; file names have six digits.
+    /// The highest seq a file name can carry (six digits).
     public static let maxSeq: Int64 = 999_999
+    /// The most events a log may hold: what a verifier judges in bounded time and memory;
+    /// the packer refuses a capture app log that would exceed it.
+    public static let maxEvents = 100_000
+    /// The most codes a `forced` record lists.
+    public static let maxForcedCodes = 1_000
+
+    /// The id of an event written while packing: a name-based UUID (version 8) from the
+    /// SHA-256 of `rial custody event <manifest SHA-256> <seq>`, so the same capture packed
+    /// the same way gives the same bytes, and a verifier can tell an imported event's id
+    /// was not changed.
+    /// - Parameter sha256: the SHA-256 function (RialFormat does no cryptography itself).
+    public static func derivedID(manifestSHA256: String, seq: Int64, sha256: ([UInt8]) throws -> [UInt8]) rethrows -> String? {
+        UUIDText.version8(fromDigest: try sha256(Array("rial custody event \(manifestSHA256) \(seq)".utf8)))
+    }
 
     public init(seq: Int64, id: String, timestamp: Timestamp, action: CustodyAction, actor: CustodyActor, details: String,
                 location: String? = nil, packageID: PackageID, previous: String, imported: Import? = nil, forced: Forced? = nil) {
@@ -87,14 +101,18 @@ public struct CustodyEvent: Hashable, Sendable {
         previous = try reader.digest("previous", byteCount: 32)
         if reader.has("imported") {
             let inner = try JSONFieldReader(reader.value("imported"), path: reader.path(of: "imported"), allowedKeys: ["source", "entry"])
-            imported = Import(source: try inner.string("source"), entry: try inner.integer("entry", in: 1...Self.maxSeq))
+            imported = Import(source: try CustodyText.required(inner, "source"), entry: try inner.integer("entry", in: 1...Self.maxSeq))
         } else {
             imported = nil
         }
         if reader.has("forced") {
             let inner = try JSONFieldReader(reader.value("forced"), path: reader.path(of: "forced"), allowedKeys: ["verdict", "failed_checks"])
             var codes: [String] = []
-            for (index, code) in try inner.array("failed_checks").enumerated() {
+            let listed = try inner.array("failed_checks")
+            guard listed.count <= Self.maxForcedCodes else {
+                throw FormatError(.limitExceeded, "\(inner.path(of: "failed_checks")) lists \(listed.count) codes; at most \(Self.maxForcedCodes)")
+            }
+            for (index, code) in listed.enumerated() {
                 guard let text = code.stringValue else { throw FormatError(.invalidField, "\(inner.path(of: "failed_checks"))[\(index)] must be a string") }
                 try CustodyText.check(text, at: "\(inner.path(of: "failed_checks"))[\(index)]")
                 codes.append(text)

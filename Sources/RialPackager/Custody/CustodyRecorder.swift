@@ -24,15 +24,17 @@ public struct CustodyRecorder: Sendable {
             return given
         }
         let certificate = signer.signer.certificate
-        let commonName = certificate.subjectCommonName
+        guard let commonName = certificate.subjectCommonName else {
+            throw PackagerError(.invalidOption, "the certificate \(certificate.subject) has no single CN; a signed custody event names its signer by the certificate's CN, so use a certificate that has one")
+        }
         var actor = given ?? CustodyActor(name: "")
-        if actor.name.isEmpty { actor.name = commonName ?? "" }
-        if actor.name.isEmpty { throw PackagerError(.invalidOption, "the certificate \(certificate.subject) has no CN; give --actor-name") }
-        if let commonName, actor.name != commonName {
+        if actor.name.isEmpty { actor.name = commonName }
+        guard actor.name == commonName else {
             throw PackagerError(.invalidOption, "the actor name \"\(actor.name)\" is not the certificate's CN \"\(commonName)\"; a signed event's actor is whoever holds the key (leave out --actor-name to use the CN)")
         }
-        if let organisation = certificate.subjectOrganization, let claimed = actor.organisation, claimed != organisation {
-            throw PackagerError(.invalidOption, "the organisation \"\(claimed)\" is not the certificate's O \"\(organisation)\"")
+        if let claimed = actor.organisation, claimed != certificate.subjectOrganization {
+            throw PackagerError(.invalidOption, certificate.subjectOrganization.map { "the organisation \"\(claimed)\" is not the certificate's O \"\($0)\"" }
+                                ?? "the certificate \(certificate.subject) has no single O to attest the organisation \"\(claimed)\"; leave out --org")
         }
         if actor.organisation == nil { actor.organisation = certificate.subjectOrganization }
         actor.certificateSHA256 = certificate.fingerprintSHA256
@@ -75,10 +77,11 @@ public struct CustodyRecorder: Sendable {
                             location: location, packageID: packageID, previous: head?.sha256 ?? manifestSHA256, forced: forced)
     }
 
-    /// A deterministic event id for events written while packing, so the same capture
-    /// packed with the same options gives the same bytes.
-    static func derivedID(manifestSHA256: String, seq: Int64) -> String {
-        let digest = (try? StreamingDigest.digest(.sha256, of: Array("rial custody event \(manifestSHA256) \(seq)".utf8))) ?? []
-        return UUIDText.version8(fromDigest: digest) ?? UUIDText.random()
+    /// The deterministic id of an event written while packing (``CustodyEvent/derivedID``).
+    static func derivedID(manifestSHA256: String, seq: Int64) throws -> String {
+        guard let id = try CustodyEvent.derivedID(manifestSHA256: manifestSHA256, seq: seq, sha256: { try StreamingDigest.digest(.sha256, of: $0) }) else {
+            throw PackagerError(.internalInconsistency, "no id derived for custody event \(seq)")
+        }
+        return id
     }
 }

@@ -70,13 +70,13 @@ struct PackagingCustody {
         }
         for (index, entry) in appLog.entries.enumerated() {
             let seq = Int64(index + 1)
-            try add(CustodyEvent(seq: seq, id: CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: entry.timestamp,
+            try add(CustodyEvent(seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: entry.timestamp,
                                  action: entry.action, actor: AppCustodyLog.actor(for: entry), details: entry.details, packageID: packageID,
                                  previous: previous, imported: .init(source: AppCustodyLog.path, entry: seq)), signed: false)
         }
         let seq = Int64(appLog.entries.count + 1)
         let details = "packaged \(payloadFiles) payload files (\(payloadBytes) bytes) with rial \(RialToolkit.version)"
-        try add(CustodyEvent(seq: seq, id: CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: created,
+        try add(CustodyEvent(seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: created,
                              action: .packaged, actor: actor, details: details, location: location, packageID: packageID, previous: previous),
                 signed: true)
         return files

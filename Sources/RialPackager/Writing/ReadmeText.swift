@@ -96,7 +96,7 @@ enum ReadmeText {
            A signed event has its detached signature beside it (e.g. 000007.p7s).
            Check it as in step 6; the certificate must be the actor's:
 
-               openssl cms -verify -binary -inform DER -in rial/custody/000007.p7s \
+               openssl cms -verify -binary -inform DER -in rial/custody/000007.p7s \\
                  -content rial/custody/000007.json -CAfile trust.pem -purpose any -out /dev/null
 
         Files under rial/custody/ and rial/seal/ stand outside rial/manifest.json

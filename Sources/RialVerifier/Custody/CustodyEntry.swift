@@ -13,6 +13,8 @@ public struct CustodyEntry: Sendable {
     public let event: CustodyEvent?
     /// Whether the event is signed, and how the signature and its signer came out.
     public let signature: SignatureState
+    /// The event's signature file, when there is one.
+    public let signaturePath: String?
     /// The signer's certificate subject, when there is a readable signature.
     public let signerSubject: String?
     /// Codes of the failed checks about this event; empty when it is intact.

@@ -17,9 +17,13 @@ struct CustodyEvaluation {
     private struct EventFile {
         let seq: Int64
         let path: String
+        /// `nil` when the file was not kept for reading (too large for the verifier's limits).
         let bytes: [UInt8]?
         let sha256: String?
-        let event: CustodyEvent?
+        /// The strict parse, once; `nil` when there were no bytes.
+        let parsed: Result<CustodyEvent, FormatError>?
+
+        var event: CustodyEvent? { try? parsed?.get() }
     }
 
     init(_ context: VerificationContext, policy: VerificationPolicy, limits: VerificationLimits) {
@@ -60,11 +64,13 @@ struct CustodyEvaluation {
             if let seq = finding.seq, events[seq] != nil { appFindings[seq, default: []].append(finding) } else { logWide.append(finding) }
         }
         var entries: [CustodyEntry] = []
+        var fingerprints: [Int64: String] = [:]
         var state = LogState(context: context)
         for file in files {
             var found = judgeEvent(file, &state, context) + (appFindings[file.seq] ?? [])
             let signature = judgeSignature(file, path: signatures[file.seq], anchors: policy.sealAnchors, context)
             found += signature.results
+            if signature.state == .validTrusted || signature.state == .validUntrusted { fingerprints[file.seq] = signature.fingerprint }
             if let forced = file.event?.forced {
                 warnings.append("custody event \(file.seq) was appended with --force to a package whose verification then gave \(forced.verdict) (\(forced.failedChecks.joined(separator: ", ")))")
             }
@@ -77,28 +83,28 @@ struct CustodyEvaluation {
             }
             results += found
             entries.append(CustodyEntry(seq: file.seq, path: file.path, sha256: file.sha256, event: file.event, signature: signature.state,
-                                        signerSubject: signature.signer, problems: problems))
+                                        signaturePath: signatures[file.seq], signerSubject: signature.signer, problems: problems))
         }
         results += logWide
+        results += judgeSealRecord(entries, fingerprints: fingerprints, context)
         results += judgeHead(files, policy: policy)
 
         let failed = results.filter { $0.status == .fail }
+        let summary = CustodySummary(state: failed.isEmpty ? .intact : .broken, entries: entries, firstBrokenSeq: failed.compactMap(\.seq).min())
         if failed.isEmpty, let head = files.last {
-            let imported = entries.filter { $0.event?.imported != nil }.count
-            let signed = entries.filter { $0.signature != .missing }.count
             results.append(.pass("custody.chain", PackageLayout.custodyDirectory,
-                                 "\(files.count) events linked from rial/manifest.json to the head, event \(head.seq) (SHA-256 \(head.sha256 ?? "?")): \(imported) imported from the capture device and matching its log, \(signed) signed"))
+                                 "\(files.count) events linked from rial/manifest.json to the head, event \(head.seq) (SHA-256 \(head.sha256 ?? "?")): \(summary.importedCount) imported from the capture device and matching its log, \(summary.signedCount) signed"))
         }
-        summary = CustodySummary(state: failed.isEmpty ? .intact : .broken, entries: entries,
-                                 firstBrokenSeq: failed.compactMap(\.seq).min())
+        self.summary = summary
     }
 
     private static func read(seq: Int64, path: String, _ context: VerificationContext) -> EventFile {
         let bytes = context.bytes(path)
         let sha256 = context.inventory.files[path]?.digests[.sha256]
-        var event: CustodyEvent?
-        if let bytes { event = try? CustodyEvent(json: StrictJSONParser.parse(bytes), path: path) }
-        return EventFile(seq: seq, path: path, bytes: bytes, sha256: sha256, event: event)
+        let parsed = bytes.map { bytes in
+            Result { () throws(FormatError) -> CustodyEvent in try CustodyEvent(json: StrictJSONParser.parse(bytes), path: path) }
+        }
+        return EventFile(seq: seq, path: path, bytes: bytes, sha256: sha256, parsed: parsed)
     }
 
     // MARK: - One event
@@ -136,13 +142,13 @@ struct CustodyEvaluation {
             let missing = state.expectedSeq == file.seq - 1 ? "event \(state.expectedSeq) is" : "events \(state.expectedSeq) to \(file.seq - 1) are"
             fail("custody.seq.gap", "\(missing) missing: the numbering jumps to \(file.seq); events were removed")
         }
-        guard let bytes = file.bytes else {
-            fail("custody.event.malformed", "the event file is too large to read; an event is a few hundred bytes")
+        guard let parsed = file.parsed else {
+            fail("custody.event.malformed", "the event file was not kept for reading: it is larger than the verifier reads, or the package's small files together exceed the verifier's budget (an event is a few hundred bytes)")
             return found
         }
         let event: CustodyEvent
         do {
-            event = try CustodyEvent(json: StrictJSONParser.parse(bytes), path: file.path)
+            event = try parsed.get()
         } catch {
             fail("custody.event.malformed", "not a custody event: \(error.reason)")
             return found
@@ -197,6 +203,7 @@ struct CustodyEvaluation {
         var results: [CheckResult] = []
         var state: SignatureState = .missing
         var signer: String?
+        var fingerprint: String?
     }
 
     private func judgeSignature(_ file: EventFile, path: String?, anchors: [Certificate], _ context: VerificationContext) -> SignatureOutcome {
@@ -218,41 +225,83 @@ struct CustodyEvaluation {
             outcome.state = .invalid
             return outcome
         }
-        let judge = DetachedSignatureJudge(code: "custody", fileCode: "custody.signature", path: path, name: "the signature of event \(file.seq)",
+        let judge = DetachedSignatureJudge(code: "custody", fileCode: "custody.signature-file", path: path, name: "the signature of event \(file.seq)",
                                            contentName: file.path, mismatchHint: "the event was edited after signing, or the signature belongs to another event",
                                            seq: file.seq)
         let signature = judge.judgeSignature(context.bytes(path), content: bytes, contentSHA256: digest)
         outcome.results += signature.results
         outcome.signer = signature.parsed?.signer.subject
+        outcome.fingerprint = signature.parsed?.signer.fingerprintSHA256
         guard let parsed = signature.parsed, signature.isValid else {
             outcome.state = .invalid
             return outcome
         }
-        let signer = parsed.signer
-        var mismatches: [String] = []
-        if claimed != signer.fingerprintSHA256 {
-            mismatches.append(claimed.map { "the event names certificate \($0), but \(signer.fingerprintSHA256) signed it" }
-                              ?? "the event does not name the certificate that signed it (actor.certificate_sha256)")
-        }
-        if let name = signer.subjectCommonName, name != event.actor.name {
-            mismatches.append("the actor is \"\(event.actor.name)\" but the certificate's CN is \"\(name)\"")
-        }
-        if let organisation = signer.subjectOrganization, let claimedOrganisation = event.actor.organisation, organisation != claimedOrganisation {
-            mismatches.append("the actor's organisation is \"\(claimedOrganisation)\" but the certificate's O is \"\(organisation)\"")
-        }
-        guard mismatches.isEmpty else {
+        if let mismatch = Self.identityMismatch(parsed.signer, event.actor) {
             outcome.results.append(.fail("custody.signer.mismatch", path,
-                                         "the signer is not the event's actor: \(mismatches.joined(separator: "; ")); the signature was replaced by someone else's, or the actor edited", seq: file.seq))
+                                         "the signer is not the event's actor: \(mismatch); the signature was replaced by someone else's, or the actor edited", seq: file.seq))
             outcome.state = .invalid
             return outcome
         }
-        // Events carry no trusted time, so, as for a seal without a timestamp, certificates are
-        // judged at the verification time.
-        let trust = judge.judgeCertificates(parsed, anchors: anchors, judgedAt: context.verificationTime.seconds,
-                                            why: "the verification time (custody events carry no trusted timestamp)")
+        // Events carry no trusted time. A certificate valid at the verification time is judged
+        // then, as a seal without a timestamp is; one that has expired since is judged at the
+        // time the event states, so a hand-over signed years ago stays valid, and the report
+        // says that this rests on the event's word.
+        let now = context.verificationTime.seconds
+        let signer = parsed.signer
+        let validNow = (signer.notBefore.map { $0 <= now } ?? true) && (signer.notAfter.map { $0 >= now } ?? true)
+        let judgedAt = validNow ? now : event.timestamp.seconds
+        let why = validNow ? "the verification time (custody events carry no trusted timestamp)"
+                           : "the event's own stated time, as the certificate is no longer valid (custody events carry no trusted timestamp)"
+        let trust = judge.judgeCertificates(parsed, anchors: anchors, judgedAt: judgedAt, why: why)
         outcome.results += trust.results
         outcome.state = trust.state
+        if !validNow, trust.state != .invalid {
+            outcome.results.append(.notChecked("custody.signing-time", path,
+                "the signer's certificate is not valid at the verification time (valid \(Self.validity(signer))); it was at the event's stated time \(event.timestamp.rfc3339), but nothing proves the event was signed then", seq: file.seq))
+        }
         return outcome
+    }
+
+    /// Why the certificate does not name the actor, or `nil` when it does: the actor's name
+    /// is the certificate's one CN, its organisation (when given) the certificate's one O, and
+    /// the event names the certificate by its SHA-256.
+    private static func identityMismatch(_ signer: Certificate, _ actor: CustodyActor) -> String? {
+        var problems: [String] = []
+        if actor.certificateSHA256 != signer.fingerprintSHA256 {
+            problems.append(actor.certificateSHA256.map { "the event names certificate \($0), but \(signer.fingerprintSHA256) signed it" }
+                            ?? "the event does not name the certificate that signed it (actor.certificate_sha256)")
+        }
+        switch signer.subjectCommonName {
+        case nil: problems.append("the certificate \(signer.subject) has no single CN, so it names no person to match the actor \"\(actor.name)\"")
+        case let name? where name != actor.name: problems.append("the actor is \"\(actor.name)\" but the certificate's CN is \"\(name)\"")
+        default: break
+        }
+        if let claimed = actor.organisation, signer.subjectOrganization != claimed {
+            problems.append(signer.subjectOrganization.map { "the actor's organisation is \"\(claimed)\" but the certificate's O is \"\($0)\"" }
+                            ?? "the actor's organisation \"\(claimed)\" is not attested by the certificate, which has no single O")
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    private static func validity(_ certificate: Certificate) -> String {
+        let from = certificate.notBefore.map { Timestamp(seconds: $0).rfc3339 } ?? "?"
+        let to = certificate.notAfter.map { Timestamp(seconds: $0).rfc3339 } ?? "?"
+        return "\(from) to \(to)"
+    }
+
+    /// A sealed package's sealing is on the record: the PACKAGED event (sealed while packing)
+    /// or a SEALED event (`rial seal`) is signed by the seal's own certificate. Otherwise the
+    /// signature of that event was stripped or replaced, and its actor could say anything.
+    private func judgeSealRecord(_ entries: [CustodyEntry], fingerprints: [Int64: String], _ context: VerificationContext) -> [CheckResult] {
+        guard let seal = context.sealEvaluation?.seal, seal.state == .validTrusted || seal.state == .validUntrusted,
+              let sealer = seal.signerFingerprint else { return [] }
+        let recorded = entries.contains { entry in
+            guard let action = entry.event?.action, action == .packaged || action == .sealed else { return false }
+            return fingerprints[entry.seq] == sealer
+        }
+        guard !recorded else { return [] }
+        return [.fail("custody.seal.unrecorded", PackageLayout.custodyDirectory,
+                      "the package is sealed, but no PACKAGED or SEALED event is signed by the seal's certificate (SHA-256 \(sealer)): the sealing event's signature was stripped or replaced")]
     }
 
     // MARK: - The capture app's events and PACKAGED
@@ -286,6 +335,12 @@ struct CustodyEvaluation {
             if event.timestamp != entry.timestamp { differences.append("time \(event.timestamp.rfc3339) ≠ \(entry.timestamp.rfc3339)") }
             if event.details != entry.details { differences.append("details differ") }
             if event.actor != AppCustodyLog.actor(for: entry) { differences.append("actor differs from the device \(entry.userIdentifier)") }
+            if event.location != nil || event.forced != nil { differences.append("it carries a location or forced record the app's entry does not have") }
+            if let manifest = context.inventory.files[PackageLayout.manifest]?.digests[.sha256],
+               let id = try? CustodyEvent.derivedID(manifestSHA256: manifest, seq: seq, sha256: { try StreamingDigest.digest(.sha256, of: $0) }),
+               event.id != id {
+                differences.append("its id is not the one rial pack derives (\(id))")
+            }
             if !differences.isEmpty {
                 found.append(.fail("custody.import.mismatch", file.path, "the event does not match entry \(seq) of the capture app's log: \(differences.joined(separator: "; "))", seq: seq))
             }
@@ -304,8 +359,13 @@ struct CustodyEvaluation {
         if let last = files.last, last.seq < packagedSeq {
             found.append(.fail("custody.truncated", PackageLayout.custodyDirectory,
                                "the log ends at event \(last.seq), before its PACKAGED event \(packagedSeq): events were removed from its end", seq: last.seq))
-        } else if let packaged = bySeq[packagedSeq], let event = packaged.event, event.action != .packaged || event.imported != nil {
-            found.append(.fail("custody.packaged.missing", packaged.path, "event \(packagedSeq), right after the capture app's events, must be PACKAGED", seq: packagedSeq))
+        } else if let packaged = bySeq[packagedSeq], let event = packaged.event {
+            if event.action != .packaged || event.imported != nil {
+                found.append(.fail("custody.packaged.missing", packaged.path, "event \(packagedSeq), right after the capture app's events, must be PACKAGED", seq: packagedSeq))
+            } else if case .success(let manifest)? = context.manifest, event.timestamp != manifest.created {
+                found.append(.fail("custody.packaged.time", packaged.path, "the PACKAGED event's time is not the package's creation time (created in rial/manifest.json)",
+                                   expected: manifest.created.rfc3339, actual: event.timestamp.rfc3339, seq: packagedSeq))
+            }
         }
         return found
     }

@@ -17,7 +17,7 @@ public struct CustodySummary: Sendable {
     /// How many events were imported from the capture app's log.
     public var importedCount: Int { entries.filter { $0.event?.imported != nil }.count }
     /// How many events carry a signature file.
-    public var signedCount: Int { entries.filter { $0.signature != .missing }.count }
+    public var signedCount: Int { entries.filter { $0.signaturePath != nil }.count }
     /// The first failing finding's event, where a reader should look first.
     public let firstBrokenSeq: Int64?
 }

@@ -14,7 +14,7 @@ public enum CustodyTimelineRenderer {
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append("State              \(TextReportRenderer.custodyLine(custody, withHead: false))")
-        if let head = custody.head, let sha = head.sha256 {
+        if custody.state == .intact, let head = custody.head, let sha = head.sha256 {
             lines.append("Head               event \(head.seq), SHA-256 \(sha)")
             lines.append("                   Record it at hand-over; `rial verify \(Escaping.visible(report.subjectPath)) --custody-head \(sha)` later shows no event up to it was removed.")
         }
@@ -31,7 +31,8 @@ public enum CustodyTimelineRenderer {
                 lines.append("\(seq) (unreadable: \(entry.problems.joined(separator: ", ")))")
                 continue
             }
-            let when = event.timestamp.rfc3339.padding(toLength: 26, withPad: " ", startingAt: 0)
+            let time = event.timestamp.rfc3339
+            let when = time.count < 26 ? time.padding(toLength: 26, withPad: " ", startingAt: 0) : time
             let action = event.action.rawValue.padding(toLength: actionWidth + 2, withPad: " ", startingAt: 0)
             let origin = event.imported != nil ? ", imported from the capture device" : ""
             lines.append("\(seq) \(when) \(action)\(Escaping.visible(event.actor.summary)); \(signatureText(entry))\(origin)")
@@ -43,7 +44,10 @@ public enum CustodyTimelineRenderer {
             }
             if !entry.problems.isEmpty { lines.append("        BROKEN: \(entry.problems.joined(separator: ", "))") }
         }
-        let logWide = report.checks.filter { $0.code.hasPrefix("custody.") && $0.status == .fail && $0.seq == nil }
+        // Findings no event line shows: about the log as a whole, or about a seq with no event
+        // (an orphan signature).
+        let shown = Set(custody.entries.map(\.seq))
+        let logWide = report.checks.filter { $0.code.hasPrefix("custody.") && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
         for check in logWide { lines.append("BROKEN: \(check.code): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
             let anchorless = report.checks.contains { $0.code == "custody.trust" && $0.status == .notChecked }

@@ -49,7 +49,8 @@ Options (anywhere after OP):
                               attacker who can rewrite files can for unsigned events: each
                               rial/custody/NNNNNN.json whose "previous" no longer names the
                               file before it (the first: rial/manifest.json) gets the right
-                              one (signatures are left alone and so break).
+                              one, and imported events get the id derived from the new
+                              manifest (signatures are left alone and so break).
 
 The archive is rewritten with Python's tarfile in pax format, members in their original
 order with their original metadata; only the tampered entry differs. Exit 0 on success,
@@ -314,6 +315,16 @@ def main(argv):
     return 0
 
 
+def derived_id(manifest_sha, seq):
+    """The UUID (version 8) rial pack gives the events it writes: SHA-256 of
+    "rial custody event <manifest SHA-256> <seq>", first 16 bytes, version and variant set."""
+    digest = bytearray(hashlib.sha256(f"rial custody event {manifest_sha} {seq}".encode()).digest()[:16])
+    digest[6] = (digest[6] & 0x0F) | 0x80
+    digest[8] = (digest[8] & 0x3F) | 0x80
+    h = digest.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
 def cover_tracks(top, members, contents, relink=False):
     """Recompute every digest and size a rewriting attacker would: the payload manifests,
     Payload-Oxum, rial/manifest.json's file records and capture counts (not its "chain"
@@ -383,11 +394,21 @@ def cover_tracks(top, members, contents, relink=False):
 
     if relink:
         events = sorted(p for p in files if p.startswith("rial/custody/") and p.endswith(".json"))
-        previous = hashlib.sha256(data("rial/manifest.json")).hexdigest() if "rial/manifest.json" in files else None
+        manifest_sha = hashlib.sha256(data("rial/manifest.json")).hexdigest() if "rial/manifest.json" in files else None
+        previous = manifest_sha
         for path in events:
             event = load_json(data(path), path)
+            changed = False
             if previous is not None and event.get("previous") != previous:
                 event["previous"] = previous
+                changed = True
+            if "imported" in event and manifest_sha is not None:
+                # Imported events' ids derive from the manifest (schema/SPEC.md §15.4).
+                derived = derived_id(manifest_sha, event.get("seq"))
+                if event.get("id") != derived:
+                    event["id"] = derived
+                    changed = True
+            if changed:
                 put(path, canonical_json(event))
             previous = hashlib.sha256(data(path)).hexdigest()
 
