@@ -113,19 +113,21 @@ struct CustodyTests {
             let pki = try TestPKI.make(in: dir)
             let package = try Fixture.pack(try Fixture.sample(in: dir), in: dir, options: pki.signing())
             let original = try Data(contentsOf: package)
-            let refusals: [([String], Int32)] = [
-                (["--action", "NOTE", "--actor-name", "Mallory"] + pki.signing(), 64),
-                (["--action", "NOTE", "--actor-name", "Jane", "--at", "2999-01-01T00:00:00Z"], 64),
-                (["--action", "NOTE", "--actor-name", "Jane", "--at", "2026-01-01T00:00:00Z"], 64),
-                (["--action", "RECORDING_START", "--actor-name", "Jane"], 64),
-                (["--action", "PACKAGED", "--actor-name", "Jane"], 64),
-                (["--action", "NOTE"], 64),
-                (["--action", "NOTE", "--actor-name", "Jane", "--details", "two\nlines"], 64),
+            // Each refused with exit 64 and the reason it is refused for.
+            let refusals: [([String], String)] = [
+                (["--action", "NOTE", "--actor-name", "Mallory"] + pki.signing(), "not the certificate's CN"),
+                (["--action", "NOTE", "--org", "Other Org"] + pki.signing(), "not the certificate's O"),
+                (["--action", "NOTE", "--actor-name", "Jane", "--at", "2999-01-01T00:00:00Z"], "in the future"),
+                (["--action", "NOTE", "--actor-name", "Jane", "--at", "2026-01-01T00:00:00Z"], "time order"),
+                (["--action", "RECORDING_START", "--actor-name", "Jane"], "--action must be one of"),
+                (["--action", "PACKAGED", "--actor-name", "Jane"], "--action must be one of"),
+                (["--action", "NOTE"], "--actor-name"),
+                (["--action", "NOTE", "--actor-name", "Jane", "--details", "two\nlines"], "control character"),
             ]
-            for (arguments, status) in refusals {
+            for (arguments, reason) in refusals {
                 let result = CLI.rial(["custody", "append", package.path, "--quiet"] + arguments, cwd: dir)
-                #expect(result.status == status, "\(arguments): \(result)")
-                #expect(!result.stderr.isEmpty, "\(arguments): no reason given")
+                #expect(result.status == 64, "\(arguments): \(result)")
+                #expect(result.stderr.contains(reason), "\(arguments): \(result.stderr)")
             }
             #expect(try Data(contentsOf: package) == original, "a refused append changed the package")
 
@@ -429,6 +431,68 @@ struct CustodyTests {
             let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
             #expect(result.status == 1, "\(op)")
             #expect(failures(report) == expected, "\(op): \(report.failures)")
+        }
+    }
+
+    @Test("a sealed package whose sealing event lost its signature (and its actor rewritten): custody.seal.unrecorded")
+    func sealingEventStripped() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try Fixture.pack(try Fixture.sample(in: dir), in: dir, options: pki.signing())
+            let step = dir.appendingPathComponent("step.rialpkg"), stripped = dir.appendingPathComponent("stripped.rialpkg")
+            try Oracle.tamper(package, ["remove", "rial/custody/000006.p7s"], output: step)
+            try Oracle.tamper(step, ["json-set", "rial/custody/000006.json", "/actor", "{\"name\": \"Mallory\"}", "--cover"], output: stripped)
+            let (result, report) = try Sealing.verify(stripped, ["--trust", pki.path("root-ca.pem"), "--require-seal"], cwd: dir)
+            #expect(result.status == 1)
+            #expect(failures(report) == ["custody.seal.unrecorded"], "\(report.failures)")
+            #expect(report.seal?.state == "valid-trusted")
+        }
+    }
+
+    @Test("an imported event given a location it never had: custody.import.mismatch")
+    func importedEventEmbellished() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let edited = dir.appendingPathComponent("edited.rialpkg")
+            try Oracle.tamper(package, ["replace-text", "rial/custody/000001.json", "\"details\": \"Recording started\",",
+                                        "\"details\": \"Recording started\",\n  \"location\": \"Evidence room 3\",", "--relink"], output: edited)
+            let (_, report) = try Fixture.verifyJSON(edited.path, cwd: dir)
+            #expect(failures(report) == ["custody.import.mismatch@1"], "\(report.failures)")
+        }
+    }
+
+    @Test("a certificate without a CN names no one: append refuses it, and an event signed with it anyway fails custody.signer.mismatch")
+    func certificateWithoutCommonName() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let key = dir.appendingPathComponent("nocn.key"), cert = dir.appendingPathComponent("nocn.pem")
+            let made = CLI.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key.path,
+                                "-out", cert.path, "-subj", "/O=Metro PD/serialNumber=77", "-days", "30"], cwd: dir)
+            try #require(made.status == 0, "\(made)")
+            let refused = CLI.rial(["custody", "append", package.path, "--action", "NOTE", "--actor-name", "Chief Inspector Jane Roe",
+                                    "--sign-key", key.path, "--cert", cert.path, "--quiet"], cwd: dir)
+            #expect(refused.status == 64, "\(refused)")
+            #expect(refused.stderr.contains("no single CN"), "\(refused)")
+
+            // Forged anyway: an unsigned event claiming the certificate, then signed with openssl.
+            try append(package, ["--action", "NOTE", "--actor-name", "Chief Inspector Jane Roe", "--details", "x"], in: dir)
+            let fingerprint = CLI.run(["openssl", "x509", "-in", cert.path, "-noout", "-fingerprint", "-sha256"], cwd: dir).stdout
+                .split(separator: "=").last.map { $0.replacingOccurrences(of: ":", with: "").lowercased().trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            let claimed = dir.appendingPathComponent("claimed.rialpkg")
+            try Oracle.tamper(package, ["json-set", "rial/custody/000007.json", "/actor",
+                                        "{\"name\": \"Chief Inspector Jane Roe\", \"organisation\": \"Metro PD\", \"certificate_sha256\": \"\(fingerprint)\"}", "--cover"],
+                              output: claimed)
+            let bag = try Fixture.untar(claimed, into: dir.appendingPathComponent("bag"))
+            let raw = dir.appendingPathComponent("nocn-raw.p7s"), signature = dir.appendingPathComponent("nocn.p7s")
+            let signed = CLI.run(["openssl", "cms", "-sign", "-binary", "-in", "rial/custody/000007.json", "-signer", cert.path, "-inkey", key.path,
+                                  "-md", "sha256", "-outform", "DER", "-out", raw.path], cwd: bag)
+            try #require(signed.status == 0, "\(signed)")
+            try Sealing.forge("low-s", raw, signature)
+            let forged = dir.appendingPathComponent("forged.rialpkg")
+            try Oracle.tamper(claimed, ["add-file", "rial/custody/000007.p7s", signature.path, "--cover"], output: forged)
+            let (_, report) = try Sealing.verify(forged, ["--trust", cert.path], cwd: dir)
+            #expect(failures(report) == ["custody.signer.mismatch@7"], "\(report.failures)")
+            #expect(report.checks.first { $0.code == "custody.signer.mismatch" }?.message.contains("no single CN") == true)
         }
     }
 
