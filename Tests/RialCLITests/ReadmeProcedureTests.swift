@@ -64,21 +64,28 @@ struct ReadmeProcedureTests {
         }
     }
 
-    /// Steps 6–7 of README.txt (the seal and the timestamp) as one shell script, the
-    /// anchors the expert brings substituted for trust.pem and tsa-root.pem.
-    private func sealProcedure(_ bag: URL, anchor: String) throws -> String {
+    /// The indented command lines of README.txt from the line starting with `first` up to the
+    /// line starting with `end`, with `replacements` applied (the expert's own anchors, an
+    /// example file name made real).
+    private func commands(_ bag: URL, from first: String, upTo end: String, replacing replacements: [(String, String)]) throws -> String {
         let readme = try Fixture.text(bag.appendingPathComponent("README.txt"))
         var lines: [String] = []
         var inStep = false
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("6. ") { inStep = true }
-            if line.hasPrefix("8. ") { break }
+            if line.hasPrefix(first) { inStep = true }
+            if line.hasPrefix(end) { break }
             guard inStep, line.hasPrefix("       ") else { continue }
-            lines.append(line.trimmingCharacters(in: .whitespaces)
-                .replacingOccurrences(of: "-CAfile trust.pem", with: "-CAfile \(anchor)")
-                .replacingOccurrences(of: "-CAfile tsa-root.pem", with: "-CAfile \(anchor)"))
+            var command = line.trimmingCharacters(in: .whitespaces)
+            for (from, to) in replacements { command = command.replacingOccurrences(of: from, with: to) }
+            lines.append(command)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Steps 6–7 of README.txt (the seal and the timestamp) as one shell script, the
+    /// anchors the expert brings substituted for trust.pem and tsa-root.pem.
+    private func sealProcedure(_ bag: URL, anchor: String) throws -> String {
+        try commands(bag, from: "6. ", upTo: "8. ", replacing: [("-CAfile trust.pem", "-CAfile \(anchor)"), ("-CAfile tsa-root.pem", "-CAfile \(anchor)")])
     }
 
     @Test func sealAndTimestampStepsWorkAsWrittenAndCatchAnEditedManifest() throws {
@@ -109,18 +116,7 @@ struct ReadmeProcedureTests {
     /// Step 8 of README.txt (the custody log), with `signed` (e.g. `000006`) for the README's
     /// example event and the expert's anchor for trust.pem.
     private func custodyProcedure(_ bag: URL, signed: String, anchor: String) throws -> String {
-        let readme = try Fixture.text(bag.appendingPathComponent("README.txt"))
-        var lines: [String] = []
-        var inStep = false
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("8. ") { inStep = true }
-            if line.hasPrefix("Files under rial/custody/") { break }
-            guard inStep, line.hasPrefix("       ") else { continue }
-            lines.append(line.trimmingCharacters(in: .whitespaces)
-                .replacingOccurrences(of: "000007", with: signed)
-                .replacingOccurrences(of: "-CAfile trust.pem", with: "-CAfile \(anchor)"))
-        }
-        return lines.joined(separator: "\n")
+        try commands(bag, from: "8. ", upTo: "Files under rial/custody/", replacing: [("000007", signed), ("-CAfile trust.pem", "-CAfile \(anchor)")])
     }
 
     @Test func custodyStepWorksAsWrittenAndCatchesAnEditedEvent() throws {
