@@ -25,12 +25,14 @@ struct CustodyAppendCommand: ParsableCommand {
         Actions: \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")).
 
         Examples:
-          rial custody append case.rialpkg --action TRANSFERRED --actor-name "Jane Roe" \\
-               --role investigator --org "Metro PD" --details "To County Lab by courier"
-          rial custody append case.rialpkg --action RECEIVED --sign-key lab.key --cert lab.pem \\
-               --role "lab technician" --location "County Lab, intake"
-          rial custody append case.rialpkg --action NOTE --actor-name "J. Roe" \\
-               --details "Seal tape found intact" --at 2026-11-22T09:30:00Z
+          rial custody append case.rialpkg --action TRANSFERRED \\
+            --actor-name "Jane Roe" --role investigator --org "Metro PD" \\
+            --details "To County Lab by courier" --location "Metro PD"
+          rial custody append case.rialpkg --action RECEIVED \\
+            --sign-key lab.key --cert lab.pem --role "lab technician"
+          rial custody append case.rialpkg --action NOTE \\
+            --actor-name "J. Roe" --details "Seal tape found intact" \\
+            --at 2026-11-22T09:30:00Z
 
         \(ExitStatus.helpText)
         """

@@ -12,9 +12,11 @@ struct CustodyCommand: ParsableCommand {
         Appending adds files and never rewrites anything, so the seal stays valid.
 
         Examples:
-          rial custody append case.rialpkg --action TRANSFERRED --actor-name "Jane Roe" --role investigator \\
-               --details "Handed to lab courier, bag #A-1172" --location "Metro PD evidence room"
-          rial custody append case.rialpkg --action RECEIVED --sign-key lab.key --cert lab.pem
+          rial custody append case.rialpkg --action TRANSFERRED \\
+            --actor-name "Jane Roe" --role investigator \\
+            --details "Handed to the lab courier, bag A-1172"
+          rial custody append case.rialpkg --action RECEIVED \\
+            --sign-key lab.key --cert lab.pem
           rial custody show case.rialpkg
 
         \(ExitStatus.helpText)

@@ -17,7 +17,7 @@ struct CustodyShowCommand: ParsableCommand {
         Examples:
           rial custody show case.rialpkg
           rial custody show case.rialpkg --trust agency-root.pem
-          rial custody show case.rialpkg --format json | jq '.custody.events[] | [.seq, .action, .actor.name]'
+          rial custody show case.rialpkg --format json | jq '.custody.head'
 
         Exit status: 0 when the package and its log verify, 1 when anything fails (the log is \
         still shown), 2 when the package cannot be read, 64 for a usage error.
