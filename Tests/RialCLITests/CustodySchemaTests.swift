@@ -138,4 +138,39 @@ struct CustodySchemaTests {
             }
         }
     }
+
+    @Test("the limits agree with rial: imported.source is non-empty text without control characters, forced lists at most 1000 codes")
+    func limitsAgree() throws {
+        try withTemporaryDirectory { dir in
+            let (package, bag) = try loggedBag(in: dir)
+            let source = "\"source\": \"data/capture/custody_log.json\""
+            func forced(_ count: Int) -> String {
+                "\"forced\": {\"verdict\": \"fail\", \"failed_checks\": [" + (1...count).map { "\"custody.code.\($0)\"" }.joined(separator: ", ") + "]},\n  \"previous\""
+            }
+            let cases: [(name: String, seq: Int, old: String, new: String, valid: Bool)] = [
+                ("empty-source", 1, source, "\"source\": \"\"", false),
+                ("tab-in-source", 1, source, "\"source\": \"data/capture/custody_log.json\\t\"", false),
+                ("1000-codes", 7, "\"previous\"", forced(1000), true),
+                ("1001-codes", 7, "\"previous\"", forced(1001), false),
+            ]
+            for item in cases {
+                let path = String(format: "rial/custody/%06d.json", item.seq)
+                let original = try Fixture.text(bag.appendingPathComponent(path))
+                #expect(original.contains(item.old), "\(item.name)")
+                let file = dir.appendingPathComponent("\(item.name).json")
+                try Data(original.replacingOccurrences(of: item.old, with: item.new).utf8).write(to: file)
+                let result = try Oracle.validate(schema: "custody-event.schema.json", [file.path], cwd: dir)
+                #expect(result.status == (item.valid ? 0 : 1), "\(item.name): \(result)")
+                #expect(result.stdout.hasPrefix(item.valid ? "OK " : "FAIL "), "\(item.name): \(result)")
+
+                // rial's reader draws the same line: not a custody event exactly when the schema says so.
+                let tampered = dir.appendingPathComponent("\(item.name).rialpkg")
+                try Oracle.tamper(package, ["replace-text", path, item.old, item.new, "--cover"], output: tampered)
+                let (verified, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+                #expect(verified.status == 1, "\(item.name): \(verified)")
+                let malformed = report.checks.contains { $0.code == "custody.event.malformed" && $0.seq == item.seq && $0.status == "fail" }
+                #expect(malformed == !item.valid, "\(item.name): \(report.failures)")
+            }
+        }
+    }
 }
