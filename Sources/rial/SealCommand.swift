@@ -43,6 +43,15 @@ struct SealCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitStatus.usage
         }
+        // The SEALED event names the certificate's holder: refuse an unusable one before the work.
+        let recorder = CustodyRecorder(signer: sealer)
+        let actor: CustodyActor
+        do {
+            actor = try recorder.actor(nil)
+        } catch let error as PackagerError {
+            Console.error(error.reason)
+            throw ExitStatus.usage
+        }
         let report = try PassingPackage.require(package, action: "sealed", quiet: quiet)
         do {
             let tags = try SealedPackage.verifiedTagFiles(of: package, report: report)
@@ -61,9 +70,8 @@ struct SealCommand: ParsableCommand {
                 Console.error("\(package) has no readable package id; nothing was changed")
                 throw ExitStatus.couldNotComplete
             }
-            let recorder = CustodyRecorder(signer: sealer)
             let event = try CustodyRecorder.next(after: head, manifestSHA256: report.manifestSHA256 ?? "", packageID: packageID, time: now,
-                                                 action: .sealed, actor: recorder.actor(nil),
+                                                 action: .sealed, actor: actor,
                                                  details: "sealed rial/manifest.json (SHA-256 \(report.manifestSHA256 ?? "")) with a detached CMS signature, rial/seal/manifest.p7s")
             try PackageRewriter(source: package, destination: package)
                 .append([.init(path: PackageLayout.seal, bytes: seal)] + recorder.files(for: event), modificationTime: now.seconds)

@@ -74,4 +74,32 @@ struct SealTimeTests {
         let early = try Verifier(verificationTime: before, policy: lenient).verify(path: sample.package)
         #expect(early.failures.map(\.code).contains("timestamp.time.future"))
     }
+
+    /// Packed and sealed with a `--created` before the certificate existed (the capture time),
+    /// then verified after the certificate expired: the PACKAGED event is judged at the
+    /// signing time its signature claims, not at `created`, so it passes, said to rest on the
+    /// signer's word.
+    @Test func packagedEventSignedAfterABackdatedCreatedSurvivesExpiry() throws {
+        let sample = try PackedSample()
+        defer { sample.remove() }
+        let pki = sample.directory + "/pki"
+        try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
+        let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
+        let package = sample.directory + "/sealed.rialpkg"
+        _ = try Packager(options: PackageOptions(captureDirectory: sample.capture, output: package, packageID: PackageID("test-pkg"),
+                                                 created: Timestamp(rfc3339: PackedSample.created), sealer: sealer)).write()
+        let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
+        let policy = VerificationPolicy(sealAnchors: root)
+
+        let today = try Verifier(policy: policy).verify(path: package)
+        #expect(today.verdict == .pass, "\(today.failures)")
+        #expect(!today.checks.contains { $0.code == "custody.signing-time" })
+
+        let later = Verifier(verificationTime: Timestamp(seconds: Timestamp.now().seconds + 3 * 365 * 86_400), policy: policy)
+        let report = try later.verify(path: package)
+        // The seal itself has no timestamp, so it fails as it should; the custody log does not.
+        #expect(report.failures.map(\.code) == ["seal.certificate.expired"], "\(report.failures)")
+        #expect(report.custody?.entries.last?.signature == .validTrusted)
+        #expect(report.checks.contains { $0.code == "custody.signing-time" && $0.status == .notChecked && $0.seq == 6 })
+    }
 }

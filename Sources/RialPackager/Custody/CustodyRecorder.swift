@@ -67,8 +67,8 @@ public struct CustodyRecorder: Sendable {
                             action: CustodyAction, actor: CustodyActor, details: String, location: String? = nil,
                             forced: CustodyEvent.Forced? = nil) throws -> CustodyEvent {
         let seq = (head?.seq ?? 0) + 1
-        guard seq <= CustodyEvent.maxSeq else {
-            throw PackagerError(.invalidCapture, "the custody log is full (\(CustodyEvent.maxSeq) events)")
+        guard seq <= Int64(CustodyEvent.maxEvents) else {
+            throw PackagerError(.invalidCapture, "the custody log is full (\(CustodyEvent.maxEvents) events, the most a verifier judges)")
         }
         if let head, let last = head.event?.timestamp, time < last {
             throw PackagerError(.invalidOption, "the event's time \(time.rfc3339) is before event \(head.seq) (\(last.rfc3339)); events are recorded in time order")

@@ -12,6 +12,9 @@ struct MetadataAgreementCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let parsed = context.parseJSON(subject) else {
             guard context.profile == .package || context.manifest != nil else { return [] }
+            if context.has(subject) {
+                return [.fail("metadata.app.malformed", subject, "the capture app's metadata is too large to read; it is a few hundred bytes")]
+            }
             return [.notPresent("metadata.app", subject, "the package carries no capture metadata from the app; nothing it claims can be held against the evidence")]
         }
         let metadata: VideoMetadata

@@ -244,20 +244,23 @@ struct CustodyEvaluation {
         }
         // Events carry no trusted time. A certificate valid at the verification time is judged
         // then, as a seal without a timestamp is; one that has expired since is judged at the
-        // time the event states, so a hand-over signed years ago stays valid, and the report
-        // says that this rests on the event's word.
+        // signing time the signature claims (else the event's stated time), so a hand-over
+        // signed years ago stays valid, and the report says this rests on the signer's word.
+        // (The claimed signing time, not the event's: PACKAGED states the package's creation
+        // time, which `--created` may set before the certificate existed.)
         let now = context.verificationTime.seconds
         let signer = parsed.signer
         let validNow = (signer.notBefore.map { $0 <= now } ?? true) && (signer.notAfter.map { $0 >= now } ?? true)
-        let judgedAt = validNow ? now : event.timestamp.seconds
+        let claimedTime = parsed.claimedSigningTime ?? event.timestamp.seconds
+        let judgedAt = validNow ? now : claimedTime
         let why = validNow ? "the verification time (custody events carry no trusted timestamp)"
-                           : "the event's own stated time, as the certificate is no longer valid (custody events carry no trusted timestamp)"
+                           : "the signing time the signature claims, as the certificate is no longer valid (custody events carry no trusted timestamp)"
         let trust = judge.judgeCertificates(parsed, anchors: anchors, judgedAt: judgedAt, why: why)
         outcome.results += trust.results
         outcome.state = trust.state
         if !validNow, trust.state != .invalid {
             outcome.results.append(.notChecked("custody.signing-time", path,
-                "the signer's certificate is not valid at the verification time (valid \(Self.validity(signer))); it was at the event's stated time \(event.timestamp.rfc3339), but nothing proves the event was signed then", seq: file.seq))
+                "the signer's certificate is not valid at the verification time (valid \(Self.validity(signer))); it was at the signing time the signature claims, \(Timestamp(seconds: claimedTime).rfc3339), but nothing proves the event was signed then", seq: file.seq))
         }
         return outcome
     }

@@ -10,7 +10,7 @@ public struct VerificationLimits: Sendable {
     /// Most entries in one archive.
     public var maxEntries: Int = 1_000_000
     /// Most custody events judged; a longer log is a failure, not a long wait.
-    public var maxCustodyEvents: Int = 100_000
+    public var maxCustodyEvents: Int = CustodyEvent.maxEvents
 
     public init() {}
 }

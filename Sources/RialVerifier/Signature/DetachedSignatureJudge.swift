@@ -9,7 +9,7 @@ struct DetachedSignatureJudge {
     /// The code prefix of every finding: `seal` or `custody`.
     let code: String
     /// The prefix of findings about the file as a whole (empty, not DER, wrong structure or
-    /// algorithm): `seal` or `custody.signature`.
+    /// algorithm): `seal` or `custody.signature-file`.
     let fileCode: String
     /// The signature file, the subject of every finding.
     let path: String
