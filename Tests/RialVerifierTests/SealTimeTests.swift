@@ -101,5 +101,17 @@ struct SealTimeTests {
         #expect(report.failures.map(\.code) == ["seal.certificate.expired"], "\(report.failures)")
         #expect(report.custody?.entries.last?.signature == .validTrusted)
         #expect(report.checks.contains { $0.code == "custody.signing-time" && $0.status == .notChecked && $0.seq == 6 })
+
+        // An event dated after the certificate expired (two years), signed today with the same
+        // key: whatever signing time the signature claims, it was signed with a retired key.
+        let tags = try PackageRewriter.tagFiles(of: package)
+        let recorder = CustodyRecorder(signer: sealer)
+        let manifestSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: #require(tags.files[PackageLayout.manifest])))
+        let late = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: PackageID("test-pkg"),
+                                            time: Timestamp(seconds: Timestamp.now().seconds + 2 * 365 * 86_400 + 30 * 86_400),
+                                            action: .note, actor: recorder.actor(nil), details: "after expiry")
+        try PackageRewriter(source: package, destination: package).append(recorder.files(for: late), modificationTime: Timestamp.now().seconds)
+        let retired = try later.verify(path: package)
+        #expect(retired.failures.contains { $0.code == "custody.certificate.expired" && $0.seq == 7 }, "\(retired.failures)")
     }
 }

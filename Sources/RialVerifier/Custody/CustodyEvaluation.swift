@@ -252,15 +252,24 @@ struct CustodyEvaluation {
         let signer = parsed.signer
         let validNow = (signer.notBefore.map { $0 <= now } ?? true) && (signer.notAfter.map { $0 >= now } ?? true)
         let claimedTime = parsed.claimedSigningTime ?? event.timestamp.seconds
+        let claimedWhat = parsed.claimedSigningTime == nil ? "the event's stated time (the signature claims no signing time)" : "the signing time the signature claims"
         let judgedAt = validNow ? now : claimedTime
         let why = validNow ? "the verification time (custody events carry no trusted timestamp)"
-                           : "the signing time the signature claims, as the certificate is no longer valid (custody events carry no trusted timestamp)"
+                           : "\(claimedWhat), as the certificate is no longer valid (custody events carry no trusted timestamp)"
+        // An event that states a time after its certificate expired was signed with a retired
+        // key, whatever signing time the signature claims.
+        if !validNow, let notAfter = signer.notAfter, event.timestamp.seconds > notAfter {
+            outcome.results.append(.fail("custody.certificate.expired", path,
+                "the event states \(event.timestamp.rfc3339), after its signer's certificate expired on \(Timestamp(seconds: notAfter).rfc3339): it was signed with a retired key", seq: file.seq))
+            outcome.state = .invalid
+            return outcome
+        }
         let trust = judge.judgeCertificates(parsed, anchors: anchors, judgedAt: judgedAt, why: why)
         outcome.results += trust.results
         outcome.state = trust.state
         if !validNow, trust.state != .invalid {
             outcome.results.append(.notChecked("custody.signing-time", path,
-                "the signer's certificate is not valid at the verification time (valid \(Self.validity(signer))); it was at the signing time the signature claims, \(Timestamp(seconds: claimedTime).rfc3339), but nothing proves the event was signed then", seq: file.seq))
+                "the signer's certificate is not valid at the verification time (valid \(Self.validity(signer))); it was at \(claimedWhat), \(Timestamp(seconds: claimedTime).rfc3339), but nothing proves the event was signed then", seq: file.seq))
         }
         return outcome
     }
