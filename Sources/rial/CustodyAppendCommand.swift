@@ -63,8 +63,11 @@ struct CustodyAppendCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line or summary.")
     var quiet = false
 
+    /// `--action`, in any case.
+    private var appendedAction: CustodyAction? { CustodyAction(rawValue: action.uppercased()) }
+
     func validate() throws {
-        guard let parsed = CustodyAction(rawValue: action.uppercased()), CustodyAction.appendable.contains(parsed) else {
+        guard let parsed = appendedAction, CustodyAction.appendable.contains(parsed) else {
             throw ValidationError("--action must be one of \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")); the capture app's actions and PACKAGED are written by the app and by rial pack")
         }
         if actorOptions.actorName == nil && !signing.isSealing {
@@ -106,7 +109,7 @@ struct CustodyAppendCommand: ParsableCommand {
         }
         // verifiedTagFiles checked the head is the verified one: the event links to what was verified.
         let head = tags.custodyHead
-        guard let parsedAction = CustodyAction(rawValue: action.uppercased()) else { throw ExitStatus.usage }
+        guard let parsedAction = appendedAction else { throw ExitStatus.usage }
         let forced = report.verdict == .pass ? nil
             : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code))).sorted())
         let event: CustodyEvent

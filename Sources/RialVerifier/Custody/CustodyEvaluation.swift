@@ -228,7 +228,7 @@ struct CustodyEvaluation {
         let judge = DetachedSignatureJudge(code: "custody", fileCode: "custody.signature-file", path: path, name: "the signature of event \(file.seq)",
                                            contentName: file.path, mismatchHint: "the event was edited after signing, or the signature belongs to another event",
                                            seq: file.seq)
-        let signature = judge.judgeSignature(context.bytes(path), content: bytes, contentSHA256: digest)
+        let signature = judge.judgeSignature(context.bytes(path), content: (bytes, digest))
         outcome.results += signature.results
         outcome.signer = signature.parsed?.signer.subject
         outcome.fingerprint = signature.parsed?.signer.fingerprintSHA256

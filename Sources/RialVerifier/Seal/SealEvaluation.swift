@@ -47,19 +47,10 @@ struct SealEvaluation {
             seal = summary(.missing)
             return nil
         }
-        guard let manifest = context.bytes(PackageLayout.manifest),
-              let fingerprint = context.inventory.files[PackageLayout.manifest]?.digests[.sha256].flatMap(Hex.decode) else {
-            // Judge the shape anyway, so a malformed seal is reported as such.
-            let shape = Self.judge.judgeSignature(context.bytes(path), content: [], contentSHA256: [])
-            if shape.results.contains(where: { $0.status == .fail && $0.code != "seal.content.mismatch" }) {
-                sealResults += shape.results.filter { $0.code != "seal.content.mismatch" }
-            } else {
-                sealResults.append(.notChecked("seal.signature", path, "rial/manifest.json is missing or unreadable, so there is nothing to check the seal against"))
-            }
-            seal = summary(.invalid, shape.parsed)
-            return shape.parsed.map { Signature(parsed: $0, isValid: false) }
+        let manifest = context.bytes(PackageLayout.manifest).flatMap { bytes in
+            context.inventory.files[PackageLayout.manifest]?.digests[.sha256].flatMap(Hex.decode).map { (bytes: bytes, sha256: $0) }
         }
-        let outcome = Self.judge.judgeSignature(context.bytes(path), content: manifest, contentSHA256: fingerprint)
+        let outcome = Self.judge.judgeSignature(context.bytes(path), content: manifest)
         sealResults += outcome.results
         guard let parsed = outcome.parsed else {
             seal = summary(.invalid)

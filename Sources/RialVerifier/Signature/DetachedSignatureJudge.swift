@@ -38,8 +38,10 @@ struct DetachedSignatureJudge {
         var anchor: String?
     }
 
-    /// Judges `bytes` as a signature over `content`, whose SHA-256 is `contentSHA256`.
-    func judgeSignature(_ bytes: [UInt8]?, content: [UInt8], contentSHA256: [UInt8]) -> Signature {
+    /// Judges `bytes` as a signature over `content`, whose SHA-256 is `contentSHA256`. Without
+    /// content (it is missing or unreadable) only the signature's own shape is judged, and the
+    /// signature is NOT CHECKED.
+    func judgeSignature(_ bytes: [UInt8]?, content: (bytes: [UInt8], sha256: [UInt8])?) -> Signature {
         var outcome = Signature()
         func fail(_ suffix: String, _ message: String) { outcome.results.append(finding(.fail("\(code).\(suffix)", path, message))) }
         func fileFail(_ suffix: String, _ message: String) { outcome.results.append(finding(.fail("\(fileCode).\(suffix)", path, message))) }
@@ -74,11 +76,15 @@ struct DetachedSignatureJudge {
             }
             return outcome
         }
-        guard parsed.signsContent(sha256: contentSHA256) else {
+        guard let content else {
+            outcome.results.append(finding(.notChecked("\(code).signature", path, "\(contentName) is missing or unreadable, so there is nothing to check \(name) against")))
+            return outcome
+        }
+        guard parsed.signsContent(sha256: content.sha256) else {
             fail("content.mismatch", "\(name) was made over other bytes than \(contentName): \(mismatchHint)")
             return outcome
         }
-        guard parsed.signatureVerifies(), parsed.opensslVerifies(content: content) else {
+        guard parsed.signatureVerifies(), parsed.opensslVerifies(content: content.bytes) else {
             fail("signature.invalid", "\(name) does not verify under the public key of the certificate it names (\(parsed.signer.subject)): it was made with another key, or altered")
             return outcome
         }
