@@ -22,6 +22,13 @@ public struct PackageOptions: Sendable {
     public var custodyActor: CustodyActor?
     /// Where the packaging happened, for the PACKAGED event.
     public var custodyLocation: String?
+    /// What the package discloses of the capture's location, time and device
+    /// (`schema/SPEC.md` §16); `nil` discloses everything (or, with ``hashOnly``, what the
+    /// capture app's own payload disclosed).
+    public var privacy: PrivacyLevels?
+    /// Withhold the media, raw depth maps and frame material; name the media by its SHA-256 in
+    /// a seed-001 payload.
+    public var hashOnly: Bool = false
 
     public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,
                 overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil,

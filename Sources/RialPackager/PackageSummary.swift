@@ -13,4 +13,9 @@ public struct PackageSummary: Sendable {
     public let archiveBytes: UInt64
     /// The seal's signer (RFC 2253 subject) when the package was sealed.
     public var signer: String? = nil
+    /// What the package discloses, when it withholds anything.
+    public var privacy: PrivacyLevels? = nil
+    public var hashOnly = false
+    /// Bag paths of the capture's files left out.
+    public var withheld: [String] = []
 }

@@ -23,10 +23,13 @@ public struct Packager: Sendable {
     /// - Returns: what was written.
     /// - Throws: ``PackagerError``; on any error no output file is left behind.
     public func write(progress: Progress? = nil) throws -> PackageSummary {
-        let capture = try CaptureDirectory(root: options.captureDirectory)
+        let metadata = try MetadataPlan.make(capture: CaptureDirectory(root: options.captureDirectory),
+                                             privacy: options.privacy, hashOnly: options.hashOnly)
+        let capture = metadata.capture
         let created = options.created ?? Timestamp.now()
         try validateBagInfoFields()
-        let packageID = try options.packageID ?? PackageIdentity.derive(capture: capture, created: created)
+        let disclosure = metadata.isFiltered ? "\(metadata.hashOnly ? "hash_only" : "full") \(metadata.levels)" : nil
+        let packageID = try options.packageID ?? PackageIdentity.derive(capture: capture, created: created, disclosure: disclosure)
 
         var plan = try ChainPlan.make(for: capture)
         let payload = plan?.order(capture.files) ?? capture.files
@@ -40,7 +43,7 @@ public struct Packager: Sendable {
         // Placeholders with the final paths: the tag manifests' layout depends on paths only.
         let appendedPaths = (sealer == nil ? [] : [PackageLayout.seal]) + custody.paths
         let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                    chain: plan?.chain, depthIndex: plan?.depthIndex,
+                                    chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles,
                                     appended: { _ in appendedPaths.map { PackageFile(path: $0, bytes: []) } })
         // A verifier reads these into memory; one larger than its limit could never be verified.
         for file in payload where PackageLayout.isParsedPayload(file.bagPath.rawValue) && file.size > PackageLayout.maxParsedFileBytes {
@@ -100,7 +103,7 @@ public struct Packager: Sendable {
                 throw ArchiveError(.fileChanged, "\(AppCustodyLog.path) changed while the capture was being packaged")
             }
             let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                       chain: plan?.chain, depthIndex: plan?.depthIndex, appended: { manifest in
+                                       chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, appended: { manifest in
                 let seal = try sealer.map { [PackageFile(path: PackageLayout.seal, bytes: try $0.seal(manifest))] } ?? []
                 return seal + (try custody.files(manifest: manifest, packageID: packageID, created: created,
                                                  payloadFiles: records.count, payloadBytes: totalBytes))
@@ -126,7 +129,8 @@ public struct Packager: Sendable {
             return PackageSummary(
                 output: options.output, packageID: packageID, created: created, manifestSHA256: final.manifestSHA256,
                 payloadFileCount: records.count, payloadBytes: totalBytes, archiveBytes: archiveBytes,
-                signer: sealer?.signer.certificate.subject
+                signer: sealer?.signer.certificate.subject,
+                privacy: metadata.isFiltered ? metadata.levels : nil, hashOnly: metadata.hashOnly, withheld: metadata.withheld
             )
         } catch let error as PackagerError {
             throw error

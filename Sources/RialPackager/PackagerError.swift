@@ -11,6 +11,8 @@ public struct PackagerError: Error, CustomStringConvertible, Sendable {
         public static let outputExists = Code("pack.output-exists")
         /// An option's value is not usable.
         public static let invalidOption = Code("pack.invalid-option")
+        /// A hash-only payload would not fit the capture app's 10 KiB limit.
+        public static let payloadTooLarge = Code("pack.payload-too-large")
         /// Writing the package failed.
         public static let writeFailed = Code("pack.write-failed")
         /// Internal consistency check failed; a bug, reported rather than written.

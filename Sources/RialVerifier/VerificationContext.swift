@@ -26,6 +26,10 @@ struct VerificationContext {
     var sealEvaluation: SealEvaluation?
     /// The custody log, judged once; set by ``Verifier``.
     var custodyEvaluation: CustodyEvaluation?
+    /// The metadata files, parsed once; set by ``Verifier``.
+    var metadataSources: MetadataSources?
+    /// A copy of the media the person verifying holds (`--media`).
+    var externalMedia: String?
 
     init(inventory: Inventory, profile: Profile, verificationTime: Timestamp) {
         self.inventory = inventory

@@ -16,6 +16,9 @@ public struct VerificationPolicy: Sendable {
     /// The SHA-256 of a custody event recorded at a hand-over (lowercase hex): the log must
     /// still hold it, so dropping newer events is caught (`schema/SPEC.md` §15.7).
     public var custodyHead: String?
+    /// A copy of the media, held apart from a hash-only package, to check against the SHA-256
+    /// the package states (`rial verify --media`).
+    public var externalMedia: String?
 
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],
                 requiresSeal: Bool = false, requiresTimestamp: Bool = false, custodyHead: String? = nil) {

@@ -30,6 +30,7 @@ public struct Verifier: Sendable {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), MetadataAgreementCheck(),
+         NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
@@ -55,6 +56,8 @@ public struct Verifier: Sendable {
         var context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime)
         context.sealEvaluation = SealEvaluation(context, policy: policy)
         context.custodyEvaluation = CustodyEvaluation(context, policy: policy, limits: limits)
+        context.metadataSources = MetadataSources(context)
+        context.externalMedia = policy.externalMedia
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }

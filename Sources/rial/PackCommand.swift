@@ -25,6 +25,17 @@ struct PackCommand: ParsableCommand {
         (app/custody_log.json), then a PACKAGED event by --actor-name (with a key: the \
         certificate's CN, and the event is signed). Add hand-overs with `rial custody append`.
 
+        Privacy (schema/SPEC.md §16): --privacy cuts the capture's location, time and device \
+        to the levels given, exactly as the capture app's privacy mode does; a dimension left \
+        out is withheld (none). The package then leaves out every file that records more \
+        (the app's full metadata.json, its custody log unless time and device are disclosed in \
+        full) and states the levels in rial/metadata.json. --hash-only also leaves out the \
+        media, depth maps and frames, and names the media by its SHA-256 in \
+        rial/hash_only_payload.json (under 10 KiB); check a copy of the media later with \
+        `rial verify PKG --media FILE`.
+          rial pack capture -o shared.rialpkg --hash-only --privacy location=coarse,timestamp=day_only,device=model_only
+          rial pack capture -o redacted.rialpkg --privacy location=none,timestamp=exact,device=full
+
         \(ExitStatus.helpText)
         """
     )
@@ -57,6 +68,12 @@ struct PackCommand: ParsableCommand {
 
     @OptionGroup(title: "Custody (the PACKAGED event that follows the capture app's events)") var custody: CustodyActorOptions
 
+    @Option(help: ArgumentHelp("Disclose location=none|coarse|precise, timestamp=none|day_only|exact, device=none|model_only|full; a dimension left out is none.", valueName: "LEVELS"))
+    var privacy: String?
+
+    @Flag(name: .customLong("hash-only"), help: "Leave out the media, depth maps and frames; keep the media's SHA-256 (privacy mode).")
+    var hashOnly = false
+
     @Flag(help: "Replace OUT.rialpkg if it exists.")
     var force = false
 
@@ -82,9 +99,11 @@ struct PackCommand: ParsableCommand {
         }
         var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields,
                                      sealer: sealer, custodyActor: actor, custodyLocation: custody.location)
+        options.hashOnly = hashOnly
         do {
             if let packageID { options.packageID = try PackageID(packageID) }
             if let created { options.created = try Timestamp(rfc3339: created) }
+            if let privacy { options.privacy = try PrivacyLevels(parsing: privacy) }
         } catch {
             throw ValidationError(error.reason)
         }
@@ -104,6 +123,12 @@ struct PackCommand: ParsableCommand {
             print("Created:          \(summary.created)")
             print("Manifest SHA-256: \(summary.manifestSHA256)")
             if let signer = summary.signer { print("Sealed by:        \(signer)") }
+            if let levels = summary.privacy {
+                print("Discloses:        \(levels)\(summary.hashOnly ? ", hash-only (no media, depth maps or frames)" : "")")
+                if !summary.withheld.isEmpty {
+                    print("Withheld:         \(summary.withheld.count) files of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")")
+                }
+            }
             print("Record the manifest SHA-256 in your notes; it names this package's content.")
         }
     }

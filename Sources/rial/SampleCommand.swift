@@ -6,21 +6,35 @@ struct SampleCommand: ParsableCommand {
         commandName: "sample",
         abstract: "Write a deterministic synthetic capture to try every flow without a phone.",
         discussion: """
-        The capture has the layout `rial pack` takes (schema/SPEC.md §2): media/capture.mov \
+        --kind video (the default):  `rial pack` takes (schema/SPEC.md §2): media/capture.mov \
         (an ISO-BMFF stand-in, not a playable movie); frames/ with every raw BGRA frame; \
         depth/ with a 256×192 Float32 depth keyframe on every third frame; capture.json with \
         each frame's timestamp; and app/ with the capture app's metadata.json, \
         custody_log.json and hash_chain.json (its frame hash chain). The same options always \
         give the same bytes.
 
+        --kind photo: media/photo.jpg (a JPEG stand-in), depth/depth.f32 (one 256×192 \
+        depth map) and in app/ the photo's metadata.json (captured_at, device, location, \
+        depth_resolution), depth_analysis.json and custody_log.json.
+
+        --kind hash-only: a photo taken in the app's privacy mode: the photo as the phone \
+        keeps it, plus app/hash_only_payload.json, the payload the app uploads (seed 001: \
+        mediaHash, depthAnalysis, metadata filtered to location coarse, timestamp day_only, \
+        device model_only). Pack it whole, or with --hash-only to leave the photo out.
+
         Examples:
           rial sample --out capture --seconds 5 --seed 42
           rial sample --out phone-export --no-frames     # as a phone exports it: no frame material
+          rial sample --out photo --kind photo
+          rial sample --out private --kind hash-only && rial pack private -o private.rialpkg --hash-only
         """
     )
 
     @Option(name: .long, help: ArgumentHelp("Directory to create (must not exist, or be empty).", valueName: "DIR"))
     var out: String
+
+    @Option(help: ArgumentHelp("video, photo or hash-only.", valueName: "KIND"))
+    var kind: String = "video"
 
     @Option(help: "Seed for the pseudo-random content.")
     var seed: UInt64 = 1
@@ -48,6 +62,10 @@ struct SampleCommand: ParsableCommand {
 
     func run() throws {
         var sample = SampleCapture()
+        guard let kind = SampleCapture.Kind(rawValue: kind) else {
+            throw ValidationError("--kind must be one of \(SampleCapture.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        sample.kind = kind
         sample.seed = seed
         sample.seconds = seconds
         sample.fps = fps
@@ -62,7 +80,16 @@ struct SampleCommand: ParsableCommand {
             Console.error(error.reason)
             throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
         }
-        print("Wrote a \(seconds) s synthetic capture (\(sample.frameCount) frames, \(sample.depthFrames.count) depth keyframes) to \(out)")
-        print("Next: rial pack \(out) -o \(out).rialpkg")
+        switch kind {
+        case .video:
+            print("Wrote a \(seconds) s synthetic capture (\(sample.frameCount) frames, \(sample.depthFrames.count) depth keyframes) to \(out)")
+            print("Next: rial pack \(out) -o \(out).rialpkg")
+        case .photo:
+            print("Wrote a synthetic photo capture (\(width)×\(height) stand-in, one \(sample.depthWidth)×\(sample.depthHeight) depth map) to \(out)")
+            print("Next: rial pack \(out) -o \(out).rialpkg")
+        case .hashOnly:
+            print("Wrote a synthetic privacy-mode photo capture (with the app's hash-only payload) to \(out)")
+            print("Next: rial pack \(out) -o \(out).rialpkg --hash-only")
+        }
     }
 }

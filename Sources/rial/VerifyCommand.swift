@@ -28,6 +28,14 @@ struct VerifyCommand: ParsableCommand {
         were dropped cannot be told from the package alone: give the head SHA-256 recorded \
         at hand-over with --custody-head (`rial custody append` and `show` print it).
 
+        Capture metadata (schema/SPEC.md §16): every claim of the app's metadata, of a \
+        hash-only payload and of rial/metadata.json is held against the evidence (frame count, \
+        depth keyframes, duration, final hash, resolution, codec, type, the media's SHA-256), \
+        and a package that withholds location, time or device is audited for leaks. A \
+        hash-only package holds no media: give a copy with --media FILE to check it against \
+        the SHA-256 the package states; without it, media integrity is NOT CHECKED. App \
+        Attest assertions are reported present but NOT CHECKED (that needs the device's key).
+
         A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
 
         With several paths, the exit status is 1 if any failed, else 2 if any could not be \
@@ -38,6 +46,7 @@ struct VerifyCommand: ParsableCommand {
           rial verify case.rialpkg --format json --report case.verification.json
           rial verify case.rialpkg --trust agency-root.pem --tsa-trust tsa-root.pem --require-seal --require-timestamp
           rial verify case.rialpkg --custody-head 3f5e…(64 hex digits from the last hand-over)
+          rial verify shared.rialpkg --media photo.jpg     # a hash-only package and the photo held apart
           rial verify extracted-bag/
 
         \(ExitStatus.helpText)
@@ -57,6 +66,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, else text).", valueName: "FILE"))
     var report: String?
 
+    @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
+    var media: String?
+
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 
     @Flag(name: .shortAndLong, help: "No progress line.")
@@ -65,10 +77,14 @@ struct VerifyCommand: ParsableCommand {
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one package file or bag directory") }
         if report != nil && paths.count > 1 { throw ValidationError("--report takes a single PATH") }
+        if media != nil && paths.count > 1 { throw ValidationError("--media belongs to one package; give a single PATH") }
+        if let media, !ReportFile.isReadableFile(media) { throw ValidationError("--media \(media) is not a readable regular file") }
     }
 
     func run() throws {
-        let verifier = Verifier(policy: try trustOptions.makePolicy())
+        var policy = try trustOptions.makePolicy()
+        policy.externalMedia = media
+        let verifier = Verifier(policy: policy)
         var reports: [VerificationReport] = []
         for path in paths {
             let progress = ProgressLine(label: "verifying", enabled: !quiet)

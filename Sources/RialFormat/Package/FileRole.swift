@@ -13,6 +13,7 @@ public enum FileRole: String, Sendable, CaseIterable {
     case rialChain = "rial_chain"
     case rialDepth = "rial_depth"
     case rialMetadata = "rial_metadata"
+    case rialPayload = "rial_payload"
 
     /// The role of a file listed in `rial/manifest.json`, or `nil` for a path no listed file may have.
     public init?(path: String) {
@@ -23,6 +24,7 @@ public enum FileRole: String, Sendable, CaseIterable {
         case PackageLayout.chain: self = .rialChain
         case PackageLayout.depthIndex: self = .rialDepth
         case PackageLayout.metadata: self = .rialMetadata
+        case PackageLayout.hashOnlyPayload: self = .rialPayload
         case PackageLayout.captureDescriptor: self = .captureDescriptor
         default:
             if PackageLayout.payloadManifests.contains(path) { self = .payloadManifest }

@@ -15,7 +15,10 @@ public enum PackageLayout {
     public static let manifest = "rial/manifest.json"
     public static let chain = "rial/chain.json"
     public static let depthIndex = "rial/depth.json"
+    /// rial's normalised, schema'd view of the capture's metadata (`schema/SPEC.md` §16).
     public static let metadata = "rial/metadata.json"
+    /// The hash-only payload `rial pack --hash-only` builds (seed 001's format).
+    public static let hashOnlyPayload = "rial/hash_only_payload.json"
     /// Appended after packing, protected by their own links (later format revisions).
     public static let custodyDirectory = "rial/custody/"
     public static let sealDirectory = "rial/seal/"
@@ -30,6 +33,8 @@ public enum PackageLayout {
     public static let depthDirectory = "data/depth/"
     public static let framesDirectory = "data/frames/"
     public static let captureAppDirectory = "data/capture/"
+    /// The capture app's client-side depth analysis (`DepthAnalysisResult`), kept verbatim.
+    public static let appDepthAnalysis = "data/capture/depth_analysis.json"
     /// The capture descriptor (`capture.json` at the capture's root), kept verbatim.
     public static let captureDescriptor = "data/capture.json"
 

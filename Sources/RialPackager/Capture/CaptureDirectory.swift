@@ -38,6 +38,17 @@ public struct CaptureDirectory: Sendable {
     /// Every file, sorted by bag path.
     public let files: [File]
 
+    private init(root: String, files: [File]) {
+        self.root = root
+        self.files = files
+    }
+
+    /// The same capture with only the files `isKept` accepts (a filtered export withholds
+    /// some).
+    func keeping(_ isKept: (File) -> Bool) -> CaptureDirectory {
+        CaptureDirectory(root: root, files: files.filter(isKept))
+    }
+
     /// The file at `bagPath`, if the capture has it.
     public func file(_ bagPath: String) -> File? { files.first { $0.bagPath.rawValue == bagPath } }
 

@@ -13,9 +13,12 @@ enum PackageIdentity {
     /// Capture-app files larger than this in total are identified by name and size only.
     static let appBytesLimit: UInt64 = 16 << 20
 
-    static func derive(capture: CaptureDirectory, created: Timestamp) throws -> PackageID {
+    /// - Parameter disclosure: for a filtered package, what it discloses, so two exports of
+    ///   one capture at different levels get different ids.
+    static func derive(capture: CaptureDirectory, created: Timestamp, disclosure: String? = nil) throws -> PackageID {
         let digest = try StreamingDigest(.sha256)
         try digest.update(Array("rialpkg-id-v1\n\(created.rfc3339)\n".utf8))
+        if let disclosure { try digest.update(Array("disclosure \(disclosure)\n".utf8)) }
         for file in capture.files {
             try digest.update(Array("\(file.bagPath.rawValue)\u{0}\(file.size)\n".utf8))
         }

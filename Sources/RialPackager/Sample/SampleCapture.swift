@@ -15,6 +15,18 @@ import RialArchive
 /// export), the per-frame timestamps and layouts to `capture.json`, and the app-style
 /// `HashChainData` of those frames to `app/hash_chain.json`.
 public struct SampleCapture: Sendable {
+    /// What the sample holds.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// A video with frames, depth keyframes and the app's chain.
+        case video
+        /// A photo with one depth map and the app's depth analysis.
+        case photo
+        /// A photo taken in the app's privacy mode: the photo as the phone keeps it, plus the
+        /// hash-only payload the app uploaded (seed 001).
+        case hashOnly = "hash-only"
+    }
+
+    public var kind: Kind = .video
     public var seed: UInt64 = 1
     public var seconds: Int = 2
     public var fps: Int = 30
@@ -49,6 +61,10 @@ public struct SampleCapture: Sendable {
             throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps, a frame size of at most 8192×8192, a depth interval ≥ 0 and a checkpoint interval ≥ 1")
         }
         try SampleFiles.makeEmptyDirectory(directory)
+        guard kind == .video else {
+            try writePhoto(to: directory, withPayload: kind == .hashOnly)
+            return
+        }
         for sub in ["media", "depth", "app"] + (includesFrames ? ["frames"] : []) { try SampleFiles.makeDirectory(directory + "/" + sub) }
         var random = SplitMix64(seed: seed)
 
@@ -69,16 +85,7 @@ public struct SampleCapture: Sendable {
         }
 
         for frame in depthFrames {
-            var depth = [UInt8]()
-            depth.reserveCapacity(depthWidth * depthHeight * 4)
-            let base = 0.5 + Float(frame % 97) / 40
-            for row in 0..<depthHeight {
-                for column in 0..<depthWidth {
-                    let metres = base + Float(row) / Float(depthHeight) * 3 + Float(column % 16) / 256
-                    let bits = metres.bitPattern.littleEndian
-                    depth += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
-                }
-            }
+            var depth = depthMap(frame: frame).bytes
             try SampleFiles.write(directory + "/depth/" + SampleCapture.depthFileName(frame: frame)) { sink in try sink(&depth) }
         }
 
@@ -96,22 +103,35 @@ public struct SampleCapture: Sendable {
             "depth_keyframe_count": .integer(Int64(depthFrames.count)),
             "resolution": .object(["width": .integer(Int64(width)), "height": .integer(Int64(height))]),
             "codec": .string("hevc"),
-            "device_model": .string("iPhone 15 Pro"),
-            "ios_version": .string("17.4"),
-            "location": .object(["lat": .number(37.7749), "lng": .number(-122.4194)]),
+            "device_model": .string(Self.deviceModel),
+            "ios_version": .string(Self.iosVersion),
+            "app_version": .string(Self.appVersion),
+            "location": Self.location,
             "attestation_level": .string("secure_enclave"),
             "hash_chain_final": .string(Data(chainHashes.last ?? []).base64EncodedString()),
         ])
         var metadataBytes = JSONWriter.bytes(metadata)
         try SampleFiles.write(directory + "/app/metadata.json") { sink in try sink(&metadataBytes) }
 
-        let actions: [(String, String, Int64)] = [
+        try writeCustodyLog(to: directory, started: started, actions: [
             ("RECORDING_START", "Recording started", 0),
             ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
             ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for capture.mov", durationMs / 1000 + 1),
             ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
             ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
-        ]
+        ])
+    }
+
+    static let iosVersion = "17.4"
+    static let appVersion = "1.2.0"
+    static let deviceModel = "iPhone 15 Pro"
+    /// Where every sample was "captured", with the city and country the app resolved.
+    static let location: JSONValue = .object([
+        "lat": .number(37.7749), "lng": .number(-122.4194), "city": .string("San Francisco"), "country": .string("US"),
+    ])
+
+    /// The capture app's custody log: `actions` as (action, details, seconds after `started`).
+    func writeCustodyLog(to directory: String, started: Timestamp, actions: [(String, String, Int64)]) throws {
         let events: [JSONValue] = actions.map { action, details, offset in
             .object([
                 "timestamp": .string(Self.iso8601Millis(Timestamp(seconds: started.seconds + offset, nanoseconds: started.nanoseconds))),
@@ -122,6 +142,24 @@ public struct SampleCapture: Sendable {
         }
         var custody = JSONWriter.bytes(.array(events))
         try SampleFiles.write(directory + "/app/custody_log.json") { sink in try sink(&custody) }
+    }
+
+    /// A LiDAR-style depth map for `frame`: metres as Float32 little-endian, and the values.
+    func depthMap(frame: Int) -> (bytes: [UInt8], metres: [Float]) {
+        var bytes = [UInt8]()
+        var metres = [Float]()
+        bytes.reserveCapacity(depthWidth * depthHeight * 4)
+        metres.reserveCapacity(depthWidth * depthHeight)
+        let base = 0.5 + Float(frame % 97) / 40
+        for row in 0..<depthHeight {
+            for column in 0..<depthWidth {
+                let value = base + Float(row) / Float(depthHeight) * 3 + Float(column % 16) / 256
+                let bits = value.bitPattern.littleEndian
+                bytes += [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
+                metres.append(value)
+            }
+        }
+        return (bytes, metres)
     }
 
     /// Writes frames (when included), `capture.json` and `app/hash_chain.json`.

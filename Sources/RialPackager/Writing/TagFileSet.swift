@@ -22,7 +22,7 @@ struct TagFileSet {
     ///   `rial/manifest.json`. While laying out with placeholder digests it may return any
     ///   bytes: only the paths reach the tag manifests' layout.
     init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
-         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, appended: (_ manifest: [UInt8]) throws -> [PackageFile]) throws {
+         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, metadata: [PackageFile] = [], appended: (_ manifest: [UInt8]) throws -> [PackageFile]) throws {
         let declaration = BagDeclaration.current.bytes()
 
         var info = BagInfo()
@@ -50,6 +50,7 @@ struct TagFileSet {
         var rialFiles: [PackageFile] = []
         if let chain { rialFiles.append(PackageFile(path: PackageLayout.chain, bytes: chain.bytes())) }
         if let depthIndex { rialFiles.append(PackageFile(path: PackageLayout.depthIndex, bytes: depthIndex.bytes())) }
+        rialFiles += metadata
 
         var records: [PackageManifest.FileRecord] = []
         for tag in leading + rialFiles {

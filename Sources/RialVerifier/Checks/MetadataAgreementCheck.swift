@@ -1,67 +1,98 @@
 import RialFormat
 
-/// The capture app's metadata (`data/capture/metadata.json`) held against the evidence, one
-/// code per claim: frame count and depth keyframes against the chain, duration against the
-/// start and end times, the final hash against the chain, the resolution against the frame
-/// layout, the codec against the two the app writes, the type against the media present. The
-/// App Attest assertion is reported as present and NOT CHECKED: verifying it needs the
-/// device's attested key, which a package does not carry.
+/// Every metadata file's claims held against the evidence, one code per claim (`schema/SPEC.md`
+/// §16.5): frame count and depth keyframes against the chain, duration against the start and
+/// end times, the final hash against the chain, the resolution against the frame layout, the
+/// codec against the two the app writes, the type against the media present, a photo's depth
+/// map dimensions against its depth file, the media's SHA-256 against the media when the
+/// package holds it. The same codes serve the app's metadata, the hash-only payloads and
+/// `rial/metadata.json`, each finding located at the file that makes the claim. App Attest
+/// assertions are reported as present and NOT CHECKED: verifying one needs the device's
+/// attested key, which a package does not carry.
 struct MetadataAgreementCheck: VerificationCheck {
-    private let subject = VideoMetadata.path
-
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard let parsed = context.parseJSON(subject) else {
-            guard context.profile == .package || context.manifest != nil else { return [] }
-            if context.has(subject) {
-                return [.fail("metadata.app.malformed", subject, "the capture app's metadata is too large to read; it is a few hundred bytes")]
+        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        var results: [CheckResult] = []
+        switch sources.app {
+        case nil:
+            results.append(.notPresent("metadata.app", AppMetadata.path, sources.view == nil
+                ? "the package carries no capture metadata from the app; nothing it claims can be held against the evidence"
+                : "the package carries no capture metadata from the app (a filtered package withholds it); the claims of rial/metadata.json are held against the evidence instead"))
+        case .failure(let error)?:
+            results.append(.fail("metadata.app.malformed", AppMetadata.path, "the capture app's metadata cannot be read: \(error.reason)"))
+        case .success(let app)?:
+            results += claims(MetadataClaims(app: app), context)
+        }
+        for (path, parsed) in [(HashOnlyPayload.appPath, sources.appPayload), (HashOnlyPayload.rialPath, sources.rialPayload)] {
+            switch parsed {
+            case nil: break
+            case .failure(let error)?: results.append(.fail("metadata.payload.malformed", path, "the hash-only payload cannot be read: \(error.reason)"))
+            case .success(let payload)?:
+                results += claims(MetadataClaims(payload: payload, path: path), context)
+                if path == HashOnlyPayload.rialPath, payload.assertion == nil {
+                    results.append(.notPresent("metadata.attestation", path, "rial builds this payload from the full capture; only the capture app's attested key can make an App Attest assertion"))
+                }
             }
-            return [.notPresent("metadata.app", subject, "the package carries no capture metadata from the app; nothing it claims can be held against the evidence")]
         }
-        let metadata: VideoMetadata
-        do {
-            metadata = try VideoMetadata(json: parsed.get())
-        } catch {
-            return [.fail("metadata.app.malformed", subject, "the capture app's metadata cannot be read: \(error.reason)")]
+        if case .success(let view)? = sources.view {
+            results += claims(MetadataClaims(view: view), context)
         }
-        return [type(metadata, context), frameCount(metadata, context), depthCount(metadata, context), duration(metadata),
-                chainFinal(metadata, context), resolution(metadata, context), codec(metadata), attestation(metadata)]
+        return results
     }
 
-    private func compare(_ code: String, _ claim: String, claimed: String?, actual: String?, against what: String) -> CheckResult {
-        guard let claimed else { return .notPresent(code, subject, "the metadata states no \(claim)") }
+    private func claims(_ claims: MetadataClaims, _ context: VerificationContext) -> [CheckResult] {
+        let chain = context.parsedChain
+        let depthCount = chain.map { $0.frames.filter { $0.depthPath != nil }.count } ?? context.parsedDepthIndex?.keyframes.count
+        // A photo states no recording; its absent video claims are not worth a line each.
+        var claims = claims
+        claims.reportsAbsent = claims.reportsAbsent && claims.type != "photo"
+        let checks: [CheckResult?] = [
+            type(claims, context),
+            compare(claims, "metadata.frame-count", "frame_count", claims.frameCount.map(String.init),
+                    actual: chain.map { String($0.frames.count) }, against: "the frames of rial/chain.json"),
+            compare(claims, "metadata.depth-count", "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
+                    actual: depthCount.map(String.init), against: "the depth keyframes of the chain"),
+            duration(claims),
+            compare(claims, "metadata.chain-final", "hash_chain_final", claims.hashChainFinal,
+                    actual: chain?.finalHash, against: "the final hash of rial/chain.json"),
+            compare(claims, "metadata.resolution", "resolution", claims.resolution?.description,
+                    actual: chain.map { "\($0.frameFormat.width)×\($0.frameFormat.height)" }, against: "the frame layout of rial/chain.json"),
+            codec(claims),
+            depthResolution(claims, context),
+            mediaHash(claims, context),
+            attestation(claims),
+        ]
+        return checks.compactMap { $0 }
+    }
+
+    private func compare(_ claims: MetadataClaims, _ code: String, _ claim: String, _ claimed: String?,
+                         actual: String?, against what: String) -> CheckResult? {
+        let subject = claims.source
+        guard let claimed else { return claims.reportsAbsent ? .notPresent(code, subject, "the metadata states no \(claim)") : nil }
         guard let actual else { return .notChecked(code, subject, "the metadata states \(claim) \(claimed), but the package has no \(what) to hold it against") }
         if claimed == actual { return .pass(code, subject, "\(claim) \(claimed) agrees with \(what)") }
         return .fail("\(code).mismatch", subject, "the metadata's \(claim) disagrees with \(what)", expected: actual, actual: claimed)
     }
 
-    private func type(_ metadata: VideoMetadata, _ context: VerificationContext) -> CheckResult {
+    private func type(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
+        guard let claimed = claims.type else { return nil }
         let media = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
             .map { MediaType.forExtension(BagPath.fileExtension(of: $0)) }
         let kinds = Set(media.compactMap { $0.hasPrefix("video/") ? "video" : $0.hasPrefix("image/") ? "photo" : nil })
-        let actual = kinds.count == 1 ? kinds.first : nil
-        guard actual != nil || !kinds.isEmpty else {
-            return .notChecked("metadata.type", subject, "the metadata says \(metadata.type), and the package holds no video or photo to hold that against")
+        guard !kinds.isEmpty else {
+            // A hash-only package withholds its media by design; the external media check reports it.
+            if context.metadataSources?.isHashOnly == true { return nil }
+            return .notChecked("metadata.type", claims.source, "the metadata says \(claimed), and the package holds no video or photo to hold that against")
         }
-        return compare("metadata.type", "type", claimed: metadata.type, actual: actual ?? kinds.sorted().joined(separator: "+"), against: "the media in data/media/")
+        return compare(claims, "metadata.type", "type", claimed, actual: kinds.sorted().joined(separator: "+"), against: "the media in data/media/")
     }
 
-    private func frameCount(_ metadata: VideoMetadata, _ context: VerificationContext) -> CheckResult {
-        compare("metadata.frame-count", "frame_count", claimed: metadata.frameCount.map(String.init),
-                actual: context.parsedChain.map { String($0.frames.count) }, against: "the frames of rial/chain.json")
-    }
-
-    private func depthCount(_ metadata: VideoMetadata, _ context: VerificationContext) -> CheckResult {
-        let actual = context.parsedChain.map { chain in chain.frames.filter { $0.depthPath != nil }.count }
-            ?? context.parsedDepthIndex?.keyframes.count
-        return compare("metadata.depth-count", "depth_keyframe_count", claimed: metadata.depthKeyframeCount.map(String.init),
-                       actual: actual.map(String.init), against: "the depth keyframes of the chain")
-    }
-
-    private func duration(_ metadata: VideoMetadata) -> CheckResult {
+    private func duration(_ claims: MetadataClaims) -> CheckResult? {
         let code = "metadata.duration"
-        guard let claimed = metadata.durationMs else { return .notPresent(code, subject, "the metadata states no duration_ms") }
-        guard let start = metadata.startedAt, let end = metadata.endedAt else {
-            return .notChecked(code, subject, "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked")
+        let subject = claims.source
+        guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(code, subject, "the metadata states no duration_ms") : nil }
+        guard let start = claims.startedAt, let end = claims.endedAt else {
+            return claims.reportsAbsent ? .notChecked(code, subject, "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked") : nil
         }
         // Nanosecond-exact difference, in Int64 without overflow for any readable date.
         let nanos = (end.seconds - start.seconds).multipliedReportingOverflow(by: 1_000_000_000)
@@ -80,30 +111,54 @@ struct MetadataAgreementCheck: VerificationCheck {
                      expected: String(elapsed.partialValue / 1_000_000), actual: String(claimed))
     }
 
-    private func chainFinal(_ metadata: VideoMetadata, _ context: VerificationContext) -> CheckResult {
-        compare("metadata.chain-final", "hash_chain_final", claimed: metadata.hashChainFinal,
-                actual: context.parsedChain?.finalHash, against: "the final hash of rial/chain.json")
-    }
-
-    private func resolution(_ metadata: VideoMetadata, _ context: VerificationContext) -> CheckResult {
-        compare("metadata.resolution", "resolution", claimed: metadata.resolution.map { "\($0.width)×\($0.height)" },
-                actual: context.parsedChain.map { "\($0.frameFormat.width)×\($0.frameFormat.height)" }, against: "the frame layout of rial/chain.json")
-    }
-
-    private func codec(_ metadata: VideoMetadata) -> CheckResult {
-        guard let codec = metadata.codec else { return .notPresent("metadata.codec", subject, "the metadata states no codec") }
+    private func codec(_ claims: MetadataClaims) -> CheckResult? {
+        guard let codec = claims.codec else {
+            return claims.reportsAbsent ? .notPresent("metadata.codec", claims.source, "the metadata states no codec") : nil
+        }
         guard ["h264", "hevc"].contains(codec) else {
-            return .fail("metadata.codec.unknown", subject, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
+            return .fail("metadata.codec.unknown", claims.source, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
         }
-        return .pass("metadata.codec", subject, "codec \(codec) is one the capture app records")
+        return .pass("metadata.codec", claims.source, "codec \(codec) is one the capture app records")
     }
 
-    private func attestation(_ metadata: VideoMetadata) -> CheckResult {
-        guard metadata.assertion != nil || metadata.attestationLevel != nil else {
-            return .notPresent("metadata.attestation", subject, "the metadata carries no App Attest assertion or attestation level")
+    /// A photo's depth map: width × height Float32 values, so its size is fixed by the claim.
+    private func depthResolution(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
+        let code = "metadata.depth-resolution"
+        guard let claimed = claims.depthResolution else { return nil }
+        let depth = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.depthDirectory) }
+        guard depth.count == 1, let path = depth.first, let size = context.inventory.files[path]?.size else {
+            return .notChecked(code, claims.source, "depth_resolution \(claimed) is stated, but the package holds \(depth.count) depth files rather than one depth map to hold it against")
         }
-        let level = metadata.attestationLevel.map { " (attestation_level \($0))" } ?? ""
-        return .notChecked("metadata.attestation", subject,
-                           "an App Attest assertion\(level) is present but NOT CHECKED: verifying it needs the device's attested public key and Apple's attestation, which the package does not carry")
+        let expected = claimed.width.multipliedReportingOverflow(by: claimed.height)
+        let bytes = expected.overflow ? nil : expected.partialValue.multipliedReportingOverflow(by: 4)
+        if let bytes, !bytes.overflow, UInt64(clamping: bytes.partialValue) == size {
+            return .pass(code, claims.source, "depth_resolution \(claimed) agrees with \(path) (\(size) bytes of Float32)")
+        }
+        return .fail("\(code).mismatch", claims.source, "depth_resolution disagrees with the size of \(path) (width × height × 4 bytes)",
+                     expected: "\(size) bytes", actual: "\(claimed) = \(bytes.map { $0.overflow ? "overflow" : String($0.partialValue) } ?? "overflow") bytes")
+    }
+
+    private func mediaHash(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
+        let code = "metadata.media-hash"
+        guard let claimed = claims.mediaSHA256 else { return nil }
+        let media = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }.sorted()
+        // Withheld media is the external media check's business (--media).
+        guard !media.isEmpty else { return nil }
+        guard media.count == 1, let path = media.first, let actual = context.inventory.files[path]?.digests[.sha256] else {
+            return .fail("\(code).mismatch", claims.source, "the payload names one media file by its SHA-256, and the package holds \(media.count)",
+                         expected: "1 media file", actual: "\(media.count)")
+        }
+        if actual == claimed { return .pass(code, claims.source, "mediaHash agrees with the SHA-256 of \(path)") }
+        return .fail("\(code).mismatch", claims.source, "the stated SHA-256 of the media disagrees with \(path)", expected: actual, actual: claimed)
+    }
+
+    private func attestation(_ claims: MetadataClaims) -> CheckResult? {
+        guard claims.hasAssertion || claims.attestationLevel != nil else {
+            return claims.source == AppMetadata.path ? .notPresent("metadata.attestation", claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
+        }
+        let level = claims.attestationLevel.map { " (attestation_level \($0))" } ?? ""
+        let what = claims.hasAssertion ? "an App Attest assertion\(level) is present" : "attestation_level \(claims.attestationLevel ?? "") is stated"
+        return .notChecked("metadata.attestation", claims.source,
+                           "\(what) but NOT CHECKED: verifying App Attest needs the device's attested public key and Apple's attestation, which the package does not carry")
     }
 }

@@ -1,0 +1,153 @@
+/// The capture app's privacy-mode payload, `HashOnlyCapturePayload` (seed 001): the media's
+/// SHA-256 instead of its bytes, the client-side depth analysis instead of the depth map, and
+/// metadata filtered to the privacy levels its `metadataFlags` state. Serialised under 10 KiB.
+///
+/// Two files may hold one (`schema/SPEC.md` §16): the app's own, kept verbatim in
+/// `data/capture/`, and the one `rial pack --hash-only` builds by the same rules into `rial/`.
+/// The format is the app's, so unknown keys are ignored; every key it defines is shape-checked.
+public struct HashOnlyPayload: Sendable, Hashable {
+    public struct Flags: Sendable, Hashable {
+        public let locationIncluded: Bool
+        public let timestampIncluded: Bool
+        public let deviceInfoIncluded: Bool
+        public let levels: PrivacyLevels
+
+        public init(levels: PrivacyLevels) {
+            self.levels = levels
+            locationIncluded = levels.location != .none
+            timestampIncluded = levels.timestamp != .none
+            deviceInfoIncluded = levels.device != .none
+        }
+
+        init(locationIncluded: Bool, timestampIncluded: Bool, deviceInfoIncluded: Bool, levels: PrivacyLevels) {
+            self.locationIncluded = locationIncluded
+            self.timestampIncluded = timestampIncluded
+            self.deviceInfoIncluded = deviceInfoIncluded
+            self.levels = levels
+        }
+
+        /// Whether each `…Included` says what its level says.
+        public var isConsistent: Bool { self == Flags(levels: levels) }
+
+        public func jsonValue() -> JSONValue {
+            .object([
+                "locationIncluded": .bool(locationIncluded), "locationLevel": .string(levels.location.rawValue),
+                "timestampIncluded": .bool(timestampIncluded), "timestampLevel": .string(levels.timestamp.rawValue),
+                "deviceInfoIncluded": .bool(deviceInfoIncluded), "deviceInfoLevel": .string(levels.device.rawValue),
+            ])
+        }
+    }
+
+    public static let fileName = "hash_only_payload.json"
+    /// The capture app's payload, kept verbatim.
+    public static let appPath = PackageLayout.captureAppDirectory + fileName
+    /// The payload `rial pack --hash-only` builds.
+    public static let rialPath = PackageLayout.hashOnlyPayload
+    /// The app's limit: a payload must serialise to fewer bytes than this (10 KiB).
+    public static let maxBytes = 10 * 1024
+
+    public let captureMode: String
+    /// Lowercase hex.
+    public let mediaHash: String
+    public let mediaType: String
+    public let depthAnalysis: JSONValue
+    /// `location`, `timestamp`, `deviceModel` as the payload holds them, for the privacy audit.
+    public let metadata: FilteredMetadata
+    public let flags: Flags
+    /// `null`, a date or an instant: the audit holds it to the timestamp level.
+    public let capturedAt: JSONValue
+    public let assertion: String?
+    public let hashChain: AppHashChain?
+    public let frameCount: Int64?
+    public let durationMs: Int64?
+
+    /// - Throws: ``FormatError`` naming the field that is not in shape.
+    public init(json: JSONValue) throws(FormatError) {
+        let reader = try JSONFieldReader(json, path: "payload", allowedKeys: nil)
+        captureMode = try reader.string("captureMode")
+        let hash = try reader.string("mediaHash").lowercased()
+        guard Hex.isDigest(hash, byteCount: 32) else { throw FormatError(.invalidHex, "payload.mediaHash must be 64 hex digits (SHA-256)") }
+        mediaHash = hash
+        mediaType = try reader.string("mediaType")
+        depthAnalysis = try reader.value("depthAnalysis")
+        guard depthAnalysis.objectValue != nil else { throw FormatError(.invalidField, "payload.depthAnalysis must be an object") }
+
+        let inner = try JSONFieldReader(reader.value("metadata"), path: "payload.metadata", allowedKeys: nil)
+        func nullable(_ key: String, _ accepts: (JSONValue) -> Bool, _ what: String) throws(FormatError) -> JSONValue {
+            let value = inner.has(key) ? try inner.value(key) : .null
+            guard value.isNull || accepts(value) else { throw FormatError(.invalidField, "payload.metadata.\(key) must be null or \(what)") }
+            return value
+        }
+        metadata = FilteredMetadata(location: try nullable("location", { $0.objectValue != nil }, "an object"),
+                                    timestamp: try nullable("timestamp", { $0.stringValue != nil }, "a string"),
+                                    deviceModel: try nullable("deviceModel", { $0.stringValue != nil }, "a string"))
+
+        let flagReader = try JSONFieldReader(reader.value("metadataFlags"), path: "payload.metadataFlags", allowedKeys: nil)
+        func flag(_ key: String) throws(FormatError) -> Bool {
+            guard let value = try flagReader.value(key).boolValue else { throw FormatError(.invalidField, "payload.metadataFlags.\(key) must be true or false") }
+            return value
+        }
+        func level<Level: RawRepresentable<String> & CaseIterable>(_ key: String, _: Level.Type) throws(FormatError) -> Level {
+            let text = try flagReader.string(key)
+            guard let level = Level(rawValue: text) else {
+                throw FormatError(.invalidField, "payload.metadataFlags.\(key) \"\(text)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return level
+        }
+        flags = Flags(locationIncluded: try flag("locationIncluded"), timestampIncluded: try flag("timestampIncluded"),
+                      deviceInfoIncluded: try flag("deviceInfoIncluded"),
+                      levels: PrivacyLevels(location: try level("locationLevel", PrivacyLevels.Location.self),
+                                            timestamp: try level("timestampLevel", PrivacyLevels.Time.self),
+                                            device: try level("deviceInfoLevel", PrivacyLevels.Device.self)))
+        capturedAt = reader.has("capturedAt") ? try reader.value("capturedAt") : .null
+        guard capturedAt.isNull || capturedAt.stringValue != nil else { throw FormatError(.invalidField, "payload.capturedAt must be a string or null") }
+        assertion = try reader.optionalString("assertion")
+        let chain: JSONValue = reader.has("hashChain") ? try reader.value("hashChain") : .null
+        hashChain = chain.isNull ? nil : try AppHashChain(json: chain)
+        frameCount = reader.has("frameCount") ? try reader.integer("frameCount") : nil
+        durationMs = reader.has("durationMs") ? try reader.integer("durationMs") : nil
+    }
+
+    /// The payload `rial pack --hash-only` writes, in the seed's key order. It has no
+    /// `assertion`: only the capture app's attested key can make one.
+    public static func build(mediaSHA256: String, mediaType: String, depthAnalysis: JSONValue, metadata: FilteredMetadata,
+                             levels: PrivacyLevels, capturedAt: JSONValue, hashChain: AppHashChain?,
+                             frameCount: Int64?, durationMs: Int64?) -> JSONValue {
+        var object: JSONObject = [
+            "captureMode": .string("hash_only"),
+            "mediaHash": .string(mediaSHA256),
+            "mediaType": .string(mediaType),
+            "depthAnalysis": depthAnalysis,
+            "metadata": metadata.jsonValue(),
+            "metadataFlags": Flags(levels: levels).jsonValue(),
+            "capturedAt": capturedAt,
+        ]
+        if let hashChain { object["hashChain"] = hashChain.jsonValue() }
+        if let frameCount { object["frameCount"] = .integer(frameCount) }
+        if let durationMs { object["durationMs"] = .integer(durationMs) }
+        return .object(object)
+    }
+
+    /// The app's depth analysis with its `computedAt` cut to the timestamp level (it is taken
+    /// at capture time, so an exact one would give away what `day_only` withholds).
+    public static func filterDepthAnalysis(_ analysis: JSONValue, timestamp level: PrivacyLevels.Time) -> JSONValue {
+        guard case .object(var object) = analysis, let value = object["computedAt"], level != .exact else { return analysis }
+        if level == .dayOnly, let text = value.stringValue, let time = try? Timestamp(rfc3339: text) {
+            object["computedAt"] = .string(time.dayString)
+        } else if level == .dayOnly, let text = value.stringValue, isDay(text) {
+            return analysis
+        } else {
+            object["computedAt"] = nil
+        }
+        return .object(object)
+    }
+
+    /// Whether `text` is a date alone, `YYYY-MM-DD`: what `day_only` allows.
+    public static func isDay(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (0x30...0x39).contains(byte)
+        }
+    }
+}

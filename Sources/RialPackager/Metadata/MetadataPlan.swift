@@ -1,0 +1,128 @@
+import RialFormat
+import RialCrypto
+import RialArchive
+
+/// What a package discloses about its capture, decided before anything is written
+/// (`schema/SPEC.md` §16): which of the capture's files go in, and the metadata files rial
+/// makes from the app's (`rial/metadata.json`, and for a hash-only package
+/// `rial/hash_only_payload.json`).
+///
+/// A filtered package withholds every file that records more than its privacy levels allow:
+/// the app's full `metadata.json` (coordinates, exact times, OS version), its custody log
+/// (exact times, device identifier) unless time and device are disclosed in full, and any app
+/// file rial does not know. A hash-only package also withholds the media, raw depth maps,
+/// frame material and the capture descriptor, and names the media by its SHA-256.
+struct MetadataPlan {
+    /// The capture as packaged: what is withheld is gone.
+    let capture: CaptureDirectory
+    /// Bag paths of the capture's files the package withholds.
+    let withheld: [String]
+    /// `rial/` files to write: the payload (hash-only) and the normalised view.
+    let tagFiles: [PackageFile]
+    let levels: PrivacyLevels
+    let hashOnly: Bool
+
+    /// Whether the package discloses less than the capture recorded.
+    var isFiltered: Bool { hashOnly || !levels.isFull }
+
+    /// App files that hold no location, time of day or device detail; a filtered package keeps
+    /// them (the payload and depth analysis are judged separately).
+    static let neutralAppFiles: Set<String> = [PackageLayout.captureAppDirectory + AppHashChain.fileName]
+
+    /// - Throws: ``PackagerError`` `.invalidCapture` or `.invalidOption` saying what to change;
+    ///   `.payloadTooLarge` when a hash-only payload would reach 10 KiB.
+    static func make(capture: CaptureDirectory, privacy: PrivacyLevels?, hashOnly: Bool) throws -> MetadataPlan {
+        let filtering = privacy != nil || hashOnly
+        let app = try read(capture, AppMetadata.path, "the capture app's metadata") { json throws(FormatError) in try AppMetadata(json: json) }
+        let appPayload = try read(capture, HashOnlyPayload.appPath, "the capture app's hash-only payload") { json throws(FormatError) in try HashOnlyPayload(json: json) }
+        let analysis = try read(capture, PackageLayout.appDepthAnalysis, "the capture app's depth analysis") { json throws(FormatError) -> JSONValue in
+            guard json.objectValue != nil else { throw FormatError(.invalidField, "depth analysis must be a JSON object") }
+            return json
+        }
+        guard let app else {
+            if filtering {
+                throw PackagerError(.invalidCapture, "\(hashOnly ? "--hash-only" : "--privacy") filters the capture app's metadata, and \(capture.root)/app/\(AppMetadata.fileName) is missing")
+            }
+            return MetadataPlan(capture: capture, withheld: [], tagFiles: [], levels: .full, hashOnly: false)
+        }
+        guard NormalisedMetadata.mediaTypes.contains(app.type) else {
+            throw PackagerError(.invalidCapture, "\(capture.root)/app/\(AppMetadata.fileName) says type \"\(app.type)\"; the capture app records video or photo")
+        }
+        guard let levels = privacy ?? (hashOnly ? appPayload?.flags.levels : .full) else {
+            throw PackagerError(.invalidOption, "say what a hash-only package discloses, e.g. --privacy location=coarse,timestamp=day_only,device=model_only")
+        }
+
+        var withheld: Set<String> = []
+        let media = capture.files.filter { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }
+        var mediaSHA256: String?
+        if hashOnly {
+            guard media.count == 1, let file = media.first else {
+                throw PackagerError(.invalidCapture, "a hash-only package names one media file by its SHA-256; \(capture.root)/media/ holds \(media.count)")
+            }
+            mediaSHA256 = try sha256(of: file)
+            for file in capture.files where !file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
+                withheld.insert(file.bagPath.rawValue)
+            }
+        }
+        if filtering {
+            for file in capture.files where file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
+                let path = file.bagPath.rawValue
+                let keep: Bool
+                switch path {
+                case HashOnlyPayload.appPath: keep = appPayload.map { levels.allows($0.flags.levels) } ?? false
+                case PackageLayout.appDepthAnalysis: keep = levels.timestamp == .exact || analysis?.objectValue?["computedAt"] == nil
+                case AppCustodyLog.path: keep = levels.timestamp == .exact && levels.device == .full
+                default: keep = neutralAppFiles.contains(path)
+                }
+                if !keep { withheld.insert(path) }
+            }
+        }
+        let kept = capture.keeping { !withheld.contains($0.bagPath.rawValue) }
+        let has = { (path: String) in kept.file(path) != nil }
+
+        var tagFiles: [PackageFile] = []
+        var sources = [AppMetadata.path, HashOnlyPayload.appPath, PackageLayout.appDepthAnalysis].filter(has)
+        // The payload and the view carry the same analysis, so a verifier can compare them.
+        let depthAnalysis = analysis ?? appPayload?.depthAnalysis ?? (hashOnly ? .object(["status": .string("unavailable")]) : .null)
+        do {
+            if hashOnly, let mediaSHA256 {
+                let filtered = try FilteredMetadata(app, levels: levels, strict: true)
+                let chain = try read(kept, PackageLayout.captureAppDirectory + AppHashChain.fileName, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
+                let payload = HashOnlyPayload.build(
+                    mediaSHA256: mediaSHA256, mediaType: app.type,
+                    depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, timestamp: levels.timestamp),
+                    metadata: filtered, levels: levels, capturedAt: filtered.timestamp,
+                    hashChain: app.type == "video" ? chain : nil, frameCount: app.frameCount, durationMs: app.durationMs)
+                let bytes = JSONWriter.bytes(payload)
+                guard bytes.count < HashOnlyPayload.maxBytes else {
+                    throw PackagerError(.payloadTooLarge, "the hash-only payload would be \(bytes.count) bytes; the capture app keeps it under \(HashOnlyPayload.maxBytes) (10 KiB, seed 001). A video's payload carries its whole hash chain, about 67 bytes a frame: package the video with its media instead, or shorten the capture")
+                }
+                tagFiles.append(PackageFile(path: PackageLayout.hashOnlyPayload, bytes: bytes))
+                sources.append(PackageLayout.hashOnlyPayload)
+            }
+            let view = try NormalisedMetadata(app: app, levels: levels, captureMode: hashOnly ? "hash_only" : "full", strict: filtering,
+                                              mediaSHA256: mediaSHA256, depthAnalysis: depthAnalysis, sources: sources.sorted())
+            tagFiles.append(PackageFile(path: PackageLayout.metadata, bytes: JSONWriter.bytes(view.jsonValue())))
+        } catch let error as FormatError {
+            throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels): \(error.reason)")
+        }
+        return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly)
+    }
+
+    /// Parses one of the capture app's JSON files, if the capture has it.
+    private static func read<T>(_ capture: CaptureDirectory, _ path: String, _ what: String,
+                                _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
+        guard let file = capture.file(path) else { return nil }
+        do {
+            return try parse(StrictJSONParser.parse(FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
+        } catch {
+            throw PackagerError(.invalidCapture, "\(file.sourcePath) is not valid as \(what)", cause: error)
+        }
+    }
+
+    private static func sha256(of file: CaptureDirectory.File) throws -> String {
+        let digest = try StreamingDigest(.sha256)
+        try FileChunkReader(path: file.sourcePath).streamAndClose { try digest.update($0) }
+        return Hex.encode(try digest.finish())
+    }
+}

@@ -1,0 +1,42 @@
+import RialFormat
+import RialCrypto
+import RialArchive
+
+/// A copy of the media held apart from the package (`rial verify --media FILE`), checked
+/// against the SHA-256 the package states for it (`schema/SPEC.md` §16.7). A hash-only
+/// package without `--media` has its media integrity reported NOT CHECKED, with the reason.
+struct ExternalMediaCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        let claimed = sources.claimedMediaSHA256
+        let packaged = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }.sorted()
+        guard let path = context.externalMedia else {
+            guard packaged.isEmpty, let first = claimed.first else { return [] }
+            return [.notChecked("media.external", first.source, "the package withholds the media and states only its SHA-256 (\(first.sha256)); pass --media FILE to check a copy of the media against it")]
+        }
+        let subject = "--media \(path)"
+        let actual: String
+        do {
+            let digest = try StreamingDigest(.sha256)
+            try FileChunkReader(path: path).streamAndClose { try digest.update($0) }
+            actual = Hex.encode(try digest.finish())
+        } catch {
+            return [.notChecked("media.external", subject, "could not read the media file: \(error)")]
+        }
+        if !packaged.isEmpty {
+            if let match = packaged.first(where: { context.inventory.files[$0]?.digests[.sha256] == actual }) {
+                return [.pass("media.external", subject, "SHA-256 \(actual) is that of \(match) in the package")]
+            }
+            return [.fail("media.external.mismatch", subject, "the file is none of the media in the package",
+                          expected: packaged.compactMap { context.inventory.files[$0]?.digests[.sha256] }.joined(separator: " or "), actual: actual)]
+        }
+        guard !claimed.isEmpty else {
+            return [.notChecked("media.external", subject, "the package states no SHA-256 for its media to check the file against")]
+        }
+        let wrong = claimed.filter { $0.sha256 != actual }
+        if wrong.isEmpty {
+            return [.pass("media.external", subject, "SHA-256 \(actual) is the media hash stated by \(claimed.map(\.source).joined(separator: ", "))")]
+        }
+        return wrong.map { .fail("media.external.mismatch", subject, "the file is not the media \($0.source) names", expected: $0.sha256, actual: actual) }
+    }
+}

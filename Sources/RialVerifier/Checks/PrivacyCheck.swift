@@ -1,0 +1,154 @@
+import RialFormat
+
+/// A filtered package must provably hold nothing its privacy levels withhold
+/// (`schema/SPEC.md` §16.6). Each hash-only payload is held to its own `metadataFlags`; the
+/// package as a whole to the levels `rial/metadata.json` states: the view itself, the app's
+/// payload, the app's metadata and custody log and depth analysis if present, and for a
+/// hash-only package the absence of media, depth maps and frames. Each leak is a failure at
+/// the file that holds it, coded by what leaked.
+struct PrivacyCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        var results: [CheckResult] = []
+        for (path, payload) in sources.payloads {
+            let findings = audit(payload, path)
+            results += findings.isEmpty
+                ? [.pass("privacy.payload", path, "metadataFlags (\(payload.flags.levels)) agree with what the payload holds")]
+                : findings
+        }
+        guard let view = sources.parsedView else {
+            return results + [.notPresent("privacy", NormalisedMetadata.path, "the package states no privacy levels (it has no readable rial/metadata.json); it discloses whatever its files hold")]
+        }
+        let levels = view.privacy
+        let hashOnly = view.captureMode == "hash_only"
+        var findings = leaks(location: view.filtered.location, time: view.filtered.timestamp, device: view.filtered.deviceModel,
+                             levels: levels, at: NormalisedMetadata.path, whose: "rial/metadata.json")
+        if let leak = PrivacyAudit.time(view.depthAnalysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
+            findings.append(.fail("privacy.timestamp.leak", NormalisedMetadata.path, "depth_analysis.computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+        }
+        if let payload = sources.parsedRialPayload, payload.flags.levels != levels {
+            findings.append(.fail("privacy.flags.mismatch", HashOnlyPayload.rialPath, "the payload's metadataFlags and rial/metadata.json state different privacy levels",
+                                  expected: levels.description, actual: payload.flags.levels.description))
+        }
+        if let payload = sources.parsedAppPayload, !levels.allows(payload.flags.levels) {
+            findings += finer(payload.flags.levels, than: levels, at: HashOnlyPayload.appPath, what: "the capture app's payload")
+        }
+        findings += appFiles(context, sources, levels: levels, filtered: hashOnly || !levels.isFull)
+        findings += evidenceFiles(context, levels: levels, hashOnly: hashOnly)
+
+        if findings.contains(where: { $0.status == .fail }) { return results + findings }
+        if levels.isFull, !hashOnly {
+            return results + findings + [.notPresent("privacy", NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
+        }
+        return results + findings + [.pass("privacy", NormalisedMetadata.path,
+                                           "discloses \(levels)\(hashOnly ? ", hash-only" : ""); no file rial examines holds anything finer")]
+    }
+
+    /// A payload against its own flags.
+    private func audit(_ payload: HashOnlyPayload, _ path: String) -> [CheckResult] {
+        var findings: [CheckResult] = []
+        if payload.captureMode != "hash_only" {
+            findings.append(.fail("privacy.payload.mode", path, "a hash-only payload says captureMode \"hash_only\"", expected: "hash_only", actual: payload.captureMode))
+        }
+        if !payload.flags.isConsistent {
+            findings.append(.fail("privacy.flags.inconsistent", path, "each …Included flag must say whether its level is other than none",
+                                  expected: HashOnlyPayload.Flags(levels: payload.flags.levels).jsonValue().compactDescription,
+                                  actual: payload.flags.jsonValue().compactDescription))
+        }
+        let levels = payload.flags.levels
+        findings += leaks(location: payload.metadata.location, time: payload.metadata.timestamp, device: payload.metadata.deviceModel,
+                          levels: levels, at: path, whose: "metadata")
+        for (field, value) in [("capturedAt", payload.capturedAt), ("depthAnalysis.computedAt", payload.depthAnalysis.objectValue?["computedAt"] ?? .null)] {
+            if let leak = PrivacyAudit.time(value, levels.timestamp) {
+                findings.append(.fail("privacy.timestamp.leak", path, "\(field) holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
+            }
+        }
+        return findings
+    }
+
+    private func leaks(location: JSONValue, time: JSONValue, device: JSONValue, levels: PrivacyLevels, at path: String, whose: String) -> [CheckResult] {
+        var findings: [CheckResult] = []
+        if let leak = PrivacyAudit.location(location, levels.location) {
+            findings.append(.fail("privacy.location.leak", path, "\(whose) location holds \(leak), which location=\(levels.location.rawValue) withholds"))
+        }
+        if let leak = PrivacyAudit.time(time, levels.timestamp) {
+            findings.append(.fail("privacy.timestamp.leak", path, "\(whose) timestamp holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+        }
+        if let leak = PrivacyAudit.device(device, levels.device) {
+            findings.append(.fail("privacy.device.leak", path, "\(whose) device holds \(leak), which device=\(levels.device.rawValue) withholds"))
+        }
+        return findings
+    }
+
+    private func finer(_ inner: PrivacyLevels, than levels: PrivacyLevels, at path: String, what: String) -> [CheckResult] {
+        levels.excess(of: inner).map { excess in
+            .fail("privacy.\(excess.dimension).leak", path, "\(what) discloses \(excess.dimension) at \(excess.level), finer than the package's \(excess.dimension)=\(excess.allowed)",
+                  expected: "\(excess.dimension) at most \(excess.allowed)", actual: excess.level)
+        }
+    }
+
+    /// The capture app's own files: each records the capture in full, so each is a leak at
+    /// any level that withholds what it holds.
+    private func appFiles(_ context: VerificationContext, _ sources: MetadataSources, levels: PrivacyLevels, filtered: Bool) -> [CheckResult] {
+        var findings: [CheckResult] = []
+        if let app = sources.parsedApp {
+            let path = AppMetadata.path
+            if levels.location != .precise, app.location != nil {
+                findings.append(.fail("privacy.location.leak", path, "the capture app's metadata holds coordinates, which location=\(levels.location.rawValue) withholds"))
+            }
+            if levels.timestamp != .exact, app.startedAt ?? app.endedAt ?? app.capturedAt != nil {
+                findings.append(.fail("privacy.timestamp.leak", path, "the capture app's metadata holds the exact capture time, which timestamp=\(levels.timestamp.rawValue) withholds"))
+            }
+            if levels.device == .none ? app.deviceModel ?? app.iosVersion ?? app.appVersion != nil : levels.device == .modelOnly && app.iosVersion ?? app.appVersion != nil {
+                findings.append(.fail("privacy.device.leak", path, "the capture app's metadata holds device details that device=\(levels.device.rawValue) withholds"))
+            }
+        }
+        if context.has(AppCustodyLog.path) {
+            if levels.timestamp != .exact {
+                findings.append(.fail("privacy.timestamp.leak", AppCustodyLog.path, "the capture app's custody log dates each event to the millisecond, which timestamp=\(levels.timestamp.rawValue) withholds"))
+            }
+            if levels.device != .full {
+                findings.append(.fail("privacy.device.leak", AppCustodyLog.path, "the capture app's custody log names the device (userIdentifier), which device=\(levels.device.rawValue) withholds"))
+            }
+        }
+        if case .success(let analysis)? = context.parseJSON(PackageLayout.appDepthAnalysis),
+           let leak = PrivacyAudit.time(analysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
+            findings.append(.fail("privacy.timestamp.leak", PackageLayout.appDepthAnalysis, "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+        }
+        guard filtered else { return findings }
+        let known: Set<String> = [AppMetadata.path, AppCustodyLog.path, PackageLayout.appDepthAnalysis, HashOnlyPayload.appPath,
+                                  PackageLayout.captureAppDirectory + AppHashChain.fileName]
+        for path in context.inventory.payloadPaths.sorted() where path.hasPrefix(PackageLayout.captureAppDirectory) && !known.contains(path) {
+            findings.append(.notChecked("privacy.app-file", path, "a capture app file rial does not know; what it discloses is not examined"))
+        }
+        return findings
+    }
+
+    /// The evidence itself: a hash-only package holds none; a filtered one holds media whose
+    /// own embedded metadata rial does not read.
+    private func evidenceFiles(_ context: VerificationContext, levels: PrivacyLevels, hashOnly: Bool) -> [CheckResult] {
+        let paths = context.inventory.payloadPaths.sorted()
+        let media = paths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
+        guard hashOnly else {
+            guard !levels.isFull else { return [] }
+            return media.map { .notChecked("privacy.media-embedded", $0, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined; it may record what the privacy levels withhold") }
+        }
+        var findings = media.map { CheckResult.fail("privacy.media.present", $0, "a hash-only package names its media by SHA-256 and holds no media file") }
+        findings += paths.filter { $0.hasPrefix(PackageLayout.depthDirectory) }
+            .map { .fail("privacy.depth.present", $0, "a hash-only package keeps the depth analysis, never raw depth maps") }
+        findings += paths.filter { $0.hasPrefix(PackageLayout.framesDirectory) }
+            .map { .fail("privacy.frames.present", $0, "a hash-only package holds no frame material") }
+        return findings
+    }
+}
+
+private extension JSONValue {
+    /// One line, for expected/actual fields.
+    var compactDescription: String {
+        String(decoding: JSONWriter.bytes(self), as: UTF8.self).split(separator: "\n").map { $0.trimmingPrefixSpaces }.joined(separator: " ")
+    }
+}
+
+private extension Substring {
+    var trimmingPrefixSpaces: Substring { drop { $0 == " " } }
+}

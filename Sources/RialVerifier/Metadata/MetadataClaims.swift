@@ -1,0 +1,65 @@
+import RialFormat
+
+/// What one metadata file claims about the capture, in one shape whatever the file, so the
+/// same cross-checks hold each claim against the evidence (`schema/SPEC.md` §16.5).
+struct MetadataClaims {
+    let source: String
+    /// Whether a claim the file leaves out is worth reporting as NOT PRESENT: the app's
+    /// metadata is expected to state them all; payloads and the view state only some.
+    var reportsAbsent: Bool
+    var type: String?
+    var startedAt: Timestamp?
+    var endedAt: Timestamp?
+    var durationMs: Int64?
+    var frameCount: Int64?
+    var depthKeyframeCount: Int64?
+    var resolution: AppMetadata.Dimensions?
+    var codec: String?
+    var hashChainFinal: String?
+    var depthResolution: AppMetadata.Dimensions?
+    var mediaSHA256: String?
+    var attestationLevel: String?
+    var hasAssertion = false
+
+    init(app: AppMetadata) {
+        source = AppMetadata.path
+        reportsAbsent = true
+        type = app.type
+        startedAt = app.startedAt
+        endedAt = app.endedAt
+        durationMs = app.durationMs
+        frameCount = app.frameCount
+        depthKeyframeCount = app.depthKeyframeCount
+        resolution = app.resolution
+        codec = app.codec
+        hashChainFinal = app.hashChainFinal
+        depthResolution = app.depthResolution
+        attestationLevel = app.attestationLevel
+        hasAssertion = app.assertion != nil
+    }
+
+    init(payload: HashOnlyPayload, path: String) {
+        source = path
+        reportsAbsent = false
+        type = payload.mediaType
+        durationMs = payload.durationMs
+        frameCount = payload.frameCount
+        hashChainFinal = payload.hashChain?.finalHash
+        mediaSHA256 = payload.mediaHash
+        hasAssertion = payload.assertion != nil
+    }
+
+    init(view: NormalisedMetadata) {
+        source = NormalisedMetadata.path
+        reportsAbsent = false
+        type = view.mediaType
+        durationMs = view.recording?.durationMs
+        frameCount = view.recording?.frameCount
+        depthKeyframeCount = view.recording?.depthKeyframeCount
+        resolution = view.recording?.resolution
+        codec = view.recording?.codec
+        hashChainFinal = view.recording?.hashChainFinal
+        depthResolution = view.depthResolution
+        mediaSHA256 = view.mediaSHA256
+    }
+}
