@@ -120,7 +120,7 @@ struct OracleTests {
         ("chain.schema.json", "rial/chain.json", []),
         ("depth.schema.json", "rial/depth.json", []),
         ("capture.schema.json", "data/capture.json", []),
-        ("capture-app-metadata.schema.json", "data/capture/metadata.json", []),
+        ("capture-app-video-metadata.schema.json", "data/capture/metadata.json", []),
         ("capture-app-custody-log.schema.json", "data/capture/custody_log.json", []),
         ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", []),
         // As a phone exports it: no frame material, so every frame's "frame" in rial/chain.json is null.

@@ -12,15 +12,15 @@ struct VerifierTests {
         #expect(report.verdict == .pass, "\(report.failures)")
         #expect(report.packageID == "test-pkg")
         #expect(report.manifestSHA256?.count == 64)
-        // Seal, timestamp, metadata are absent: they must not read PASS.
-        for code in ["seal", "timestamp", "metadata"] {
+        // Seal and timestamp are absent, and a full package withholds nothing: none may read PASS.
+        for code in ["seal", "timestamp", "privacy"] {
             let result = try #require(report.checks.first { $0.code == code })
             #expect(result.status == .notPresent)
         }
         for code in ["archive.layout", "bag.declaration", "bag.info", "bag.payload-oxum", "bag.manifest.sha256", "bag.manifest.sha512",
                      "bag.manifests.agree", "bag.tagmanifest.sha256", "bag.tagmanifest.sha512", "rial.manifest",
                      "chain.structure", "chain.summary", "depth.index", "chain.material", "chain.links", "chain.descriptor", "chain.app",
-                     "custody.event", "custody.chain"] {
+                     "metadata.normalised", "custody.event", "custody.chain"] {
             #expect(report.checks.contains { $0.code == code && $0.status == .pass }, "missing pass for \(code)")
         }
         // Whether the log's newest events were dropped cannot be told without a recorded head.

@@ -64,7 +64,8 @@ struct MetadataPlan {
                 withheld.insert(file.bagPath.rawValue)
             }
         }
-        if filtering {
+        // At full levels nothing the app recorded is withheld, so its files stay whole.
+        if hashOnly || !levels.isFull {
             for file in capture.files where file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
                 let path = file.bagPath.rawValue
                 let keep: Bool
