@@ -73,6 +73,8 @@ public struct Packager: Sendable {
             }
             var done: UInt64 = 0
             var links = ChainLinker(plan: plan)
+            // A bag always has data/, even when a hash-only package leaves nothing in it.
+            if payload.isEmpty { try directories.ensureParents(of: "data/") }
             for (index, file) in payload.enumerated() {
                 try directories.ensureParents(of: file.bagPath.rawValue)
                 let reader = try FileChunkReader(path: file.sourcePath)
@@ -165,8 +167,9 @@ private struct DirectoryEmitter {
         self.modificationTime = modificationTime
     }
 
+    /// Emits every directory above `path`; a `path` ending in `/` is itself a directory.
     mutating func ensureParents(of path: String) throws {
-        let components = path.split(separator: "/").dropLast()
+        let components = path.hasSuffix("/") ? path.split(separator: "/")[...] : path.split(separator: "/").dropLast()
         var prefix = ""
         for component in components {
             prefix += component + "/"

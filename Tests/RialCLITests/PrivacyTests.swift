@@ -123,3 +123,160 @@ struct PrivacyTests {
         }
     }
 }
+
+/// Each privacy leak, each contradicted claim and each wrong media file is caught with its own
+/// code at the file that holds it, even when every digest was rewritten to match.
+@Suite("Privacy leaks and media checks are caught")
+struct PrivacyLeakTests {
+    static let coords = "{\"latitude\": 37.7749, \"longitude\": -122.4194}"
+
+    @Test("a payload or view holding more than its levels allow is a privacy leak", arguments: [
+        // levels, file, pointer, value, the failures expected (code at file)
+        ("location=none,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", "{\"city\": \"Oakland\", \"country\": \"US\"}",
+         ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", coords,
+         ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/timestamp", "\"2026-01-15T10:30:01Z\"",
+         ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/capturedAt", "\"2026-01-15T10:30:01.125Z\"",
+         ["privacy.timestamp.leak rial/hash_only_payload.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/computedAt", "\"2026-01-15T10:30:01.325Z\"",
+         ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=none,device=model_only", "rial/hash_only_payload.json", "/metadata/timestamp", "\"2026-01-15\"",
+         ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro / iOS 17.4 / 1.2.0\"",
+         ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro 17.4\"",
+         ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=none", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro\"",
+         ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/metadata.json", "/location", coords,
+         ["privacy.location.leak rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/metadata.json", "/time", "\"2026-01-15T10:30:01.125Z\"",
+         ["privacy.timestamp.leak rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=none,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationIncluded", "true",
+         ["privacy.flags.inconsistent rial/hash_only_payload.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationLevel", "\"precise\"",
+         ["privacy.flags.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/captureMode", "\"full\"",
+         ["privacy.payload.mode rial/hash_only_payload.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/padding", "\"" + String(repeating: "x", count: 10_000) + "\"",
+         ["metadata.payload.size rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+    ])
+    func leak(_ levels: String, _ file: String, _ pointer: String, _ value: String, _ expected: [String]) throws {
+        try withTemporaryDirectory { dir in
+            let capture = try PrivacyTests.sample("hash-only", in: dir)
+            let package = try Fixture.pack(capture, in: dir, options: ["--hash-only", "--privacy", levels])
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, ["json-set", file, pointer, value, "--cover", "--relink"], output: tampered)
+            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+            #expect(result.status == 1)
+            #expect(Set(report.failures.map { "\($0.code) \($0.subject)" }) == Set(expected), "\(levels) \(file)\(pointer)=\(value): \(report.failures)")
+        }
+    }
+
+    @Test("a file of the capture in a package whose levels withhold what it records is a leak at that file", arguments: [
+        ("data/capture/metadata.json", "app/metadata.json", ["privacy.location.leak", "privacy.timestamp.leak", "privacy.device.leak"]),
+        ("data/capture/custody_log.json", "app/custody_log.json", ["privacy.timestamp.leak", "privacy.device.leak"]),
+        ("data/capture/hash_only_payload.json", "app/hash_only_payload.json", ["privacy.location.leak"]),
+        ("data/media/photo.jpg", "media/photo.jpg", ["privacy.media.present"]),
+        ("data/depth/depth.f32", "depth/depth.f32", ["privacy.depth.present"]),
+    ])
+    func withheldFileAdded(_ path: String, _ source: String, _ codes: [String]) throws {
+        try withTemporaryDirectory { dir in
+            let capture = try PrivacyTests.sample("hash-only", in: dir)
+            // The app's payload is at location coarse: finer than this package's none.
+            let package = try Fixture.pack(capture, in: dir, options: ["--hash-only", "--privacy", "location=none,timestamp=day_only,device=model_only"])
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, ["add-file", path, capture.appendingPathComponent(source).path, "--cover", "--relink"], output: tampered)
+            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+            #expect(result.status == 1)
+            for code in codes {
+                #expect(report.has(code, subject: path), "\(code) at \(path): \(report.failures)")
+            }
+        }
+    }
+
+    @Test("the media's stated SHA-256 and a photo's depth map size are held against the files")
+    func photoClaims() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try PrivacyTests.sample("hash-only", in: dir)
+            let package = try Fixture.pack(capture, in: dir)
+            let (fresh, freshReport) = try Fixture.verifyJSON(package.path, cwd: dir)
+            #expect(fresh.status == 0, "\(freshReport.failures)")
+            #expect(freshReport.has("metadata.media-hash", subject: "data/capture/hash_only_payload.json", status: "pass"))
+            #expect(freshReport.has("metadata.depth-resolution", subject: "data/capture/metadata.json", status: "pass"))
+            #expect(freshReport.has("privacy.payload", subject: "data/capture/hash_only_payload.json", status: "pass"))
+            #expect(freshReport.has("metadata.attestation", subject: "data/capture/hash_only_payload.json", status: "not_checked"))
+
+            let wrongHash = dir.appendingPathComponent("hash.rialpkg")
+            try Oracle.tamper(package, ["json-set", "data/capture/hash_only_payload.json", "/mediaHash", "\"" + String(repeating: "ab", count: 32) + "\"", "--cover", "--relink"], output: wrongHash)
+            let (_, hashReport) = try Fixture.verifyJSON(wrongHash.path, cwd: dir)
+            #expect(hashReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.media-hash.mismatch data/capture/hash_only_payload.json"], "\(hashReport.failures)")
+
+            let wrongDepth = dir.appendingPathComponent("depth.rialpkg")
+            try Oracle.tamper(package, ["json-set", "data/capture/metadata.json", "/depth_resolution/width", "255", "--cover", "--relink"], output: wrongDepth)
+            let (_, depthReport) = try Fixture.verifyJSON(wrongDepth.path, cwd: dir)
+            #expect(Set(depthReport.failures.map { "\($0.code) \($0.subject)" }) == ["metadata.depth-resolution.mismatch data/capture/metadata.json", "metadata.normalised.mismatch rial/metadata.json"], "\(depthReport.failures)")
+        }
+    }
+
+    @Test("rial verify --media: the right copy passes, another file fails, none is NOT CHECKED with the reason")
+    func externalMedia() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try PrivacyTests.sample("hash-only", in: dir)
+            let other = try PrivacyTests.sample("hash-only", in: dir, name: "other", seed: 2)
+            let hashOnly = try Fixture.pack(capture, in: dir, name: "ho.rialpkg", options: ["--hash-only"])
+            let whole = try Fixture.pack(capture, in: dir, name: "whole.rialpkg")
+            let photo = capture.appendingPathComponent("media/photo.jpg").path
+            let wrong = other.appendingPathComponent("media/photo.jpg").path
+
+            let (none, noneReport) = try Fixture.verifyJSON(hashOnly.path, cwd: dir)
+            #expect(none.status == 0)
+            let notChecked = try #require(noneReport.checks("media.external").first)
+            #expect(notChecked.status == "not_checked" && notChecked.message.contains("--media"), "\(notChecked)")
+
+            for package in [hashOnly, whole] {
+                let right = CLI.rial(["verify", package.path, "--media", photo, "--format", "json", "--quiet"], cwd: dir)
+                let rightReport = try Report.decode(right.stdout)
+                #expect(right.status == 0, "\(rightReport.failures)")
+                #expect(rightReport.checks("media.external").map(\.status) == ["pass"])
+
+                let bad = CLI.rial(["verify", package.path, "--media", wrong, "--format", "json", "--quiet"], cwd: dir)
+                let badReport = try Report.decode(bad.stdout)
+                #expect(bad.status == 1)
+                #expect(badReport.failures.map(\.code) == ["media.external.mismatch"], "\(badReport.failures)")
+            }
+            let missing = CLI.rial(["verify", hashOnly.path, "--media", "no-such.jpg"], cwd: dir)
+            #expect(missing.status == 64 && missing.stderr.contains("--media"), "\(missing)")
+        }
+    }
+
+    @Test("pack refuses what it cannot disclose truthfully, and a payload of 10 KiB or more")
+    func packRefusals() throws {
+        try withTemporaryDirectory { dir in
+            // 10 s at 30 fps: the payload carries 300 chain hashes, beyond 10 KiB.
+            let long = CLI.rial(["sample", "--out", "long", "--seconds", "10", "--width", "16", "--height", "16", "--no-frames"], cwd: dir)
+            try #require(long.status == 0, "\(long)")
+            let tooLarge = CLI.rial(["pack", "long", "-o", "long.rialpkg", "--hash-only", "--privacy", "location=none", "--created", Fixture.created], cwd: dir)
+            #expect(tooLarge.status == 2 && tooLarge.stderr.contains("pack.payload-too-large") && tooLarge.stderr.contains("10240"), "\(tooLarge)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("long.rialpkg").path))
+
+            let photo = try PrivacyTests.sample("photo", in: dir)
+            for (options, hint) in [(["--privacy", "location=bogus"], "location=bogus"), (["--privacy", "place=none"], "place"),
+                                    (["--hash-only"], "--privacy"), (["--privacy", "location=none,location=coarse"], "twice")] {
+                let result = CLI.rial(["pack", photo.path, "-o", "x.rialpkg"] + options, cwd: dir)
+                #expect(result.status == 64 && result.stderr.contains(hint), "\(options): \(result)")
+            }
+            // Coarse needs the city and country the app resolved; rial never looks coordinates up.
+            let metadataPath = photo.appendingPathComponent("app/metadata.json")
+            var app = try #require(try JSONSerialization.jsonObject(with: Fixture.read(metadataPath)) as? [String: Any])
+            app["location"] = ["lat": 37.7749, "lng": -122.4194]
+            try JSONSerialization.data(withJSONObject: app).write(to: metadataPath)
+            let coarse = CLI.rial(["pack", photo.path, "-o", "x.rialpkg", "--privacy", "location=coarse"], cwd: dir)
+            #expect(coarse.status == 64 && coarse.stderr.contains("city and country"), "\(coarse)")
+            let precise = CLI.rial(["pack", photo.path, "-o", "x.rialpkg", "--privacy", "location=precise", "--quiet"], cwd: dir)
+            #expect(precise.status == 0, "\(precise)")
+        }
+    }
+}

@@ -37,6 +37,8 @@ struct ExternalMediaCheck: VerificationCheck {
         if wrong.isEmpty {
             return [.pass("media.external", subject, "SHA-256 \(actual) is the media hash stated by \(claimed.map(\.source).joined(separator: ", "))")]
         }
-        return wrong.map { .fail("media.external.mismatch", subject, "the file is not the media \($0.source) names", expected: $0.sha256, actual: actual) }
+        let stated = Set(wrong.map(\.sha256)).sorted()
+        return [.fail("media.external.mismatch", subject, "the file is not the media \(wrong.map(\.source).joined(separator: ", ")) name\(wrong.count == 1 ? "s" : "")",
+                      expected: stated.joined(separator: " or "), actual: actual)]
     }
 }

@@ -28,6 +28,10 @@ struct MetadataAgreementCheck: VerificationCheck {
             case nil: break
             case .failure(let error)?: results.append(.fail("metadata.payload.malformed", path, "the hash-only payload cannot be read: \(error.reason)"))
             case .success(let payload)?:
+                if let size = context.inventory.files[path]?.size, size >= UInt64(HashOnlyPayload.maxBytes) {
+                    results.append(.fail("metadata.payload.size", path, "a hash-only payload serialises to under 10 KiB (seed 001)",
+                                         expected: "< \(HashOnlyPayload.maxBytes) bytes", actual: "\(size) bytes"))
+                }
                 results += claims(MetadataClaims(payload: payload, path: path), context)
                 if path == HashOnlyPayload.rialPath, payload.assertion == nil {
                     results.append(.notPresent("metadata.attestation", path, "rial builds this payload from the full capture; only the capture app's attested key can make an App Attest assertion"))

@@ -354,7 +354,7 @@ def cover_tracks(top, members, contents, relink=False):
                 listed.add(path)
         for path in sorted(p for p in paths_wanted if p not in listed):
             out.append(f"{digest(algorithm, path)}  {path}")
-        put(name, ("\n".join(out) + "\n").encode("utf-8"))
+        put(name, "".join(line + "\n" for line in out).encode("utf-8"))
 
     payload = sorted(p for p in files if p.startswith("data/"))
     payload_manifests = [p for p in files if p.startswith("manifest-") and p.endswith(".txt")]
