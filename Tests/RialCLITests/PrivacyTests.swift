@@ -160,7 +160,7 @@ struct PrivacyLeakTests {
          ["privacy.flags.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
         ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/captureMode", "\"full\"",
          ["privacy.payload.mode rial/hash_only_payload.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/padding", "\"" + String(repeating: "x", count: 10_000) + "\"",
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/algorithmVersion", "\"" + String(repeating: "x", count: 10_000) + "\"",
          ["metadata.payload.size rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
     ])
     func leak(_ levels: String, _ file: String, _ pointer: String, _ value: String, _ expected: [String]) throws {
