@@ -2,8 +2,28 @@ import RialFormat
 
 /// `README.txt`: how a person checks the package with standard tools alone.
 enum ReadmeText {
-    static func make(packageID: PackageID) -> String {
+    /// - Parameter hashOnly: the package withholds its media (`rial pack --hash-only`), so
+    ///   step 4 has nothing to check and says how to check a copy of the media instead.
+    static func make(packageID: PackageID, hashOnly: Bool = false) -> String {
         let id = packageID.rawValue
+        let step4 = hashOnly ? """
+        4. This package is hash-only: it withholds the media, so data/ and both
+           payload manifests are empty (sha256sum -c would find no lines; skip
+           it). The media's SHA-256 is "mediaHash" in rial/hash_only_payload.json,
+           which step 3 vouched for. A copy of the media is the one it names if
+
+               sha256sum PHOTO.jpg
+
+           prints that value.
+        """ : """
+        4. Check the payload (everything under data/) against the manifests that
+           step 3 vouched for. Every line must say OK:
+
+               sha256sum -c manifest-sha256.txt
+               sha512sum -c manifest-sha512.txt
+
+           Without coreutils: openssl dgst -sha256 FILE, compared by eye.
+        """
         return """
         Rial evidence package \(id)
         ================================================================
@@ -33,13 +53,7 @@ enum ReadmeText {
                  [ -n "$want" ] && [ "$want" = "$got" ] && echo "$f: OK" || echo "$f: FAILED"
                done
 
-        4. Check the payload (everything under data/) against the manifests that
-           step 3 vouched for. Every line must say OK:
-
-               sha256sum -c manifest-sha256.txt
-               sha512sum -c manifest-sha512.txt
-
-           Without coreutils: openssl dgst -sha256 FILE, compared by eye.
+        \(step4)
 
         5. Check that nothing was added: every file under data/ must be listed.
 

@@ -34,7 +34,8 @@ struct TagFileSet {
         for field in bagInfoFields { info.append(field.label, field.value) }
         let bagInfo = info.bytes()
 
-        let readme = Array(ReadmeText.make(packageID: packageID).utf8)
+        let hashOnly = metadata.contains { $0.path == PackageLayout.hashOnlyPayload }
+        let readme = Array(ReadmeText.make(packageID: packageID, hashOnly: hashOnly).utf8)
         let manifest256 = BagManifest(algorithm: "sha256", entries: payload.map { .init(path: $0.bagPath.rawValue, digest: $0.sha256) }).bytes()
         let manifest512 = BagManifest(algorithm: "sha512", entries: payload.map { .init(path: $0.bagPath.rawValue, digest: $0.sha512) }).bytes()
 
