@@ -280,3 +280,54 @@ struct PrivacyLeakTests {
         }
     }
 }
+
+/// The metadata formats match their JSON Schemas, judged by Python's `jsonschema`.
+@Suite("Metadata JSON Schemas")
+struct MetadataSchemaTests {
+    @Test("video and photo metadata, the hash-only payloads and rial/metadata.json validate; a broken payload does not")
+    func samplesValidate() throws {
+        try withTemporaryDirectory { dir in
+            var checked = 0
+            let cases: [(kind: String, pack: [String], files: [(schema: String, path: String)])] = [
+                ("video", [], [("capture-app-video-metadata.schema.json", "data/capture/metadata.json"), ("metadata.schema.json", "rial/metadata.json")]),
+                ("video", ["--privacy", PrivacyTests.appLevels], [("metadata.schema.json", "rial/metadata.json")]),
+                ("photo", [], [("capture-app-photo-metadata.schema.json", "data/capture/metadata.json"), ("metadata.schema.json", "rial/metadata.json")]),
+                ("hash-only", [], [("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json"),
+                                   ("capture-app-photo-metadata.schema.json", "data/capture/metadata.json")]),
+                ("hash-only", ["--hash-only"], [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"),
+                                                ("metadata.schema.json", "rial/metadata.json"), ("manifest.schema.json", "rial/manifest.json")]),
+                ("hash-only", ["--hash-only", "--privacy", "location=precise,timestamp=exact,device=full"],
+                 [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")]),
+                ("video", ["--hash-only", "--privacy", "location=none"],
+                 [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")]),
+            ]
+            for (index, item) in cases.enumerated() {
+                let capture = dir.appendingPathComponent(item.kind)
+                if !FileManager.default.fileExists(atPath: capture.path) { _ = try PrivacyTests.sample(item.kind, in: dir) }
+                let package = try Fixture.pack(capture, in: dir, name: "\(index).rialpkg", options: item.pack)
+                let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x\(index)"))
+                for (schema, path) in item.files {
+                    let result = try Oracle.validate(schema: schema, [path], cwd: bag)
+                    #expect(result.status == 0 && result.stdout.hasPrefix("OK "), "\(item.kind) \(item.pack) \(path) against \(schema): \(result)")
+                    checked += 1
+                }
+            }
+            #expect(checked == 16)
+
+            // The schemas can fail: a 63-digit mediaHash, an unknown key in rial's own format.
+            let bag = try Fixture.untar(dir.appendingPathComponent("4.rialpkg"), into: dir.appendingPathComponent("broken"))
+            let payloadURL = bag.appendingPathComponent("rial/hash_only_payload.json")
+            var payload = try #require(try JSONSerialization.jsonObject(with: Fixture.read(payloadURL)) as? [String: Any])
+            payload["mediaHash"] = String(repeating: "a", count: 63)
+            try JSONSerialization.data(withJSONObject: payload).write(to: payloadURL)
+            let viewURL = bag.appendingPathComponent("rial/metadata.json")
+            var view = try #require(try JSONSerialization.jsonObject(with: Fixture.read(viewURL)) as? [String: Any])
+            view["gps_trace"] = [1, 2]
+            try JSONSerialization.data(withJSONObject: view).write(to: viewURL)
+            for (schema, path) in [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")] {
+                let result = try Oracle.validate(schema: schema, [path], cwd: bag)
+                #expect(result.status != 0, "\(path) should not validate against \(schema): \(result)")
+            }
+        }
+    }
+}
