@@ -172,6 +172,33 @@ struct PrivacyLeakTests {
             let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
             #expect(result.status == 1)
             #expect(Set(report.failures.map { "\($0.code) \($0.subject)" }) == Set(expected), "\(levels) \(file)\(pointer)=\(value): \(report.failures)")
+            if expected.contains(where: { $0.hasPrefix("privacy.") }) {
+                #expect(!report.has("privacy", subject: "rial/metadata.json", status: "pass"), "a package holding a leak must not pass the privacy check")
+            }
+        }
+    }
+
+    @Test("a hash-only video: its counts are held against the payload's chain, and a depth analysis that is not JSON fails")
+    func hashOnlyVideo() throws {
+        try withTemporaryDirectory { dir in
+            let video = try Fixture.sample(in: dir)
+            let package = try Fixture.pack(video, in: dir, options: ["--hash-only", "--privacy", "location=coarse"])
+            let (fresh, freshReport) = try Fixture.verifyJSON(package.path, cwd: dir)
+            #expect(fresh.status == 0, "\(freshReport.failures)")
+            #expect(freshReport.has("metadata.frame-count", subject: "rial/hash_only_payload.json", status: "pass"))
+            #expect(freshReport.has("metadata.chain-final", subject: "rial/metadata.json", status: "pass"))
+
+            let tampered = dir.appendingPathComponent("count.rialpkg")
+            try Oracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/frameCount", "9", "--cover", "--relink"], output: tampered)
+            let (_, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+            #expect(Set(report.failures.map { "\($0.code) \($0.subject)" }) == ["metadata.frame-count.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"], "\(report.failures)")
+
+            let photo = try PrivacyTests.sample("photo", in: dir)
+            let whole = try Fixture.pack(photo, in: dir, name: "photo.rialpkg")
+            let broken = dir.appendingPathComponent("analysis.rialpkg")
+            try Oracle.tamper(whole, ["replace-text", "data/capture/depth_analysis.json", "{", "[", "--cover", "--relink"], output: broken)
+            let (_, analysisReport) = try Fixture.verifyJSON(broken.path, cwd: dir)
+            #expect(analysisReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.depth-analysis.malformed data/capture/depth_analysis.json"], "\(analysisReport.failures)")
         }
     }
 

@@ -7,14 +7,18 @@ enum ReadmeText {
     static func make(packageID: PackageID, hashOnly: Bool = false) -> String {
         let id = packageID.rawValue
         let step4 = hashOnly ? """
-        4. This package is hash-only: it withholds the media, so data/ and both
-           payload manifests are empty (sha256sum -c would find no lines; skip
-           it). The media's SHA-256 is "mediaHash" in rial/hash_only_payload.json,
-           which step 3 vouched for. A copy of the media is the one it names if
+        4. Check the payload (everything under data/) against the manifests that
+           step 3 vouched for. Every line must say OK:
 
-               sha256sum PHOTO.jpg
+               sha256sum -c manifest-sha256.txt
+               sha512sum -c manifest-sha512.txt
 
-           prints that value.
+           This package is hash-only: it withholds the media, depth maps and
+           frames, so data/ holds at most some of the capture app's small files
+           and may be empty (sha256sum -c then finds no lines to check). The
+           media's SHA-256 is "mediaHash" in rial/hash_only_payload.json, which
+           step 3 vouched for; a copy of the media is the one it names if
+           sha256sum MEDIA-FILE prints that value.
         """ : """
         4. Check the payload (everything under data/) against the manifests that
            step 3 vouched for. Every line must say OK:

@@ -46,6 +46,12 @@ struct MetadataAgreementCheck: VerificationCheck {
 
     private func claims(_ claims: MetadataClaims, _ context: VerificationContext) -> [CheckResult] {
         let chain = context.parsedChain
+        // A hash-only video withholds its frames and rial/chain.json; the payload rial built
+        // carries the app's chain, which the counts and final hash are then held against.
+        let payloadChain = chain == nil ? context.metadataSources?.parsedRialPayload?.hashChain : nil
+        let chainName = chain != nil ? "rial/chain.json" : "the hash chain in rial/hash_only_payload.json (the frames are withheld)"
+        let frameTotal = chain.map { $0.frames.count } ?? payloadChain.map { $0.frameHashes.count }
+        let finalHash = chain?.finalHash ?? payloadChain?.finalHash
         let depthCount = chain.map { $0.frames.filter { $0.depthPath != nil }.count } ?? context.parsedDepthIndex?.keyframes.count
         // A photo states no recording; its absent video claims are not worth a line each.
         var claims = claims
@@ -53,12 +59,12 @@ struct MetadataAgreementCheck: VerificationCheck {
         let checks: [CheckResult?] = [
             type(claims, context),
             compare(claims, "metadata.frame-count", "frame_count", claims.frameCount.map(String.init),
-                    actual: chain.map { String($0.frames.count) }, against: "the frames of rial/chain.json"),
+                    actual: frameTotal.map(String.init), against: "the frames of \(chainName)"),
             compare(claims, "metadata.depth-count", "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
                     actual: depthCount.map(String.init), against: "the depth keyframes of the chain"),
             duration(claims),
             compare(claims, "metadata.chain-final", "hash_chain_final", claims.hashChainFinal,
-                    actual: chain?.finalHash, against: "the final hash of rial/chain.json"),
+                    actual: finalHash, against: "the final hash of \(chainName)"),
             compare(claims, "metadata.resolution", "resolution", claims.resolution?.description,
                     actual: chain.map { "\($0.frameFormat.width)×\($0.frameFormat.height)" }, against: "the frame layout of rial/chain.json"),
             codec(claims),

@@ -33,7 +33,10 @@ struct NormalisedMetadataCheck: VerificationCheck {
             compared.append(HashOnlyPayload.rialPath)
             findings += differences(view, payload)
         }
-        if case .success(let analysis)? = context.parseJSON(PackageLayout.appDepthAnalysis) {
+        let analysisFile = context.has(PackageLayout.appDepthAnalysis) ? context.parseJSON(PackageLayout.appDepthAnalysis) : nil
+        if context.has(PackageLayout.appDepthAnalysis), (try? analysisFile?.get())?.objectValue == nil {
+            findings.append(.fail("metadata.depth-analysis.malformed", PackageLayout.appDepthAnalysis, "the capture app's depth analysis is not a readable JSON object"))
+        } else if case .success(let analysis)? = analysisFile {
             compared.append(PackageLayout.appDepthAnalysis)
             let expected = HashOnlyPayload.filterDepthAnalysis(analysis, timestamp: view.privacy.timestamp)
             if expected != view.depthAnalysis {
@@ -76,6 +79,8 @@ struct NormalisedMetadataCheck: VerificationCheck {
             ("device", payload.metadata.deviceModel, view.filtered.deviceModel),
             ("media_sha256", .string(payload.mediaHash), view.mediaSHA256.map(JSONValue.string) ?? .null),
             ("depth_analysis", payload.depthAnalysis, view.depthAnalysis),
+            ("recording.frame_count", payload.frameCount.map(JSONValue.integer) ?? .null, view.recording?.frameCount.map(JSONValue.integer) ?? .null),
+            ("recording.duration_ms", payload.durationMs.map(JSONValue.integer) ?? .null, view.recording?.durationMs.map(JSONValue.integer) ?? .null),
         ]
         return pairs.filter { $0.1 != $0.2 }.map { mismatch($0.0, from: HashOnlyPayload.rialPath, expected: $0.1, actual: $0.2) }
     }

@@ -36,7 +36,8 @@ struct PrivacyCheck: VerificationCheck {
         findings += appFiles(context, sources, levels: levels, filtered: hashOnly || !levels.isFull)
         findings += evidenceFiles(context, levels: levels, hashOnly: hashOnly)
 
-        if findings.contains(where: { $0.status == .fail }) { return results + findings }
+        // A payload that fails its own flags is a leak too: the package as a whole cannot pass.
+        if (results + findings).contains(where: { $0.status == .fail }) { return results + findings }
         if levels.isFull, !hashOnly {
             return results + findings + [.notPresent("privacy", NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
         }
