@@ -33,8 +33,9 @@ struct PackCommand: ParsableCommand {
         media, depth maps and frames, and names the media by its SHA-256 in \
         rial/hash_only_payload.json (under 10 KiB); check a copy of the media later with \
         `rial verify PKG --media FILE`.
-          rial pack capture -o shared.rialpkg --hash-only --privacy location=coarse,timestamp=day_only,device=model_only
-          rial pack capture -o redacted.rialpkg --privacy location=none,timestamp=exact,device=full
+          rial pack capture -o shared.rialpkg --hash-only \\
+            --privacy location=coarse,timestamp=day_only,device=model_only
+          rial pack capture -o redacted.rialpkg --privacy location=none,device=full
 
         \(ExitStatus.helpText)
         """
