@@ -187,6 +187,16 @@ struct PrivacyLeakTests {
             #expect(fresh.status == 0, "\(freshReport.failures)")
             #expect(freshReport.has("metadata.frame-count", subject: "rial/hash_only_payload.json", status: "pass"))
             #expect(freshReport.has("metadata.chain-final", subject: "rial/metadata.json", status: "pass"))
+            #expect(freshReport.has("metadata.payload.chain", subject: "rial/hash_only_payload.json", status: "pass"))
+
+            let wrongFinal = dir.appendingPathComponent("final.rialpkg")
+            try Oracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/hashChain/finalHash", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "--cover", "--relink"], output: wrongFinal)
+            let (_, finalReport) = try Fixture.verifyJSON(wrongFinal.path, cwd: dir)
+            #expect(Set(finalReport.failures.map { "\($0.code) \($0.subject)" }) == ["metadata.payload.chain.mismatch rial/hash_only_payload.json", "metadata.chain-final.mismatch rial/metadata.json"], "\(finalReport.failures)")
+            let wrongFrame = dir.appendingPathComponent("frame.rialpkg")
+            try Oracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/hashChain/frameHashes/2", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "--cover", "--relink"], output: wrongFrame)
+            let (_, frameReport) = try Fixture.verifyJSON(wrongFrame.path, cwd: dir)
+            #expect(frameReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.payload.chain.mismatch rial/hash_only_payload.json"], "\(frameReport.failures)")
 
             let tampered = dir.appendingPathComponent("count.rialpkg")
             try Oracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/frameCount", "9", "--cover", "--relink"], output: tampered)

@@ -3,7 +3,7 @@ import RialFormat
 /// `README.txt`: how a person checks the package with standard tools alone.
 enum ReadmeText {
     /// - Parameter hashOnly: the package withholds its media (`rial pack --hash-only`), so
-    ///   step 4 has nothing to check and says how to check a copy of the media instead.
+    ///   step 4 says data/ may be empty and how to check a copy of the media.
     static func make(packageID: PackageID, hashOnly: Bool = false) -> String {
         let id = packageID.rawValue
         let step4 = hashOnly ? """

@@ -33,6 +33,7 @@ struct MetadataAgreementCheck: VerificationCheck {
                                          expected: "< \(HashOnlyPayload.maxBytes) bytes", actual: "\(size) bytes"))
                 }
                 results += claims(MetadataClaims(payload: payload, path: path), context)
+                if let chain = payload.hashChain { results.append(payloadChainCheck(chain, path, context)) }
                 if path == HashOnlyPayload.rialPath, payload.assertion == nil {
                     results.append(.notPresent("metadata.attestation", path, "rial builds this payload from the full capture; only the capture app's attested key can make an App Attest assertion"))
                 }
@@ -51,7 +52,9 @@ struct MetadataAgreementCheck: VerificationCheck {
         let payloadChain = chain == nil ? context.metadataSources?.parsedRialPayload?.hashChain : nil
         let chainName = chain != nil ? "rial/chain.json" : "the hash chain in rial/hash_only_payload.json (the frames are withheld)"
         let frameTotal = chain.map { $0.frames.count } ?? payloadChain.map { $0.frameHashes.count }
-        let finalHash = chain?.finalHash ?? payloadChain?.finalHash
+        // The payload's own finalHash against its own chain would prove nothing; its
+        // consistency is metadata.payload.chain.
+        let finalHash = chain?.finalHash ?? (claims.source == HashOnlyPayload.rialPath ? nil : payloadChain?.finalHash)
         let depthCount = chain.map { $0.frames.filter { $0.depthPath != nil }.count } ?? context.parsedDepthIndex?.keyframes.count
         // A photo states no recording; its absent video claims are not worth a line each.
         var claims = claims
@@ -63,7 +66,7 @@ struct MetadataAgreementCheck: VerificationCheck {
             compare(claims, "metadata.depth-count", "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
                     actual: depthCount.map(String.init), against: "the depth keyframes of the chain"),
             duration(claims),
-            compare(claims, "metadata.chain-final", "hash_chain_final", claims.hashChainFinal,
+            claims.source == HashOnlyPayload.rialPath && chain == nil ? nil : compare(claims, "metadata.chain-final", "hash_chain_final", claims.hashChainFinal,
                     actual: finalHash, against: "the final hash of \(chainName)"),
             compare(claims, "metadata.resolution", "resolution", claims.resolution?.description,
                     actual: chain.map { "\($0.frameFormat.width)×\($0.frameFormat.height)" }, against: "the frame layout of rial/chain.json"),
@@ -75,11 +78,31 @@ struct MetadataAgreementCheck: VerificationCheck {
         return checks.compactMap { $0 }
     }
 
+    /// A payload's `hashChain`: its final hash is its last frame hash, its frame count its
+    /// length, and it is the app's `hash_chain.json` when the package keeps that.
+    private func payloadChainCheck(_ chain: AppHashChain, _ path: String, _ context: VerificationContext) -> CheckResult {
+        let code = "metadata.payload.chain"
+        guard chain.finalHash == chain.frameHashes.last else {
+            return .fail("\(code).mismatch", path, "hashChain.finalHash is not the chain's last frame hash", expected: chain.frameHashes.last ?? "no frames", actual: chain.finalHash)
+        }
+        let appPath = PackageLayout.captureAppDirectory + AppHashChain.fileName
+        guard case .success(let json)? = context.parseJSON(appPath), let app = try? AppHashChain(json: json) else {
+            return .pass(code, path, "hashChain is consistent (\(chain.frameHashes.count) frames ending in finalHash); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
+        }
+        guard app == chain else {
+            return .fail("\(code).mismatch", path, "hashChain differs from \(appPath)", expected: "\(app.frameHashes.count) frames ending \(app.finalHash)",
+                         actual: "\(chain.frameHashes.count) frames ending \(chain.finalHash)")
+        }
+        return .pass(code, path, "hashChain is \(appPath), \(chain.frameHashes.count) frames; the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
+    }
+
     private func compare(_ claims: MetadataClaims, _ code: String, _ claim: String, _ claimed: String?,
                          actual: String?, against what: String) -> CheckResult? {
         let subject = claims.source
         guard let claimed else { return claims.reportsAbsent ? .notPresent(code, subject, "the metadata states no \(claim)") : nil }
-        guard let actual else { return .notChecked(code, subject, "the metadata states \(claim) \(claimed), but the package has no \(what) to hold it against") }
+        guard let actual else {
+            return .notChecked(code, subject, "the metadata states \(claim) \(claimed), but the package does not hold what it would be checked against (\(what))")
+        }
         if claimed == actual { return .pass(code, subject, "\(claim) \(claimed) agrees with \(what)") }
         return .fail("\(code).mismatch", subject, "the metadata's \(claim) disagrees with \(what)", expected: actual, actual: claimed)
     }

@@ -44,7 +44,8 @@ struct NormalisedMetadataCheck: VerificationCheck {
             }
         }
         guard !compared.isEmpty else {
-            return findings + [.notChecked("metadata.normalised", subject, "the package holds none of the files rial/metadata.json was made from (a filtered package withholds them); its claims are held against the evidence and its privacy levels audited instead")]
+            if !findings.isEmpty { return findings }
+            return [.notChecked("metadata.normalised", subject, "the package holds none of the files rial/metadata.json was made from (a filtered package withholds them); its claims are held against the evidence and its privacy levels audited instead")]
         }
         return findings.isEmpty ? [.pass("metadata.normalised", subject, "agrees with \(compared.joined(separator: ", "))")] : findings
     }
