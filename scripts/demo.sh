@@ -48,7 +48,13 @@ step "7. Hand-overs on the record: the custody log gains events; the seal is unt
   --sign-key "$dir/pki/investigator.key" --cert "$dir/pki/investigator.pem" --chain "$dir/pki/investigator-chain.pem"
 "$rial" custody show "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --quiet
 
-step "8. Flip one byte of frame 17 in a copy, verify again" "rial verify $dir/tampered.rialpkg"
+step "8. Privacy mode: share a photo by its hash, city and day only; check the photo later" \
+  "rial pack $dir/photo -o $dir/shared.rialpkg --hash-only --privacy location=coarse,timestamp=day_only,device=model_only"
+"$rial" sample --out "$dir/photo" --kind hash-only >/dev/null
+"$rial" pack "$dir/photo" -o "$dir/shared.rialpkg" --hash-only --privacy location=coarse,timestamp=day_only,device=model_only
+"$rial" verify "$dir/shared.rialpkg" --media "$dir/photo/media/photo.jpg" --quiet | grep -E '^(PASS|FAIL)  [^ ]| (privacy|privacy.payload|media.external)  '
+
+step "9. Flip one byte of frame 17 in a copy, verify again" "rial verify $dir/tampered.rialpkg"
 cp "$dir/case.rialpkg" "$dir/tampered.rialpkg"
 offset=$(python3 - "$dir/tampered.rialpkg" <<'PY'
 import sys, tarfile
