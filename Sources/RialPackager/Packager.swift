@@ -28,7 +28,8 @@ public struct Packager: Sendable {
         let capture = metadata.capture
         let created = options.created ?? Timestamp.now()
         try validateBagInfoFields()
-        let disclosure = metadata.isFiltered ? "\(metadata.hashOnly ? "hash_only" : "full") \(metadata.levels)" : nil
+        // A hash-only package keeps none of the media: its hash tells two captures apart.
+        let disclosure = metadata.isFiltered ? "\(metadata.hashOnly ? "hash_only" : "full") \(metadata.levels) \(metadata.mediaSHA256 ?? "")" : nil
         let packageID = try options.packageID ?? PackageIdentity.derive(capture: capture, created: created, disclosure: disclosure)
 
         var plan = try ChainPlan.make(for: capture)

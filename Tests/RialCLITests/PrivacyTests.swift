@@ -53,7 +53,7 @@ struct PrivacyTests {
             let capture = try Self.sample("hash-only", in: dir)
             let app = try Self.json(capture, "app/metadata.json")
             let capturedAt = try #require(app["captured_at"] as? String)
-            let exact = capturedAt.replacingOccurrences(of: ".125Z", with: ".125Z")
+            let exact = capturedAt
             var count = 0
             for location in ["none", "coarse", "precise"] {
                 for time in ["none", "day_only", "exact"] {
@@ -106,9 +106,11 @@ struct PrivacyTests {
                     }
                 }
             }
-            #expect(count == 27)
+            #expect(count == PrivacyLevelsCount.all)
         }
     }
+
+    enum PrivacyLevelsCount { static let all = 3 * 3 * 3 }
 
     static func same(_ value: Any?, _ expected: Any) -> Bool {
         switch (value, expected) {
@@ -158,6 +160,8 @@ struct PrivacyLeakTests {
          ["privacy.flags.inconsistent rial/hash_only_payload.json"]),
         ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationLevel", "\"precise\"",
          ["privacy.flags.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
+        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", "{\"city\": \"San Francisco\", \"country\": \"US\", \"geo\": {\"lat\": 37.7749}}",
+         ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
         ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/captureMode", "\"full\"",
          ["privacy.payload.mode rial/hash_only_payload.json"]),
         ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/algorithmVersion", "\"" + String(repeating: "x", count: 10_000) + "\"",
@@ -231,6 +235,64 @@ struct PrivacyLeakTests {
             for code in codes {
                 #expect(report.has(code, subject: path), "\(code) at \(path): \(report.failures)")
             }
+        }
+    }
+
+    @Test("fields seed 001 does not define are refused below full disclosure: in the payloads, the view, and at pack time")
+    func unknownFields() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try PrivacyTests.sample("hash-only", in: dir)
+            let package = try Fixture.pack(capture, in: dir, options: ["--hash-only"])
+            for (file, old, new, expected) in [
+                ("rial/hash_only_payload.json", "\"captureMode\"", "\"exif\": \"2026:01:15 10:30:01\", \"captureMode\"", ["privacy.unknown-field rial/hash_only_payload.json"]),
+                ("rial/metadata.json", "\"depthVariance\"", "\"sensorTimestamp\": \"2026-01-15T10:30:01Z\", \"depthVariance\"",
+                 ["privacy.unknown-field rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]),
+            ] {
+                let tampered = dir.appendingPathComponent("unknown.rialpkg")
+                try? FileManager.default.removeItem(at: tampered)
+                try Oracle.tamper(package, ["replace-text", file, old, new, "--cover", "--relink"], output: tampered)
+                let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+                #expect(result.status == 1)
+                #expect(Set(report.failures.map { "\($0.code) \($0.subject)" }) == Set(expected), "\(file): \(report.failures)")
+            }
+            // Two statements of the withheld media's hash that disagree.
+            let twoHashes = dir.appendingPathComponent("two.rialpkg")
+            try Oracle.tamper(package, ["json-set", "data/capture/hash_only_payload.json", "/mediaHash", "\"" + String(repeating: "ab", count: 32) + "\"", "--cover", "--relink"], output: twoHashes)
+            let (_, twoReport) = try Fixture.verifyJSON(twoHashes.path, cwd: dir)
+            #expect(twoReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.media-hash.mismatch data/capture/hash_only_payload.json"], "\(twoReport.failures)")
+
+            // The packer keeps the app's files for what they hold, not for what they claim.
+            let appPayload = capture.appendingPathComponent("app/hash_only_payload.json")
+            let payloadText = try Fixture.text(appPayload)
+            try Data(payloadText.replacingOccurrences(of: "\"city\":", with: "\"geo\": {\"lat\": 37.7749},\n      \"city\":").utf8).write(to: appPayload)
+            let analysis = capture.appendingPathComponent("app/depth_analysis.json")
+            try Data(try Fixture.text(analysis).replacingOccurrences(of: "\"depthVariance\"", with: "\"device\": \"iPhone 15 Pro / iOS 17.4\",\n  \"depthVariance\"").utf8).write(to: analysis)
+            let filtered = try Fixture.pack(capture, in: dir, name: "kept.rialpkg", options: ["--hash-only", "--privacy", "location=coarse,timestamp=exact,device=model_only"])
+            let entries = try Fixture.tarList(filtered)
+            #expect(!entries.contains { $0.hasSuffix("data/capture/hash_only_payload.json") || $0.hasSuffix("data/capture/depth_analysis.json") }, "\(entries)")
+            let bag = try Fixture.untar(filtered, into: dir.appendingPathComponent("kept"))
+            let leaked = CLI.run(["grep", "-r", "-l", "-e", "iOS 17.4", "-e", "37.77", "."], cwd: bag)
+            #expect(leaked.status == 1 && leaked.stdout.isEmpty, "\(leaked)")
+            #expect(CLI.rial(["verify", filtered.path, "--quiet"], cwd: dir).status == 0)
+
+            // An app payload naming other media is refused.
+            try Data(payloadText.replacingOccurrences(of: "\"mediaHash\": \"", with: "\"mediaHash\": \"00").utf8).write(to: appPayload)
+            let text = try Fixture.text(appPayload)
+            let fixed = text.replacingOccurrences(of: #""mediaHash": "00(.{62}).."#, with: "\"mediaHash\": \"00$1", options: .regularExpression)
+            try Data(fixed.utf8).write(to: appPayload)
+            let refused = CLI.rial(["pack", capture.path, "-o", "refused.rialpkg", "--hash-only"], cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("names media"), "\(refused)")
+        }
+    }
+
+    @Test("two hash-only captures packed at the same time get different package ids")
+    func distinctIDs() throws {
+        try withTemporaryDirectory { dir in
+            let one = try PrivacyTests.sample("hash-only", in: dir, name: "one")
+            let two = try PrivacyTests.sample("hash-only", in: dir, name: "two", seed: 2)
+            let first = try Fixture.inspectJSON(Fixture.pack(one, in: dir, name: "1.rialpkg", options: ["--hash-only", "--privacy", "location=none"]).path, cwd: dir)
+            let second = try Fixture.inspectJSON(Fixture.pack(two, in: dir, name: "2.rialpkg", options: ["--hash-only", "--privacy", "location=none"]).path, cwd: dir)
+            #expect(first.packageId != nil && first.packageId != second.packageId)
         }
     }
 

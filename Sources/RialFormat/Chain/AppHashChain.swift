@@ -60,4 +60,17 @@ public struct AppHashChain: Sendable, Hashable {
     private static func base64(_ hex: String) -> String {
         Data(Hex.decode(hex) ?? []).base64EncodedString()
     }
+
+    /// Why the chain disagrees with itself (its final hash or a checkpoint is not its own
+    /// frame hash at that frame), or `nil` when it does not.
+    public var inconsistency: String? {
+        guard let last = frameHashes.last, finalHash == last else { return "finalHash is not its last frame hash" }
+        for point in checkpoints {
+            let index = point.frameNumber - 1
+            guard index >= 0, index < Int64(frameHashes.count), frameHashes[Int(index)] == point.hash else {
+                return "the checkpoint at frame \(point.frameNumber) is not that frame's hash"
+            }
+        }
+        return nil
+    }
 }

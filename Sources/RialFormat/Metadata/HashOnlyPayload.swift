@@ -60,6 +60,9 @@ public struct HashOnlyPayload: Sendable, Hashable {
     public let hashChain: AppHashChain?
     public let frameCount: Int64?
     public let durationMs: Int64?
+    /// Keys seed 001 does not define (top level, `metadata`, `depthAnalysis`), as JSON paths:
+    /// what they disclose cannot be judged, so a filtered package may not hold them.
+    public let unknownFields: [String]
 
     /// - Throws: ``FormatError`` naming the field that is not in shape.
     public init(json: JSONValue) throws(FormatError) {
@@ -106,6 +109,10 @@ public struct HashOnlyPayload: Sendable, Hashable {
         hashChain = chain.isNull ? nil : try AppHashChain(json: chain)
         frameCount = reader.has("frameCount") ? try reader.integer("frameCount") : nil
         durationMs = reader.has("durationMs") ? try reader.integer("durationMs") : nil
+        let top = json.objectValue?.keys.filter { !Self.payloadKeys.contains($0) } ?? []
+        let inMetadata = (try reader.value("metadata")).objectValue?.keys.filter { !Self.metadataKeys.contains($0) } ?? []
+        let inAnalysis = depthAnalysis.objectValue?.keys.filter { !Self.depthAnalysisKeys.contains($0) } ?? []
+        unknownFields = top + inMetadata.map { "metadata.\($0)" } + inAnalysis.map { "depthAnalysis.\($0)" }
     }
 
     /// The payload `rial pack --hash-only` writes, in the seed's key order. It has no
@@ -128,14 +135,31 @@ public struct HashOnlyPayload: Sendable, Hashable {
         return .object(object)
     }
 
-    /// The app's depth analysis with its `computedAt` cut to the timestamp level (it is taken
-    /// at capture time, so an exact one would give away what `day_only` withholds).
-    public static func filterDepthAnalysis(_ analysis: JSONValue, timestamp level: PrivacyLevels.Time) -> JSONValue {
-        guard case .object(var object) = analysis, let value = object["computedAt"], level != .exact else { return analysis }
+    /// The fields of the app's `DepthAnalysisResult`; a package that withholds anything keeps
+    /// only these, since an unknown field could hold anything.
+    public static let depthAnalysisKeys: Set<String> = [
+        "depthVariance", "depthLayers", "edgeCoherence", "minDepth", "maxDepth", "isLikelyRealScene",
+        "computedAt", "algorithmVersion", "status",
+    ]
+    /// The keys seed 001 defines, at the top level and in `metadata`.
+    public static let payloadKeys: Set<String> = [
+        "captureMode", "mediaHash", "mediaType", "depthAnalysis", "metadata", "metadataFlags", "capturedAt", "assertion",
+        "hashChain", "frameCount", "durationMs",
+    ]
+    public static let metadataKeys: Set<String> = ["location", "timestamp", "deviceModel"]
+
+    /// The app's depth analysis as a package at `levels` may hold it: below full disclosure,
+    /// only ``depthAnalysisKeys``, with `computedAt` cut to the timestamp level (it is taken at
+    /// capture time, so an exact one would give away what `day_only` withholds).
+    public static func filterDepthAnalysis(_ analysis: JSONValue, levels: PrivacyLevels) -> JSONValue {
+        guard !levels.isFull, case .object(var object) = analysis else { return analysis }
+        for key in object.keys where !depthAnalysisKeys.contains(key) { object[key] = nil }
+        let level = levels.timestamp
+        guard let value = object["computedAt"], level != .exact else { return .object(object) }
         if level == .dayOnly, let text = value.stringValue, let time = try? Timestamp(rfc3339: text) {
             object["computedAt"] = .string(time.dayString)
         } else if level == .dayOnly, let text = value.stringValue, isDay(text) {
-            return analysis
+            return .object(object)
         } else {
             object["computedAt"] = nil
         }

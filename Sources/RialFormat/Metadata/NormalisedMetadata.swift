@@ -60,7 +60,7 @@ public struct NormalisedMetadata: Sendable, Hashable {
         }
         depthResolution = metadata.depthResolution
         self.mediaSHA256 = mediaSHA256
-        self.depthAnalysis = HashOnlyPayload.filterDepthAnalysis(depthAnalysis, timestamp: levels.timestamp)
+        self.depthAnalysis = HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels)
         attestationLevel = metadata.attestationLevel
         hasAssertion = metadata.assertion != nil
         self.sources = sources

@@ -146,14 +146,8 @@ struct ChainPlan {
     /// The app's checkpoints and final hash must be its own frame hashes at those frames; an
     /// app chain that disagrees with itself would only fail verification later.
     private static func checkConsistency(of app: AppHashChain) throws {
-        guard let last = app.frameHashes.last, app.finalHash == last else {
-            throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName): finalHash is not its last frame hash")
-        }
-        for point in app.checkpoints {
-            let index = Int(point.frameNumber) - 1
-            guard index >= 0, index < app.frameHashes.count, app.frameHashes[index] == point.hash else {
-                throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName): the checkpoint at frame \(point.frameNumber) is not that frame's hash")
-            }
+        if let problem = app.inconsistency {
+            throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName): \(problem)")
         }
     }
 

@@ -21,6 +21,8 @@ struct MetadataPlan {
     let tagFiles: [PackageFile]
     let levels: PrivacyLevels
     let hashOnly: Bool
+    /// The withheld media's SHA-256 (hash-only packages).
+    var mediaSHA256: String? = nil
 
     /// Whether the package discloses less than the capture recorded.
     var isFiltered: Bool { hashOnly || !levels.isFull }
@@ -60,6 +62,9 @@ struct MetadataPlan {
                 throw PackagerError(.invalidCapture, "a hash-only package names one media file by its SHA-256; \(capture.root)/media/ holds \(media.count)")
             }
             mediaSHA256 = try sha256(of: file)
+            if let appPayload, appPayload.mediaHash != mediaSHA256 {
+                throw PackagerError(.invalidCapture, "\(capture.root)/app/\(HashOnlyPayload.fileName) names media \(appPayload.mediaHash), but \(file.sourcePath) has SHA-256 \(mediaSHA256 ?? "")")
+            }
             for file in capture.files where !file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
                 withheld.insert(file.bagPath.rawValue)
             }
@@ -70,8 +75,11 @@ struct MetadataPlan {
                 let path = file.bagPath.rawValue
                 let keep: Bool
                 switch path {
-                case HashOnlyPayload.appPath: keep = appPayload.map { levels.allows($0.flags.levels) } ?? false
-                case PackageLayout.appDepthAnalysis: keep = levels.timestamp == .exact || analysis?.objectValue?["computedAt"] == nil
+                // Kept for what it holds, not for what its flags claim: the same audit as the verifier's.
+                case HashOnlyPayload.appPath: keep = appPayload.map { levels.allows($0.flags.levels) && PrivacyAudit.audit($0).isEmpty } ?? false
+                case PackageLayout.appDepthAnalysis:
+                    keep = (levels.timestamp == .exact || analysis?.objectValue?["computedAt"] == nil)
+                        && PrivacyAudit.unknownDepthAnalysisKeys(analysis ?? .null).isEmpty
                 case AppCustodyLog.path: keep = levels.timestamp == .exact && levels.device == .full
                 default: keep = neutralAppFiles.contains(path)
                 }
@@ -91,7 +99,7 @@ struct MetadataPlan {
                 let chain = try read(kept, PackageLayout.captureAppDirectory + AppHashChain.fileName, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
                 let payload = HashOnlyPayload.build(
                     mediaSHA256: mediaSHA256, mediaType: app.type,
-                    depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, timestamp: levels.timestamp),
+                    depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
                     metadata: filtered, levels: levels, capturedAt: filtered.timestamp,
                     hashChain: app.type == "video" ? chain : nil, frameCount: app.frameCount, durationMs: app.durationMs)
                 let bytes = JSONWriter.bytes(payload)
@@ -107,7 +115,7 @@ struct MetadataPlan {
         } catch let error as FormatError {
             throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels): \(error.reason)")
         }
-        return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly)
+        return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256)
     }
 
     /// Parses one of the capture app's JSON files, if the capture has it.

@@ -34,7 +34,7 @@ extension SampleCapture {
             let filtered = try FilteredMetadata(AppMetadata(json: app.json), levels: levels, strict: true)
             guard case .object(var payload) = HashOnlyPayload.build(
                 mediaSHA256: photoSHA256, mediaType: "photo",
-                depthAnalysis: HashOnlyPayload.filterDepthAnalysis(analysis, timestamp: levels.timestamp),
+                depthAnalysis: HashOnlyPayload.filterDepthAnalysis(analysis, levels: levels),
                 metadata: filtered, levels: levels, capturedAt: filtered.timestamp, hashChain: nil, frameCount: nil, durationMs: nil) else {
                 throw PackagerError(.internalInconsistency, "the sample payload is not an object")
             }

@@ -10,6 +10,12 @@ struct ExternalMediaCheck: VerificationCheck {
         guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
         let claimed = sources.claimedMediaSHA256
         let packaged = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }.sorted()
+        // Every statement of the withheld media's hash must name the same file.
+        if packaged.isEmpty, let reference = claimed.last, claimed.contains(where: { $0.sha256 != reference.sha256 }) {
+            return claimed.filter { $0.sha256 != reference.sha256 }.map {
+                .fail("metadata.media-hash.mismatch", $0.source, "names other media than \(reference.source)", expected: reference.sha256, actual: $0.sha256)
+            }
+        }
         guard let path = context.externalMedia else {
             guard packaged.isEmpty, let first = claimed.first else { return [] }
             return [.notChecked("media.external", first.source, "the package withholds the media and states only its SHA-256 (\(first.sha256)); pass --media FILE to check a copy of the media against it")]

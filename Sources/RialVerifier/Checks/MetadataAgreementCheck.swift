@@ -50,7 +50,9 @@ struct MetadataAgreementCheck: VerificationCheck {
         // A hash-only video withholds its frames and rial/chain.json; the payload rial built
         // carries the app's chain, which the counts and final hash are then held against.
         let payloadChain = chain == nil ? context.metadataSources?.parsedRialPayload?.hashChain : nil
-        let chainName = chain != nil ? "rial/chain.json" : "the hash chain in rial/hash_only_payload.json (the frames are withheld)"
+        let chainName = chain != nil ? "rial/chain.json"
+            : claims.source == HashOnlyPayload.rialPath ? "its own hashChain (self-consistency: the frames are withheld)"
+            : "the hash chain in rial/hash_only_payload.json (the frames are withheld)"
         let frameTotal = chain.map { $0.frames.count } ?? payloadChain.map { $0.frameHashes.count }
         // The payload's own finalHash against its own chain would prove nothing; its
         // consistency is metadata.payload.chain.
@@ -82,12 +84,15 @@ struct MetadataAgreementCheck: VerificationCheck {
     /// length, and it is the app's `hash_chain.json` when the package keeps that.
     private func payloadChainCheck(_ chain: AppHashChain, _ path: String, _ context: VerificationContext) -> CheckResult {
         let code = "metadata.payload.chain"
-        guard chain.finalHash == chain.frameHashes.last else {
-            return .fail("\(code).mismatch", path, "hashChain.finalHash is not the chain's last frame hash", expected: chain.frameHashes.last ?? "no frames", actual: chain.finalHash)
+        if let problem = chain.inconsistency {
+            return .fail("\(code).mismatch", path, "hashChain disagrees with itself: \(problem)")
         }
         let appPath = PackageLayout.captureAppDirectory + AppHashChain.fileName
+        guard context.has(appPath) else {
+            return .pass(code, path, "hashChain is consistent (\(chain.frameHashes.count) frames; checkpoints and finalHash are its own frame hashes); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
+        }
         guard case .success(let json)? = context.parseJSON(appPath), let app = try? AppHashChain(json: json) else {
-            return .pass(code, path, "hashChain is consistent (\(chain.frameHashes.count) frames ending in finalHash); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
+            return .fail("\(code).mismatch", path, "\(appPath) cannot be read, so hashChain cannot be held against the app's own chain")
         }
         guard app == chain else {
             return .fail("\(code).mismatch", path, "hashChain differs from \(appPath)", expected: "\(app.frameHashes.count) frames ending \(app.finalHash)",
@@ -125,7 +130,8 @@ struct MetadataAgreementCheck: VerificationCheck {
         let subject = claims.source
         guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(code, subject, "the metadata states no duration_ms") : nil }
         guard let start = claims.startedAt, let end = claims.endedAt else {
-            return claims.reportsAbsent ? .notChecked(code, subject, "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked") : nil
+            return .notChecked(code, subject, claims.reportsAbsent ? "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked"
+                               : "duration_ms \(claimed) is stated; this file states no start and end times to hold it against")
         }
         // Nanosecond-exact difference, in Int64 without overflow for any readable date.
         let nanos = (end.seconds - start.seconds).multipliedReportingOverflow(by: 1_000_000_000)

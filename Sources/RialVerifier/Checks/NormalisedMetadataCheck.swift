@@ -38,7 +38,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
             findings.append(.fail("metadata.depth-analysis.malformed", PackageLayout.appDepthAnalysis, "the capture app's depth analysis is not a readable JSON object"))
         } else if case .success(let analysis)? = analysisFile {
             compared.append(PackageLayout.appDepthAnalysis)
-            let expected = HashOnlyPayload.filterDepthAnalysis(analysis, timestamp: view.privacy.timestamp)
+            let expected = HashOnlyPayload.filterDepthAnalysis(analysis, levels: view.privacy)
             if expected != view.depthAnalysis {
                 findings.append(mismatch("depth_analysis", from: PackageLayout.appDepthAnalysis, expected: expected, actual: view.depthAnalysis))
             }

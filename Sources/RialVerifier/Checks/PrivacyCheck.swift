@@ -26,6 +26,10 @@ struct PrivacyCheck: VerificationCheck {
         if let leak = PrivacyAudit.time(view.depthAnalysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
             findings.append(.fail("privacy.timestamp.leak", NormalisedMetadata.path, "depth_analysis.computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
         }
+        let unknown = PrivacyAudit.unknownDepthAnalysisKeys(view.depthAnalysis)
+        if !levels.isFull || hashOnly, !unknown.isEmpty {
+            findings.append(.fail("privacy.unknown-field", NormalisedMetadata.path, "depth_analysis holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
+        }
         if let payload = sources.parsedRialPayload, payload.flags.levels != levels {
             findings.append(.fail("privacy.flags.mismatch", HashOnlyPayload.rialPath, "the payload's metadataFlags and rial/metadata.json state different privacy levels",
                                   expected: levels.description, actual: payload.flags.levels.description))
@@ -42,43 +46,16 @@ struct PrivacyCheck: VerificationCheck {
             return results + findings + [.notPresent("privacy", NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
         }
         return results + findings + [.pass("privacy", NormalisedMetadata.path,
-                                           "discloses \(levels)\(hashOnly ? ", hash-only" : ""); no file rial examines holds anything finer")]
+                                           "discloses \(levels)\(hashOnly ? ", hash-only" : ""); rial/metadata.json, the payloads, and the capture app's metadata, custody log and depth analysis where present hold nothing finer (frame timestamps count from the device's boot, and the packaging time is not the capture's)")]
     }
 
-    /// A payload against its own flags.
+    /// A payload against its own flags (the packer applies the same audit before it keeps one).
     private func audit(_ payload: HashOnlyPayload, _ path: String) -> [CheckResult] {
-        var findings: [CheckResult] = []
-        if payload.captureMode != "hash_only" {
-            findings.append(.fail("privacy.payload.mode", path, "a hash-only payload says captureMode \"hash_only\"", expected: "hash_only", actual: payload.captureMode))
-        }
-        if !payload.flags.isConsistent {
-            findings.append(.fail("privacy.flags.inconsistent", path, "each …Included flag must say whether its level is other than none",
-                                  expected: HashOnlyPayload.Flags(levels: payload.flags.levels).jsonValue().compactDescription,
-                                  actual: payload.flags.jsonValue().compactDescription))
-        }
-        let levels = payload.flags.levels
-        findings += leaks(location: payload.metadata.location, time: payload.metadata.timestamp, device: payload.metadata.deviceModel,
-                          levels: levels, at: path, whose: "metadata")
-        for (field, value) in [("capturedAt", payload.capturedAt), ("depthAnalysis.computedAt", payload.depthAnalysis.objectValue?["computedAt"] ?? .null)] {
-            if let leak = PrivacyAudit.time(value, levels.timestamp) {
-                findings.append(.fail("privacy.timestamp.leak", path, "\(field) holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
-            }
-        }
-        return findings
+        PrivacyAudit.audit(payload).map { .fail($0.code, path, $0.message) }
     }
 
     private func leaks(location: JSONValue, time: JSONValue, device: JSONValue, levels: PrivacyLevels, at path: String, whose: String) -> [CheckResult] {
-        var findings: [CheckResult] = []
-        if let leak = PrivacyAudit.location(location, levels.location) {
-            findings.append(.fail("privacy.location.leak", path, "\(whose) location holds \(leak), which location=\(levels.location.rawValue) withholds"))
-        }
-        if let leak = PrivacyAudit.time(time, levels.timestamp) {
-            findings.append(.fail("privacy.timestamp.leak", path, "\(whose) timestamp holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
-        }
-        if let leak = PrivacyAudit.device(device, levels.device) {
-            findings.append(.fail("privacy.device.leak", path, "\(whose) device holds \(leak), which device=\(levels.device.rawValue) withholds"))
-        }
-        return findings
+        PrivacyAudit.leaks(location: location, time: time, device: device, levels: levels, whose: whose).map { .fail($0.code, path, $0.message) }
     }
 
     private func finer(_ inner: PrivacyLevels, than levels: PrivacyLevels, at path: String, what: String) -> [CheckResult] {
@@ -112,9 +89,14 @@ struct PrivacyCheck: VerificationCheck {
                 findings.append(.fail("privacy.device.leak", AppCustodyLog.path, "the capture app's custody log names the device (userIdentifier), which device=\(levels.device.rawValue) withholds"))
             }
         }
-        if case .success(let analysis)? = context.parseJSON(PackageLayout.appDepthAnalysis),
-           let leak = PrivacyAudit.time(analysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
-            findings.append(.fail("privacy.timestamp.leak", PackageLayout.appDepthAnalysis, "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+        if case .success(let analysis)? = context.parseJSON(PackageLayout.appDepthAnalysis) {
+            if let leak = PrivacyAudit.time(analysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
+                findings.append(.fail("privacy.timestamp.leak", PackageLayout.appDepthAnalysis, "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+            }
+            let unknown = PrivacyAudit.unknownDepthAnalysisKeys(analysis)
+            if filtered, !unknown.isEmpty {
+                findings.append(.fail("privacy.unknown-field", PackageLayout.appDepthAnalysis, "holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
+            }
         }
         guard filtered else { return findings }
         let known: Set<String> = [AppMetadata.path, AppCustodyLog.path, PackageLayout.appDepthAnalysis, HashOnlyPayload.appPath,

@@ -61,5 +61,7 @@ struct MetadataClaims {
         hashChainFinal = view.recording?.hashChainFinal
         depthResolution = view.depthResolution
         mediaSHA256 = view.mediaSHA256
+        attestationLevel = view.attestationLevel
+        hasAssertion = view.hasAssertion
     }
 }
