@@ -274,6 +274,10 @@ struct PrivacyLeakTests {
             let leaked = CLI.run(["grep", "-r", "-l", "-e", "iOS 17.4", "-e", "37.77", "."], cwd: bag)
             #expect(leaked.status == 1 && leaked.stdout.isEmpty, "\(leaked)")
             #expect(CLI.rial(["verify", filtered.path, "--quiet"], cwd: dir).status == 0)
+            // At full disclosure the analysis is kept whole, and that is no leak.
+            let full = try Fixture.pack(capture, in: dir, name: "full.rialpkg", options: ["--hash-only", "--privacy", "location=precise,timestamp=exact,device=full"])
+            let fullVerify = CLI.rial(["verify", full.path, "--quiet"], cwd: dir)
+            #expect(fullVerify.status == 0, "\(fullVerify)")
 
             // An app payload naming other media is refused.
             try Data(payloadText.replacingOccurrences(of: "\"mediaHash\": \"", with: "\"mediaHash\": \"00").utf8).write(to: appPayload)

@@ -27,7 +27,7 @@ struct PrivacyCheck: VerificationCheck {
             findings.append(.fail("privacy.timestamp.leak", NormalisedMetadata.path, "depth_analysis.computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
         }
         let unknown = PrivacyAudit.unknownDepthAnalysisKeys(view.depthAnalysis)
-        if !levels.isFull || hashOnly, !unknown.isEmpty {
+        if !levels.isFull, !unknown.isEmpty {
             findings.append(.fail("privacy.unknown-field", NormalisedMetadata.path, "depth_analysis holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
         }
         if let payload = sources.parsedRialPayload, payload.flags.levels != levels {
@@ -123,15 +123,4 @@ struct PrivacyCheck: VerificationCheck {
             .map { .fail("privacy.frames.present", $0, "a hash-only package holds no frame material") }
         return findings
     }
-}
-
-private extension JSONValue {
-    /// One line, for expected/actual fields.
-    var compactDescription: String {
-        String(decoding: JSONWriter.bytes(self), as: UTF8.self).split(separator: "\n").map { $0.trimmingPrefixSpaces }.joined(separator: " ")
-    }
-}
-
-private extension Substring {
-    var trimmingPrefixSpaces: Substring { drop { $0 == " " } }
 }
