@@ -52,4 +52,12 @@ public final class StreamingDigest {
         try digest.update(bytes)
         return try digest.finish()
     }
+
+    /// The digest of whatever `source` streams (e.g. a file's chunks), in one call.
+    public static func digest(_ algorithm: DigestAlgorithm,
+                              streaming source: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
+        let digest = try StreamingDigest(algorithm)
+        try source { try digest.update($0) }
+        return try digest.finish()
+    }
 }

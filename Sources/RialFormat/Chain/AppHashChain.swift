@@ -6,6 +6,8 @@ import Foundation
 public struct AppHashChain: Sendable, Hashable {
     /// The usual file name in the capture's `app/` directory.
     public static let fileName = "hash_chain.json"
+    /// Where the file sits in a package.
+    public static let path = PackageLayout.captureAppDirectory + fileName
 
     /// Lowercase hex of each frame hash, frame 1 first.
     public let frameHashes: [String]

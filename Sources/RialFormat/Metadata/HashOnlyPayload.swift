@@ -90,18 +90,11 @@ public struct HashOnlyPayload: Sendable, Hashable {
             guard let value = try flagReader.value(key).boolValue else { throw FormatError(.invalidField, "payload.metadataFlags.\(key) must be true or false") }
             return value
         }
-        func level<Level: RawRepresentable<String> & CaseIterable>(_ key: String, _: Level.Type) throws(FormatError) -> Level {
-            let text = try flagReader.string(key)
-            guard let level = Level(rawValue: text) else {
-                throw FormatError(.invalidField, "payload.metadataFlags.\(key) \"\(text)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return level
-        }
         flags = Flags(locationIncluded: try flag("locationIncluded"), timestampIncluded: try flag("timestampIncluded"),
                       deviceInfoIncluded: try flag("deviceInfoIncluded"),
-                      levels: PrivacyLevels(location: try level("locationLevel", PrivacyLevels.Location.self),
-                                            timestamp: try level("timestampLevel", PrivacyLevels.Time.self),
-                                            device: try level("deviceInfoLevel", PrivacyLevels.Device.self)))
+                      levels: PrivacyLevels(location: try PrivacyLevels.level(flagReader, "locationLevel"),
+                                            timestamp: try PrivacyLevels.level(flagReader, "timestampLevel"),
+                                            device: try PrivacyLevels.level(flagReader, "deviceInfoLevel")))
         capturedAt = reader.has("capturedAt") ? try reader.value("capturedAt") : .null
         guard capturedAt.isNull || capturedAt.stringValue != nil else { throw FormatError(.invalidField, "payload.capturedAt must be a string or null") }
         assertion = try reader.optionalString("assertion")

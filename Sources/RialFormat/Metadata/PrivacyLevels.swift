@@ -75,13 +75,18 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
 
     public init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["location", "timestamp", "device"])
-        func level<Level: RawRepresentable<String>>(_ key: String, _: Level.Type) throws(FormatError) -> Level {
-            let text = try reader.string(key)
-            guard let level = Level(rawValue: text) else { throw FormatError(.invalidField, "\(path).\(key) \"\(text)\" is not a level") }
-            return level
+        self.init(location: try Self.level(reader, "location"), timestamp: try Self.level(reader, "timestamp"),
+                  device: try Self.level(reader, "device"))
+    }
+
+    /// One level from a JSON string member, by its snake_case name (rial/metadata.json's
+    /// `privacy`, a payload's `metadataFlags`); the error names the member and the levels allowed.
+    public static func level<Level: RawRepresentable<String> & CaseIterable>(_ reader: JSONFieldReader, _ key: String) throws(FormatError) -> Level {
+        let text = try reader.string(key)
+        guard let level = Level(rawValue: text) else {
+            throw FormatError(.invalidField, "\(reader.path(of: key)) \"\(text)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        self.init(location: try level("location", Location.self), timestamp: try level("timestamp", Time.self),
-                  device: try level("device", Device.self))
+        return level
     }
 }
 

@@ -22,7 +22,6 @@ struct ChainPlan {
     let depthIndexByPath: [String: Int]
 
     static let placeholderHash = String(repeating: "0", count: 64)
-    static let appChainPath = PackageLayout.captureAppDirectory + AppHashChain.fileName
 
     /// The plan for `capture`, or `nil` when it has no `capture.json`.
     /// - Throws: ``PackagerError`` `.invalidCapture` when the descriptor, frames, depth
@@ -87,7 +86,7 @@ struct ChainPlan {
         }
 
         var appChain: AppHashChain?
-        if let appFile = byPath[appChainPath] {
+        if let appFile = byPath[AppHashChain.path] {
             do {
                 appChain = try AppHashChain(json: StrictJSONParser.parse(FileChunkReader.readAll(path: appFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
             } catch {

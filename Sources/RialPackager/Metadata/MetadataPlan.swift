@@ -29,7 +29,7 @@ struct MetadataPlan {
 
     /// App files that hold no location, time of day or device detail; a filtered package keeps
     /// them (the payload and depth analysis are judged separately).
-    static let neutralAppFiles: Set<String> = [PackageLayout.captureAppDirectory + AppHashChain.fileName]
+    static let neutralAppFiles: Set<String> = [AppHashChain.path]
 
     /// - Throws: ``PackagerError`` `.invalidCapture` or `.invalidOption` saying what to change;
     ///   `.payloadTooLarge` when a hash-only payload would reach 10 KiB.
@@ -96,7 +96,7 @@ struct MetadataPlan {
         do {
             if hashOnly, let mediaSHA256 {
                 let filtered = try FilteredMetadata(app, levels: levels, strict: true)
-                let chain = try read(kept, PackageLayout.captureAppDirectory + AppHashChain.fileName, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
+                let chain = try read(kept, AppHashChain.path, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
                 let payload = HashOnlyPayload.build(
                     mediaSHA256: mediaSHA256, mediaType: app.type,
                     depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
@@ -130,8 +130,6 @@ struct MetadataPlan {
     }
 
     private static func sha256(of file: CaptureDirectory.File) throws -> String {
-        let digest = try StreamingDigest(.sha256)
-        try FileChunkReader(path: file.sourcePath).streamAndClose { try digest.update($0) }
-        return Hex.encode(try digest.finish())
+        Hex.encode(try StreamingDigest.digest(.sha256) { try FileChunkReader(path: file.sourcePath).streamAndClose($0) })
     }
 }

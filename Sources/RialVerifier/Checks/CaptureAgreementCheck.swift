@@ -38,7 +38,7 @@ struct CaptureAgreementCheck: VerificationCheck {
     }
 
     private func appChain(_ chain: FrameChain, _ context: VerificationContext) -> [CheckResult] {
-        let subject = PackageLayout.captureAppDirectory + AppHashChain.fileName
+        let subject = AppHashChain.path
         guard let parsed = context.parseJSON(subject) else {
             return [.notPresent("chain.app", subject, "the capture app's own hash chain is not in the package")]
         }

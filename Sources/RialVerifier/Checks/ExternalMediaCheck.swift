@@ -9,7 +9,7 @@ struct ExternalMediaCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
         let claimed = sources.claimedMediaSHA256
-        let packaged = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }.sorted()
+        let packaged = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         // Every statement of the withheld media's hash must name the same file.
         if packaged.isEmpty, let reference = claimed.last, claimed.contains(where: { $0.sha256 != reference.sha256 }) {
             return claimed.filter { $0.sha256 != reference.sha256 }.map {
@@ -23,9 +23,7 @@ struct ExternalMediaCheck: VerificationCheck {
         let subject = "--media \(path)"
         let actual: String
         do {
-            let digest = try StreamingDigest(.sha256)
-            try FileChunkReader(path: path).streamAndClose { try digest.update($0) }
-            actual = Hex.encode(try digest.finish())
+            actual = Hex.encode(try StreamingDigest.digest(.sha256) { try FileChunkReader(path: path).streamAndClose($0) })
         } catch {
             return [.notChecked("media.external", subject, "could not read the media file: \(error)")]
         }

@@ -87,7 +87,7 @@ struct MetadataAgreementCheck: VerificationCheck {
         if let problem = chain.inconsistency {
             return .fail("\(code).mismatch", path, "hashChain disagrees with itself: \(problem)")
         }
-        let appPath = PackageLayout.captureAppDirectory + AppHashChain.fileName
+        let appPath = AppHashChain.path
         guard context.has(appPath) else {
             return .pass(code, path, "hashChain is consistent (\(chain.frameHashes.count) frames; checkpoints and finalHash are its own frame hashes); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
         }
@@ -114,7 +114,7 @@ struct MetadataAgreementCheck: VerificationCheck {
 
     private func type(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         guard let claimed = claims.type else { return nil }
-        let media = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
+        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
             .map { MediaType.forExtension(BagPath.fileExtension(of: $0)) }
         let kinds = Set(media.compactMap { $0.hasPrefix("video/") ? "video" : $0.hasPrefix("image/") ? "photo" : nil })
         guard !kinds.isEmpty else {
@@ -164,7 +164,7 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func depthResolution(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let code = "metadata.depth-resolution"
         guard let claimed = claims.depthResolution else { return nil }
-        let depth = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.depthDirectory) }
+        let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
         guard depth.count == 1, let path = depth.first, let size = context.inventory.files[path]?.size else {
             return .notChecked(code, claims.source, "depth_resolution \(claimed) is stated, but the package holds \(depth.count) depth files rather than one depth map to hold it against")
         }
@@ -180,7 +180,7 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func mediaHash(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let code = "metadata.media-hash"
         guard let claimed = claims.mediaSHA256 else { return nil }
-        let media = context.inventory.payloadPaths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }.sorted()
+        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         // Withheld media is the external media check's business (--media).
         guard !media.isEmpty else { return nil }
         guard media.count == 1, let path = media.first, let actual = context.inventory.files[path]?.digests[.sha256] else {

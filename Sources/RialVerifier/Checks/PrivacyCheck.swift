@@ -100,8 +100,8 @@ struct PrivacyCheck: VerificationCheck {
         }
         guard filtered else { return findings }
         let known: Set<String> = [AppMetadata.path, AppCustodyLog.path, PackageLayout.appDepthAnalysis, HashOnlyPayload.appPath,
-                                  PackageLayout.captureAppDirectory + AppHashChain.fileName]
-        for path in context.inventory.payloadPaths.sorted() where path.hasPrefix(PackageLayout.captureAppDirectory) && !known.contains(path) {
+                                  AppHashChain.path]
+        for path in context.inventory.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
             findings.append(.notChecked("privacy.app-file", path, "a capture app file rial does not know; what it discloses is not examined"))
         }
         return findings
@@ -110,16 +110,15 @@ struct PrivacyCheck: VerificationCheck {
     /// The evidence itself: a hash-only package holds none; a filtered one holds media whose
     /// own embedded metadata rial does not read.
     private func evidenceFiles(_ context: VerificationContext, levels: PrivacyLevels, hashOnly: Bool) -> [CheckResult] {
-        let paths = context.inventory.payloadPaths.sorted()
-        let media = paths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
+        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         guard hashOnly else {
             guard !levels.isFull else { return [] }
             return media.map { .notChecked("privacy.media-embedded", $0, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined; it may record what the privacy levels withhold") }
         }
         var findings = media.map { CheckResult.fail("privacy.media.present", $0, "a hash-only package names its media by SHA-256 and holds no media file") }
-        findings += paths.filter { $0.hasPrefix(PackageLayout.depthDirectory) }
+        findings += context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
             .map { .fail("privacy.depth.present", $0, "a hash-only package keeps the depth analysis, never raw depth maps") }
-        findings += paths.filter { $0.hasPrefix(PackageLayout.framesDirectory) }
+        findings += context.inventory.payloadPaths(under: PackageLayout.framesDirectory)
             .map { .fail("privacy.frames.present", $0, "a hash-only package holds no frame material") }
         return findings
     }

@@ -37,6 +37,11 @@ public struct Inventory: Sendable {
         files.keys.filter { $0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Paths of payload files under `subdirectory` (e.g. ``PackageLayout/mediaDirectory``), sorted by bytes.
+    public func payloadPaths(under subdirectory: String) -> [String] {
+        payloadPaths.filter { $0.hasPrefix(subdirectory) }
+    }
+
     /// Paths of tag files (everything else), sorted by bytes.
     public var tagPaths: [String] {
         files.keys.filter { !$0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
