@@ -1,5 +1,6 @@
 /// Raised only when an input cannot be evaluated at all (not a package, unreadable,
-/// unsupported version). Anything that can be judged is judged in the report instead.
+/// unsupported version, or an archive the strict reader refuses as unsafe: then the code is
+/// the reader's, `archive.*`). Anything that can be judged is judged in the report instead.
 public struct VerifierError: Error, CustomStringConvertible, Sendable {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         public let rawValue: String
@@ -17,18 +18,22 @@ public struct VerifierError: Error, CustomStringConvertible, Sendable {
     public let code: Code
     public let reason: String
     public let cause: (any Error)?
+    /// Where in the input: an archive entry's path, or "header at byte N".
+    public let location: String?
     public let file: String
     public let line: Int
 
-    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, file: String = #fileID, line: Int = #line) {
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil, file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
         self.cause = cause
+        self.location = location
         self.file = file
         self.line = line
     }
 
     public var description: String {
+        if let location { return "\(location): \(reason) [\(code)]" }
         if let cause { return "\(reason): \(cause) [\(code)]" }
         return "\(reason) [\(code)]"
     }

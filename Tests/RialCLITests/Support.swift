@@ -27,6 +27,7 @@ struct Report: Decodable, Sendable {
     struct ErrorInfo: Decodable, Sendable {
         let code: String
         let message: String
+        let location: String?
     }
 
     let verdict: String

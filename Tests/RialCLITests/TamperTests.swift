@@ -140,32 +140,52 @@ struct TamperTests {
                 Finding("rial.manifest.file.unlisted", "data/media/capture2.mov"),
             ]
         ),
-        TamperCase(
-            name: "entry duplicated",
-            op: ["duplicate", "data/media/capture.mov"],
-            expected: [Finding("archive.entry.duplicate", "data/media/capture.mov")]
-        ),
-        TamperCase(
-            name: "symbolic link added",
-            op: ["symlink", "data/media/link.mov", "capture.mov"],
-            expected: [Finding("archive.entry.unsupported-type", "data/media/link.mov")]
-        ),
-        TamperCase(
-            name: "entry escaping the bag with ..",
-            op: ["add-raw", "{top}/../evil.txt", "x"],
-            expected: [Finding("archive.entry.invalid-name", "{top}/../evil.txt")]
-        ),
-        TamperCase(
-            name: "absolute entry name",
-            op: ["add-raw", "/abs.txt", "x"],
-            expected: [Finding("archive.entry.invalid-name", "/abs.txt")]
-        ),
-        TamperCase(
-            name: "second top-level directory",
-            op: ["add-raw", "other/x.txt", "x"],
-            expected: [Finding("archive.layout.multiple-roots", "other/x.txt")]
-        ),
     ]
+
+    /// Archive-level tampering: the strict reader refuses the archive as unsafe (exit 2) and
+    /// says which rule and where; no verdict on its contents is given.
+    static let refusals: [TamperCase] = [
+        TamperCase(name: "entry duplicated", op: ["duplicate", "data/media/capture.mov"],
+                   expected: [Finding("archive.entry.duplicate", "{top}/data/media/capture.mov")]),
+        TamperCase(name: "symbolic link added", op: ["symlink", "data/media/link.mov", "capture.mov"],
+                   expected: [Finding("archive.entry.unsupported-type", "{top}/data/media/link.mov")]),
+        TamperCase(name: "entry escaping the bag with ..", op: ["add-raw", "{top}/../evil.txt", "x"],
+                   expected: [Finding("archive.entry.invalid-name", "{top}/../evil.txt")]),
+        TamperCase(name: "absolute entry name", op: ["add-raw", "/abs.txt", "x"],
+                   expected: [Finding("archive.entry.invalid-name", "/abs.txt")]),
+        TamperCase(name: "second top-level directory", op: ["add-raw", "other/x.txt", "x"],
+                   expected: [Finding("archive.layout.multiple-roots", "other/x.txt")]),
+        TamperCase(name: "data hidden after the end of the archive", op: ["append-bytes", String(repeating: "HIDDEN DATA ", count: 100)],
+                   expected: [Finding("archive.trailing-data", "byte *")]),
+    ]
+
+    @Test("archive-level tampering is refused as unsafe with its code and location, exit 2", arguments: refusals)
+    func refused(_ tamper: TamperCase) throws {
+        try withTemporaryDirectory { dir in
+            let original = try Fixture.package(in: dir)
+            let context = try TamperContext(package: original, scratch: dir.appendingPathComponent("original"))
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(original, tamper.op.map(context.expand), output: tampered)
+
+            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+            let expected = try #require(tamper.expected.first)
+            #expect(result.status == 2, "\(result)")
+            #expect(report.verdict == "error")
+            #expect(report.checks.isEmpty, "a refused archive gets no check results: \(report.checks)")
+            #expect(report.error?.code == expected.code, "\(result)")
+            let location = context.expand(expected.subject)
+            if location.hasSuffix("*") {
+                #expect(report.error?.location?.hasPrefix(String(location.dropLast())) == true, "\(result)")
+            } else {
+                #expect(report.error?.location == location, "\(result)")
+            }
+
+            let text = CLI.rial(["verify", tampered.path, "--quiet"], cwd: dir)
+            #expect(text.status == 2, "\(text)")
+            #expect(text.firstLine.hasPrefix("ERROR"), "\(text)")
+            #expect(text.stdout.contains("Code: \(expected.code)"), "\(text)")
+        }
+    }
 
     @Test("tampering is reported with its code and subject, exit 1", arguments: cases)
     func caught(_ tamper: TamperCase) throws {
@@ -232,19 +252,6 @@ struct TamperTests {
             let size = try #require(Fixture.verifyJSON(truncated.path, cwd: dir).report.checks("rial.manifest.file.size-mismatch").first)
             #expect(size.expected == context.expand("{size:data/depth/depth_000004.f32}"))
             #expect(size.actual == "1000")
-        }
-    }
-
-    @Test("data hidden after the end of the archive is not accepted silently")
-    func trailingData() throws {
-        try withTemporaryDirectory { dir in
-            let original = try Fixture.package(in: dir)
-            let tampered = dir.appendingPathComponent("tampered.rialpkg")
-            try Oracle.tamper(original, ["append-bytes", String(repeating: "HIDDEN DATA ", count: 100)], output: tampered)
-            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
-            // Bytes after the end-of-archive marker are neither a file nor padding: a failure.
-            #expect(result.status == 1, "\(result)")
-            #expect(report.checks.contains { $0.code == "archive.trailing-data" && $0.status == "fail" })
         }
     }
 }

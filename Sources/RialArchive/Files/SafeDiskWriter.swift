@@ -5,22 +5,66 @@ internal import CRialArchive
 
 /// Writes regular files and directories under one destination directory, and nowhere else.
 ///
-/// Three layers guard the destination: callers pass only paths that passed ``RialFormat/BagPath``
-/// validation; this type refuses any relative path with an empty, `.` or `..` component or a
-/// leading `/`; and libarchive's disk writer refuses `..` and writing through symbolic links
-/// (`SECURE_NODOTDOT | SECURE_SYMLINKS`) and never overwrites (`NO_OVERWRITE`). The destination
-/// is resolved once with `realpath`, so the absolute paths handed to libarchive have no link
-/// or `..` in them; `SECURE_NOABSOLUTEPATHS` is therefore not set (every path given to
-/// libarchive is absolute by construction). Modes are fixed (0644, 0755); owners are never restored.
+/// Four layers guard the destination: callers pass only paths the strict reader accepted
+/// (``RialFormat/BagPath`` rules); this type refuses any path with an empty, `.` or `..`
+/// component or a leading `/`; libarchive's disk writer is given relative paths only and
+/// refuses `..`, absolute paths and writing through symbolic links
+/// (`SECURE_NODOTDOT | SECURE_SYMLINKS | SECURE_NOABSOLUTEPATHS`); and it never overwrites
+/// (`NO_OVERWRITE`). Modes are fixed (0644, 0755); owners are never restored.
+///
+/// libarchive resolves relative paths against the working directory, so the writer exists
+/// only inside ``write(into:_:)``, which makes the destination the working directory for the
+/// duration (and restores the previous one): do not run it beside other work that depends on
+/// the process's working directory.
 public final class SafeDiskWriter {
     private let disk: OpaquePointer
-    public let destination: String
 
-    /// - Parameter destination: an existing, empty directory.
-    /// - Throws: ``ArchiveError`` `.unsafeDestination` when it is not, `.writeFailed`.
-    public init(destination: String) throws {
-        guard let handle = opendir(destination) else {
-            throw ArchiveError(.unsafeDestination, "\(destination) is not a directory that can be read")
+    private init() throws {
+        guard let disk = archive_write_disk_new() else { throw ArchiveError(.writeFailed, "archive_write_disk_new failed") }
+        self.disk = disk
+        let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS
+            | ARCHIVE_EXTRACT_NO_OVERWRITE | ARCHIVE_EXTRACT_PERM
+        guard archive_write_disk_set_options(disk, Int32(flags)) == ARCHIVE_OK else {
+            throw ArchiveError(.writeFailed, "setting secure extraction options failed")
+        }
+    }
+
+    deinit {
+        archive_write_free(disk)
+    }
+
+    /// Runs `body` with a writer whose paths are relative to `destination`, an existing empty
+    /// directory.
+    /// - Throws: ``ArchiveError`` `.unsafeDestination` when `destination` is not an empty
+    ///   directory (a symbolic link to one included) or cannot be entered, `.writeFailed`, or
+    ///   what `body` throws. The previous working directory is restored in every case.
+    public static func write<T>(into destination: String, _ body: (SafeDiskWriter) throws -> T) throws -> T {
+        let directory = open(destination, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else {
+            throw ArchiveError(.unsafeDestination, "\(destination) is not a directory that can be opened (a symbolic link is refused): \(String(cString: strerror(errno)))")
+        }
+        defer { close(directory) }
+        try requireEmpty(directory, destination)
+        let previous = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard previous >= 0 else { throw ArchiveError(.io, "cannot remember the working directory: \(String(cString: strerror(errno)))") }
+        defer { close(previous) }
+        guard fchdir(directory) == 0 else {
+            throw ArchiveError(.unsafeDestination, "cannot enter \(destination): \(String(cString: strerror(errno)))")
+        }
+        defer { fchdir(previous) }
+        let writer = try SafeDiskWriter()
+        let result = try body(writer)
+        // Closing applies deferred directory modes, still relative to the destination.
+        guard archive_write_close(writer.disk) == ARCHIVE_OK else {
+            throw ArchiveError(.writeFailed, "finishing the extraction: \(writer.errorString())")
+        }
+        return result
+    }
+
+    private static func requireEmpty(_ directory: Int32, _ destination: String) throws {
+        let copy = dup(directory)
+        guard copy >= 0, let handle = fdopendir(copy) else {
+            throw ArchiveError(.unsafeDestination, "\(destination) cannot be listed")
         }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
@@ -29,23 +73,6 @@ public final class SafeDiskWriter {
                 throw ArchiveError(.unsafeDestination, "\(destination) is not empty; extraction needs a new, empty directory")
             }
         }
-        guard let resolved = realpath(destination, nil) else {
-            throw ArchiveError(.unsafeDestination, "cannot resolve \(destination): \(String(cString: strerror(errno)))")
-        }
-        defer { free(resolved) }
-        guard let disk = archive_write_disk_new() else { throw ArchiveError(.writeFailed, "archive_write_disk_new failed") }
-        self.disk = disk
-        self.destination = String(cString: resolved)
-        let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS
-            | ARCHIVE_EXTRACT_NO_OVERWRITE | ARCHIVE_EXTRACT_PERM
-        guard archive_write_disk_set_options(disk, Int32(flags)) == ARCHIVE_OK else {
-            throw ArchiveError(.writeFailed, "setting secure extraction options failed")
-        }
-    }
-
-    deinit {
-        archive_write_close(disk)
-        archive_write_free(disk)
     }
 
     /// Creates a directory at `relativePath` under the destination.
@@ -63,15 +90,15 @@ public final class SafeDiskWriter {
     private func write(_ relativePath: String, type: UInt32, mode: UInt32, size: UInt64,
                        body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         guard !relativePath.isEmpty, !relativePath.hasPrefix("/"),
-              !relativePath.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
+              !relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                .contains(where: { $0.isEmpty || $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) else {
             throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): it would leave the destination")
         }
         guard let entry = archive_entry_new() else { throw ArchiveError(.writeFailed, "archive_entry_new failed") }
         defer { archive_entry_free(entry) }
         try ArchiveLocale.withUTF8 {
-            let target = destination == "/" ? "/" + relativePath : destination + "/" + relativePath
-            guard archive_entry_update_pathname_utf8(entry, target) != 0 else {
-                throw ArchiveError(.invalidName, "\(relativePath): name cannot be converted")
+            guard archive_entry_update_pathname_utf8(entry, relativePath) != 0 else {
+                throw ArchiveError(.invalidName, "name cannot be converted", location: relativePath)
             }
             archive_entry_set_filetype(entry, type)
             archive_entry_set_perm(entry, mode_t(mode))
@@ -84,13 +111,13 @@ public final class SafeDiskWriter {
         try body { chunk in
             guard chunk.count > 0, let base = chunk.baseAddress else { return }
             guard UInt64(chunk.count) <= size - written else {
-                throw ArchiveError(.sizeMismatch, "\(relativePath): more data than the \(size) bytes announced")
+                throw ArchiveError(.sizeMismatch, "more data than the \(size) bytes announced", location: relativePath)
             }
             let result = archive_write_data(disk, base, chunk.count)
             guard result == chunk.count else { throw ArchiveError(.writeFailed, "\(relativePath): \(errorString())") }
             written += UInt64(chunk.count)
         }
-        guard written == size else { throw ArchiveError(.sizeMismatch, "\(relativePath): \(written) of \(size) bytes") }
+        guard written == size else { throw ArchiveError(.sizeMismatch, "\(written) of \(size) bytes", location: relativePath) }
         guard archive_write_finish_entry(disk) == ARCHIVE_OK else {
             throw ArchiveError(.writeFailed, "\(relativePath): \(errorString())")
         }

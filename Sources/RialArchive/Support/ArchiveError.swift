@@ -14,9 +14,53 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
         /// An entry's data was shorter or longer than its header says.
         public static let sizeMismatch = Code("archive.size-mismatch")
         /// An entry is not a regular file or a directory.
-        public static let unsupportedEntryType = Code("archive.unsupported-entry-type")
-        /// An entry's name could not be read as UTF-8.
-        public static let invalidName = Code("archive.invalid-name")
+        public static let unsupportedEntryType = Code("archive.entry.unsupported-type")
+        /// An entry's name breaks the naming rules (not UTF-8 or NFC, absolute, `..`, control
+        /// or bidi characters, a NUL in a pax path, ...).
+        public static let invalidName = Code("archive.entry.invalid-name")
+        /// The archive ends before its end-of-archive marker (mid-header, mid-data), or an
+        /// entry declares data beyond the end of the file.
+        public static let truncated = Code("archive.truncated")
+        /// Bytes other than zero padding follow the end-of-archive marker.
+        public static let trailingData = Code("archive.trailing-data")
+        /// A header is not a POSIX ustar/pax header (GNU, v7, ...).
+        public static let headerFormat = Code("archive.header.format")
+        /// A header's checksum does not match its bytes.
+        public static let headerChecksum = Code("archive.header.checksum")
+        /// A numeric header field is not plain octal (base-256, negative, garbage).
+        public static let headerNumber = Code("archive.header.number")
+        /// A header is well-formed but says something the profile forbids (a directory with data).
+        public static let headerMalformed = Code("archive.header.malformed")
+        /// libarchive's view of an entry differs from the raw header's.
+        public static let headerMismatch = Code("archive.header.mismatch")
+        /// A pax extended header holds a key outside the allow-list.
+        public static let paxKey = Code("archive.pax.key")
+        /// A pax extended header's records are malformed.
+        public static let paxMalformed = Code("archive.pax.malformed")
+        /// A global pax header (`typeflag 'g'`).
+        public static let paxGlobal = Code("archive.pax.global")
+        /// A pax `size` differs from the ustar header's size.
+        public static let paxSizeMismatch = Code("archive.pax.size-mismatch")
+        /// A pax extended header larger than ``ArchiveLimits/maxPaxHeaderBytes``.
+        public static let paxHeaderTooLarge = Code("archive.limit.pax-header")
+        /// A sparse entry (GNU `S` type or `GNU.sparse.*` pax keys).
+        public static let sparseEntry = Code("archive.entry.sparse")
+        /// More entries than ``ArchiveLimits/maxEntries``.
+        public static let tooManyEntries = Code("archive.limit.entries")
+        /// A name longer than ``ArchiveLimits/maxPathBytes``.
+        public static let pathTooLong = Code("archive.limit.path-length")
+        /// An entry larger than the archive (or ``ArchiveLimits/maxFileBytes``).
+        public static let fileTooLarge = Code("archive.limit.file-size")
+        /// Entries larger in total than ``ArchiveLimits/maxTotalBytes`` (archive size unknown).
+        public static let totalTooLarge = Code("archive.limit.total-size")
+        /// The same path twice.
+        public static let duplicateEntry = Code("archive.entry.duplicate")
+        /// Two names equal after NFC and case folding, or a file where a directory must be.
+        public static let nameCollision = Code("archive.entry.name-collision")
+        /// Entries under more than one top-level directory.
+        public static let multipleRoots = Code("archive.layout.multiple-roots")
+        /// A file beside the top-level directory.
+        public static let fileAtRoot = Code("archive.layout.file-at-root")
         /// A system call on a file failed.
         public static let io = Code("io.failed")
         /// A file changed size while being read.
@@ -29,15 +73,21 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
 
     public let code: Code
     public let reason: String
+    /// Where in the archive: an entry's path, or "header at byte N" before a name is known.
+    public let location: String?
     public let file: String
     public let line: Int
 
-    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+    public init(_ code: Code, _ reason: String, location: String? = nil, file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
+        self.location = location
         self.file = file
         self.line = line
     }
 
-    public var description: String { "\(reason) [\(code)]" }
+    public var description: String {
+        if let location { return "\(location): \(reason) [\(code)]" }
+        return "\(reason) [\(code)]"
+    }
 }

@@ -14,4 +14,7 @@ public struct JSONLimits: Sendable, Hashable {
     }
 
     public static let `default` = JSONLimits()
+
+    /// The largest integer magnitude every JSON reader reads exactly: 2^53 - 1.
+    public static let maxSafeInteger: UInt64 = (1 << 53) - 1
 }

@@ -3,7 +3,7 @@
 /// Foundation's readers accept several things two parsers may read differently, so a package
 /// could mean one thing to us and another to an outside tool. This parser rejects them all:
 /// duplicate keys, trailing commas, a byte order mark, comments, `NaN`/`Infinity`, lone
-/// surrogates, invalid UTF-8, control characters in strings, integers outside 64 bits, numbers
+/// surrogates, invalid UTF-8, control characters in strings, integers beyond ±(2^53 - 1), numbers
 /// that overflow `Double`, and trailing bytes. It is iterative, so nesting costs heap, not stack,
 /// and nesting deeper than ``JSONLimits/maxDepth`` is an error.
 public struct StrictJSONParser {
@@ -206,7 +206,11 @@ public struct StrictJSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger {
-            guard let value = Int64(text) else { throw FormatError(.invalidJSON, "integer \(text) does not fit in 64 bits (byte \(start))") }
+            // Beyond 2^53 - 1 a reader that keeps numbers as doubles (JavaScript, many JSON
+            // libraries) would read another value than we do (RFC 7493, I-JSON, §2.2).
+            guard let value = Int64(text), value.magnitude <= JSONLimits.maxSafeInteger else {
+                throw FormatError(.integerOutOfRange, "integer \(text) is outside ±(2^53 - 1), where JSON readers that use doubles would read another value (byte \(start))")
+            }
             return .integer(value)
         }
         guard let value = Double(text), value.isFinite else {

@@ -87,8 +87,6 @@ public struct PackageRewriter: Sendable {
                             try reader.readData { try write($0) }
                         }
                     }
-                case .other:
-                    throw PackagerError(.invalidCapture, "\(header.path) is a link or special file; a package holds regular files and directories only")
                 }
             }
             guard let root else { throw PackagerError(.invalidCapture, "\(source) holds no entries") }

@@ -15,9 +15,7 @@ struct ChainLinksCheck: VerificationCheck {
         }
         guard let links = context.inventory.chainLinks else {
             return [.notChecked("chain.links", "frames 1–\(count)",
-                                context.inventory.findings.contains { $0.code == "archive.read-error" }
-                                    ? "the links were not recomputed: the archive could not be read to the end"
-                                    : "the links were not recomputed: rial/chain.json could not be read")]
+                                "the links were not recomputed: rial/chain.json could not be read")]
         }
         var results: [CheckResult] = []
         var broken: [Int] = []

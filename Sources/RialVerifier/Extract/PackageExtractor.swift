@@ -38,17 +38,21 @@ public struct PackageExtractor: Sendable {
         let created = try prepare(destination)
         var written: [String] = []
         do {
-            let disk = try SafeDiskWriter(destination: destination)
-            try copy(package: package, root: root, inventory: inventory, into: disk, written: &written)
-            let text = Array(TextReportRenderer.render(report).utf8)
-            let json = JSONReportRenderer.bytes(report)
-            var reportFiles: [String] = []
-            for (name, bytes) in [("\(root).verification.txt", text), ("\(root).verification.json", json)] {
-                try disk.writeFile(name, size: UInt64(bytes.count)) { write in try bytes.withUnsafeBytes { try write($0) } }
-                written.append(name)
-                reportFiles.append(destination + "/" + name)
+            // Opened before the writer makes the destination the working directory, so a
+            // relative package path still names the package.
+            let reader = try TarReader(path: package, limits: verifier.limits.archive)
+            return try SafeDiskWriter.write(into: destination) { disk in
+                try copy(reader, root: root, inventory: inventory, into: disk, written: &written)
+                let text = Array(TextReportRenderer.render(report).utf8)
+                let json = JSONReportRenderer.bytes(report)
+                var reportFiles: [String] = []
+                for (name, bytes) in [("\(root).verification.txt", text), ("\(root).verification.json", json)] {
+                    try disk.writeFile(name, size: UInt64(bytes.count)) { write in try bytes.withUnsafeBytes { try write($0) } }
+                    written.append(name)
+                    reportFiles.append(destination + "/" + name)
+                }
+                return Result(report: report, extractedRoot: destination + "/" + root, reportFiles: reportFiles)
             }
-            return Result(report: report, extractedRoot: destination + "/" + root, reportFiles: reportFiles)
         } catch {
             // Remove exactly what this run wrote, deepest first, and the destination if we made it.
             for path in written.reversed() { remove(destination + "/" + path) }
@@ -73,8 +77,7 @@ public struct PackageExtractor: Sendable {
         return true
     }
 
-    private func copy(package: String, root: String, inventory: Inventory, into disk: SafeDiskWriter, written: inout [String]) throws {
-        let reader = try TarReader(path: package)
+    private func copy(_ reader: TarReader, root: String, inventory: Inventory, into disk: SafeDiskWriter, written: inout [String]) throws {
         try disk.makeDirectory(root)
         written.append(root)
         var extractedFiles = 0
@@ -109,8 +112,6 @@ public struct PackageExtractor: Sendable {
                     throw ArchiveError(.fileChanged, "\(relative) changed between verification and extraction; the package file is being modified")
                 }
                 extractedFiles += 1
-            case .other:
-                throw ArchiveError(.unsupportedEntryType, "\(relative) is not a regular file or directory")
             }
         }
         guard extractedFiles == inventory.files.count else {

@@ -3,7 +3,7 @@ import RialFormat
 /// The report as JSON (`schema/report.schema.json`), for scripts. Codes and statuses are
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
-    public static let reportVersion = "1.2"
+    public static let reportVersion = "1.3"
 
     public static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()
@@ -23,7 +23,9 @@ public enum JSONReportRenderer {
         if let error = report.error {
             var described = error.reason
             if let cause = error.cause { described += ": \(cause)" }
-            object["error"] = .object(["code": .string(error.code.rawValue), "message": .string(described)])
+            var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(described)]
+            if let location = error.location { value["location"] = .string(location) }
+            object["error"] = .object(value)
         }
         if let seal = report.seal { object["seal"] = sealValue(seal) }
         if let timestamp = report.timestamp { object["timestamp"] = timestampValue(timestamp) }

@@ -24,6 +24,8 @@ public enum TextReportRenderer {
         case .error:
             lines.append("ERROR \(subject)")
             lines.append("      Could not verify: \(Escaping.visible(report.error?.reason ?? "unknown error"))")
+            if let location = report.error?.location { lines.append("      Where: \(Escaping.visible(location))") }
+            if let code = report.error?.code { lines.append("      Code: \(Escaping.visible(code.rawValue))") }
             if let cause = report.error?.cause { lines.append("      Cause: \(Escaping.visible(String(describing: cause)))") }
             return lines.joined(separator: "\n") + "\n"
         }

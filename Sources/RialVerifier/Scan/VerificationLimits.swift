@@ -1,4 +1,5 @@
 import RialFormat
+import RialArchive
 
 /// Bounds on what a verification will read into memory or count, so hostile input costs at
 /// most a known amount.
@@ -7,8 +8,8 @@ public struct VerificationLimits: Sendable {
     public var maxTagFileBytes: UInt64 = PackageLayout.maxParsedFileBytes
     /// Most tag-file bytes held at once.
     public var maxTotalTagBytes: UInt64 = PackageLayout.maxParsedTotalBytes
-    /// Most entries in one archive.
-    public var maxEntries: Int = 1_000_000
+    /// The archive reader's bounds: entries, names, pax headers, sizes.
+    public var archive: ArchiveLimits = .default
     /// Most custody events judged; a longer log is a failure, not a long wait.
     public var maxCustodyEvents: Int = CustodyEvent.maxEvents
 

@@ -1,0 +1,94 @@
+import Foundation
+import RialFormat
+
+/// The naming rules of the `.rialpkg` profile, applied to every entry of one archive:
+/// valid UTF-8, a relative path that ``RialFormat/BagPath`` accepts under exactly one top-level
+/// directory, and no two entries that a file system could merge (same name, or names equal
+/// after NFC normalisation and case folding, or a file where a directory must be).
+struct EntryNameRules {
+    let limits: ArchiveLimits
+    private(set) var root: String?
+    /// Folded name → the name as first seen.
+    private var seen: [String: String] = [:]
+    /// Folded names of every directory some entry lies in.
+    private var parents: Set<String> = []
+    /// Folded names of regular files.
+    private var files: Set<String> = []
+    private var lastDirectory: String?
+
+    init(limits: ArchiveLimits) {
+        self.limits = limits
+    }
+
+    /// Checks the raw path bytes of an entry.
+    /// - Returns: the path as text, without a directory's trailing `/`.
+    /// - Throws: ``ArchiveError`` `.pathTooLong`, `.invalidName`, `.multipleRoots`,
+    ///   `.fileAtRoot`, `.duplicateEntry`, `.nameCollision`.
+    mutating func admit(_ raw: [UInt8], isDirectory: Bool, location: String) throws(ArchiveError) -> String {
+        guard raw.count <= limits.maxPathBytes else {
+            throw ArchiveError(.pathTooLong, "an entry name is \(raw.count) bytes long; the limit is \(limits.maxPathBytes)", location: location)
+        }
+        guard let text = String(validating: raw, as: UTF8.self) else {
+            throw ArchiveError(.invalidName, "an entry name is not valid UTF-8", location: location)
+        }
+        var name = text
+        if isDirectory {
+            guard name.hasSuffix("/") else {
+                throw ArchiveError(.invalidName, "a directory's name does not end in '/'", location: text)
+            }
+            name.removeLast()
+        }
+        if name.hasPrefix("/") {
+            throw ArchiveError(.invalidName, "entry name is absolute", location: text)
+        }
+        // The top-level directory and the bag path below it are judged apart: the bag path
+        // has its own 1024-byte bound (BagPath.maxBytes), the top level adds to it.
+        let slash = name.utf8.firstIndex(of: UInt8(ascii: "/"))
+        let top = slash.map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? name
+        let below = slash.map { String(decoding: name.utf8[name.utf8.index(after: $0)...], as: UTF8.self) }
+        for part in [top, below].compactMap({ $0 }) {
+            if let problem = BagPath.problem(with: part) {
+                throw ArchiveError(.invalidName, "entry name \(problem)", location: text)
+            }
+        }
+        if root == nil { root = top }
+        guard top == root else {
+            throw ArchiveError(.multipleRoots, "entry lies outside the archive's one top-level directory \(root ?? "")/", location: text)
+        }
+        if below == nil && !isDirectory {
+            throw ArchiveError(.fileAtRoot, "a file stands beside the top-level directory instead of inside it", location: text)
+        }
+        let folded = Self.fold(name)
+        if let other = seen[folded] {
+            if other == name {
+                throw ArchiveError(.duplicateEntry, "the archive holds this path more than once; which copy counts would depend on the tool", location: text)
+            }
+            throw ArchiveError(.nameCollision, "differs from \(other) only in case or Unicode normalisation; extraction on some systems would merge them", location: text)
+        }
+        if !isDirectory, parents.contains(folded) {
+            throw ArchiveError(.nameCollision, "is a file, but other entries lie inside it as a directory", location: text)
+        }
+        // Entries come grouped by directory, so the parents are walked only when they change.
+        let directory = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? ""
+        if directory != lastDirectory {
+            var parent = ""
+            for component in BagPath.components(of: directory) {
+                parent = parent.isEmpty ? component : parent + "/" + component
+                let foldedParent = Self.fold(parent)
+                if files.contains(foldedParent) {
+                    throw ArchiveError(.nameCollision, "lies inside \(parent), which is a file", location: text)
+                }
+                parents.insert(foldedParent)
+            }
+            lastDirectory = directory
+        }
+        seen[folded] = name
+        if !isDirectory { files.insert(folded) }
+        return name
+    }
+
+    /// NFC, then case folding, then NFC again (folding can decompose).
+    static func fold(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The bytes of an archive, handed to libarchive chunk by chunk through its read callback, each
+/// chunk first passed through the ``StrictTarProfile``. A rule broken anywhere in a chunk stops
+/// the stream before libarchive sees that chunk, and is kept as ``failure``.
+final class TarSource {
+    private enum Input {
+        case file(Int32)
+        case memory(UnsafeMutableRawBufferPointer)
+    }
+
+    private let input: Input
+    private let chunkSize: Int
+    private var buffer: UnsafeMutableRawBufferPointer?
+    private var memoryOffset = 0
+    private(set) var profile: StrictTarProfile
+    /// The first rule broken or read error met; once set, the stream is over.
+    private(set) var failure: ArchiveError?
+    private(set) var bytesRead: UInt64 = 0
+    private(set) var reachedEnd = false
+
+    /// The archive's size, when it is a regular file or bytes in memory.
+    let size: UInt64?
+
+    /// Reads the file at `path` (a directory is refused).
+    init(path: String, limits: ArchiveLimits, chunkSize: Int) throws(ArchiveError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ArchiveError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw ArchiveError(.io, "cannot stat \(path): \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw ArchiveError(.notAnArchive, "\(path) is a directory, not a package file")
+        }
+        size = (info.st_mode & S_IFMT) == S_IFREG ? UInt64(info.st_size) : nil
+        input = .file(fd)
+        self.chunkSize = chunkSize
+        profile = StrictTarProfile(limits: limits, archiveSize: size)
+    }
+
+    /// Reads `bytes` (copied once; libarchive is handed pointers into the copy).
+    init(bytes: [UInt8], limits: ArchiveLimits, chunkSize: Int) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
+        input = .memory(UnsafeMutableRawBufferPointer(rebasing: copy[0..<bytes.count]))
+        size = UInt64(bytes.count)
+        self.chunkSize = chunkSize
+        profile = StrictTarProfile(limits: limits, archiveSize: size)
+    }
+
+    deinit {
+        switch input {
+        case .file(let fd): close(fd)
+        case .memory(let bytes): bytes.deallocate()
+        }
+        buffer?.deallocate()
+    }
+
+    /// The next chunk, already accepted by the profile; empty at the end of the input or after
+    /// a failure (see ``failure``).
+    func nextChunk() -> UnsafeRawBufferPointer {
+        guard failure == nil, !reachedEnd else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let chunk: UnsafeRawBufferPointer
+        switch input {
+        case .memory(let bytes):
+            let count = min(chunkSize, bytes.count - memoryOffset)
+            chunk = UnsafeRawBufferPointer(rebasing: bytes[memoryOffset..<(memoryOffset + count)])
+            memoryOffset += count
+        case .file(let fd):
+            let buffer = self.buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+            self.buffer = buffer
+            var count = 0
+            while true {
+                count = read(fd, buffer.baseAddress, chunkSize)
+                if count >= 0 || errno != EINTR { break }
+            }
+            guard count >= 0 else {
+                failure = ArchiveError(.io, "reading the archive at byte \(bytesRead): \(String(cString: strerror(errno)))")
+                return UnsafeRawBufferPointer(start: nil, count: 0)
+            }
+            chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        }
+        if chunk.isEmpty {
+            reachedEnd = true
+            do {
+                try profile.finish()
+            } catch {
+                failure = error
+            }
+            return chunk
+        }
+        do {
+            try profile.consume(chunk)
+        } catch {
+            failure = error
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        bytesRead += UInt64(chunk.count)
+        return chunk
+    }
+
+    /// Reads the rest of the input through the profile (after libarchive has seen the end of
+    /// the archive): only zero padding may follow, and the marker must be complete.
+    /// - Throws: the profile's error, or a read error.
+    func drain() throws(ArchiveError) {
+        while failure == nil && !reachedEnd { _ = nextChunk() }
+        if let failure { throw failure }
+    }
+
+    /// Takes the next entry the raw headers hold.
+    func takeEntry() -> StrictTarProfile.Entry? {
+        profile.takeEntry()
+    }
+}
