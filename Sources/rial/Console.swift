@@ -1,15 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialVerifier
 
 /// Writing to the terminal: messages to stderr, and progress only when stderr is a terminal.
 enum Console {
+    /// Messages may quote a package (names, reasons with its strings): escaped, always.
     static func error(_ message: String) {
-        FileHandleStream.standardError.write("rial: \(message)\n")
+        FileHandleStream.standardError.write("rial: \(Escaping.visibleLines(message))\n")
     }
 
     static func note(_ message: String) {
-        FileHandleStream.standardError.write(message + "\n")
+        FileHandleStream.standardError.write(Escaping.visibleLines(message) + "\n")
     }
 
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }

@@ -34,7 +34,7 @@ struct InspectCommand: ParsableCommand {
             throw ExitStatus.couldNotComplete
         }
         switch format {
-        case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value), as: UTF8.self))
+        case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         case .text: FileHandleStream.standardOutput.write(Self.text(value))
         }
     }

@@ -99,7 +99,7 @@ struct VerifyCommand: ParsableCommand {
         }
         if format == .json {
             let value: JSONValue = reports.count == 1 ? JSONReportRenderer.jsonValue(reports[0]) : .array(reports.map(JSONReportRenderer.jsonValue))
-            FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value), as: UTF8.self))
+            FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         }
         if let report, let first = reports.first {
             let bytes = report.hasSuffix(".json") ? JSONReportRenderer.bytes(first) : Array(TextReportRenderer.render(first).utf8)

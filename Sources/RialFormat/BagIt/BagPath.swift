@@ -39,8 +39,7 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         for scalar in text.unicodeScalars where rules == .strict {
             if scalar == "\\" { return "contains a backslash" }
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "contains a control character" }
-            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-                || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C {
+            if InvisibleCharacters.isBidiControl(scalar) {
                 return "contains a bidirectional control character"
             }
         }

@@ -1,18 +1,33 @@
+import RialFormat
+
 /// Makes strings from a package safe to print: control characters, terminal escapes and
-/// bidirectional overrides are shown as `\u{…}` instead of acting on the reader's terminal.
+/// bidirectional overrides are shown as `\u{…}` instead of acting on the reader's terminal,
+/// and a string longer than ``maxCharacters`` is shortened, saying by how much (a 10,000-
+/// character name would otherwise bury the report; the JSON report keeps it whole).
 public enum Escaping {
+    public static let maxCharacters = 1024
+
     public static func visible(_ text: String) -> String {
         var out = ""
+        var count = 0
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-            let isBidi = (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
-            if isControl || isBidi {
-                out += "\\u{" + String(value, radix: 16) + "}"
+            count += 1
+            if count > maxCharacters {
+                let rest = text.unicodeScalars.count - maxCharacters
+                out += "…(\(rest) more characters)"
+                break
+            }
+            if InvisibleCharacters.contains(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Each line of `text` made visible; the line breaks themselves kept.
+    public static func visibleLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(separator: "\n")
     }
 }

@@ -116,6 +116,6 @@ public enum JSONReportRenderer {
     }
 
     public static func bytes(_ report: VerificationReport) -> [UInt8] {
-        JSONWriter.bytes(jsonValue(report))
+        JSONWriter.bytes(jsonValue(report), escaping: .invisibles)
     }
 }
