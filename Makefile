@@ -18,6 +18,7 @@ test:
 	@scripts/install-deps.sh --with-oracles
 	$(SWIFT) build
 	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test
+	$(MAKE) fuzz-replay
 
 # Sample capture -> pack -> verify -> tamper -> verify again.
 demo: build
@@ -29,3 +30,18 @@ bench: deps
 
 clean:
 	rm -rf .build .build-release .build-bench .build-demo .build-oracles
+
+# libFuzzer targets (Sources/Fuzz, Tests/Fuzz/README.md): each runs FUZZ_SECONDS (default 300);
+# FUZZ_TARGETS="FuzzJSON FuzzTar" picks some, FUZZ_RUNS=N runs N inputs instead of a time.
+FUZZ_ALL := FuzzTar FuzzBagText FuzzJSON FuzzReport
+.PHONY: fuzz fuzz-replay
+fuzz: deps
+	@scripts/fuzz.sh
+
+# The seed corpus and the saved crashers through every fuzz target's replayer (in `make test`).
+fuzz-replay:
+	@for target in $(FUZZ_ALL); do \
+		test -x .build/debug/$$target || $(SWIFT) build --product $$target || exit 1; \
+		.build/debug/$$target Tests/Fuzz/corpus/$$target Tests/Fuzz/crashers/$$target || { \
+			echo "fuzz-replay: $$target failed; FUZZ_VERBOSE=1 .build/debug/$$target names each input as it runs" >&2; exit 1; }; \
+	done

@@ -1,0 +1,103 @@
+// libFuzzer target for the strict JSON reader and the writer.
+//
+// Built with `-DFUZZING` (see scripts/fuzz.sh) this is a libFuzzer target; otherwise it is a
+// replayer that runs every file of the directories it is given (by default the seed corpus and
+// the saved crashers) through the same function, which is what `make test` does.
+//
+// Asserts: parsing never crashes; a parse error is a `json.*` or `text.invalid-utf8` error; a
+// document that parses is written by `JSONWriter` to bytes that parse back to an equal value
+// and write again to the same bytes; tighter limits give the same value or `json.limit-exceeded`.
+import Foundation
+import RialFormat
+
+private let tightLimits = JSONLimits(maxBytes: 4096, maxDepth: 4, maxStringBytes: 16)
+
+func fuzzOne(_ bytes: [UInt8]) {
+    let value: JSONValue
+    do {
+        value = try StrictJSONParser.parse(bytes)
+    } catch {
+        guard error.code.rawValue.hasPrefix("json.") || error.code == .invalidUTF8 else { violation("parse threw \(error.code): \(error.reason)") }
+        if verbose { print("  \(error.code): \(error.reason)") }
+        return
+    }
+    if verbose { print("  parsed") }
+    let written = JSONWriter.bytes(value)
+    let reread: JSONValue
+    do {
+        reread = try StrictJSONParser.parse(written)
+    } catch {
+        violation("JSONWriter output does not parse: \(error.reason)")
+    }
+    guard reread == value else { violation("JSONWriter output parses to a different value") }
+    guard JSONWriter.bytes(reread) == written else { violation("writing the re-read value gives different bytes") }
+
+    do {
+        let tight = try StrictJSONParser.parse(bytes, limits: tightLimits)
+        guard tight == value else { violation("tighter limits give a different value") }
+    } catch {
+        guard error.code == .limitExceeded else { violation("tighter limits threw \(error.code), not json.limit-exceeded") }
+    }
+}
+
+// MARK: - Harness (the same in every fuzz target)
+
+private nonisolated(unsafe) var currentInput = "<libFuzzer input>"
+/// FUZZ_VERBOSE=1 with the replayer: name each input as it is replayed.
+nonisolated(unsafe) var verbose = false
+
+/// A property does not hold: stop with a trap, so libFuzzer saves the input as a crasher.
+func violation(_ message: String) -> Never {
+    fatalError("FuzzJSON property violated (\(currentInput)): \(message)")
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzOne(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+#else
+@main
+enum Replay {
+    static func main() {
+        let name = "FuzzJSON"
+        var roots = Array(CommandLine.arguments.dropFirst())
+        if roots.isEmpty { roots = ["Tests/Fuzz/corpus/\(name)", "Tests/Fuzz/crashers/\(name)"] }
+        verbose = ProcessInfo.processInfo.environment["FUZZ_VERBOSE"] != nil
+        var count = 0
+        for path in replayFiles(roots) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("\(name): cannot read \(path)\n".utf8))
+                exit(1)
+            }
+            if verbose { print("\(name): \(path)") }
+            currentInput = path
+            fuzzOne([UInt8](data))
+            count += 1
+        }
+        print("\(name): replayed \(count) input\(count == 1 ? "" : "s") from \(roots.joined(separator: ", ")) without a failure")
+    }
+
+    /// Regular files under `roots` (files given directly are taken as they are), sorted; hidden
+    /// files and READMEs are skipped. A missing root holds no files.
+    static func replayFiles(_ roots: [String]) -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for root in roots {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
+            guard isDirectory.boolValue else { files.append(root); continue }
+            let names = (try? manager.subpathsOfDirectory(atPath: root)) ?? []
+            for name in names.sorted() {
+                let last = (name as NSString).lastPathComponent
+                if last.hasPrefix(".") || last.hasPrefix("README") { continue }
+                let path = root + "/" + name
+                var nestedIsDirectory: ObjCBool = false
+                if manager.fileExists(atPath: path, isDirectory: &nestedIsDirectory), !nestedIsDirectory.boolValue { files.append(path) }
+            }
+        }
+        return files
+    }
+}
+#endif
