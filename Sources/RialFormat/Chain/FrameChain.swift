@@ -106,6 +106,10 @@ public struct FrameChain: Sendable, Hashable {
     /// The exact bytes of `rial/chain.json`.
     public func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
 
+    /// The most frames a chain may hold: over nine hours at 30 fps. A verifier holds every
+    /// frame's hash in memory, so a larger claim is refused before anything is allocated for it.
+    public static let maxFrames = 1_000_000
+
     /// Reads a chain as stated, without judging its consistency (the verifier's checks do).
     /// - Throws: ``FormatError`` for a field of the wrong type or shape.
     public init(json: JSONValue) throws(FormatError) {
@@ -113,13 +117,21 @@ public struct FrameChain: Sendable, Hashable {
         guard try root.string("algorithm") == Self.algorithm else {
             throw FormatError(.unsupportedVersion, "chain.algorithm is not \"\(Self.algorithm)\"")
         }
-        statedFrameCount = try root.integer("frame_count", in: 0...Int64(Int32.max))
+        statedFrameCount = try root.integer("frame_count", in: 0...Int64.max)
+        guard statedFrameCount <= Self.maxFrames else {
+            throw FormatError(.tooManyFrames, "chain.frame_count is \(statedFrameCount); a chain holds at most \(Self.maxFrames) frames")
+        }
         guard let fps = try root.value("fps").doubleValue, fps > 0 else { throw FormatError(.invalidField, "chain.fps must be a positive number") }
         self.fps = fps
         checkpointInterval = try root.integer("checkpoint_interval", in: 1...1_000_000)
         frameFormat = try FrameFormat(json: root.value("frame_format"), path: "chain.frame_format")
+        let elements = try root.array("frames")
+        guard elements.count <= Self.maxFrames else {
+            throw FormatError(.tooManyFrames, "chain.frames has \(elements.count) frames; a chain holds at most \(Self.maxFrames)")
+        }
         var frames: [Frame] = []
-        for (index, element) in try root.array("frames").enumerated() {
+        frames.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
             let path = "chain.frames[\(index)]"
             let reader = try JSONFieldReader(element, path: path, allowedKeys: ["frame_number", "timestamp", "hash", "frame", "depth"])
             frames.append(Frame(

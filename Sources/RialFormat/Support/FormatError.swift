@@ -12,6 +12,8 @@ public struct FormatError: Error, Hashable, CustomStringConvertible, Sendable {
         public static let duplicateKey = Code("json.duplicate-key")
         /// An integer beyond ±(2^53 - 1), read differently by parsers that use doubles.
         public static let integerOutOfRange = Code("json.integer-out-of-range")
+        /// A frame chain larger than ``FrameChain/maxFrames``.
+        public static let tooManyFrames = Code("chain.limit.frames")
         public static let limitExceeded = Code("json.limit-exceeded")
         public static let invalidUTF8 = Code("text.invalid-utf8")
         public static let invalidTimestamp = Code("time.invalid")

@@ -39,6 +39,9 @@ struct ChainPlan {
         } catch {
             throw PackagerError(.invalidCapture, "\(descriptorFile.sourcePath) is not a valid capture descriptor", cause: error)
         }
+        guard descriptor.frames.count <= FrameChain.maxFrames else {
+            throw PackagerError(.invalidCapture, "capture.json describes \(descriptor.frames.count) frames; a package's chain holds at most \(FrameChain.maxFrames) (a verifier refuses more); split the recording")
+        }
         var byPath: [String: CaptureDirectory.File] = [:]
         for file in capture.files { byPath[file.bagPath.rawValue] = file }
 

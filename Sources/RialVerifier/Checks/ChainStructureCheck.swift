@@ -15,7 +15,9 @@ struct ChainStructureCheck: VerificationCheck {
         }
         let chain: FrameChain
         switch parsed {
-        case .failure(let error): return [.fail(error.code == .unsupportedVersion ? "chain.unsupported-algorithm" : "chain.malformed", subject, error.reason)]
+        case .failure(let error):
+            let code = error.code == .unsupportedVersion ? "chain.unsupported-algorithm" : error.code == .tooManyFrames ? "chain.limit.frames" : "chain.malformed"
+            return [.fail(code, subject, error.reason)]
         case .success(let value): chain = value
         }
         var results: [CheckResult] = []
