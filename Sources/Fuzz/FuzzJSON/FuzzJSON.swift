@@ -6,7 +6,9 @@
 //
 // Asserts: parsing never crashes; a parse error is a `json.*` or `text.invalid-utf8` error; a
 // document that parses is written by `JSONWriter` to bytes that parse back to an equal value
-// and write again to the same bytes; tighter limits give the same value or `json.limit-exceeded`.
+// and write again to the same bytes; written with `escaping: .invisibles` it holds no control,
+// bidi control, line or paragraph separator or BOM (but the "\n" between lines) and reads back
+// to the very same strings; tighter limits give the same value or `json.limit-exceeded`.
 import Foundation
 import RialFormat
 
@@ -32,12 +34,35 @@ func fuzzOne(_ bytes: [UInt8]) {
     guard reread == value else { violation("JSONWriter output parses to a different value") }
     guard JSONWriter.bytes(reread) == written else { violation("writing the re-read value gives different bytes") }
 
+    let visible = JSONWriter.bytes(value, escaping: .invisibles)
+    if let scalar = String(decoding: visible, as: UTF8.self).unicodeScalars.first(where: isInvisible) {
+        violation("JSONWriter with escaping: .invisibles wrote U+\(String(scalar.value, radix: 16, uppercase: true)) as it is")
+    }
+    let visibleValue: JSONValue
+    do {
+        visibleValue = try StrictJSONParser.parse(visible)
+    } catch {
+        violation("JSONWriter output with escaping: .invisibles does not parse: \(error.reason)")
+    }
+    // Compared through the minimal writing: that compares strings scalar for scalar.
+    guard JSONWriter.bytes(visibleValue) == written else { violation("JSONWriter output with escaping: .invisibles reads back to another value") }
+
     do {
         let tight = try StrictJSONParser.parse(bytes, limits: tightLimits)
         guard tight == value else { violation("tighter limits give a different value") }
     } catch {
         guard error.code == .limitExceeded else { violation("tighter limits threw \(error.code), not json.limit-exceeded") }
     }
+}
+
+/// What `.invisibles` must escape, spelled out here rather than taken from the code under test.
+private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value == 0x0A { return false }
+    return value < 0x20 || (0x7F...0x9F).contains(value)
+        || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        || value == 0x200E || value == 0x200F || value == 0x061C
+        || value == 0x2028 || value == 0x2029 || value == 0xFEFF
 }
 
 // MARK: - Harness (the same in every fuzz target)

@@ -11,9 +11,10 @@
 // error cause, then per check its code, subject, message, expected and actual, then the
 // warnings. A missing piece is "".
 //
-// Asserts: the text reports hold no C0 or C1 control character other than "\n" and no
-// bidirectional override, isolate or mark (U+202A–202E, U+2066–2069, U+200E, U+200F, U+061C);
-// the JSON report parses with StrictJSONParser to the value the renderer built.
+// Asserts: the text reports and the JSON report hold no C0 or C1 control character other than
+// "\n", no bidirectional override, isolate or mark (U+202A–202E, U+2066–2069, U+200E, U+200F,
+// U+061C), no line or paragraph separator (U+2028, U+2029) and no BOM (U+FEFF); the JSON report
+// parses with StrictJSONParser to the value the renderer built.
 import Foundation
 import RialFormat
 import RialVerifier
@@ -30,6 +31,9 @@ func fuzzOne(_ bytes: [UInt8]) {
     }
 
     let json = JSONReportRenderer.bytes(report)
+    if let scalar = String(decoding: json, as: UTF8.self).unicodeScalars.first(where: isForbidden) {
+        violation("the JSON report holds U+\(String(scalar.value, radix: 16, uppercase: true)) unescaped")
+    }
     let parsed: JSONValue
     do {
         parsed = try StrictJSONParser.parse(json)
@@ -39,13 +43,15 @@ func fuzzOne(_ bytes: [UInt8]) {
     guard parsed == JSONReportRenderer.jsonValue(report) else { violation("the JSON report parses to a different value") }
 }
 
-/// What a text report must never hold: a terminal control or a bidirectional control.
+/// What a report must never hold: a terminal control, a bidirectional control, a line or
+/// paragraph separator, a BOM. Spelled out here rather than taken from the code under test.
 private func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value == 0x0A { return false }
     return value < 0x20 || (0x7F...0x9F).contains(value)
         || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
         || value == 0x200E || value == 0x200F || value == 0x061C
+        || value == 0x2028 || value == 0x2029 || value == 0xFEFF
 }
 
 /// Reads a report out of the fuzz input (see the top of the file for the layout).
