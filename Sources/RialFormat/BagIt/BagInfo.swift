@@ -47,11 +47,13 @@ public struct BagInfo: Sendable, Hashable {
                 fields.append(Field(last.label, last.value + " " + line.trimmingLeadingWhitespace()))
                 continue
             }
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+            // On scalars: a ':' followed by a combining mark is one Swift character, not ':'.
+            let scalars = line.unicodeScalars
+            guard let colon = scalars.firstIndex(of: ":"), colon != scalars.startIndex else {
                 throw FormatError(.invalidLine, "bag-info.txt line \(number + 1) is not \"Label: value\"")
             }
-            let label = String(line[..<colon])
-            let value = String(line[line.index(after: colon)...]).trimmingLeadingWhitespace()
+            let label = String(scalars[..<colon])
+            let value = String(scalars[scalars.index(after: colon)...]).trimmingLeadingWhitespace()
             fields.append(Field(label, value))
         }
         return BagInfo(fields: fields)
@@ -81,7 +83,7 @@ public struct PayloadOxum: Sendable, Hashable, CustomStringConvertible {
 
 extension String {
     func trimmingLeadingWhitespace() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }))
+        String(unicodeScalars.drop(while: { $0 == " " || $0 == "\t" }))
     }
 
     func trimmingTrailingWhitespace() -> String {

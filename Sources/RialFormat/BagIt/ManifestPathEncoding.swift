@@ -16,25 +16,27 @@ public enum ManifestPathEncoding {
     }
 
     /// Decodes a manifest path; percent sequences other than the three are left as they are,
-    /// which is what RFC 8493 implies and what bagit-python does.
+    /// which is what RFC 8493 implies and what bagit-python does. Works on Unicode scalars, as
+    /// bagit-python does on code points: as Swift characters, a `%` followed by a combining
+    /// mark would be one grapheme and not a `%` at all.
     public static func decode(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let percent = rest.firstIndex(of: "%") {
-            out += rest[..<percent]
-            let sequence = rest[percent...].prefix(3).uppercased()
-            switch sequence {
-            case "%25": out += "%"
-            case "%0A": out += "\n"
-            case "%0D": out += "\r"
-            default:
-                out += "%"
-                rest = rest[rest.index(after: percent)...]
-                continue
+        guard text.unicodeScalars.contains("%") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "%", index + 2 < scalars.count {
+                let code = String(String.UnicodeScalarView(scalars[(index + 1)...(index + 2)])).uppercased()
+                let decoded: Unicode.Scalar? = code == "25" ? "%" : code == "0A" ? "\n" : code == "0D" ? "\r" : nil
+                if let decoded {
+                    out.append(decoded)
+                    index += 3
+                    continue
+                }
             }
-            rest = rest[rest.index(percent, offsetBy: 3)...]
+            out.append(scalars[index])
+            index += 1
         }
-        return out + rest
+        return String(out)
     }
 }

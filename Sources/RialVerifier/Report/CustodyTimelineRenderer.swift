@@ -48,7 +48,7 @@ public enum CustodyTimelineRenderer {
         // (an orphan signature).
         let shown = Set(custody.entries.map(\.seq))
         let logWide = report.checks.filter { $0.code.hasPrefix("custody.") && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
-        for check in logWide { lines.append("BROKEN: \(check.code): \(Escaping.visible(check.message))") }
+        for check in logWide { lines.append("BROKEN: \(Escaping.visible(check.code)): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
             let anchorless = report.checks.contains { $0.code == "custody.trust" && $0.status == .notChecked }
             lines.append("")
