@@ -42,7 +42,7 @@ public enum CustodyTimelineRenderer {
             if let forced = event.forced {
                 lines.append("        appended with --force: verification gave \(Escaping.visible(forced.verdict)) (\(Escaping.visible(forced.failedChecks.joined(separator: ", "))))")
             }
-            if !entry.problems.isEmpty { lines.append("        BROKEN: \(entry.problems.joined(separator: ", "))") }
+            if !entry.problems.isEmpty { lines.append("        BROKEN: \(Escaping.visible(entry.problems.joined(separator: ", ")))") }
         }
         // Findings no event line shows: about the log as a whole, or about a seq with no event
         // (an orphan signature).
