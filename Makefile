@@ -40,8 +40,10 @@ fuzz: deps
 
 # The seed corpus and the saved crashers through every fuzz target's replayer (in `make test`).
 fuzz-replay:
-	@for target in $(FUZZ_ALL); do \
+	@failed=""; for target in $(FUZZ_ALL); do \
 		test -x .build/debug/$$target || $(SWIFT) build --product $$target || exit 1; \
-		.build/debug/$$target Tests/Fuzz/corpus/$$target Tests/Fuzz/crashers/$$target || { \
-			echo "fuzz-replay: $$target failed; FUZZ_VERBOSE=1 .build/debug/$$target names each input as it runs" >&2; exit 1; }; \
-	done
+		.build/debug/$$target Tests/Fuzz/corpus/$$target Tests/Fuzz/crashers/$$target || failed="$$failed $$target"; \
+	done; \
+	if [ -n "$$failed" ]; then \
+		echo "fuzz-replay: failed:$$failed (FUZZ_VERBOSE=1 .build/debug/<target> names each input as it runs)" >&2; exit 1; \
+	fi
