@@ -33,10 +33,10 @@ struct TarHeaderBlock {
             throw ArchiveError(.headerFormat, "a header is not a POSIX ustar/pax header (magic \(Self.printable(magic + version))); GNU, v7 and other tar dialects are outside the .rialpkg profile")
         }
         let stored = try Self.octal(block, 148, 8, field: "checksum")
-        var sum: UInt64 = 0
-        for (offset, byte) in block.enumerated() {
-            sum += (148..<156).contains(offset) ? 0x20 : UInt64(byte)
-        }
+        // The checksum field itself counts as eight spaces.
+        var sum: UInt64 = 8 * 0x20
+        for byte in block[..<148] { sum += UInt64(byte) }
+        for byte in block[156...] { sum += UInt64(byte) }
         guard stored == sum else {
             throw ArchiveError(.headerChecksum, "a header's checksum is \(stored), its bytes sum to \(sum): the header is damaged or was edited")
         }
