@@ -860,8 +860,8 @@ def json_cases(corpus, base):
         "NaN in rial/chain.json", chain)
     add("chain-comment", c_malformed, edited(chain, lambda d: d.replace(b"{", b"{ /* frames */", 1)), "a block comment in rial/chain.json", chain)
     add("chain-trailing-bytes", c_malformed, edited(chain, lambda d: d + b"{}\n"), "a second value after rial/chain.json's", chain)
-    add("chain-frame-count-2p40", c_malformed, edited(chain, once(b'"frame_count": 10,', b'"frame_count": 1099511627776,')),
-        "frame_count 2^40 in rial/chain.json", chain)
+    add("chain-frame-count-2p40", "chain.limit.frames", edited(chain, once(b'"frame_count": 10,', b'"frame_count": 1099511627776,')),
+        "frame_count 2^40 in rial/chain.json: over the 1,000,000-frame limit", chain)
     add("chain-frame-number-2p53", c_malformed, edited(chain, once(b'"frame_number": 1,', b'"frame_number": 9007199254740993,')),
         "a frame_number of 2^53 + 1", chain)
     add("chain-huge-string", c_malformed,
