@@ -19,6 +19,24 @@ struct TarRoundTripTests {
         try writer.close()
     }
 
+    @Test("times before 1970 or from 2038 on are clamped, so the writer never leaves the strict profile (no pax mtime)",
+          arguments: [Int64(-5), Int64(Int32.max) - 1, Int64(Int32.max), 1 << 40])
+    func headerTimesStayInTheProfile(_ time: Int64) throws {
+        let path = temporaryFile()
+        defer { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let writer = try TarWriter(fileDescriptor: fd)
+        try writer.addDirectory(path: "pkg/", modificationTime: time)
+        try writer.addFile(path: "pkg/a", bytes: [1], modificationTime: time)
+        try writer.close()
+        close(fd)
+        let reader = try TarReader(path: path)
+        var times: [Int64] = []
+        while let header = try reader.nextEntry() { times.append(header.modificationTime) }
+        #expect(times == [TarWriter.headerTime(time), TarWriter.headerTime(time)])
+        #expect((0..<Int64(Int32.max)).contains(TarWriter.headerTime(time)))
+    }
+
     @Test func nonASCIINamesSurviveTheCLocale() throws {
         // The test process runs in the "C" locale, the case that crashes libarchive 3.6 without
         // the per-thread UTF-8 locale.

@@ -102,11 +102,20 @@ public final class TarWriter {
             archive_entry_set_filetype(entry, type)
             archive_entry_set_perm(entry, mode_t(mode))
             archive_entry_set_size(entry, la_int64_t(clamping: size))
-            archive_entry_set_mtime(entry, time_t(modificationTime), 0)
+            // Outside 1970…2038-01-19 libarchive would add a pax mtime record, which the strict
+            // profile refuses; a header's mtime is informative only (the package's time is in
+            // rial/manifest.json), so it is clamped instead.
+            archive_entry_set_mtime(entry, time_t(Self.headerTime(modificationTime)), 0)
             archive_entry_set_uid(entry, 0)
             archive_entry_set_gid(entry, 0)
             try check(archive_write_header(archive, entry), "write header for \(path)")
         }
+    }
+
+    /// `time` clamped to what libarchive writes without a pax record: 0…2^31 - 2 (measured:
+    /// libarchive 3.7 adds a pax mtime from 2^31 - 1 on, and for negative times).
+    static func headerTime(_ time: Int64) -> Int64 {
+        min(max(time, 0), Int64(Int32.max) - 1)
     }
 
     private func finishEntry() throws {

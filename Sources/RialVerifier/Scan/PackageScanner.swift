@@ -28,7 +28,8 @@ struct PackageScanner {
         switch error.code {
         case .notAnArchive:
             return VerifierError(.notAPackage, "\(path) is not a .rialpkg package: \(error.reason)", location: error.location)
-        case .io:
+        case .io, .localeUnavailable:
+            // Not the package's fault: the file or this machine's locale.
             return VerifierError(.unreadable, "cannot read \(path): \(error.reason)", location: error.location)
         default:
             return VerifierError(VerifierError.Code(error.code.rawValue),
@@ -113,7 +114,7 @@ struct PackageScanner {
         if inventory.rootName == nil {
             guard (try? PackageID(top)) != nil else {
                 throw VerifierError(VerifierError.Code(ArchiveError.Code.invalidName.rawValue),
-                                    "refused, not verified: the top-level directory is not a package id (rial-<uuid>)", location: top)
+                                    "refused, not verified: the top-level directory is not a package id (schema/SPEC.md §7.1)", location: top)
             }
             inventory.rootName = top
         }
