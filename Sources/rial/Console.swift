@@ -62,6 +62,35 @@ final class ProgressLine: @unchecked Sendable {
         guard now - lastDraw >= 0.2 || done == total else { return }
         lastDraw = now
         let elapsed = max(now - start, 0.001)
+        draw(Self.bytesLine(label: label, done: done, total: total, elapsed: elapsed))
+    }
+
+    /// A batch's line: inputs done of all, bytes read, rate, and the ETA from the inputs' pace.
+    func update(inputsDone: Int, of count: Int, bytes: UInt64) {
+        guard isEnabled else { return }
+        let now = ProgressLine.now()
+        guard now - lastDraw >= 0.2 else { return }
+        lastDraw = now
+        let elapsed = max(now - start, 0.001)
+        var line = "\r\(label) \(inputsDone)/\(count)  \(bytes / 1_048_576) MiB  \(Int(Double(bytes) / elapsed / 1_048_576)) MiB/s"
+        if inputsDone > 0, inputsDone < count {
+            line += "  ETA \(Int(elapsed / Double(inputsDone) * Double(count - inputsDone))) s"
+        }
+        draw(line)
+    }
+
+    /// Clears the line so other output starts at the left margin; the next update redraws it.
+    func clear() {
+        if drewSomething { FileHandleStream.standardError.write("\r\u{1B}[K") }
+        drewSomething = false
+    }
+
+    private func draw(_ line: String) {
+        FileHandleStream.standardError.write(line + "\u{1B}[K")
+        drewSomething = true
+    }
+
+    private static func bytesLine(label: String, done: UInt64, total: UInt64, elapsed: Double) -> String {
         let rate = Double(done) / elapsed / 1_048_576
         let percent = total > 0 ? Int(Double(done) * 100 / Double(total)) : 100
         var line = "\r\(label) \(percent)%  \(done / 1_048_576)/\(total / 1_048_576) MiB  \(Int(rate)) MiB/s"
@@ -69,12 +98,11 @@ final class ProgressLine: @unchecked Sendable {
             let eta = Double(total - done) / 1_048_576 / rate
             line += "  ETA \(Int(eta)) s"
         }
-        FileHandleStream.standardError.write(line + "\u{1B}[K")
-        drewSomething = true
+        return line
     }
 
     func finish() {
-        if drewSomething { FileHandleStream.standardError.write("\r\u{1B}[K") }
+        clear()
     }
 
     private static func now() -> Double {

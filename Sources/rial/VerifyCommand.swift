@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import RialFormat
 import RialVerifier
@@ -38,8 +39,15 @@ struct VerifyCommand: ParsableCommand {
 
         A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
 
-        With several paths, the exit status is 1 if any failed, else 2 if any could not be \
-        verified, else 0.
+        Batches: give any number of paths; with --recursive a directory is searched for \
+        .rialpkg files and bag directories (symbolic links are not followed). --jobs N \
+        verifies N at once (default: the number of cores); results come out in input order \
+        whatever N is. --format jsonl writes one JSON object per line for each input (path, \
+        verdict, package id, manifest SHA-256, failing codes, error, elapsed ms) and a final \
+        summary line (schema/verify-lines.schema.json); an input that cannot be read is an \
+        "error" line, never the end of the batch. The exit status is the worst verdict: 1 if \
+        any failed, else 2 if any could not be verified, else 0. Progress (inputs done, bytes \
+        read, rate, ETA) goes to stderr when it is a terminal, unless --quiet.
 
         Examples:
           rial verify case.rialpkg
@@ -48,20 +56,27 @@ struct VerifyCommand: ParsableCommand {
           rial verify case.rialpkg --custody-head 3f5e…(64 hex digits from the last hand-over)
           rial verify shared.rialpkg --media photo.jpg     # a hash-only package and the photo held apart
           rial verify extracted-bag/
+          rial verify --recursive evidence-store/ --jobs 4 --format jsonl > verdicts.jsonl
 
         \(ExitStatus.helpText)
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, jsonl
     }
 
     @Argument(help: ArgumentHelp("Package files or bag directories.", valueName: "PATH"))
     var paths: [String]
 
-    @Option(help: "Report format on standard output: text or json.")
+    @Option(help: "Report format on standard output: text, json (one report, or an array for several), or jsonl (a line per input and a summary line).")
     var format: Format = .text
+
+    @Flag(name: .shortAndLong, help: "Search directories for .rialpkg files and bag directories instead of verifying a directory as one bag.")
+    var recursive = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, else text).", valueName: "FILE"))
     var report: String?
@@ -76,6 +91,7 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one package file or bag directory") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if report != nil && paths.count > 1 { throw ValidationError("--report takes a single PATH") }
         if media != nil && paths.count > 1 { throw ValidationError("--media belongs to one package; give a single PATH") }
         if let media, !ReportFile.isReadableFile(media) { throw ValidationError("--media \(media) is not a readable regular file") }
@@ -84,24 +100,60 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
-        let verifier = Verifier(policy: policy)
-        var reports: [VerificationReport] = []
-        for path in paths {
-            let progress = ProgressLine(label: "verifying", enabled: !quiet)
-            let result = verifier.report(for: path) { done, total in progress.update(done: done, total: total) }
-            progress.finish()
-            reports.append(result)
-            if format == .text {
+        let inputs = BatchInputs.expand(paths, recursive: recursive)
+        guard !inputs.isEmpty else {
+            Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
+            throw ExitStatus.couldNotComplete
+        }
+        if (report != nil || media != nil) && inputs.count > 1 {
+            Console.error("--report and --media belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count)")
+            throw ExitStatus.usage
+        }
+        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs)
+        let progress = ProgressLine(label: "verifying", enabled: !quiet)
+        var collected: [VerificationReport] = []
+        var verdicts: [VerificationReport.Verdict: Int] = [:]
+        var done = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        runner.run(deliver: { _, outcome in
+            progress.clear()
+            let result = outcome.report
+            verdicts[result.verdict, default: 0] += 1
+            done += 1
+            switch format {
+            case .text:
                 FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
-                if paths.count > 1 { FileHandleStream.standardOutput.write("\n") }
+                if inputs.count > 1 { FileHandleStream.standardOutput.write("\n") }
+            case .jsonl:
+                FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
+            case .json:
+                collected.append(result)
             }
-            for warning in result.warnings { Console.error("warning: \(Escaping.visible(warning))") }
-        }
-        if format == .json {
-            let value: JSONValue = reports.count == 1 ? JSONReportRenderer.jsonValue(reports[0]) : .array(reports.map(JSONReportRenderer.jsonValue))
+            if report != nil && collected.isEmpty { collected.append(result) }
+            for warning in result.warnings { Console.error("warning: \(warning)") }
+        }, tick: {
+            let bytes = runner.bytes
+            if inputs.count == 1 {
+                progress.update(done: bytes.done, total: bytes.total)
+            } else {
+                progress.update(inputsDone: done, of: inputs.count, bytes: bytes.done)
+            }
+        })
+        progress.finish()
+        let status = Self.exitStatus(fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0])
+        switch format {
+        case .json:
+            let value: JSONValue = collected.count == 1 ? JSONReportRenderer.jsonValue(collected[0]) : .array(collected.map(JSONReportRenderer.jsonValue))
             FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
+        case .jsonl:
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.summary(
+                pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0],
+                elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
+        case .text:
+            break
         }
-        if let report, let first = reports.first {
+        if let report, let first = collected.first {
             let bytes = report.hasSuffix(".json") ? JSONReportRenderer.bytes(first) : Array(TextReportRenderer.render(first).utf8)
             do {
                 try ReportFile.write(bytes, to: report)
@@ -111,13 +163,18 @@ struct VerifyCommand: ParsableCommand {
                 throw first.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
             }
         }
-        throw Self.exitStatus(for: reports)
+        throw status
     }
 
-    /// 1 if any report failed, else 2 if any could not be evaluated, else 0.
-    static func exitStatus(for reports: [VerificationReport]) -> ExitCode {
-        if reports.contains(where: { $0.verdict == .fail }) { return ExitStatus.failed }
-        if reports.contains(where: { $0.verdict == .error }) { return ExitStatus.couldNotComplete }
+    /// The exit status of one report's verdict.
+    static func exitStatus(for report: VerificationReport) -> ExitCode {
+        exitStatus(fail: report.verdict == .fail ? 1 : 0, error: report.verdict == .error ? 1 : 0)
+    }
+
+    /// The worst verdict: 1 if any input failed, else 2 if any could not be evaluated, else 0.
+    static func exitStatus(fail: Int, error: Int) -> ExitCode {
+        if fail > 0 { return ExitStatus.failed }
+        if error > 0 { return ExitStatus.couldNotComplete }
         return ExitStatus.success
     }
 }

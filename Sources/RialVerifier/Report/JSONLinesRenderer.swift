@@ -1,0 +1,71 @@
+import RialFormat
+
+/// Batch output, one JSON object per line (`schema/verify-lines.schema.json`): a line per
+/// input as soon as its verdict is known, then one summary line. For scripts that check an
+/// evidence store: every line stands alone, and a package that cannot be read is an `error`
+/// line, never a missing one.
+public enum JSONLinesRenderer {
+    public static let version = "1.0"
+
+    /// The line for one input.
+    /// - Parameter elapsed: seconds the verification took.
+    public static func line(_ report: VerificationReport, elapsed: Double) -> [UInt8] {
+        var object = JSONObject()
+        object["type"] = .string("package")
+        object["path"] = .string(report.subjectPath)
+        object["kind"] = .string(report.subjectKind.rawValue)
+        object["verdict"] = .string(report.verdict.rawValue)
+        object["package_id"] = report.packageID.map(JSONValue.string) ?? .null
+        object["manifest_sha256"] = report.manifestSHA256.map(JSONValue.string) ?? .null
+        var failing: [String] = []
+        for check in report.failures where !failing.contains(check.code) { failing.append(check.code) }
+        object["failing_codes"] = .array(failing.map(JSONValue.string))
+        if let error = report.error {
+            var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(error.reason)]
+            if let location = error.location { value["location"] = .string(location) }
+            object["error"] = .object(value)
+        }
+        object["elapsed_ms"] = .integer(milliseconds(elapsed))
+        return compact(.object(object))
+    }
+
+    /// The final line: counts per verdict, and the exit status the batch ends with.
+    public static func summary(pass: Int, fail: Int, error: Int, elapsed: Double, exitStatus: Int) -> [UInt8] {
+        compact(.object([
+            "type": .string("summary"),
+            "lines_version": .string(version),
+            "tool": .object(["name": .string(RialToolkit.name), "version": .string(RialToolkit.version)]),
+            "total": .integer(Int64(pass + fail + error)),
+            "verdicts": .object(["pass": .integer(Int64(pass)), "fail": .integer(Int64(fail)), "error": .integer(Int64(error))]),
+            "elapsed_ms": .integer(milliseconds(elapsed)),
+            "exit_status": .integer(Int64(exitStatus)),
+        ]))
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int64 {
+        Int64(clamping: Int((seconds * 1000).rounded()))
+    }
+
+    /// One line: the writer's indented form with its line breaks and indentation removed
+    /// (strings never hold a raw line break: the writer escapes them).
+    private static func compact(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        var inString = false
+        var escaped = false
+        var atLineStart = false
+        for byte in JSONWriter.bytes(value, escaping: .invisibles) {
+            if inString {
+                out.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == 0x0A { atLineStart = true; continue }
+            if atLineStart && byte == 0x20 { continue }
+            atLineStart = false
+            if byte == UInt8(ascii: "\"") { inString = true }
+            out.append(byte)
+        }
+        out.append(0x0A)
+        return out
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The inputs of a batch: each PATH as given, or with `--recursive`, every `.rialpkg` file and
+/// every bag directory (a directory holding `bagit.txt`) found under a directory PATH.
+/// Symbolic links are not followed while searching (a link loop cannot hang the batch), and
+/// what is found is sorted by bytes, so the order is the same on every machine.
+enum BatchInputs {
+    static func expand(_ paths: [String], recursive: Bool) -> [String] {
+        guard recursive else { return paths }
+        var out: [String] = []
+        for path in paths {
+            if isDirectory(path), !exists(path + "/bagit.txt") {
+                var found: [String] = []
+                search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
+                out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            } else {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
+    private static func search(_ directory: String, into found: inout [String]) {
+        // An explicit stack: a deep tree costs heap, not stack.
+        var pending = [directory]
+        while let current = pending.popLast() {
+            guard let handle = opendir(current) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                let path = current + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if exists(path + "/bagit.txt") { found.append(path) } else { pending.append(path) }
+                case S_IFREG where name.lowercased().hasSuffix(".rialpkg"):
+                    found.append(path)
+                default:
+                    continue
+                }
+            }
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}
