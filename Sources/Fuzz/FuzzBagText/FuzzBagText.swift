@@ -6,10 +6,11 @@
 //
 // Asserts: no parser crashes on any bytes; what a parser accepts its writer writes back to
 // bytes that parse to the same thing (bagit.txt, manifests, bag-info.txt fields as the packer
-// appends them, Payload-Oxum); every line of the input judged by `BagPath.problem(with:)`:
-// a path the strict rules accept the BagIt rules accept too, `BagPath.init` agrees with
-// `problem(with:)`, an accepted path has no empty, `.` or `..` component, and a manifest's
-// path encoding reads back the path it wrote.
+// appends them, Payload-Oxum); the first 64 lines of the input judged by
+// `BagPath.problem(with:)`: a path the strict rules accept the BagIt rules accept too, an
+// accepted path is relative, at most 1024 bytes and has no empty, `.` or `..` component, a
+// strictly accepted one has no control character or backslash, and a manifest's path encoding
+// reads back the path it wrote.
 import Foundation
 import RialFormat
 
@@ -79,12 +80,12 @@ private func checkManifest(_ bytes: [UInt8], algorithm: String, digestByteCount:
 
 private func checkPaths(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
-    for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map({ String(String.UnicodeScalarView($0)) }) {
+    // The first 64 lines: more would only repeat the same checks at a higher cost per input.
+    for line in text.unicodeScalars.split(separator: "\n", maxSplits: 64, omittingEmptySubsequences: false).prefix(64)
+        .map({ String(String.UnicodeScalarView($0)) }) {
         let strict = BagPath.problem(with: line)
         let bagit = BagPath.problem(with: line, rules: .bagit)
         if strict == nil, let bagit { violation("\(debug(line)) passes the strict rules but not the BagIt rules: \(bagit)") }
-        let initialised = try? BagPath(line)
-        guard (initialised != nil) == (strict == nil) else { violation("BagPath.init and problem(with:) disagree on \(debug(line))") }
         if bagit == nil {
             let components = line.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             guard !line.hasPrefix("/"), components.allSatisfy({ !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) }),
@@ -97,7 +98,6 @@ private func checkPaths(_ bytes: [UInt8]) {
             guard line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && $0 != "\\" }) else {
                 violation("\(debug(line)) is accepted by the strict rules but has a control character or a backslash")
             }
-            guard BagPath.isNFC(line) else { violation("\(debug(line)) is accepted by the strict rules but is not NFC") }
         }
         if bagit == nil {
             let decoded = ManifestPathEncoding.decode(ManifestPathEncoding.encode(line))

@@ -108,7 +108,9 @@ private struct ReportInput {
         for _ in 0..<checkCount {
             let shape = byte()
             let status = CheckStatus.allCases[Int(shape & 3)]
-            let seq = shape & 16 != 0 ? integer() : nil
+            // A seq comes from a 6-digit custody file name or from JSON, which holds integers
+            // to ±(2^53 - 1) only.
+            let seq = shape & 16 != 0 ? integer() % (1 << 53) : nil
             let code = string(), subject = string(), message = string()
             let expected = shape & 4 != 0 ? string() : nil
             let actual = shape & 8 != 0 ? string() : nil
