@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing rial needs, and only what is missing:
 #   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils
-#   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv
+#   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv,
+#     and Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
 # Uses sudo only when not already root. Safe to run again: it does nothing when all is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,7 @@ command -v sha256sum >/dev/null || missing+=(coreutils)
 if [ "${1:-}" = "--with-oracles" ]; then
   command -v python3 >/dev/null || missing+=(python3)
   python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+  command -v hashdeep >/dev/null || missing+=(hashdeep)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"

@@ -11,21 +11,29 @@ struct InspectCommand: ParsableCommand {
         with its size and role. Payload data is skipped, not hashed: inspect is quick, and \
         says nothing about integrity. Use `rial verify` for a verdict.
 
+        --format hashdeep is the exception: it verifies the package (every byte hashed) and, \
+        only if it passes, writes a hashdeep known-file list of the payload (size, SHA-256, \
+        path), so the extracted package can be audited with hashdeep itself:
+          rial inspect case.rialpkg --format hashdeep > case.hashdeep
+          rial extract case.rialpkg -o case/ && cd case/<package-id>
+          hashdeep -c sha256 -a -k ../../case.hashdeep -r -l data
+
         \(ExitStatus.helpText)
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, hashdeep
     }
 
     @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))
     var package: String
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, or hashdeep (a known-file list of the payload; verifies first).")
     var format: Format = .text
 
     func run() throws {
+        if format == .hashdeep { return try hashdeep() }
         let value: JSONValue
         do {
             value = try PackageInspector().inspect(path: package)
@@ -36,7 +44,30 @@ struct InspectCommand: ParsableCommand {
         switch format {
         case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         case .text: FileHandleStream.standardOutput.write(Self.text(value))
+        case .hashdeep: break
         }
+    }
+
+    private func hashdeep() throws {
+        let progress = ProgressLine(label: "verifying", enabled: true)
+        let result: HashdeepList.Result
+        do {
+            result = try HashdeepList.make(path: package) { done, total in progress.update(done: done, total: total) }
+        } catch {
+            progress.finish()
+            Console.error("\(error)")
+            throw ExitStatus.couldNotComplete
+        }
+        progress.finish()
+        guard let list = result.list else {
+            if result.report.verdict == .pass {
+                Console.error("\(package) is a bag directory; a known-file list is made from a .rialpkg file")
+                throw ExitStatus.usage
+            }
+            Console.error("\(package) does not verify (\(result.report.verdict.rawValue)); no known-file list is made from it. Run rial verify \(package) to see why")
+            throw VerifyCommand.exitStatus(for: result.report)
+        }
+        FileHandleStream.standardOutput.write(String(decoding: list, as: UTF8.self))
     }
 
     /// The inspection as aligned text; every string from the package escaped.
