@@ -52,8 +52,12 @@ for target in $TARGETS; do
     fi
     binary=".build-fuzz/$CONFIGURATION/$target"
 
-    if [ -n "$RUNS" ]; then limit=("-runs=$RUNS"); else limit=("-max_total_time=$SECONDS_EACH"); fi
-    echo "== $target: fuzzing (${RUNS:+$RUNS runs}${RUNS:-$SECONDS_EACH s}, log $log)"
+    if [ -n "$RUNS" ]; then
+        limit=("-runs=$RUNS"); amount="$RUNS executions"
+    else
+        limit=("-max_total_time=$SECONDS_EACH"); amount="$SECONDS_EACH s"
+    fi
+    echo "== $target: fuzzing ($amount, log $log)"
     started=$(date +%s)
     SWIFT_BACKTRACE=enable=no nice -n 10 "$binary" \
         -max_len="$(max_len "$target")" \
