@@ -53,10 +53,11 @@ let package = Package(
 
         // libFuzzer targets (scripts/fuzz.sh, Tests/Fuzz/README.md); built without -DFUZZING each
         // replays its seed corpus and saved crashers (make fuzz-replay, part of make test).
-        .executableTarget(name: "FuzzTar", dependencies: ["RialArchive", "RialFormat"], path: "Sources/Fuzz/FuzzTar"),
-        .executableTarget(name: "FuzzBagText", dependencies: ["RialFormat"], path: "Sources/Fuzz/FuzzBagText"),
-        .executableTarget(name: "FuzzJSON", dependencies: ["RialFormat"], path: "Sources/Fuzz/FuzzJSON"),
-        .executableTarget(name: "FuzzReport", dependencies: ["RialFormat", "RialVerifier"], path: "Sources/Fuzz/FuzzReport"),
+        .target(name: "FuzzSupport", path: "Sources/Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzTar", dependencies: ["FuzzSupport", "RialArchive", "RialFormat"], path: "Sources/Fuzz/FuzzTar"),
+        .executableTarget(name: "FuzzBagText", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzBagText"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier"], path: "Sources/Fuzz/FuzzReport"),
 
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat"]),
         .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto"]),

@@ -10,6 +10,7 @@
 // bidi control, line or paragraph separator or BOM (but the "\n" between lines) and reads back
 // to the very same strings; tighter limits give the same value or `json.limit-exceeded`.
 import Foundation
+import FuzzSupport
 import RialFormat
 
 private let tightLimits = JSONLimits(maxBytes: 4096, maxDepth: 4, maxStringBytes: 16)
@@ -65,15 +66,13 @@ private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         || value == 0x2028 || value == 0x2029 || value == 0xFEFF
 }
 
-// MARK: - Harness (the same in every fuzz target)
+// MARK: - Harness (Sources/Fuzz/FuzzSupport)
 
-private nonisolated(unsafe) var currentInput = "<libFuzzer input>"
-/// FUZZ_VERBOSE=1 with the replayer: name each input as it is replayed.
-nonisolated(unsafe) var verbose = false
+var verbose: Bool { FuzzHarness.verbose }
 
 /// A property does not hold: stop with a trap, so libFuzzer saves the input as a crasher.
 func violation(_ message: String) -> Never {
-    fatalError("FuzzJSON property violated (\(currentInput)): \(message)")
+    FuzzHarness.violation("FuzzJSON", message)
 }
 
 #if FUZZING
@@ -86,43 +85,7 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 @main
 enum Replay {
     static func main() {
-        let name = "FuzzJSON"
-        var roots = Array(CommandLine.arguments.dropFirst())
-        if roots.isEmpty { roots = ["Tests/Fuzz/corpus/\(name)", "Tests/Fuzz/crashers/\(name)"] }
-        verbose = ProcessInfo.processInfo.environment["FUZZ_VERBOSE"] != nil
-        var count = 0
-        for path in replayFiles(roots) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("\(name): cannot read \(path)\n".utf8))
-                exit(1)
-            }
-            if verbose { print("\(name): \(path)") }
-            currentInput = path
-            fuzzOne([UInt8](data))
-            count += 1
-        }
-        print("\(name): replayed \(count) input\(count == 1 ? "" : "s") from \(roots.joined(separator: ", ")) without a failure")
-    }
-
-    /// Regular files under `roots` (files given directly are taken as they are), sorted; hidden
-    /// files and READMEs are skipped. A missing root holds no files.
-    static func replayFiles(_ roots: [String]) -> [String] {
-        var files: [String] = []
-        let manager = FileManager.default
-        for root in roots {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else { continue }
-            guard isDirectory.boolValue else { files.append(root); continue }
-            let names = (try? manager.subpathsOfDirectory(atPath: root)) ?? []
-            for name in names.sorted() {
-                let last = (name as NSString).lastPathComponent
-                if last.hasPrefix(".") || last.hasPrefix("README") { continue }
-                let path = root + "/" + name
-                var nestedIsDirectory: ObjCBool = false
-                if manager.fileExists(atPath: path, isDirectory: &nestedIsDirectory), !nestedIsDirectory.boolValue { files.append(path) }
-            }
-        }
-        return files
+        FuzzHarness.replay("FuzzJSON", fuzzOne)
     }
 }
 #endif
