@@ -5,6 +5,7 @@
 //   RialFormat   data model, strict JSON, BagIt text formats   (Foundation only)
 //   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
 //   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
+//   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
 //   RialPackager builds packages
 //   RialVerifier checks packages (never imports RialPackager)
 //   rial         the command line
@@ -41,8 +42,9 @@ let package = Package(
         .target(name: "RialFormat"),
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL"]),
         .target(name: "RialArchive", dependencies: ["CRialArchive", "RialFormat"]),
+        .target(name: "RialXML", dependencies: ["CRialXML", "RialFormat"]),
         .target(name: "RialPackager", dependencies: ["RialFormat", "RialCrypto", "RialArchive"]),
-        .target(name: "RialVerifier", dependencies: ["RialFormat", "RialCrypto", "RialArchive"]),
+        .target(name: "RialVerifier", dependencies: ["RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
         .executableTarget(
             name: "rial",
             dependencies: [
@@ -63,8 +65,8 @@ let package = Package(
         .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto"]),
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
-        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto"]),
-        .testTarget(name: "RialCLITests", dependencies: ["rial"], exclude: ["Fixtures"]),
+        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
+        .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

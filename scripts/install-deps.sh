@@ -2,7 +2,8 @@
 # Installs what building and testing rial needs, and only what is missing:
 #   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils
 #   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv,
-#     and Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
+#     Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
+#     and xmllint (libxml2-utils: XML reports against their XSD, DFXML well-formedness)
 # Uses sudo only when not already root. Safe to run again: it does nothing when all is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,7 @@ if [ "${1:-}" = "--with-oracles" ]; then
   command -v python3 >/dev/null || missing+=(python3)
   python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
   command -v hashdeep >/dev/null || missing+=(hashdeep)
+  command -v xmllint >/dev/null || missing+=(libxml2-utils)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"

@@ -1,5 +1,10 @@
 #ifndef CRIAL_XML_SHIM_H
 #define CRIAL_XML_SHIM_H
+// Debian's libxml2 is built with ICU, and libxml/encoding.h then includes the system's ICU
+// headers, which clash with the ICU copy inside Swift's Foundation in any module that sees
+// both. Nothing here uses libxml2's ICU converters, so their declarations are left out.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlschemas.h>

@@ -11,9 +11,11 @@ struct InspectCommand: ParsableCommand {
         with its size and role. Payload data is skipped, not hashed: inspect is quick, and \
         says nothing about integrity. Use `rial verify` for a verdict.
 
-        --format hashdeep is the exception: it verifies the package (every byte hashed) and, \
-        only if it passes, writes a hashdeep known-file list of the payload (size, SHA-256, \
-        path), so the extracted package can be audited with hashdeep itself:
+        --format hashdeep and --format dfxml are the exceptions: they verify the package \
+        (every byte hashed) and, only if it passes, write a hashdeep known-file list of the \
+        payload (size, SHA-256, path), or every file as DFXML (fileobject: filename, filesize, \
+        SHA-256 and SHA-512), the format fiwalk and hashdeep write and forensic tools ingest. \
+        The extracted package can then be audited with hashdeep itself:
           rial inspect case.rialpkg --format hashdeep > case.hashdeep
           rial extract case.rialpkg -o case/ && cd case/<package-id>
           hashdeep -c sha256 -a -k ../../case.hashdeep -r -l data
@@ -23,17 +25,17 @@ struct InspectCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, hashdeep
+        case text, json, hashdeep, dfxml
     }
 
     @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))
     var package: String
 
-    @Option(help: "Output format: text, json, or hashdeep (a known-file list of the payload; verifies first).")
+    @Option(help: "Output format: text, json, hashdeep (a known-file list of the payload) or dfxml (every file as DFXML); the last two verify first.")
     var format: Format = .text
 
     func run() throws {
-        if format == .hashdeep { return try hashdeep() }
+        if format == .hashdeep || format == .dfxml { return try verifiedListing() }
         let value: JSONValue
         do {
             value = try PackageInspector().inspect(path: package)
@@ -44,22 +46,23 @@ struct InspectCommand: ParsableCommand {
         switch format {
         case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         case .text: FileHandleStream.standardOutput.write(Self.text(value))
-        case .hashdeep: break
+        case .hashdeep, .dfxml: break
         }
     }
 
-    private func hashdeep() throws {
+    /// hashdeep and DFXML: lists made from a package that has just verified.
+    private func verifiedListing() throws {
         let progress = ProgressLine(label: "verifying", enabled: true)
-        let result: HashdeepList.Result
+        let result: VerifiedContents.Result
         do {
-            result = try HashdeepList.make(path: package) { done, total in progress.update(done: done, total: total) }
+            result = try VerifiedContents.make(path: package) { done, total in progress.update(done: done, total: total) }
         } catch {
             progress.finish()
             Console.error("\(error)")
             throw ExitStatus.couldNotComplete
         }
         progress.finish()
-        guard let list = result.list else {
+        guard let contents = result.contents else {
             if result.report.verdict == .pass {
                 Console.error("\(package) is a bag directory; a known-file list is made from a .rialpkg file")
                 throw ExitStatus.usage
@@ -67,7 +70,10 @@ struct InspectCommand: ParsableCommand {
             Console.error("\(package) does not verify (\(result.report.verdict.rawValue)); no known-file list is made from it. Run rial verify \(package) to see why")
             throw VerifyCommand.exitStatus(for: result.report)
         }
-        FileHandleStream.standardOutput.write(String(decoding: list, as: UTF8.self))
+        let bytes = format == .dfxml
+            ? try DFXMLRenderer.bytes(contents, source: package, commandLine: (["rial"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+            : HashdeepList.bytes(contents)
+        FileHandleStream.standardOutput.write(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The inspection as aligned text; every string from the package escaped.

@@ -63,13 +63,13 @@ struct VerifyCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl
+        case text, json, jsonl, xml
     }
 
     @Argument(help: ArgumentHelp("Package files or bag directories.", valueName: "PATH"))
     var paths: [String]
 
-    @Option(help: "Report format on standard output: text, json (one report, or an array for several), or jsonl (a line per input and a summary line).")
+    @Option(help: "Report format on standard output: text, json (one report, or an array for several), jsonl (a line per input and a summary line), or xml (one report, schema/report.xsd).")
     var format: Format = .text
 
     @Flag(name: .shortAndLong, help: "Search directories for .rialpkg files and bag directories instead of verifying a directory as one bag.")
@@ -78,7 +78,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, else text).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, XML if .xml, else text).", valueName: "FILE"))
     var report: String?
 
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
@@ -105,8 +105,8 @@ struct VerifyCommand: ParsableCommand {
             Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
         }
-        if (report != nil || media != nil) && inputs.count > 1 {
-            Console.error("--report and --media belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count)")
+        if (report != nil || media != nil || format == .xml) && inputs.count > 1 {
+            Console.error("--report, --media and --format xml belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
             throw ExitStatus.usage
         }
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs)
@@ -126,7 +126,7 @@ struct VerifyCommand: ParsableCommand {
                 if inputs.count > 1 { FileHandleStream.standardOutput.write("\n") }
             case .jsonl:
                 FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
-            case .json:
+            case .json, .xml:
                 collected.append(result)
             }
             if report != nil && collected.isEmpty { collected.append(result) }
@@ -150,11 +150,14 @@ struct VerifyCommand: ParsableCommand {
             FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.summary(
                 pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0],
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
+        case .xml:
+            if let first = collected.first { FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(first), as: UTF8.self)) }
         case .text:
             break
         }
         if let report, let first = collected.first {
-            let bytes = report.hasSuffix(".json") ? JSONReportRenderer.bytes(first) : Array(TextReportRenderer.render(first).utf8)
+            let bytes = report.hasSuffix(".json") ? JSONReportRenderer.bytes(first)
+                : report.hasSuffix(".xml") ? try XMLReportRenderer.bytes(first) : Array(TextReportRenderer.render(first).utf8)
             do {
                 try ReportFile.write(bytes, to: report)
             } catch {
