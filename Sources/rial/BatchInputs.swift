@@ -4,8 +4,10 @@ import Glibc
 
 /// The inputs of a batch: each PATH as given, or with `--recursive`, every `.rialpkg` file and
 /// every bag directory (a directory holding `bagit.txt`) found under a directory PATH.
-/// Symbolic links are not followed while searching (a link loop cannot hang the batch), and
-/// what is found is sorted by bytes, so the order is the same on every machine.
+/// Symbolic links are not followed while searching (a link loop cannot hang the batch), a
+/// directory that cannot be opened becomes an input of its own (so it gets an error line
+/// instead of vanishing), and what is found is sorted by bytes, so the order is the same on
+/// every machine.
 enum BatchInputs {
     static func expand(_ paths: [String], recursive: Bool) -> [String] {
         guard recursive else { return paths }
@@ -26,7 +28,11 @@ enum BatchInputs {
         // An explicit stack: a deep tree costs heap, not stack.
         var pending = [directory]
         while let current = pending.popLast() {
-            guard let handle = opendir(current) else { continue }
+            guard let handle = opendir(current) else {
+                // Not skipped in silence: as an input of its own it gets an error line.
+                if current != directory { found.append(current) }
+                continue
+            }
             defer { closedir(handle) }
             while let entry = readdir(handle) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

@@ -21,7 +21,9 @@ public enum JSONLinesRenderer {
         for check in report.failures where !failing.contains(check.code) { failing.append(check.code) }
         object["failing_codes"] = .array(failing.map(JSONValue.string))
         if let error = report.error {
-            var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(error.reason)]
+            var message = error.reason
+            if let cause = error.cause { message += ": \(cause)" }
+            var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(message)]
             if let location = error.location { value["location"] = .string(location) }
             object["error"] = .object(value)
         }
