@@ -3,7 +3,8 @@
 #   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils
 #   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv,
 #     Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
-#     and xmllint (libxml2-utils: XML reports against their XSD, DFXML well-formedness)
+#     xmllint (libxml2-utils: XML reports against their XSD, DFXML well-formedness), and
+#     headless Chromium with pdftotext (poppler-utils): the court report rendered as a person sees it
 # Uses sudo only when not already root. Safe to run again: it does nothing when all is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,8 @@ if [ "${1:-}" = "--with-oracles" ]; then
   python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
   command -v hashdeep >/dev/null || missing+=(hashdeep)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"

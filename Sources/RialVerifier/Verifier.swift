@@ -80,12 +80,16 @@ public struct Verifier: Sendable {
     public func report(for path: String, progress: Progress? = nil) -> VerificationReport {
         do {
             return try verify(path: path, progress: progress)
-        } catch let error as VerifierError {
-            return .error(error, subjectPath: path, subjectKind: Self.isDirectory(path) ? .bag : .package, verifiedAt: verificationTime)
         } catch {
-            return .error(VerifierError(.unreadable, "cannot verify \(path)", cause: error), subjectPath: path,
-                          subjectKind: Self.isDirectory(path) ? .bag : .package, verifiedAt: verificationTime)
+            return errorReport(error, path: path)
         }
+    }
+
+    /// The `error` report for an input that could not be evaluated.
+    func errorReport(_ error: any Error, path: String) -> VerificationReport {
+        let kind: VerificationReport.SubjectKind = Self.isDirectory(path) ? .bag : .package
+        let reason = error as? VerifierError ?? VerifierError(.unreadable, "cannot verify \(path)", cause: error)
+        return .error(reason, subjectPath: path, subjectKind: kind, verifiedAt: verificationTime)
     }
 
     private func warnings(_ context: VerificationContext) -> [String] {

@@ -63,13 +63,13 @@ struct VerifyCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl, xml
+        case text, json, jsonl, xml, html
     }
 
     @Argument(help: ArgumentHelp("Package files or bag directories.", valueName: "PATH"))
     var paths: [String]
 
-    @Option(help: "Report format on standard output: text, json (one report, or an array for several), jsonl (a line per input and a summary line), or xml (one report, schema/report.xsd).")
+    @Option(help: "Report format on standard output: text, json (one report, or an array for several), jsonl (a line per input and a summary line), xml (one report, schema/report.xsd), or html (the court report of `rial report`).")
     var format: Format = .text
 
     @Flag(name: .shortAndLong, help: "Search directories for .rialpkg files and bag directories instead of verifying a directory as one bag.")
@@ -105,8 +105,8 @@ struct VerifyCommand: ParsableCommand {
             Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
         }
-        if (report != nil || media != nil || format == .xml) && inputs.count > 1 {
-            Console.error("--report, --media and --format xml belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
+        if (report != nil || media != nil || format == .xml || format == .html) && inputs.count > 1 {
+            Console.error("--report, --media and --format xml or html belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
             throw ExitStatus.usage
         }
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs)
@@ -126,7 +126,7 @@ struct VerifyCommand: ParsableCommand {
                 if inputs.count > 1 { FileHandleStream.standardOutput.write("\n") }
             case .jsonl:
                 FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
-            case .json, .xml:
+            case .json, .xml, .html:
                 collected.append(result)
             }
             if report != nil && collected.isEmpty { collected.append(result) }
@@ -152,6 +152,10 @@ struct VerifyCommand: ParsableCommand {
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
         case .xml:
             if let first = collected.first { FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(first), as: UTF8.self)) }
+        case .html:
+            // The court report's pictures need the package read again (depth keyframes).
+            let (court, overview) = Verifier(policy: policy).courtReport(for: inputs[0])
+            FileHandleStream.standardOutput.write(HTMLReportRenderer.render(court, overview: overview))
         case .text:
             break
         }

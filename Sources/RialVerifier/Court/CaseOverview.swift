@@ -1,0 +1,72 @@
+import RialFormat
+
+/// What a court report shows beyond the checks: the capture as the package states it (within
+/// its privacy levels), the shape of the frame hash chain and where it breaks, and heat-map
+/// thumbnails of a few depth keyframes. Each is a statement of the package; the report puts
+/// it beside the check that judged it.
+public struct CaseOverview: Sendable {
+    public struct Capture: Sendable {
+        /// "video" or "photo", and "full" or "hash_only".
+        public let mediaType: String?
+        public let mode: String?
+        /// The values rial/metadata.json holds, as text; `nil` when withheld.
+        public let device: String?
+        public let time: String?
+        public let place: String?
+        /// "location=…, timestamp=…, device=…".
+        public let privacy: String?
+        public let frameCount: Int64?
+        public let durationMs: Int64?
+        public let mediaSHA256: String?
+    }
+
+    public struct Chain: Sendable {
+        public let frameCount: Int
+        public let checkpointFrames: [Int64]
+        public let depthFrames: [Int64]
+        /// The first frame whose recomputed link differs, from the `chain.link.broken` check.
+        public let firstBrokenFrame: Int64?
+        public let finalHash: String
+    }
+
+    public let capture: Capture?
+    public let chain: Chain?
+    public let thumbnails: [DepthThumbnail]
+
+    init(context: VerificationContext, report: VerificationReport, thumbnails: [DepthThumbnail]) {
+        let view = MetadataSources(context).parsedView
+        capture = view.map { view in
+            Capture(
+                mediaType: view.mediaType, mode: view.captureMode,
+                device: Self.text(view.filtered.deviceModel),
+                time: Self.text(view.filtered.timestamp),
+                place: Self.text(view.filtered.location),
+                privacy: view.privacy.description,
+                frameCount: view.recording?.frameCount, durationMs: view.recording?.durationMs,
+                mediaSHA256: view.mediaSHA256
+            )
+        }
+        chain = context.parsedChain.map { chain in
+            let broken = report.checks.first { $0.code == "chain.link.broken" }
+                .flatMap { Int64($0.subject.replacingOccurrences(of: "frame ", with: "")) }
+            return Chain(frameCount: chain.frames.count, checkpointFrames: chain.checkpoints.map(\.frameNumber),
+                         depthFrames: chain.frames.filter { $0.depthPath != nil }.map(\.frameNumber),
+                         firstBrokenFrame: broken, finalHash: chain.finalHash)
+        }
+        self.thumbnails = thumbnails
+    }
+
+    /// A stated value as one line of text: strings as they are, a place as its parts.
+    static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        case .object(let object):
+            return object.entries.map { "\($0.key) \(text($0.value) ?? "—")" }.joined(separator: ", ")
+        case .integer(let number): return String(number)
+        case .number(let number): return JSONWriter.formatDouble(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array(let items): return items.compactMap(text).joined(separator: ", ")
+        }
+    }
+}

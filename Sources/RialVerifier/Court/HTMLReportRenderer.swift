@@ -1,0 +1,43 @@
+import RialFormat
+
+/// The court report: one self-contained HTML file (inline CSS and SVG; no scripts, fonts or
+/// network) that reads in five minutes and prints on A4 and Letter. The verdict in plain
+/// words, the package's identity and fingerprint, signer and time, the capture as stated, the
+/// hash chain and depth keyframes as pictures, the custody timeline, every check, and how to
+/// verify again without rial. Every string from the package is escaped (``html(_:)``).
+public enum HTMLReportRenderer {
+    public static func render(_ report: VerificationReport, overview: CaseOverview?) -> String {
+        var page = HTMLPage()
+        page.header(report)
+        page.verdict(report)
+        page.identity(report)
+        if report.verdict != .error {
+            page.trust(report)
+            if let capture = overview?.capture { page.capture(capture, check: report.checks.first { $0.code == "metadata.normalised" }) }
+            if let chain = overview?.chain { page.chain(chain, links: report.checks.first { $0.code == "chain.links" }) }
+            if let thumbnails = overview?.thumbnails, !thumbnails.isEmpty { page.depth(thumbnails) }
+            if let custody = report.custody { page.custody(custody) }
+            page.checks(report)
+            page.reverify(report)
+        }
+        page.footer()
+        return page.html
+    }
+
+    /// `text` for HTML: invisible characters shown as `\u{…}` (as in the text report), then
+    /// `& < > " '` as entities.
+    public static func html(_ text: String) -> String {
+        var out = ""
+        for character in Escaping.visible(text) {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

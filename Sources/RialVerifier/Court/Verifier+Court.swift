@@ -1,0 +1,19 @@
+import RialFormat
+
+extension Verifier {
+    /// Verifies like ``report(for:progress:)`` and gathers what a court report shows besides the
+    /// checks. An input that cannot be evaluated gives an `error` report and no overview.
+    public func courtReport(for path: String, thumbnails: Int = 6, progress: Progress? = nil) -> (report: VerificationReport, overview: CaseOverview?) {
+        do {
+            let (report, inventory) = try evaluate(path: path, progress: progress)
+            let context = VerificationContext(inventory: inventory, profile: report.subjectKind == .package ? .package : .bag, verificationTime: verificationTime)
+            var pictures: [DepthThumbnail] = []
+            if report.subjectKind == .package, let root = inventory.rootName, let index = context.parsedDepthIndex {
+                pictures = DepthThumbnail.read(archive: path, root: root, index: index, count: thumbnails, limits: limits.archive)
+            }
+            return (report, CaseOverview(context: context, report: report, thumbnails: pictures))
+        } catch {
+            return (errorReport(error, path: path), nil)
+        }
+    }
+}
