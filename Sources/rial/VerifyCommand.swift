@@ -78,7 +78,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, XML if .xml, else text).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, XML if .xml, else text; with --format html, the HTML).", valueName: "FILE"))
     var report: String?
 
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
@@ -109,6 +109,7 @@ struct VerifyCommand: ParsableCommand {
             Console.error("--report, --media and --format xml or html belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
             throw ExitStatus.usage
         }
+        if format == .html { return try courtReport(inputs[0], policy: policy) }
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs)
         let progress = ProgressLine(label: "verifying", enabled: !quiet)
         var collected: [VerificationReport] = []
@@ -126,8 +127,10 @@ struct VerifyCommand: ParsableCommand {
                 if inputs.count > 1 { FileHandleStream.standardOutput.write("\n") }
             case .jsonl:
                 FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
-            case .json, .xml, .html:
+            case .json, .xml:
                 collected.append(result)
+            case .html:
+                break
             }
             if report != nil && collected.isEmpty { collected.append(result) }
             for warning in result.warnings { Console.error("warning: \(warning)") }
@@ -152,11 +155,7 @@ struct VerifyCommand: ParsableCommand {
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
         case .xml:
             if let first = collected.first { FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(first), as: UTF8.self)) }
-        case .html:
-            // The court report's pictures need the package read again (depth keyframes).
-            let (court, overview) = Verifier(policy: policy).courtReport(for: inputs[0])
-            FileHandleStream.standardOutput.write(HTMLReportRenderer.render(court, overview: overview))
-        case .text:
+        case .text, .html:
             break
         }
         if let report, let first = collected.first {
@@ -171,6 +170,24 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         throw status
+    }
+
+    /// `--format html`: the court report of `rial report`, on standard output (and --report).
+    private func courtReport(_ input: String, policy: VerificationPolicy) throws {
+        let progress = ProgressLine(label: "verifying", enabled: !quiet)
+        let (result, overview) = Verifier(policy: policy).courtReport(for: input) { done, total in progress.update(done: done, total: total) }
+        progress.finish()
+        let html = HTMLReportRenderer.render(result, overview: overview)
+        FileHandleStream.standardOutput.write(html)
+        if let report {
+            do {
+                try ReportFile.write(Array(html.utf8), to: report)
+            } catch {
+                Console.error("cannot write the report to \(report): \(error)")
+                throw result.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
+            }
+        }
+        throw Self.exitStatus(for: result)
     }
 
     /// The exit status of one report's verdict.
