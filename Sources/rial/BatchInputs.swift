@@ -30,7 +30,7 @@ enum BatchInputs {
         while let current = pending.popLast() {
             guard let handle = opendir(current) else {
                 // Not skipped in silence: as an input of its own it gets an error line.
-                if current != directory { found.append(current) }
+                found.append(current)
                 continue
             }
             defer { closedir(handle) }
@@ -39,7 +39,11 @@ enum BatchInputs {
                 if name == "." || name == ".." { continue }
                 let path = current + "/" + name
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                // A name that is not UTF-8 cannot be spelled back: an error line, not a gap.
+                guard lstat(path, &info) == 0 else {
+                    found.append(path)
+                    continue
+                }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     if exists(path + "/bagit.txt") { found.append(path) } else { pending.append(path) }

@@ -20,8 +20,9 @@ struct TarRoundTripTests {
     }
 
     @Test("times before 1970 or from 2038 on are clamped, so the writer never leaves the strict profile (no pax mtime)",
-          arguments: [Int64(-5), Int64(Int32.max) - 1, Int64(Int32.max), 1 << 40])
-    func headerTimesStayInTheProfile(_ time: Int64) throws {
+          arguments: [(-5, 0), (2_147_483_646, 2_147_483_646), (2_147_483_647, 2_147_483_646), (1 << 40, 2_147_483_646),
+                      (1_768_867_200, 1_768_867_200)] as [(Int64, Int64)])
+    func headerTimesStayInTheProfile(_ time: Int64, _ stored: Int64) throws {
         let path = temporaryFile()
         defer { unlink(path) }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -33,8 +34,7 @@ struct TarRoundTripTests {
         let reader = try TarReader(path: path)
         var times: [Int64] = []
         while let header = try reader.nextEntry() { times.append(header.modificationTime) }
-        #expect(times == [TarWriter.headerTime(time), TarWriter.headerTime(time)])
-        #expect((0..<Int64(Int32.max)).contains(TarWriter.headerTime(time)))
+        #expect(times == [stored, stored])
     }
 
     @Test func nonASCIINamesSurviveTheCLocale() throws {

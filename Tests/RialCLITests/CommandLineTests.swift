@@ -9,7 +9,7 @@ struct CommandLineTests {
     @Test("usage errors exit 64", arguments: [
         ["verify"],
         ["verify", "--bogus", "x.rialpkg"],
-        ["verify", "x.rialpkg", "--format", "xml"],
+        ["verify", "x.rialpkg", "--format", "yaml"],
         ["pack"],
         ["pack", "capture"],
         ["pack", "capture", "-o", "x.rialpkg", "--bogus"],

@@ -92,6 +92,7 @@ struct StrictTarProfile {
                 if remaining == step {
                     pendingPax = try PaxHeader(paxBytes, entry: "pax header at byte \(paxOffset)")
                     paxBytes.removeAll(keepingCapacity: true)
+                    currentName = "pax header at byte \(paxOffset)"
                     state = padding > 0 ? .data(remaining: padding) : .header
                 } else {
                     state = .paxData(remaining: remaining - step, padding: padding)

@@ -18,7 +18,7 @@ public struct DepthThumbnail: Sendable {
     /// thumbnails rather than an error: they illustrate, they do not prove.
     static func read(archive path: String, root: String, index: DepthIndex, count: Int, limits: ArchiveLimits) -> [DepthThumbnail] {
         let format = index.format
-        guard format.width > 0, format.height > 0, format.width <= 1 << 14, format.height <= 1 << 14, !index.keyframes.isEmpty else { return [] }
+        guard count > 0, format.width > 0, format.height > 0, format.width <= 1 << 14, format.height <= 1 << 14, !index.keyframes.isEmpty else { return [] }
         let step = max(1, index.keyframes.count / count)
         let chosen = stride(from: 0, to: index.keyframes.count, by: step).prefix(count).map { index.keyframes[$0] }
         var wanted: [String: DepthIndex.Keyframe] = [:]

@@ -73,12 +73,12 @@ struct HTMLPage {
         html += "</table><p class=\"note\">From rial/metadata.json, within the disclosure levels above. Held against the evidence by the check metadata.normalised: <b>\(check.map { $0.status.label } ?? "NOT PRESENT")</b>.</p></section>\n"
     }
 
-    mutating func chain(_ chain: CaseOverview.Chain, links: CheckResult?) {
+    mutating func chain(_ chain: CaseOverview.Chain, links: CheckResult?, allRecomputed: Bool) {
         let count = max(chain.frameCount, 1)
         func x(_ frame: Int64) -> Double { 20 + Double(frame - 1) / Double(max(count - 1, 1)) * 920 }
         // A broken chain reports chain.link.broken, not chain.links.
         let linkStatus = chain.firstBrokenFrame != nil ? CheckStatus.fail : links?.status
-        let base = linkStatus == .pass || linkStatus == .fail ? "#2e7d32" : "#9e9e9e"
+        let base = allRecomputed ? "#2e7d32" : "#9e9e9e"
         var svg = "<svg class=\"chain\" viewBox=\"0 0 960 96\" role=\"img\" aria-label=\"frame hash chain\">"
         svg += "<rect x=\"20\" y=\"36\" width=\"920\" height=\"20\" fill=\"\(base)\"/>"
         if let broken = chain.firstBrokenFrame {
@@ -91,7 +91,7 @@ struct HTMLPage {
         let verdict: String
         switch linkStatus {
         case .pass?: verdict = "Every link was recomputed from the frames and matches."
-        case .fail?: verdict = "The chain is broken: a frame, depth keyframe or timestamp differs from what was chained."
+        case .fail?: verdict = "The chain is broken: a frame, depth keyframe or timestamp differs from what was chained." + (allRecomputed ? "" : " Some links before the break could not be recomputed (grey).")
         default: verdict = "The links could not be recomputed (\(h(links?.message ?? "no frame material"))); the chain's structure was checked."
         }
         html += """

@@ -20,13 +20,7 @@ public enum JSONLinesRenderer {
         var failing: [String] = []
         for check in report.failures where !failing.contains(check.code) { failing.append(check.code) }
         object["failing_codes"] = .array(failing.map(JSONValue.string))
-        if let error = report.error {
-            var message = error.reason
-            if let cause = error.cause { message += ": \(cause)" }
-            var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(message)]
-            if let location = error.location { value["location"] = .string(location) }
-            object["error"] = .object(value)
-        }
+        if let error = report.error { object["error"] = JSONReportRenderer.errorValue(error) }
         object["elapsed_ms"] = .integer(milliseconds(elapsed))
         return compact(.object(object))
     }

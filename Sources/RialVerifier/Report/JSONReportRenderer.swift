@@ -20,13 +20,7 @@ public enum JSONReportRenderer {
             "not_present": .integer(Int64(report.count(.notPresent))),
             "not_checked": .integer(Int64(report.count(.notChecked))),
         ])
-        if let error = report.error {
-            var described = error.reason
-            if let cause = error.cause { described += ": \(cause)" }
-            var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(described)]
-            if let location = error.location { value["location"] = .string(location) }
-            object["error"] = .object(value)
-        }
+        if let error = report.error { object["error"] = errorValue(error) }
         if let seal = report.seal { object["seal"] = sealValue(seal) }
         if let timestamp = report.timestamp { object["timestamp"] = timestampValue(timestamp) }
         if let custody = report.custody { object["custody"] = custodyValue(custody) }
@@ -50,6 +44,15 @@ public enum JSONReportRenderer {
         if let anchor = seal.anchorSubject { object["trust_anchor"] = .string(anchor) }
         if let judged = seal.judgedAt { object["certificates_judged_at"] = .string(judged.rfc3339) }
         return .object(object)
+    }
+
+    /// Why an input could not be verified: code, message (with its cause) and location.
+    public static func errorValue(_ error: VerifierError) -> JSONValue {
+        var message = error.reason
+        if let cause = error.cause { message += ": \(cause)" }
+        var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(message)]
+        if let location = error.location { value["location"] = .string(location) }
+        return .object(value)
     }
 
     /// One check, as in the report's `checks`.
