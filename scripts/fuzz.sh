@@ -5,6 +5,8 @@
 #   FUZZ_SECONDS=300                 how long each runs (default 300)
 #   FUZZ_RUNS=10000000               run each for N executions instead of a time
 #   FUZZ_CONFIGURATION=release       build optimised (default debug, the recipe below as it is)
+#   FUZZ_MAX_LEN=4096                largest input for every target run (default 65536 for
+#                                    FuzzTar, 16384 for the others)
 #   FUZZ_ARGS="-jobs=1 ..."          more libFuzzer flags
 #
 # The corpus each target grows is kept in fuzz-work/<target> (not in git), seeded from
@@ -23,6 +25,7 @@ WORK=fuzz-work
 read -r -a EXTRA <<< "${FUZZ_ARGS:-}"
 
 max_len() {
+    if [ -n "${FUZZ_MAX_LEN:-}" ]; then echo "$FUZZ_MAX_LEN"; return; fi
     case "$1" in
         FuzzTar) echo 65536 ;;
         *) echo 16384 ;;
@@ -57,7 +60,7 @@ for target in $TARGETS; do
     else
         limit=("-max_total_time=$SECONDS_EACH"); amount="$SECONDS_EACH s"
     fi
-    echo "== $target: fuzzing ($amount, log $log)"
+    echo "== $target: fuzzing ($amount, max_len $(max_len "$target"), log $log)"
     started=$(date +%s)
     SWIFT_BACKTRACE=enable=no nice -n 10 "$binary" \
         -max_len="$(max_len "$target")" \
