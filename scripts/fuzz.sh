@@ -77,7 +77,10 @@ for target in $TARGETS; do
     corpus=$(find "$WORK/$target" -type f | wc -l | tr -d ' ')
     artifact=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
     line="$target: ${executions:-?} executions in ${elapsed} s (${rate:-?}/s), corpus $corpus inputs"
-    if [ "$code" -ne 0 ] || [ -n "$artifact" ]; then
+    if grep -a -q 'libFuzzer: run interrupted' "$log" && [ -z "$artifact" ]; then
+        line="$line, interrupted, no crash"
+        status=1
+    elif [ "$code" -ne 0 ] || [ -n "$artifact" ]; then
         reason=$(grep -a -m 1 -E 'property violated|Fatal error|ERROR: (libFuzzer|AddressSanitizer)' "$log" | cut -c 1-240)
         line="$line, CRASHED (exit $code): ${reason:-see $log}${artifact:+; input saved as $artifact}"
         status=1
