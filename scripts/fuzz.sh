@@ -7,7 +7,9 @@
 #   FUZZ_CONFIGURATION=release       build optimised (default debug, the recipe below as it is)
 #   FUZZ_MAX_LEN=4096                largest input for every target run (default 65536 for
 #                                    FuzzTar, 16384 for the others)
+#   FUZZ_TIMEOUT=30                  seconds (wall clock) before an input counts as a hang
 #   FUZZ_ARGS="-jobs=1 ..."          more libFuzzer flags
+#   ASAN_OPTIONS=...                 passed on (see Tests/Fuzz/README.md for faster settings)
 #
 # The corpus each target grows is kept in fuzz-work/<target> (not in git), seeded from
 # Tests/Fuzz/corpus/<target>; a crashing input is written to Tests/Fuzz/crashers/<target>/,

@@ -15,4 +15,20 @@ static inline unsigned int crial_ae_ifmt(void) { return (unsigned int)AE_IFMT; }
 static inline locale_t crial_new_utf8_ctype_locale(void) {
     return newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
 }
+
+// sync_file_range(2) is Linux-only and declared only under _GNU_SOURCE, which Swift's Glibc
+// module does not define; the system call itself needs neither. Returns -1 where it does not
+// exist (the caller treats it as a hint).
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+static inline int crial_start_writeback(int fd, long long offset, long long count) {
+#if defined(__linux__) && defined(SYS_sync_file_range)
+    return (int)syscall(SYS_sync_file_range, fd, offset, count, 2 /* SYNC_FILE_RANGE_WRITE */);
+#else
+    (void)fd; (void)offset; (void)count;
+    return -1;
+#endif
+}
 #endif

@@ -85,11 +85,15 @@ public struct Packager: Sendable {
                 let digests = try DigestSet([.sha256, .sha512])
                 let link = try links.link(for: file.bagPath.rawValue)
                 try writer.addFile(path: root + file.bagPath.rawValue, size: file.size, modificationTime: mtime) { write in
-                    try reader.streamAndClose { chunk in
-                        try digests.update(chunk, also: link?.sink)
-                        try write(chunk)
-                        done += UInt64(chunk.count)
-                        progress?(done, totalBytes)
+                    // Each digest on its own thread while this one reads and writes: the file
+                    // costs about what its slowest digest costs (DigestPipeline).
+                    try reader.readAndClose { fill in
+                        try digests.update(reading: fill, also: link?.sink) { chunk in
+                            try write(chunk)
+                            output.startWriteback(upTo: writer.offset)
+                            done += UInt64(chunk.count)
+                            progress?(done, totalBytes)
+                        }
                     }
                 }
                 try links.finished(file.bagPath.rawValue)

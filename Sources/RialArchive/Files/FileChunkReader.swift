@@ -37,22 +37,45 @@ public struct FileChunkReader {
     /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
     ///   shrinks while being read, or what `body` throws.
     public func streamAndClose(chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        defer { close(fileDescriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
         defer { buffer.deallocate() }
-        var total: UInt64 = 0
-        while true {
-            let count = read(fileDescriptor, buffer.baseAddress, chunkSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ArchiveError(.io, "reading \(path): \(String(cString: strerror(errno)))")
+        try readAndClose { fill in
+            while true {
+                let count = try fill(buffer)
+                if count == 0 { break }
+                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             }
-            if count == 0 { break }
-            total += UInt64(count)
-            guard total <= size else { throw ArchiveError(.fileChanged, "\(path) grew while it was being read") }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        guard total == size else { throw ArchiveError(.fileChanged, "\(path) shrank while it was being read") }
+    }
+
+    /// Hands `body` a `fill` function that reads the file's next bytes into the buffer it is
+    /// given and returns how many (0 at the end), for callers that bring their own buffers
+    /// (``DigestPipeline``); closes the file when `body` returns. Call once.
+    /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
+    ///   shrinks while being read, or what `body` throws.
+    public func readAndClose(_ body: (_ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Void) throws {
+        defer { close(fileDescriptor) }
+        var total: UInt64 = 0
+        var ended = false
+        try body { buffer in
+            guard !ended, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+            while true {
+                let count = read(fileDescriptor, base, buffer.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw ArchiveError(.io, "reading \(path): \(String(cString: strerror(errno)))")
+                }
+                if count == 0 {
+                    ended = true
+                    return 0
+                }
+                total += UInt64(count)
+                guard total <= size else { throw ArchiveError(.fileChanged, "\(path) grew while it was being read") }
+                return count
+            }
+        }
+        // A caller that stopped early learns nothing about the rest of the file.
+        guard !ended || total == size else { throw ArchiveError(.fileChanged, "\(path) shrank while it was being read") }
     }
 
     /// Reads a small file whole, refusing one larger than `limit` before reading it.

@@ -36,6 +36,56 @@ public final class DigestSet {
             for digest in all { try digest.update(bytes) }
             return
         }
+        try Self.hashConcurrently(bytes, all)
+    }
+
+    /// Feeds bytes to every digest and to `extra` while `alongside` does something else with
+    /// the same bytes on the calling thread, e.g. writes them to the package: for large
+    /// chunks the digests run on other threads meanwhile, so writing costs no time of its own
+    /// as long as it is quicker than the slowest digest. Returns when the digests and
+    /// `alongside` are all done with `bytes`.
+    ///
+    /// - Throws: the first error of a digest, or what `alongside` throws.
+    public func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?,
+                       alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard bytes.count >= Self.concurrencyThreshold else {
+            try update(bytes, also: extra)
+            try alongside(bytes)
+            return
+        }
+        byteCount &+= UInt64(bytes.count)
+        // The digests hash on the shared pool while this thread runs `alongside`; the group is
+        // waited for even when `alongside` throws, so no digest outlives the call (or `bytes`).
+        nonisolated(unsafe) let shared = bytes
+        let failures = FirstError()
+        let group = DispatchGroup()
+        for digest in extra.map({ digests + [$0] }) ?? digests {
+            nonisolated(unsafe) let context = digest
+            DispatchQueue.global().async(group: group) {
+                do { try context.update(shared) } catch { failures.record(error) }
+            }
+        }
+        let result = Result { try alongside(bytes) }
+        group.wait()
+        if let error = failures.first { throw error }
+        try result.get()
+    }
+
+    /// Feeds every digest and `extra` with what `fill` reads, through a ``DigestPipeline``:
+    /// each digest on its own thread, `fill` and `alongside` on this one, a few chunks in
+    /// flight. For long streams whose chunks are also written somewhere (the packer).
+    public func update(reading fill: (UnsafeMutableRawBufferPointer) throws -> Int, also extra: StreamingDigest?,
+                       pipeline: DigestPipeline = DigestPipeline(),
+                       alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try pipeline.run(extra.map { digests + [$0] } ?? digests, fill: { buffer in
+            let count = try fill(buffer)
+            byteCount &+= UInt64(count)
+            return count
+        }, alongside: alongside)
+    }
+
+    /// Each digest over `bytes` on its own thread; returns when all are done.
+    private static func hashConcurrently(_ bytes: UnsafeRawBufferPointer, _ all: [StreamingDigest]) throws {
         // Each context is touched by exactly one thread, and the buffer is only read, and
         // concurrentPerform returns after every iteration is done, so the buffer outlives them.
         nonisolated(unsafe) let shared = bytes

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialArchive
 
 /// A file written under a temporary name beside its destination and moved into place only
 /// when complete, so a reader never sees half a package and a failure leaves nothing behind.
@@ -71,6 +72,20 @@ final class AtomicOutputFile {
             done += result
         }
     }
+
+    /// Asks the kernel to start writing to disk what has been written up to `offset`, without
+    /// waiting, once at least ``writebackStep`` bytes have accumulated since the last time:
+    /// the disk then works while the packer hashes, ``commit()``'s fsync finds little left to
+    /// do, and a package of many GiB never holds gigabytes of dirty pages. Only a hint: where
+    /// the call is not available or fails, `commit()` still flushes everything.
+    func startWriteback(upTo offset: UInt64) {
+        guard offset >= writebackOffset + Self.writebackStep else { return }
+        Writeback.start(fileDescriptor: fileDescriptor, offset: writebackOffset, count: offset - writebackOffset)
+        writebackOffset = offset
+    }
+
+    static let writebackStep: UInt64 = 32 << 20
+    private var writebackOffset: UInt64 = 0
 
     /// The file's current size.
     func size() -> UInt64 {

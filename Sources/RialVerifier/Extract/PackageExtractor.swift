@@ -104,8 +104,7 @@ public struct PackageExtractor: Sendable {
                 written.append(name)
                 try disk.writeFile(name, size: header.size) { write in
                     try reader.readData { chunk in
-                        try digests.update(chunk)
-                        try write(chunk)
+                        try digests.update(chunk, also: nil, alongside: write)
                     }
                 }
                 guard try digests.finishHex() == expected.digests else {
