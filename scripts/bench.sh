@@ -126,6 +126,8 @@ times=$work/times
 measure() {
     local row=$1 t0 t1
     shift
+    # Untimed: flush what earlier rows wrote, so no row pays for another's disk writeback.
+    sync
     t0=$(now)
     run_checked "$row" "$@"
     t1=$(now)
@@ -171,26 +173,33 @@ extracted=$work/extracted
 
 file_size() { wc -c <"$1" | tr -d ' '; }
 
-# The capture holds exactly one media file; anything else left in it by an
-# older bench would change what is measured.
-if [[ -d $capture ]]; then
-    find "$capture" -mindepth 1 ! -path "$capture/media" ! -path "$media" -exec rm -rf {} +
-fi
-mkdir -p "$capture/media"
-
-if [[ -f $media && $(file_size "$media") == "$size" ]]; then
-    echo "bench: reusing $media ($size bytes)" >&2
-else
-    echo "bench: writing $media ($size bytes, AES-128-CTR keystream of zero key and IV)" >&2
-    rm -f "$media" "$media.tmp"
+# make_capture DIR SIZE: a capture holding exactly one media file of SIZE
+# bytes, the AES-128-CTR keystream of a zero key and IV (deterministic, and
+# incompressible like real video). Reused when it already has the right size;
+# anything else left in DIR by an older bench is removed, as it would change
+# what is measured.
+make_capture() {
+    local dir=$1 bytes=$2 file=$1/media/video.mov
+    if [[ -d $dir ]]; then
+        find "$dir" -mindepth 1 ! -path "$dir/media" ! -path "$file" -exec rm -rf {} +
+    fi
+    mkdir -p "$dir/media"
+    if [[ -f $file && $(file_size "$file") == "$bytes" ]]; then
+        echo "bench: reusing $file ($bytes bytes)" >&2
+        return
+    fi
+    echo "bench: writing $file ($bytes bytes, AES-128-CTR keystream of zero key and IV)" >&2
+    rm -f "$file" "$file.tmp"
     # CTR is a stream cipher: exactly as many bytes out as in, no padding.
-    head -c "$size" /dev/zero \
+    head -c "$bytes" /dev/zero \
         | openssl enc -aes-128-ctr -nosalt \
             -K 00000000000000000000000000000000 \
-            -iv 00000000000000000000000000000000 >"$media.tmp"
-    [[ $(file_size "$media.tmp") == "$size" ]] || die "generated media has the wrong size"
-    mv "$media.tmp" "$media"
-fi
+            -iv 00000000000000000000000000000000 >"$file.tmp"
+    [[ $(file_size "$file.tmp") == "$bytes" ]] || die "generated media has the wrong size"
+    mv "$file.tmp" "$file"
+}
+
+make_capture "$capture" "$size"
 
 rm -rf "$times"
 mkdir -p "$times"
@@ -262,6 +271,8 @@ fi
 for (( round = 1; round <= runs; round++ )); do
     echo "bench: round $round/$runs" >&2
     measure floor both openssl dgst -sha256 "$media" -- openssl dgst -sha512 "$media"
+    # A new file each time, as a user's pack is; deleting the last one is not timed.
+    rm -f "$pkg"
     measure pack "${pack_cmd[@]}"
     measure verify "${verify_cmd[@]}"
     if [[ -n $have_coreutils ]]; then
@@ -313,6 +324,71 @@ else
     echo 'bagit-python: not installed (pip install bagit)'
 fi
 echo "$rss_note"
+
+# ---------------------------------------------------------------- memory at a larger size
+# Memory must not grow with the media: pack and verify hold a few MiB of
+# buffers whatever the size. The warm-up measured peak RSS at BENCH_SIZE; this
+# packs and verifies media BENCH_RSS_FACTOR times larger (default 4: 1 GiB and
+# 4 GiB at the default size) once each, untimed, under /usr/bin/time. Needs
+# about 2 × BENCH_RSS_FACTOR × BENCH_SIZE free. BENCH_RSS_FACTOR=1 skips it.
+rss_factor=${BENCH_RSS_FACTOR:-4}
+[[ $rss_factor =~ ^[0-9]+$ ]] || die "BENCH_RSS_FACTOR=$rss_factor: expected a whole number"
+if [[ -n $rss_flag ]] && (( rss_factor > 1 )); then
+    big_size=$(( size * rss_factor ))
+    big_capture=$work/capture-x$rss_factor
+    big_pkg=$work/bench-x$rss_factor.rialpkg
+    make_capture "$big_capture" "$big_size"
+    echo "bench: peak RSS at $(( big_size / 1048576 )) MiB: rial pack, rial verify" >&2
+    rm -f "$big_pkg"
+    run_checked rss-pack /usr/bin/time "$rss_flag" "$rial" pack "$big_capture" -o "$big_pkg" --quiet --created 2026-01-20T00:00:00Z
+    run_checked rss-verify /usr/bin/time "$rss_flag" "$rial" verify "$big_pkg"
+    rm -f "$big_pkg"
+    echo "peak RSS at $(awk -v s="$big_size" 'BEGIN { printf "%d", s / 1048576 }') MiB media: rial pack $(peak_rss_mib "$logs/rss-pack.log") MiB, rial verify $(peak_rss_mib "$logs/rss-verify.log") MiB"
+fi
+
+# ---------------------------------------------------------------- batch
+# BENCH_BATCH small packages (default 1000; 0 skips), each under 1 MiB: a
+# one-second 64x48 sample capture packed BENCH_BATCH times with different
+# --created times, so every package id differs (made once, then reused).
+# Timed: `rial verify --recursive DIR --jobs 2 --format jsonl` (every package
+# must pass), next to `openssl dgst -sha256` and `-sha512` over the same files
+# in parallel, interleaved, BENCH_RUNS rounds, medians.
+batch=${BENCH_BATCH:-1000}
+[[ $batch =~ ^[0-9]+$ ]] && (( batch < 86400 )) || die "BENCH_BATCH=$batch: expected a whole number below 86400"
+if (( batch > 0 )); then
+    batch_dir=$work/batch-$batch
+    if [[ ! -f $batch_dir/.complete ]]; then
+        echo "bench: packing $batch small packages into $batch_dir" >&2
+        rm -rf "$batch_dir" "$work/batch-capture"
+        mkdir -p "$batch_dir"
+        run_checked batch-sample "$rial" sample --out "$work/batch-capture" --seconds 1 --fps 10 --width 64 --height 48
+        for (( i = 1; i <= batch; i++ )); do
+            created=$(printf '2026-01-20T%02d:%02d:%02dZ' $(( i / 3600 )) $(( i / 60 % 60 )) $(( i % 60 )))
+            run_checked batch-pack "$rial" pack "$work/batch-capture" -o "$(printf '%s/p%05d.rialpkg' "$batch_dir" "$i")" --quiet --created "$created"
+        done
+        touch "$batch_dir/.complete"
+    fi
+    batch_files=("$batch_dir"/*.rialpkg)
+    batch_bytes=$(cat "${batch_files[@]}" | wc -c | tr -d ' ')
+    largest=$(wc -c "${batch_files[@]}" | awk '$2 != "total" && $1 > m { m = $1 } END { print m }')
+    rm -f "$times/batch" "$times/batch-floor"
+    for (( r = 1; r <= runs; r++ )); do
+        measure batch-floor both openssl dgst -sha256 "${batch_files[@]}" -- openssl dgst -sha512 "${batch_files[@]}"
+        measure batch "$rial" verify --recursive "$batch_dir" --jobs 2 --format jsonl
+    done
+    grep -q '"pass": '"$batch"',' "$logs/batch.log" || die "the batch did not pass whole: $(tail -n 1 "$logs/batch.log")"
+    echo
+    printf 'batch: %d packages, %.1f MiB in all (largest %d bytes), %d run%s, medians\n' "$batch" \
+        "$(awk -v b="$batch_bytes" 'BEGIN { print b / 1048576 }')" "$largest" "$runs" "$( (( runs == 1 )) || echo s)"
+    bf=$(median "$times/batch-floor")
+    for name in batch-floor batch; do
+        label=$([[ $name == batch ]] && echo 'rial verify --recursive --jobs 2' || echo 'floor: openssl sha256+sha512 ∥')
+        pad "$label" 34
+        awk -v t="$(median "$times/$name")" -v n="$batch" -v b="$batch_bytes" -v f="$bf" 'BEGIN {
+            printf " %8.2f s %7.0f packages/s %6.0f MiB/s %6.2f × floor\n", t, n / t, b / 1048576 / t, t / f
+        }'
+    done
+fi
 
 # ---------------------------------------------------------------- frame chain
 # The frame hash chain (schema/SPEC.md §13) over BENCH_FRAMES raw frames of

@@ -73,6 +73,7 @@ public struct Packager: Sendable {
                 tagOffsets[tag.path] = try writer.addFile(path: root + tag.path, bytes: tag.bytes, modificationTime: mtime)
             }
             var done: UInt64 = 0
+            let pipeline = DigestPipeline()
             var links = ChainLinker(plan: plan)
             // A bag always has data/, even when a hash-only package leaves nothing in it.
             if payload.isEmpty { try directories.ensureParents(of: "data/") }
@@ -88,7 +89,7 @@ public struct Packager: Sendable {
                     // Each digest on its own thread while this one reads and writes: the file
                     // costs about what its slowest digest costs (DigestPipeline).
                     try reader.readAndClose { fill in
-                        try digests.update(reading: fill, also: link?.sink) { chunk in
+                        try digests.update(reading: fill, also: link?.sink, pipeline: pipeline) { chunk in
                             try write(chunk)
                             output.startWriteback(upTo: writer.offset)
                             done += UInt64(chunk.count)

@@ -37,15 +37,22 @@ public struct FileChunkReader {
     /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
     ///   shrinks while being read, or what `body` throws.
     public func streamAndClose(chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
-        defer { buffer.deallocate() }
-        try readAndClose { fill in
-            while true {
-                let count = try fill(buffer)
-                if count == 0 { break }
-                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        func stream(_ buffer: UnsafeMutableRawBufferPointer) throws {
+            try readAndClose { fill in
+                while true {
+                    let count = try fill(buffer)
+                    if count == 0 { break }
+                    try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                }
             }
         }
+        let pool = ReadBufferPool.shared
+        guard chunkSize == pool.bufferSize else {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+            defer { buffer.deallocate() }
+            return try stream(buffer)
+        }
+        try pool.withBuffer(stream)
     }
 
     /// Hands `body` a `fill` function that reads the file's next bytes into the buffer it is

@@ -11,19 +11,25 @@ import Dispatch
 /// digest costs, or the total work divided by the cores, whichever is more. Each digest still
 /// sees the chunks in order, on one thread at a time.
 ///
-/// Memory is `depth × chunkSize` whatever the stream's length.
-public struct DigestPipeline {
+/// Memory is `depth × chunkSize` whatever the stream's length, allocated once: reuse one
+/// pipeline for many files (one at a time), as fresh buffers cost a zeroed page per 4 KiB
+/// on first touch.
+public final class DigestPipeline {
     public static let defaultDepth = 8
 
     public let chunkSize: Int
     public let depth: Int
+    private let ring: Ring
 
     public init(chunkSize: Int = 1 << 20, depth: Int = defaultDepth) {
         self.chunkSize = max(chunkSize, 4096)
         self.depth = max(depth, 2)
+        ring = Ring(depth: self.depth, chunkSize: self.chunkSize)
     }
 
-    /// Streams until `fill` returns 0.
+    deinit { ring.release() }
+
+    /// Streams until `fill` returns 0. Not reentrant: one stream at a time per pipeline.
     ///
     /// - Parameters:
     ///   - digests: fed every byte, in order, each on its own serial queue. Nothing else may use
@@ -36,8 +42,7 @@ public struct DigestPipeline {
     public func run(_ digests: [StreamingDigest],
                     fill: (UnsafeMutableRawBufferPointer) throws -> Int,
                     alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let ring = Ring(depth: depth, chunkSize: chunkSize)
-        defer { ring.release() }
+        let ring = ring
         let failures = FirstError()
         let lanes = digests.map { Lane(digest: $0) }
         var slot = 0
