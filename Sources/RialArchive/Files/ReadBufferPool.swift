@@ -32,14 +32,18 @@ public final class ReadBufferPool: @unchecked Sendable {
         return try body(buffer)
     }
 
-    private func take() -> UnsafeMutableRawBufferPointer {
+    /// A buffer of ``bufferSize`` bytes, to be handed back with ``give(_:)`` (for owners whose
+    /// use does not fit one call, such as a tar reader's input buffer).
+    func take() -> UnsafeMutableRawBufferPointer {
         lock.wait()
         let reused = free.popLast()
         lock.signal()
         return reused ?? .allocate(byteCount: bufferSize, alignment: 64)
     }
 
-    private func give(_ buffer: UnsafeMutableRawBufferPointer) {
+    /// Takes back a buffer from ``take()``.
+    func give(_ buffer: UnsafeMutableRawBufferPointer) {
+        precondition(buffer.count == bufferSize, "a buffer from elsewhere was given to the pool")
         lock.wait()
         let kept = free.count < keep
         if kept { free.append(buffer) }

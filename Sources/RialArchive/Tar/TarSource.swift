@@ -60,7 +60,17 @@ final class TarSource {
         case .file(let fd): close(fd)
         case .memory(let bytes): bytes.deallocate()
         }
-        buffer?.deallocate()
+        if let buffer {
+            if buffer.count == ReadBufferPool.shared.bufferSize { ReadBufferPool.shared.give(buffer) } else { buffer.deallocate() }
+        }
+    }
+
+    /// The input buffer: from the shared pool when it has the pool's size (a batch verifies
+    /// thousands of packages, each would otherwise fault in a fresh MiB).
+    private func newBuffer() -> UnsafeMutableRawBufferPointer {
+        chunkSize == ReadBufferPool.shared.bufferSize
+            ? ReadBufferPool.shared.take()
+            : .allocate(byteCount: chunkSize, alignment: 64)
     }
 
     /// The next chunk, already accepted by the profile; empty at the end of the input or after
@@ -74,7 +84,7 @@ final class TarSource {
             chunk = UnsafeRawBufferPointer(rebasing: bytes[memoryOffset..<(memoryOffset + count)])
             memoryOffset += count
         case .file(let fd):
-            let buffer = self.buffer ?? UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+            let buffer = self.buffer ?? newBuffer()
             self.buffer = buffer
             var count = 0
             while true {
