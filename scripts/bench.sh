@@ -9,8 +9,9 @@
 #                parallel on the media file. rial computes both digests of
 #                every byte, so this is the floor: reading the file plus both
 #                hashes, with nothing else.
-#     rial pack  `rial pack CAPTURE -o PKG --force --quiet --created …`: read,
-#                hash (SHA-256 + SHA-512) and write the whole package.
+#     rial pack  `rial pack CAPTURE -o PKG --quiet --created …` into a new
+#                file (the last one is deleted, untimed): read, hash (SHA-256
+#                + SHA-512), write and fsync the whole package.
 #     rial verify  `rial verify PKG`: re-read and re-hash every byte. It must
 #                exit 0; a failed verification fails the bench.
 #     coreutils  `sha256sum` and `sha512sum` in parallel, for comparison.
@@ -20,29 +21,44 @@
 #
 #   Every round runs each row once (interleaved, so drift in machine load or
 #   page cache hits every row alike), after one untimed warm-up pack and
-#   verify. The table shows the median of BENCH_RUNS rounds, MiB of media per
-#   second, and the ratio to the floor's median. The warm-up pack and verify run
-#   under `/usr/bin/time -v` (Debian package `time`) to report peak RSS.
+#   verify; before each timed command an untimed `sync` flushes what earlier
+#   rows wrote. The table shows the median of BENCH_RUNS rounds, MiB of media
+#   per second, and the ratio to the floor's median. The warm-up pack and
+#   verify run under `/usr/bin/time -v` (Debian package `time`) to report peak
+#   RSS, and so do one pack and verify of media BENCH_RSS_FACTOR times larger.
+#
+#   Then, in the same way: a batch of BENCH_BATCH small packages verified at
+#   --jobs 2 (packages per second, next to openssl over the same files), and
+#   the frame hash chain, sequential and parallel, next to
+#   `openssl speed -evp sha256` (see those sections below).
 #
 #   When the media, the package and bagit's copy fit in RAM they stay in the
 #   page cache, so this mostly measures CPU (hashing, copying, tar framing)
-#   and the cost of writing the package, not disk reads. It asserts nothing about time. It exits non-zero only when a command
-#   fails (a build, pack, verify or bagit validation).
+#   and the cost of writing the package, not disk reads. It asserts nothing
+#   about time. It exits non-zero only when a command fails (a build, pack,
+#   verify, batch or bagit validation).
 #
 # Environment
 #   BENCH_SIZE  media file size in bytes, or with a binary suffix K, M, G, T
 #               (optionally KiB/MiB/GiB/TiB): 64M, 1G. Default 1G (1073741824).
 #   BENCH_RUNS  rounds to take the median of. Default 3.
+#   BENCH_RSS_FACTOR  peak RSS is also measured at this many times BENCH_SIZE
+#               (default 4; 1 skips it).
+#   BENCH_BATCH  small packages in the batch (default 1000; 0 skips it).
+#   BENCH_FRAMES  frames in the chain benchmark (default 450; 0 skips it);
+#               BENCH_FRAME_WIDTH, BENCH_FRAME_HEIGHT (default 1920x1080).
 #   BENCH_DIR   work directory for inputs and outputs. Default .build-bench/
-#               under the repo root (gitignored). Needs about 3 × BENCH_SIZE
-#               free: the media, the package, and bagit's extracted copy. The
-#               media file is reused when it already has the right size.
+#               under the repo root (gitignored). Needs about
+#               (3 + 2 × BENCH_RSS_FACTOR) × BENCH_SIZE free, plus about 4 GB
+#               for the default chain frames and 1 GB for the batch. Inputs
+#               are made once and reused.
 #   RIAL_BIN    rial binary to benchmark. When set, nothing is built; otherwise
 #               `swift build -c release --scratch-path .build-release` runs
 #               first and .build-release/release/rial is used.
 #
 # Usage
 #   make bench
+#   BENCH_SIZE=64M BENCH_FRAMES=30 BENCH_BATCH=100 make bench     # a quick run
 #   BENCH_SIZE=64M BENCH_RUNS=5 scripts/bench.sh
 #   RIAL_BIN=.build/debug/rial BENCH_SIZE=64M scripts/bench.sh
 

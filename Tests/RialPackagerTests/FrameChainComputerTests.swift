@@ -38,11 +38,14 @@ struct FrameChainComputerTests {
         )
     }
 
-    @Test(arguments: vectors, [false, true])
-    func rialMatchesExpected(_ name: String, parallel: Bool) throws {
+    /// The parallel chain, the sequential one, and the sequential one reading ahead (what
+    /// `rial chain compute --sequential` runs) all give the published vector.
+    @Test(arguments: vectors, ["parallel", "sequential", "sequential, reading ahead"])
+    func rialMatchesExpected(_ name: String, mode: String) throws {
         let vector = try load(name)
-        let hashes = try FrameChainComputer(timestamps: vector.timestamps, parallel: parallel)
-            .compute(feed: FrameChainComputer.fileFeed(framePaths: vector.framePaths, depthPaths: vector.depthPaths))
+        let hashes = try FrameChainComputer(timestamps: vector.timestamps, parallel: mode == "parallel")
+            .compute(feed: FrameChainComputer.fileFeed(framePaths: vector.framePaths, depthPaths: vector.depthPaths,
+                                                       readAhead: mode.hasSuffix("reading ahead")))
         let expectedHashes = try #require(vector.expected["frames"]?.arrayValue).map { $0.objectValue?["hash"]?.stringValue }
         #expect(hashes.map(Hex.encode) == expectedHashes)
         let frames = zip(hashes, vector.timestamps).enumerated().map { index, pair in

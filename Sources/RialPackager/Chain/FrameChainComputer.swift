@@ -58,11 +58,28 @@ public struct FrameChainComputer: Sendable {
 
     /// A feed that reads frame `i` from `framePaths[i]` and its depth keyframe, if any, from
     /// `depthPaths[i]`, in 1 MiB chunks.
-    public static func fileFeed(framePaths: [String], depthPaths: [String?]) -> Feed {
-        { index, link in
-            try FileChunkReader(path: framePaths[index]).streamAndClose { try link.update($0) }
-            if let depth = depthPaths[index] {
-                try FileChunkReader(path: depth).streamAndClose { try link.update($0) }
+    ///
+    /// - Parameter readAhead: read each file's next chunk while the link hashes this one (a
+    ///   ``DigestPipeline`` with one lane), for the sequential chain: copying a frame out of
+    ///   the page cache costs about a seventh of hashing it, which the hashing thread then no
+    ///   longer waits for. The parallel chain keeps every core hashing already and reads in line.
+    ///   One feed made with `readAhead` must not be called from two threads at once.
+    public static func fileFeed(framePaths: [String], depthPaths: [String?], readAhead: Bool = false) -> Feed {
+        guard readAhead else {
+            return { index, link in
+                try FileChunkReader(path: framePaths[index]).streamAndClose { try link.update($0) }
+                if let depth = depthPaths[index] {
+                    try FileChunkReader(path: depth).streamAndClose { try link.update($0) }
+                }
+            }
+        }
+        // Used by one thread at a time (the sequential chain), reused for every file.
+        nonisolated(unsafe) let pipeline = DigestPipeline(depth: 4)
+        return { index, link in
+            for path in [framePaths[index]] + (depthPaths[index].map { [$0] } ?? []) {
+                try FileChunkReader(path: path).readAndClose { fill in
+                    try pipeline.run([link.sink], fill: fill) { _ in }
+                }
             }
         }
     }
