@@ -73,15 +73,18 @@ final class AtomicOutputFile {
         }
     }
 
-    /// Asks the kernel to start writing to disk what has been written up to `offset`, without
-    /// waiting, once at least ``writebackStep`` bytes have accumulated since the last time:
+    /// Asks the kernel to start writing to disk what has been written so far, without
+    /// waiting, once `offset` is at least ``writebackStep`` bytes past the last time:
     /// the disk then works while the packer hashes, ``commit()``'s fsync finds little left to
     /// do, and a package of many GiB never holds gigabytes of dirty pages. Only a hint: where
     /// the call is not available or fails, `commit()` still flushes everything.
     func startWriteback(upTo offset: UInt64) {
         guard offset >= writebackOffset + Self.writebackStep else { return }
-        Writeback.start(fileDescriptor: fileDescriptor, offset: writebackOffset, count: offset - writebackOffset)
-        writebackOffset = offset
+        // `offset` may count bytes the tar writer still buffers; start from what is in the file.
+        let written = size()
+        guard written > writebackOffset else { return }
+        Writeback.start(fileDescriptor: fileDescriptor, offset: writebackOffset, count: written - writebackOffset)
+        writebackOffset = written
     }
 
     static let writebackStep: UInt64 = 32 << 20
