@@ -77,7 +77,10 @@ for target in $TARGETS; do
     executions=$(stat_of number_of_executed_units "$log")
     rate=$(stat_of average_exec_per_sec "$log")
     corpus=$(find "$WORK/$target" -type f | wc -l | tr -d ' ')
-    artifact=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
+    # A slow unit (-report_slow_units, 10 s by default) is saved too but is not a crash: it is
+    # named in the summary, and the run's verdict comes from the crash artifacts and exit status.
+    artifact=$(sed -n 's/.*Test unit written to //p' "$log" | grep -v '/slow-unit-' | tail -n 1)
+    slow=$(sed -n 's/.*Test unit written to //p' "$log" | grep '/slow-unit-' | tr '\n' ' ')
     line="$target: ${executions:-?} executions in ${elapsed} s (${rate:-?}/s), corpus $corpus inputs"
     if grep -a -q 'libFuzzer: run interrupted' "$log" && [ -z "$artifact" ]; then
         line="$line, interrupted, no crash"
@@ -88,6 +91,9 @@ for target in $TARGETS; do
         status=1
     else
         line="$line, no crash"
+    fi
+    if [ -n "$slow" ]; then
+        line="$line; slow inputs saved (not failures; a paused run makes them too): $slow"
     fi
     echo "$line"
     summary+=("$line")
