@@ -12,8 +12,10 @@
 #     rial pack  `rial pack CAPTURE -o PKG --quiet --created …` into a new
 #                file (the last one is deleted, untimed): read, hash (SHA-256
 #                + SHA-512), write and fsync the whole package.
-#     rial verify  `rial verify PKG`: re-read and re-hash every byte. It must
-#                exit 0; a failed verification fails the bench.
+#     rial verify  `rial verify PKG`: re-read and re-hash every byte, from a
+#                copy of the package in the page cache (pack drops what it
+#                writes from the cache). It must exit 0; a failed verification
+#                fails the bench.
 #     coreutils  `sha256sum` and `sha512sum` in parallel, for comparison.
 #     bagit-python  `python3 -m bagit --validate --processes 2` on an extracted
 #                copy of the package (skipped if `import bagit` fails;
@@ -49,7 +51,8 @@
 #               BENCH_FRAME_WIDTH, BENCH_FRAME_HEIGHT (default 1920x1080).
 #   BENCH_DIR   work directory for inputs and outputs. Default .build-bench/
 #               under the repo root (gitignored). Needs about
-#               (3 + 2 × BENCH_RSS_FACTOR) × BENCH_SIZE free, plus about 4 GB
+#               (4 + 2 × BENCH_RSS_FACTOR) × BENCH_SIZE free (media, package,
+#               verify's copy, bagit's copy, the larger pair), plus about 4 GB
 #               for the default chain frames and 1 GB for the batch. Inputs
 #               are made once and reused.
 #   RIAL_BIN    rial binary to benchmark. When set, nothing is built; otherwise
@@ -221,7 +224,11 @@ rm -rf "$times"
 mkdir -p "$times"
 
 pack_cmd=("$rial" pack "$capture" -o "$pkg" --force --quiet --created 2026-01-20T00:00:00Z)
-verify_cmd=("$rial" verify "$pkg")
+# Verify reads its own copy of the package, which stays in the page cache as the media does
+# for the floor: rial pack drops what it wrote from the cache (drop-behind), so the package
+# it just wrote would be read back from the disk.
+verify_pkg=$work/verify.rialpkg
+verify_cmd=("$rial" verify "$verify_pkg")
 
 # ---------------------------------------------------------------- warm-up, peak RSS
 
@@ -255,10 +262,12 @@ case $timefmt in
 esac
 if [[ -n $rss_flag ]]; then
     run_checked warmup-pack /usr/bin/time "$rss_flag" "${pack_cmd[@]}"
+    cp "$pkg" "$verify_pkg"
     run_checked warmup-verify /usr/bin/time "$rss_flag" "${verify_cmd[@]}"
     rss_note="peak RSS: rial pack $(peak_rss_mib "$logs/warmup-pack.log") MiB, rial verify $(peak_rss_mib "$logs/warmup-verify.log") MiB"
 else
     run_checked warmup-pack "${pack_cmd[@]}"
+    cp "$pkg" "$verify_pkg"
     run_checked warmup-verify "${verify_cmd[@]}"
     rss_note="peak RSS: not measured, /usr/bin/time is missing (Debian package \`time\`)"
 fi
