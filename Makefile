@@ -24,9 +24,11 @@ test:
 demo: build
 	@RIAL=$(RIAL) scripts/demo.sh
 
-# Throughput of pack and verify next to the hashing floor; BENCH_SIZE=64M for a quick run.
-bench: deps
-	@scripts/bench.sh
+# Pack, verify, batch and chain speed next to the hashing floor, and peak memory
+# (Benchmarks/README.md); BENCH_SIZE=64M BENCH_FRAMES=30 BENCH_BATCH=100 for a quick run.
+bench:
+	@scripts/install-deps.sh --for-bench
+	@BENCH_PYTHON=$(ORACLE_PYTHON) scripts/bench.sh
 
 clean:
 	rm -rf .build .build-release .build-bench .build-demo .build-oracles

@@ -18,8 +18,9 @@
 #                fails the bench.
 #     coreutils  `sha256sum` and `sha512sum` in parallel, for comparison.
 #     bagit-python  `python3 -m bagit --validate --processes 2` on an extracted
-#                copy of the package (skipped if `import bagit` fails;
-#                `pip install bagit`). Extraction is not timed.
+#                copy of the package, with BENCH_PYTHON (default python3;
+#                `make bench` installs bagit into .build-oracles/venv and uses
+#                that); skipped if `import bagit` fails. Extraction is not timed.
 #
 #   Every round runs each row once (interleaved, so drift in machine load or
 #   page cache hits every row alike), after one untimed warm-up pack and
@@ -278,7 +279,8 @@ command -v sha256sum >/dev/null && command -v sha512sum >/dev/null || have_coreu
 have_bagit=
 bag_dir=
 rm -rf "$extracted"
-if command -v python3 >/dev/null && python3 -c 'import bagit' >/dev/null 2>&1; then
+bench_python=${BENCH_PYTHON:-python3}
+if command -v "$bench_python" >/dev/null && "$bench_python" -c 'import bagit' >/dev/null 2>&1; then
     have_bagit=1
     mkdir -p "$extracted"
     tar -xf "$pkg" -C "$extracted"
@@ -304,7 +306,7 @@ for (( round = 1; round <= runs; round++ )); do
         measure coreutils both sha256sum "$media" -- sha512sum "$media"
     fi
     if [[ -n $have_bagit ]]; then
-        measure bagit python3 -m bagit --validate --processes 2 "$bag_dir"
+        measure bagit "$bench_python" -m bagit --validate --processes 2 "$bag_dir"
     fi
 done
 

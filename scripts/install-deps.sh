@@ -5,6 +5,8 @@
 #     Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
 #     xmllint (libxml2-utils: XML reports against their XSD, DFXML well-formedness), and
 #     headless Chromium with pdftotext (poppler-utils): the court report rendered as a person sees it
+#   - with --for-bench (make bench): GNU time (/usr/bin/time -v: peak memory) and bagit-python
+#     in the same virtual environment, for the benchmark's comparison row
 # Uses sudo only when not already root. Safe to run again: it does nothing when all is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,9 +20,15 @@ pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v openssl >/dev/null || missing+=(openssl)
 command -v sha256sum >/dev/null || missing+=(coreutils)
-if [ "${1:-}" = "--with-oracles" ]; then
+mode=${1:-}
+if [ "$mode" = "--with-oracles" ] || [ "$mode" = "--for-bench" ]; then
   command -v python3 >/dev/null || missing+=(python3)
   python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+fi
+if [ "$mode" = "--for-bench" ]; then
+  [ -x /usr/bin/time ] || missing+=(time)
+fi
+if [ "$mode" = "--with-oracles" ]; then
   command -v hashdeep >/dev/null || missing+=(hashdeep)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
   command -v chromium >/dev/null || missing+=(chromium)
@@ -32,7 +40,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-if [ "${1:-}" = "--with-oracles" ]; then
+if [ "$mode" = "--with-oracles" ] || [ "$mode" = "--for-bench" ]; then
   venv=.build-oracles/venv
   if ! "$venv/bin/python" -c 'import bagit, jsonschema, rfc3339_validator' 2>/dev/null; then
     echo "install-deps: installing test oracles (bagit, jsonschema) into $venv"
