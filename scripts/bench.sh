@@ -97,8 +97,24 @@ parse_size() {
 
 size=$(parse_size "${BENCH_SIZE:-1G}")
 (( size > 0 )) || die "BENCH_SIZE must be more than 0 bytes"
+# whole NAME VALUE: VALUE is a whole number written without leading zeros (bash would read
+# 08 as a bad octal number).
+whole() { [[ $2 =~ ^(0|[1-9][0-9]*)$ ]] || die "$1=$2: expected a whole number (like 3 or 450)"; }
+
 runs=${BENCH_RUNS:-3}
-[[ $runs =~ ^[0-9]+$ ]] && (( runs >= 1 )) || die "BENCH_RUNS=$runs: expected a whole number ≥ 1"
+whole BENCH_RUNS "$runs"
+(( runs >= 1 )) || die "BENCH_RUNS=$runs: expected at least 1"
+rss_factor=${BENCH_RSS_FACTOR:-4}
+whole BENCH_RSS_FACTOR "$rss_factor"
+batch=${BENCH_BATCH:-1000}
+whole BENCH_BATCH "$batch"
+(( batch < 86400 )) || die "BENCH_BATCH=$batch: expected fewer than 86400"
+frames=${BENCH_FRAMES:-450}
+fw=${BENCH_FRAME_WIDTH:-1920}
+fh=${BENCH_FRAME_HEIGHT:-1080}
+whole BENCH_FRAMES "$frames"
+whole BENCH_FRAME_WIDTH "$fw"
+whole BENCH_FRAME_HEIGHT "$fh"
 work=${BENCH_DIR:-$repo_root/.build-bench}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -358,8 +374,6 @@ echo "$rss_note"
 # packs and verifies media BENCH_RSS_FACTOR times larger (default 4: 1 GiB and
 # 4 GiB at the default size) once each, untimed, under /usr/bin/time. Needs
 # about 2 × BENCH_RSS_FACTOR × BENCH_SIZE free. BENCH_RSS_FACTOR=1 skips it.
-rss_factor=${BENCH_RSS_FACTOR:-4}
-[[ $rss_factor =~ ^[0-9]+$ ]] || die "BENCH_RSS_FACTOR=$rss_factor: expected a whole number"
 if [[ -n $rss_flag ]] && (( rss_factor > 1 )); then
     big_size=$(( size * rss_factor ))
     big_capture=$work/capture-x$rss_factor
@@ -380,8 +394,6 @@ fi
 # Timed: `rial verify --recursive DIR --jobs 2 --format jsonl` (every package
 # must pass), next to `openssl dgst -sha256` and `-sha512` over the same files
 # in parallel, interleaved, BENCH_RUNS rounds, medians.
-batch=${BENCH_BATCH:-1000}
-[[ $batch =~ ^[0-9]+$ ]] && (( batch < 86400 )) || die "BENCH_BATCH=$batch: expected a whole number below 86400"
 if (( batch > 0 )); then
     batch_dir=$work/batch-$batch
     if [[ ! -f $batch_dir/.complete ]]; then
@@ -424,10 +436,7 @@ fi
 # (`rial chain compute --sequential` vs default), and the sequential rate next to
 # `openssl speed -evp sha256` (16 KiB blocks) on this machine. Set BENCH_FRAMES=0
 # to skip. The frames (about 3.7 GB at the default) are made once by `rial sample`.
-frames=${BENCH_FRAMES:-450}
 if (( frames > 0 )); then
-    fw=${BENCH_FRAME_WIDTH:-1920}
-    fh=${BENCH_FRAME_HEIGHT:-1080}
     chain_dir=$work/chain-${frames}x${fw}x${fh}
     if [[ ! -f $chain_dir/capture.json ]]; then
         rm -rf "$chain_dir"
@@ -439,27 +448,35 @@ import json, sys
 frames = json.load(open(sys.argv[1] + "/capture.json"))["frames"][: int(sys.argv[2])]
 print("\n".join(repr(f["timestamp"]) for f in frames))
 PY
-    # Exactly BENCH_FRAMES frames: hard links to the first N (rial refuses symbolic links).
+    # Exactly BENCH_FRAMES frames and their depth keyframes: hard links to the first N (rial
+    # refuses symbolic links), so the bytes counted are the bytes chained.
     sel=$work/chain-frames
-    rm -rf "$sel" && mkdir -p "$sel"
+    sel_depth=$work/chain-depth
+    rm -rf "$sel" "$sel_depth" && mkdir -p "$sel" "$sel_depth"
     for n in $(seq 1 "$frames"); do
         f=$(printf 'frame_%06d.raw' "$n")
         ln "$chain_dir/frames/$f" "$sel/$f" 2>/dev/null || cp "$chain_dir/frames/$f" "$sel/$f"
+        d=$(printf 'depth_%06d.f32' "$n")
+        if [[ -f $chain_dir/depth/$d ]]; then
+            ln "$chain_dir/depth/$d" "$sel_depth/$d" 2>/dev/null || cp "$chain_dir/depth/$d" "$sel_depth/$d"
+        fi
     done
     rm -f "$times/chain-seq" "$times/chain-par" "$times/openssl-speed"
-    chain_args=(chain compute --frames "$sel" --timestamps "$work/chain-ts.txt" --depth "$chain_dir/depth" --width "$fw" --height "$fh" --force -o "$work/chain.json")
+    chain_args=(chain compute --frames "$sel" --timestamps "$work/chain-ts.txt" --depth "$sel_depth" --width "$fw" --height "$fh" --force -o "$work/chain.json")
     run_checked chain-warmup "$rial" "${chain_args[@]}"
     for (( r = 1; r <= runs; r++ )); do
         measure chain-seq "$rial" "${chain_args[@]}" --sequential
         measure chain-par "$rial" "${chain_args[@]}"
         # openssl's SHA-256 rate in the same round (kB/s of 16 KiB blocks), so the ratio is
         # taken in the same window as the chain's.
-        openssl speed -evp sha256 -bytes 16384 -seconds 2 2>/dev/null \
-            | awk '/^sha256/ { v = $NF; sub(/k$/, "", v); print v }' >>"$times/openssl-speed"
+        run_checked openssl-speed openssl speed -evp sha256 -bytes 16384 -seconds 2
+        rate=$(awk '/^sha256/ { v = $NF; sub(/k$/, "", v); print v }' "$logs/openssl-speed.log")
+        [[ $rate =~ ^[0-9.]+$ ]] || die "cannot read a rate from openssl speed (see $logs/openssl-speed.log)"
+        echo "$rate" >>"$times/openssl-speed"
     done
     seq_t=$(median "$times/chain-seq")
     par_t=$(median "$times/chain-par")
-    total_bytes=$(du -bL "$sel" "$chain_dir/depth" | awk '{ s += $1 } END { print s }')
+    total_bytes=$(find "$sel" "$sel_depth" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
     openssl_kbps=$(median "$times/openssl-speed")
     echo
     printf 'frame chain: %d frames of %dx%d BGRA, depth every 3rd frame, %d run%s, medians\n' "$frames" "$fw" "$fh" "$runs" "$( (( runs == 1 )) || echo s)"

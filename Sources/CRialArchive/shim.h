@@ -17,14 +17,15 @@ static inline locale_t crial_new_utf8_ctype_locale(void) {
 }
 
 // sync_file_range(2) is Linux-only and declared only under _GNU_SOURCE, which Swift's Glibc
-// module does not define; the system call itself needs neither. Returns -1 where it does not
-// exist (the caller treats it as a hint).
+// module does not define; the system call itself needs neither. Its argument order is this one
+// on x86_64 and aarch64 only (32-bit ARM and PowerPC have sync_file_range2), so elsewhere this
+// returns -1 and does nothing: the caller treats it as a hint.
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
 static inline int crial_start_writeback(int fd, long long offset, long long count) {
-#if defined(__linux__) && defined(SYS_sync_file_range)
+#if defined(__linux__) && defined(SYS_sync_file_range) && (defined(__x86_64__) || defined(__aarch64__))
     return (int)syscall(SYS_sync_file_range, fd, offset, count, 2 /* SYNC_FILE_RANGE_WRITE */);
 #else
     (void)fd; (void)offset; (void)count;

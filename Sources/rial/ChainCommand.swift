@@ -116,7 +116,7 @@ struct ChainComputeCommand: ParsableCommand {
             let depthPaths = (1...times.count).map { number in depthNames[number].map { (depth ?? "") + "/" + $0 } }
             let start = Self.now()
             let hashes = try FrameChainComputer(timestamps: times, parallel: !sequential)
-                .compute(feed: FrameChainComputer.fileFeed(framePaths: framePaths, depthPaths: depthPaths, readAhead: sequential))
+                .compute(framePaths: framePaths, depthPaths: depthPaths)
             let elapsed = Self.now() - start
             let chainFrames = hashes.enumerated().map { index, hash in
                 FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: times[index], hash: Hex.encode(hash),

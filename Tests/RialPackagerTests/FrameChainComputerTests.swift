@@ -38,14 +38,16 @@ struct FrameChainComputerTests {
         )
     }
 
-    /// The parallel chain, the sequential one, and the sequential one reading ahead (what
-    /// `rial chain compute --sequential` runs) all give the published vector.
-    @Test(arguments: vectors, ["parallel", "sequential", "sequential, reading ahead"])
+    /// The parallel chain and the sequential one, each from a feed and from file paths (the
+    /// sequential one then reads ahead, as `rial chain compute --sequential` does), all give
+    /// the published vector.
+    @Test(arguments: vectors, ["parallel, feed", "parallel, paths", "sequential, feed", "sequential, paths"])
     func rialMatchesExpected(_ name: String, mode: String) throws {
         let vector = try load(name)
-        let hashes = try FrameChainComputer(timestamps: vector.timestamps, parallel: mode == "parallel")
-            .compute(feed: FrameChainComputer.fileFeed(framePaths: vector.framePaths, depthPaths: vector.depthPaths,
-                                                       readAhead: mode.hasSuffix("reading ahead")))
+        let computer = FrameChainComputer(timestamps: vector.timestamps, parallel: mode.hasPrefix("parallel"))
+        let hashes = mode.hasSuffix("paths")
+            ? try computer.compute(framePaths: vector.framePaths, depthPaths: vector.depthPaths)
+            : try computer.compute(feed: FrameChainComputer.fileFeed(framePaths: vector.framePaths, depthPaths: vector.depthPaths))
         let expectedHashes = try #require(vector.expected["frames"]?.arrayValue).map { $0.objectValue?["hash"]?.stringValue }
         #expect(hashes.map(Hex.encode) == expectedHashes)
         let frames = zip(hashes, vector.timestamps).enumerated().map { index, pair in

@@ -37,6 +37,7 @@ public struct FileChunkReader {
     /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
     ///   shrinks while being read, or what `body` throws.
     public func streamAndClose(chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        precondition(chunkSize > 0, "FileChunkReader.streamAndClose with an empty chunk")
         func stream(_ buffer: UnsafeMutableRawBufferPointer) throws {
             try readAndClose { fill in
                 while true {
@@ -57,15 +58,18 @@ public struct FileChunkReader {
 
     /// Hands `body` a `fill` function that reads the file's next bytes into the buffer it is
     /// given and returns how many (0 at the end), for callers that bring their own buffers
-    /// (``DigestPipeline``); closes the file when `body` returns. Call once.
+    /// (``DigestPipeline``); closes the file when `body` returns. Call once. `body` must read
+    /// to the end (until `fill` returns 0).
     /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
-    ///   shrinks while being read, or what `body` throws.
-    public func readAndClose(_ body: (_ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Void) throws {
+    ///   shrinks while being read or `body` returns before its end, or what `body` throws.
+    package func readAndClose(_ body: (_ fill: (UnsafeMutableRawBufferPointer) throws -> Int) throws -> Void) throws {
         defer { close(fileDescriptor) }
         var total: UInt64 = 0
-        var ended = false
+        var reachedEnd = false
         try body { buffer in
-            guard !ended, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+            // An empty buffer would read 0 bytes, which means "the end" to everyone.
+            precondition(buffer.count > 0 && buffer.baseAddress != nil, "FileChunkReader asked to fill an empty buffer")
+            guard !reachedEnd, let base = buffer.baseAddress else { return 0 }
             while true {
                 let count = read(fileDescriptor, base, buffer.count)
                 if count < 0 {
@@ -73,7 +77,7 @@ public struct FileChunkReader {
                     throw ArchiveError(.io, "reading \(path): \(String(cString: strerror(errno)))")
                 }
                 if count == 0 {
-                    ended = true
+                    reachedEnd = true
                     return 0
                 }
                 total += UInt64(count)
@@ -81,8 +85,10 @@ public struct FileChunkReader {
                 return count
             }
         }
-        // A caller that stopped early learns nothing about the rest of the file.
-        guard !ended || total == size else { throw ArchiveError(.fileChanged, "\(path) shrank while it was being read") }
+        guard reachedEnd else {
+            throw ArchiveError(.fileChanged, "\(path): reading stopped after \(total) of its \(size) bytes")
+        }
+        guard total == size else { throw ArchiveError(.fileChanged, "\(path) shrank while it was being read") }
     }
 
     /// Reads a small file whole, refusing one larger than `limit` before reading it.

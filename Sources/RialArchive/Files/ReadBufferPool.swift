@@ -7,16 +7,19 @@ import Dispatch
 /// its time in the kernel's `clear_page` (perf, 450 frame files and 150 depth files). Buffers
 /// handed back here are handed out again instead; at most ``keep`` are kept, so memory stays
 /// bounded however many threads read at once.
-public final class ReadBufferPool: @unchecked Sendable {
+package final class ReadBufferPool: @unchecked Sendable {
     // @unchecked: `free` is touched only under `lock`.
-    public static let shared = ReadBufferPool(bufferSize: FileChunkReader.defaultChunkSize, keep: 8)
+    /// The pool every reader of 1 MiB chunks shares.
+    package static let shared = ReadBufferPool(bufferSize: FileChunkReader.defaultChunkSize, keep: 8)
 
-    public let bufferSize: Int
-    public let keep: Int
+    /// Bytes per buffer.
+    package let bufferSize: Int
+    /// Most buffers kept for reuse; more in use at once are freed when handed back.
+    package let keep: Int
     private var free: [UnsafeMutableRawBufferPointer] = []
     private let lock = DispatchSemaphore(value: 1)
 
-    public init(bufferSize: Int, keep: Int) {
+    package init(bufferSize: Int, keep: Int) {
         self.bufferSize = bufferSize
         self.keep = keep
     }
@@ -26,7 +29,7 @@ public final class ReadBufferPool: @unchecked Sendable {
     }
 
     /// Lends `body` a buffer of ``bufferSize`` bytes, valid only during the call.
-    public func withBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) throws -> Result) rethrows -> Result {
         let buffer = take()
         defer { give(buffer) }
         return try body(buffer)

@@ -14,22 +14,36 @@ import Dispatch
 /// Memory is `depth × chunkSize` whatever the stream's length, allocated once: reuse one
 /// pipeline for many files (one at a time), as fresh buffers cost a zeroed page per 4 KiB
 /// on first touch.
-public final class DigestPipeline {
-    public static let defaultDepth = 8
+package final class DigestPipeline {
+    /// Buffers in the ring: 8 MiB with the default chunk, enough that a digest running behind
+    /// the reader for a moment does not stall it.
+    package static let defaultDepth = 8
 
-    public let chunkSize: Int
-    public let depth: Int
+    /// Bytes per buffer: the most `fill` is asked for at once.
+    package let chunkSize: Int
+    /// Buffers in the ring; a digest may lag the reader by up to `depth - 1` of them.
+    package let depth: Int
     private let ring: Ring
+    /// Set while ``run(_:fill:alongside:)`` runs: a second stream at once would refill buffers
+    /// that digests are still reading.
+    private var isRunning = false
+    private let runningLock = DispatchSemaphore(value: 1)
 
-    public init(chunkSize: Int = 1 << 20, depth: Int = defaultDepth) {
+    /// - Parameters:
+    ///   - chunkSize: bytes per buffer, at least 4096.
+    ///   - depth: buffers in the ring, at least 2.
+    package init(chunkSize: Int = 1 << 20, depth: Int = defaultDepth) {
         self.chunkSize = max(chunkSize, 4096)
         self.depth = max(depth, 2)
+        let (total, overflow) = self.depth.multipliedReportingOverflow(by: self.chunkSize)
+        precondition(!overflow && total <= 1 << 30, "a digest pipeline of \(self.depth) × \(self.chunkSize) bytes")
         ring = Ring(depth: self.depth, chunkSize: self.chunkSize)
     }
 
     deinit { ring.release() }
 
-    /// Streams until `fill` returns 0. Not reentrant: one stream at a time per pipeline.
+    /// Streams until `fill` returns 0. One stream at a time per pipeline: a second call while
+    /// one runs (from another thread) stops the program rather than mix two streams' buffers.
     ///
     /// - Parameters:
     ///   - digests: fed every byte, in order, each on its own serial queue. Nothing else may use
@@ -39,9 +53,18 @@ public final class DigestPipeline {
     ///   - alongside: each chunk, on the calling thread, while the digests hash it.
     /// - Throws: the first error of `fill`, `alongside` or a digest; every digest has stopped
     ///   touching the buffers by then. The digests' state after an error is unspecified.
-    public func run(_ digests: [StreamingDigest],
-                    fill: (UnsafeMutableRawBufferPointer) throws -> Int,
-                    alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func run(_ digests: [StreamingDigest],
+                     fill: (UnsafeMutableRawBufferPointer) throws -> Int,
+                     alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+        runningLock.wait()
+        precondition(!isRunning, "DigestPipeline.run called while it runs: one stream at a time")
+        isRunning = true
+        runningLock.signal()
+        defer {
+            runningLock.wait()
+            isRunning = false
+            runningLock.signal()
+        }
         let ring = ring
         let failures = FirstError()
         let lanes = digests.map { Lane(digest: $0) }
@@ -54,8 +77,8 @@ public final class DigestPipeline {
             if let error = failures.first { throw error }
             let buffer = ring.buffer(slot)
             let count = try fill(buffer)
+            precondition((0...buffer.count).contains(count), "fill reported \(count) bytes for a \(buffer.count)-byte buffer")
             guard count > 0 else { break }
-            precondition(count <= buffer.count, "fill reported more bytes than its buffer holds")
             nonisolated(unsafe) let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             for lane in lanes {
                 ring.enter(slot)

@@ -45,6 +45,10 @@ public final class DigestSet {
     /// as long as it is quicker than the slowest digest. Returns when the digests and
     /// `alongside` are all done with `bytes`.
     ///
+    /// - Parameters:
+    ///   - bytes: the chunk; read by other threads until this returns.
+    ///   - extra: one more digest fed the same bytes, or `nil`.
+    ///   - alongside: what this thread does with the chunk meanwhile.
     /// - Throws: the first error of a digest, or what `alongside` throws.
     public func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?,
                        alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -74,9 +78,15 @@ public final class DigestSet {
     /// Feeds every digest and `extra` with what `fill` reads, through a ``DigestPipeline``:
     /// each digest on its own thread, `fill` and `alongside` on this one, a few chunks in
     /// flight. For long streams whose chunks are also written somewhere (the packer).
-    public func update(reading fill: (UnsafeMutableRawBufferPointer) throws -> Int, also extra: StreamingDigest?,
-                       pipeline: DigestPipeline = DigestPipeline(),
-                       alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+    ///
+    /// - Parameters:
+    ///   - fill: reads the next bytes into the buffer it is given, returns how many (0 at the end).
+    ///   - extra: one more digest fed the same bytes (a frame-chain link), or `nil`.
+    ///   - pipeline: the buffers to stream through; reuse one for many files.
+    ///   - alongside: each chunk, on this thread, while the digests hash it.
+    package func update(reading fill: (UnsafeMutableRawBufferPointer) throws -> Int, also extra: StreamingDigest?,
+                        pipeline: DigestPipeline,
+                        alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
         try pipeline.run(extra.map { digests + [$0] } ?? digests, fill: { buffer in
             let count = try fill(buffer)
             byteCount &+= UInt64(count)

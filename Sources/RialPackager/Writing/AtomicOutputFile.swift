@@ -10,6 +10,12 @@ final class AtomicOutputFile {
     let temporaryPath: String
     let fileDescriptor: Int32
     private var isCommitted = false
+    private let overwrite: Bool
+    /// Bytes between two ``startWriteback(upTo:)`` hints.
+    let writebackStep: UInt64
+    /// Where the next writeback hint starts, and where the next drop starts.
+    private var writebackOffset: UInt64 = 0
+    private var droppedOffset: UInt64 = 0
 
     /// Creates the temporary file.
     /// - Parameters:
@@ -17,8 +23,9 @@ final class AtomicOutputFile {
     ///   - like: a file whose permissions (and, where allowed, owner) the output takes, so
     ///     rewriting a private evidence file in place does not make it readable by others;
     ///     without one, 0666 narrowed by the umask, as any new file.
+    ///   - writebackStep: bytes between two writeback hints (tests make it small).
     /// - Throws: ``PackagerError`` `.outputExists` or `.writeFailed`.
-    init(destination: String, overwrite: Bool, like original: String? = nil) throws {
+    init(destination: String, overwrite: Bool, like original: String? = nil, writebackStep: UInt64 = 32 << 20) throws {
         if !overwrite, access(destination, F_OK) == 0 {
             throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
         }
@@ -46,9 +53,8 @@ final class AtomicOutputFile {
         self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.fileDescriptor = fd
         self.overwrite = overwrite
+        self.writebackStep = max(writebackStep, 1)
     }
-
-    private let overwrite: Bool
 
     deinit {
         if !isCommitted {
@@ -73,7 +79,7 @@ final class AtomicOutputFile {
         }
     }
 
-    /// Once `offset` is at least ``writebackStep`` bytes past the last time: asks the kernel to
+    /// Once `offset` is at least `writebackStep` bytes past the last time: asks the kernel to
     /// start writing to disk what has been written since, without waiting, and to drop from
     /// the page cache the step before, whose writing started a step ago (drop-behind).
     ///
@@ -85,7 +91,7 @@ final class AtomicOutputFile {
     /// time without dropping, 0.5 s with). Only hints: where they are not available or fail,
     /// `commit()` still flushes everything.
     func startWriteback(upTo offset: UInt64) {
-        guard offset >= writebackOffset + Self.writebackStep else { return }
+        guard offset >= writebackOffset + writebackStep else { return }
         // `offset` may count bytes the tar writer still buffers; start from what is in the file.
         let written = size()
         guard written > writebackOffset else { return }
@@ -97,11 +103,6 @@ final class AtomicOutputFile {
         }
         writebackOffset = written
     }
-
-    static let writebackStep: UInt64 = 32 << 20
-    private var writebackOffset: UInt64 = 0
-    private var droppedOffset: UInt64 = 0
-
 
     /// The file's current size.
     func size() -> UInt64 {
