@@ -105,6 +105,15 @@ final class ProgressLine: @unchecked Sendable {
         clear()
     }
 
+    /// Runs `work` with the update callback of a progress line labelled `label`, and clears the
+    /// line when `work` returns or throws, so what is printed next starts at the left margin.
+    static func around<Result>(_ label: String, enabled: Bool,
+                               _ work: (_ update: @escaping @Sendable (_ done: UInt64, _ total: UInt64) -> Void) throws -> Result) rethrows -> Result {
+        let line = ProgressLine(label: label, enabled: enabled)
+        defer { line.finish() }
+        return try work { line.update(done: $0, total: $1) }
+    }
+
     private static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -41,9 +41,7 @@ struct CustodyShowCommand: ParsableCommand {
 
     func run() throws {
         let verifier = Verifier(policy: try trustOptions.makePolicy())
-        let progress = ProgressLine(label: "verifying", enabled: !quiet)
-        let report = verifier.report(for: package) { done, total in progress.update(done: done, total: total) }
-        progress.finish()
+        let report = ProgressLine.around("verifying", enabled: !quiet) { verifier.report(for: package, progress: $0) }
         if report.verdict == .error {
             FileHandleStream.standardOutput.write(TextReportRenderer.render(report))
             throw ExitStatus.couldNotComplete

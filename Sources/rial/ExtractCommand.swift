@@ -29,17 +29,13 @@ struct ExtractCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let progress = ProgressLine(label: "verifying", enabled: !quiet)
         let result: PackageExtractor.Result
         do {
-            result = try PackageExtractor().extract(package: package, to: output) { done, total in progress.update(done: done, total: total) }
-            progress.finish()
+            result = try ProgressLine.around("verifying", enabled: !quiet) { try PackageExtractor().extract(package: package, to: output, progress: $0) }
         } catch let error as VerifierError {
-            progress.finish()
             FileHandleStream.standardOutput.write(TextReportRenderer.render(.error(error, subjectPath: package, subjectKind: .package, verifiedAt: .now())))
             throw ExitStatus.couldNotComplete
         } catch {
-            progress.finish()
             Console.error("extraction stopped, nothing was left behind: \(error)")
             throw ExitStatus.couldNotComplete
         }

@@ -52,16 +52,13 @@ struct InspectCommand: ParsableCommand {
 
     /// hashdeep and DFXML: lists made from a package that has just verified.
     private func verifiedListing() throws {
-        let progress = ProgressLine(label: "verifying", enabled: true)
         let result: VerifiedContents.Result
         do {
-            result = try VerifiedContents.make(path: package) { done, total in progress.update(done: done, total: total) }
+            result = try ProgressLine.around("verifying", enabled: true) { try VerifiedContents.make(path: package, progress: $0) }
         } catch {
-            progress.finish()
             Console.error("\(error)")
             throw ExitStatus.couldNotComplete
         }
-        progress.finish()
         guard let contents = result.contents else {
             if result.report.verdict == .pass {
                 Console.error("\(package) is a bag directory; a known-file list is made from a .rialpkg file")

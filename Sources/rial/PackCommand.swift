@@ -108,13 +108,10 @@ struct PackCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.reason)
         }
-        let progress = ProgressLine(label: "packing", enabled: !quiet)
         let summary: PackageSummary
         do {
-            summary = try Packager(options: options).write { done, total in progress.update(done: done, total: total) }
-            progress.finish()
+            summary = try ProgressLine.around("packing", enabled: !quiet) { try Packager(options: options).write(progress: $0) }
         } catch let error as PackagerError {
-            progress.finish()
             Console.error(error.description)
             throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
         }

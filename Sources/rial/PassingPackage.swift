@@ -11,9 +11,7 @@ enum PassingPackage {
     /// - Parameter force: return a failing report too (after printing it), for
     ///   `rial custody append --force`, whose event then records the failure.
     static func require(_ path: String, action: String, quiet: Bool, force: Bool = false) throws -> VerificationReport {
-        let progress = ProgressLine(label: "verifying", enabled: !quiet)
-        let report = Verifier().report(for: path) { done, total in progress.update(done: done, total: total) }
-        progress.finish()
+        let report = ProgressLine.around("verifying", enabled: !quiet) { Verifier().report(for: path, progress: $0) }
         switch report.verdict {
         case .pass:
             return report

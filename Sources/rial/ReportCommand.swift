@@ -38,9 +38,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let verifier = Verifier(policy: try trustOptions.makePolicy())
-        let progress = ProgressLine(label: "verifying", enabled: !quiet)
-        let (report, overview) = verifier.courtReport(for: package) { done, total in progress.update(done: done, total: total) }
-        progress.finish()
+        let (report, overview) = ProgressLine.around("verifying", enabled: !quiet) { verifier.courtReport(for: package, progress: $0) }
         do {
             try ReportFile.write(Array(HTMLReportRenderer.render(report, overview: overview).utf8), to: output)
         } catch {

@@ -174,9 +174,7 @@ struct VerifyCommand: ParsableCommand {
 
     /// `--format html`: the court report of `rial report`, on standard output (and --report).
     private func courtReport(_ input: String, policy: VerificationPolicy) throws {
-        let progress = ProgressLine(label: "verifying", enabled: !quiet)
-        let (result, overview) = Verifier(policy: policy).courtReport(for: input) { done, total in progress.update(done: done, total: total) }
-        progress.finish()
+        let (result, overview) = ProgressLine.around("verifying", enabled: !quiet) { Verifier(policy: policy).courtReport(for: input, progress: $0) }
         let html = HTMLReportRenderer.render(result, overview: overview)
         FileHandleStream.standardOutput.write(html)
         if let report {

@@ -46,6 +46,28 @@ enum CLI {
     /// Runs `args[0]` (a path, or a name looked up in PATH) with the rest as arguments, in `cwd`.
     /// Both output pipes are drained concurrently, so a chatty child cannot deadlock.
     static func run(_ args: [String], cwd: URL, environment: [String: String]? = nil) -> CommandResult {
+        let run = execute(args, cwd: cwd, environment: environment)
+        return CommandResult(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                             stderr: String(decoding: run.stderr, as: UTF8.self))
+    }
+
+    /// What a finished process produced, as bytes, and how long it ran.
+    struct RawRun: Sendable, CustomStringConvertible {
+        let status: Int32
+        let stdout: Data
+        let stderr: Data
+        let elapsed: TimeInterval
+        /// Whether it was still running after the time limit and was killed.
+        let timedOut: Bool
+
+        var description: String {
+            "exit \(status) after \(String(format: "%.2f s", elapsed))\(timedOut ? " (killed)" : "")\n--- stdout ---\n\(String(decoding: stdout.prefix(3000), as: UTF8.self))\n--- stderr ---\n\(String(decoding: stderr.prefix(3000), as: UTF8.self))"
+        }
+    }
+
+    /// Runs `args` as ``run(_:cwd:environment:)`` does; with a `timeLimit`, the process is
+    /// terminated after that many seconds (and killed 5 s later if it is still there).
+    static func execute(_ args: [String], cwd: URL, environment: [String: String]? = nil, timeLimit: TimeInterval? = nil) -> RawRun {
         precondition(!args.isEmpty)
         let process = Process()
         if args[0].contains("/") {
@@ -64,29 +86,37 @@ enum CLI {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
 
+        let start = Date()
         do {
             try process.run()
         } catch {
-            return CommandResult(status: -1, stdout: "", stderr: "could not start \(args[0]): \(error)")
+            return RawRun(status: -1, stdout: Data(), stderr: Data("could not start \(args[0]): \(error)".utf8), elapsed: 0, timedOut: false)
         }
         let collected = Collected()
-        let group = DispatchGroup()
+        let drained = DispatchGroup()
         for (index, pipe) in [outPipe, errPipe].enumerated() {
-            group.enter()
+            drained.enter()
             DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(index, data)
-                group.leave()
+                collected.set(index, pipe.fileHandleForReading.readDataToEndOfFile())
+                drained.leave()
             }
         }
-        group.wait()
+        var timedOut = false
+        if let timeLimit, exited.wait(timeout: .now() + timeLimit) == .timedOut {
+            timedOut = true
+            process.terminate()
+            if exited.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        drained.wait()
         process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: collected.get(0), as: UTF8.self),
-            stderr: String(decoding: collected.get(1), as: UTF8.self)
-        )
+        return RawRun(status: process.terminationStatus, stdout: collected.get(0), stderr: collected.get(1),
+                      elapsed: elapsed, timedOut: timedOut)
     }
 
     private final class Collected: @unchecked Sendable {

@@ -188,68 +188,8 @@ struct HostileCorpusTests {
 
     static func seconds(_ interval: TimeInterval) -> String { String(format: "%.2f s", interval) }
 
-    /// What a bounded run produced.
-    struct BoundedResult: CustomStringConvertible {
-        let status: Int32
-        let stdout: Data
-        let stderr: Data
-        let elapsed: TimeInterval
-        let timedOut: Bool
-
-        var description: String {
-            "exit \(status) after \(HostileCorpusTests.seconds(elapsed))\(timedOut ? " (killed)" : "")\n--- stdout ---\n\(String(decoding: stdout.prefix(3000), as: UTF8.self))\n--- stderr ---\n\(String(decoding: stderr.prefix(3000), as: UTF8.self))"
-        }
-    }
-
     /// Runs `args` (args[0] a path) in `cwd`; kills it after ``timeLimit`` seconds.
-    static func run(_ args: [String], cwd: URL) -> BoundedResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: args[0])
-        process.arguments = Array(args.dropFirst())
-        process.currentDirectoryURL = cwd
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-
-        let start = Date()
-        do {
-            try process.run()
-        } catch {
-            return BoundedResult(status: -1, stdout: Data(), stderr: Data("could not start \(args[0]): \(error)".utf8), elapsed: 0, timedOut: false)
-        }
-        let collected = Output()
-        let drained = DispatchGroup()
-        for (index, pipe) in [outPipe, errPipe].enumerated() {
-            drained.enter()
-            DispatchQueue.global().async {
-                collected.set(index, pipe.fileHandleForReading.readDataToEndOfFile())
-                drained.leave()
-            }
-        }
-        var timedOut = false
-        if exited.wait(timeout: .now() + timeLimit) == .timedOut {
-            timedOut = true
-            process.terminate()
-            if exited.wait(timeout: .now() + 5) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
-            }
-        }
-        let elapsed = Date().timeIntervalSince(start)
-        drained.wait()
-        process.waitUntilExit()
-        return BoundedResult(status: process.terminationStatus, stdout: collected.get(0), stderr: collected.get(1),
-                             elapsed: elapsed, timedOut: timedOut)
-    }
-
-    private final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: [Int: Data] = [:]
-        func set(_ index: Int, _ value: Data) { lock.lock(); data[index] = value; lock.unlock() }
-        func get(_ index: Int) -> Data { lock.lock(); defer { lock.unlock() }; return data[index] ?? Data() }
+    static func run(_ args: [String], cwd: URL) -> CLI.RawRun {
+        CLI.execute(args, cwd: cwd, timeLimit: timeLimit)
     }
 }
