@@ -111,7 +111,7 @@ struct CustodyAppendCommand: ParsableCommand {
         let head = tags.custodyHead
         guard let parsedAction = appendedAction else { throw ExitStatus.usage }
         let forced = report.verdict == .pass ? nil
-            : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code))).sorted())
+            : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code.rawValue))).sorted())
         let event: CustodyEvent
         let files: [PackageFile]
         do {

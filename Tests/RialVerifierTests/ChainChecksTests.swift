@@ -39,7 +39,7 @@ struct ChainChecksTests {
 
     @Test func consistentChainPasses() throws {
         let results = ChainStructureCheck().run(context(try makeChain().chain))
-        #expect(results.map(\.code) == ["chain.structure"])
+        #expect(results.map(\.code.rawValue) == ["chain.structure"])
         #expect(results.first?.status == .pass)
     }
 
@@ -122,7 +122,7 @@ struct ChainChecksTests {
         let app = AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: Array(chain.checkpoints.prefix(1)), finalHash: chain.finalHash)
         inventory.tagFileBytes[appPath] = JSONWriter.bytes(app.jsonValue())
         let agree = CaptureAgreementCheck().run(VerificationContext(inventory: inventory, profile: .package, verificationTime: Timestamp(seconds: 0)))
-        #expect(agree.contains { $0.code == "chain.app" && $0.status == .pass })
+        #expect(agree.contains { $0.code == .chainApp && $0.status == .pass })
         var wrong = chain.checkpoints[0]
         wrong = .init(index: wrong.index, frameNumber: wrong.frameNumber, hash: chain.frames[0].hash, timestamp: wrong.timestamp)
         inventory.tagFileBytes[appPath] = JSONWriter.bytes(AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: [wrong], finalHash: chain.finalHash).jsonValue())

@@ -56,7 +56,7 @@ struct ChecksTests {
         #expect(codes(run(RialManifestCheck(), inventory)).isEmpty)
         #expect(codes(run(TagManifestCheck(), inventory)).contains("bag.tagmanifest.sha256.unlisted rial/seal/manifest.p7s"))
         // The inventory holds no bytes for it, as when a seal is too large to read.
-        #expect(run(LaterPartsCheck(), inventory).allSatisfy { $0.code != "appended.unrecognised" })
+        #expect(run(LaterPartsCheck(), inventory).allSatisfy { $0.code != .appendedUnrecognised })
         #expect(codes(run(SealCheck(), inventory)) == ["seal.malformed rial/seal/manifest.p7s"])
     }
 
@@ -130,8 +130,8 @@ struct ChecksTests {
             $0.files["rial/seal/extra.bin"] = Inventory.File(path: "rial/seal/extra.bin", size: 1, digests: [:])
         }
         let results = run(LaterPartsCheck(), inventory)
-        #expect(results.contains { $0.code == "appended.unrecognised" && $0.subject == "rial/seal/extra.bin" && $0.status == .notChecked })
-        #expect(run(SealCheck(), inventory).first { $0.code == "seal" }?.status == .notPresent)
+        #expect(results.contains { $0.code == .appendedUnrecognised && $0.subject == "rial/seal/extra.bin" && $0.status == .notChecked })
+        #expect(run(SealCheck(), inventory).first { $0.code == .seal }?.status == .notPresent)
     }
 
     @Test func emptySealAndStrippedSealUnderPolicy() throws {

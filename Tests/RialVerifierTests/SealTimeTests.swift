@@ -62,17 +62,17 @@ struct SealTimeTests {
         // The SEALED event's certificate has expired too: judged at the event's stated time, it
         // passes, and the report says that time is only the event's word.
         #expect(stamped.custody?.entries.last?.signature == .validTrusted)
-        #expect(stamped.checks.contains { $0.code == "custody.signing-time" && $0.status == .notChecked && $0.seq == 7 })
+        #expect(stamped.checks.contains { $0.code == .custodySigningTime && $0.status == .notChecked && $0.seq == 7 })
 
         let lenient = VerificationPolicy(sealAnchors: root, timestampAnchors: root)
         let bare = try Verifier(verificationTime: later, policy: lenient).verify(path: unstamped)
-        #expect(bare.failures.map(\.code) == ["seal.certificate.expired"])
+        #expect(bare.failures.map(\.code.rawValue) == ["seal.certificate.expired"])
         #expect(bare.seal?.judgedAt == later)
 
         // A genTime after the verification time is impossible: the token is from the future.
         let before = Timestamp(seconds: now.seconds - 86_400)
         let early = try Verifier(verificationTime: before, policy: lenient).verify(path: sample.package)
-        #expect(early.failures.map(\.code).contains("timestamp.time.future"))
+        #expect(early.failures.map(\.code.rawValue).contains("timestamp.time.future"))
     }
 
     /// Packed and sealed with a `--created` before the certificate existed (the capture time),
@@ -93,14 +93,14 @@ struct SealTimeTests {
 
         let today = try Verifier(policy: policy).verify(path: package)
         #expect(today.verdict == .pass, "\(today.failures)")
-        #expect(!today.checks.contains { $0.code == "custody.signing-time" })
+        #expect(!today.checks.contains { $0.code == .custodySigningTime })
 
         let later = Verifier(verificationTime: Timestamp(seconds: Timestamp.now().seconds + 3 * 365 * 86_400), policy: policy)
         let report = try later.verify(path: package)
         // The seal itself has no timestamp, so it fails as it should; the custody log does not.
-        #expect(report.failures.map(\.code) == ["seal.certificate.expired"], "\(report.failures)")
+        #expect(report.failures.map(\.code.rawValue) == ["seal.certificate.expired"], "\(report.failures)")
         #expect(report.custody?.entries.last?.signature == .validTrusted)
-        #expect(report.checks.contains { $0.code == "custody.signing-time" && $0.status == .notChecked && $0.seq == 6 })
+        #expect(report.checks.contains { $0.code == .custodySigningTime && $0.status == .notChecked && $0.seq == 6 })
 
         // An event dated after the certificate expired (two years), signed today with the same
         // key: whatever signing time the signature claims, it was signed with a retired key.
@@ -112,6 +112,6 @@ struct SealTimeTests {
                                             action: .note, actor: recorder.actor(nil), details: "after expiry")
         try PackageRewriter(source: package, destination: package).append(recorder.files(for: late), modificationTime: Timestamp.now().seconds)
         let retired = try later.verify(path: package)
-        #expect(retired.failures.contains { $0.code == "custody.certificate.expired" && $0.seq == 7 }, "\(retired.failures)")
+        #expect(retired.failures.contains { $0.code == .custodyCertificateExpired && $0.seq == 7 }, "\(retired.failures)")
     }
 }

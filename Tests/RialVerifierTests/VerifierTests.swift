@@ -14,17 +14,17 @@ struct VerifierTests {
         #expect(report.manifestSHA256?.count == 64)
         // Seal and timestamp are absent, and a full package withholds nothing: none may read PASS.
         for code in ["seal", "timestamp", "privacy"] {
-            let result = try #require(report.checks.first { $0.code == code })
+            let result = try #require(report.checks.first { $0.code.rawValue == code })
             #expect(result.status == .notPresent)
         }
         for code in ["archive.layout", "bag.declaration", "bag.info", "bag.payload-oxum", "bag.manifest.sha256", "bag.manifest.sha512",
                      "bag.manifests.agree", "bag.tagmanifest.sha256", "bag.tagmanifest.sha512", "rial.manifest",
                      "chain.structure", "chain.summary", "depth.index", "chain.material", "chain.links", "chain.descriptor", "chain.app",
                      "metadata.normalised", "custody.event", "custody.chain"] {
-            #expect(report.checks.contains { $0.code == code && $0.status == .pass }, "missing pass for \(code)")
+            #expect(report.checks.contains { $0.code.rawValue == code && $0.status == .pass }, "missing pass for \(code)")
         }
         // Whether the log's newest events were dropped cannot be told without a recorded head.
-        #expect(report.checks.first { $0.code == "custody.head" }?.status == .notChecked)
+        #expect(report.checks.first { $0.code == .custodyHead }?.status == .notChecked)
     }
 
     @Test func flippedMediaByteIsCaughtByBothManifestsAndLocated() throws {
@@ -36,7 +36,7 @@ struct VerifierTests {
         for code in ["bag.manifest.sha256.mismatch", "bag.manifest.sha512.mismatch", "rial.manifest.file.sha256-mismatch", "rial.manifest.file.sha512-mismatch"] {
             #expect(report.failureSet.contains("\(code) data/media/capture.mov"), "\(code)")
         }
-        let mismatch = try #require(report.failures.first { $0.code == "bag.manifest.sha256.mismatch" })
+        let mismatch = try #require(report.failures.first { $0.code == .payloadManifest(.sha256).mismatch })
         #expect(mismatch.expected != mismatch.actual)
         #expect(mismatch.expected?.count == 64)
     }

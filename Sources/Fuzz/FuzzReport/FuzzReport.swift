@@ -115,7 +115,7 @@ private struct ReportInput {
             let code = string(), subject = string(), message = string()
             let expected = shape & 4 != 0 ? string() : nil
             let actual = shape & 8 != 0 ? string() : nil
-            checks.append(CheckResult(code: code, status: status, subject: subject, message: message, expected: expected, actual: actual, seq: seq))
+            checks.append(CheckResult(code: CheckResult.Code(code), status: status, subject: subject, message: message, expected: expected, actual: actual, seq: seq))
         }
         let warnings = (0..<warningCount).map { _ in string() }
         return VerificationReport(subjectPath: subjectPath, subjectKind: kind, verifiedAt: verifiedAt, packageID: packageID,

@@ -47,7 +47,7 @@ public struct CaseOverview: Sendable {
             )
         }
         chain = context.parsedChain.map { chain in
-            let broken = report.checks.first { $0.code == "chain.link.broken" }
+            let broken = report.checks.first { $0.code == .chainLinkBroken }
                 .flatMap { Int64($0.subject.replacingOccurrences(of: "frame ", with: "")) }
             return Chain(frameCount: chain.frames.count, checkpointFrames: chain.checkpoints.map(\.frameNumber),
                          depthFrames: chain.frames.filter { $0.depthPath != nil }.map(\.frameNumber),

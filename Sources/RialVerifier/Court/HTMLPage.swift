@@ -139,7 +139,7 @@ struct HTMLPage {
             var finding = h(check.message)
             if let expected = check.expected { finding += "<br><small>expected <span class=\"mono\">\(h(expected))</span></small>" }
             if let actual = check.actual { finding += "<br><small>actual <span class=\"mono\">\(h(actual))</span></small>" }
-            html += "<tr><td><span class=\"st \(check.status.rawValue)\">\(check.status.label)</span></td><td class=\"mono code\">\(h(check.code).replacingOccurrences(of: ".", with: ".<wbr>"))</td><td>\(h(check.subject))\(check.seq.map { " (event \($0))" } ?? "")</td><td>\(finding)</td></tr>"
+            html += "<tr><td><span class=\"st \(check.status.rawValue)\">\(check.status.label)</span></td><td class=\"mono code\">\(h(check.code.rawValue).replacingOccurrences(of: ".", with: ".<wbr>"))</td><td>\(h(check.subject))\(check.seq.map { " (event \($0))" } ?? "")</td><td>\(finding)</td></tr>"
         }
         html += "</tbody></table>"
         for warning in report.warnings { html += "<p class=\"note\">Warning: \(h(warning))</p>" }

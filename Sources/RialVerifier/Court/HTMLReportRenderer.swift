@@ -13,8 +13,8 @@ public enum HTMLReportRenderer {
         page.identity(report)
         if report.verdict != .error {
             page.trust(report)
-            if let capture = overview?.capture { page.capture(capture, check: report.checks.first { $0.code == "metadata.normalised" }) }
-            if let chain = overview?.chain { page.chain(chain, links: report.checks.first { $0.code == "chain.links" }, allRecomputed: Self.allLinksRecomputed(report)) }
+            if let capture = overview?.capture { page.capture(capture, check: report.checks.first { $0.code == .metadataNormalised }) }
+            if let chain = overview?.chain { page.chain(chain, links: report.checks.first { $0.code == .chainLinks }, allRecomputed: Self.allLinksRecomputed(report)) }
             if let thumbnails = overview?.thumbnails, !thumbnails.isEmpty { page.depth(thumbnails) }
             if let custody = report.custody { page.custody(custody) }
             page.checks(report)
@@ -27,9 +27,9 @@ public enum HTMLReportRenderer {
     /// Whether every link was recomputed from its frame: `chain.links` passed, or the chain
     /// broke and no link was left NOT CHECKED. Only then is the chain drawn green.
     static func allLinksRecomputed(_ report: VerificationReport) -> Bool {
-        if report.checks.contains(where: { $0.code == "chain.links" && $0.status == .pass }) { return true }
-        return report.checks.contains { $0.code == "chain.link.broken" }
-            && !report.checks.contains { $0.code.hasPrefix("chain.links") && $0.status == .notChecked }
+        if report.checks.contains(where: { $0.code == .chainLinks && $0.status == .pass }) { return true }
+        return report.checks.contains { $0.code == .chainLinkBroken }
+            && !report.checks.contains { $0.code.isIn("chain.links") && $0.status == .notChecked }
     }
 
     /// `text` for HTML: invisible characters shown as `\u{…}` (as in the text report), then

@@ -74,7 +74,7 @@ struct CustodyEvaluation {
             if let forced = file.event?.forced {
                 warnings.append("custody event \(file.seq) was appended with --force to a package whose verification then gave \(forced.verdict) (\(forced.failedChecks.joined(separator: ", ")))")
             }
-            let problems = found.filter { $0.status == .fail }.map(\.code)
+            let problems = found.filter { $0.status == .fail }.map(\.code.rawValue)
             if problems.isEmpty, let event = file.event {
                 let signed = signature.state == .missing ? "unsigned" : "signed by \(signature.signer ?? "?")"
                 let origin = event.imported.map { _ in ", matching the capture app's log" } ?? ""

@@ -1,9 +1,7 @@
 /// One finding: what was checked, about which subject, and how it came out.
 public struct CheckResult: Sendable, Hashable {
-    /// A stable dotted code, e.g. `bag.manifest.sha256.mismatch`. Passing results carry the
-    /// check's own code (`bag.manifest.sha256`); failures add what failed. `schema/SPEC.md` §8
-    /// lists every code.
-    public let code: String
+    /// What was checked and, for a failure, what failed (``Code``).
+    public let code: Code
     public let status: CheckStatus
     /// What the finding is about: a path in the bag, a field, or the package as a whole.
     public let subject: String
@@ -14,7 +12,7 @@ public struct CheckResult: Sendable, Hashable {
     /// The custody event the finding is about (its `seq`), for custody findings.
     public let seq: Int64?
 
-    public init(code: String, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
+    public init(code: Code, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
                 seq: Int64? = nil) {
         self.seq = seq
         self.code = code
@@ -25,20 +23,20 @@ public struct CheckResult: Sendable, Hashable {
         self.actual = actual
     }
 
-    public static func pass(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+    public static func pass(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .pass, subject: subject, message: message, seq: seq)
     }
 
-    public static func fail(_ code: String, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
+    public static func fail(_ code: Code, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
                             seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .fail, subject: subject, message: message, expected: expected, actual: actual, seq: seq)
     }
 
-    public static func notPresent(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+    public static func notPresent(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .notPresent, subject: subject, message: message, seq: seq)
     }
 
-    public static func notChecked(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+    public static func notChecked(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .notChecked, subject: subject, message: message, seq: seq)
     }
 

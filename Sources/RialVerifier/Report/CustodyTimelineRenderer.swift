@@ -47,10 +47,10 @@ public enum CustodyTimelineRenderer {
         // Findings no event line shows: about the log as a whole, or about a seq with no event
         // (an orphan signature).
         let shown = Set(custody.entries.map(\.seq))
-        let logWide = report.checks.filter { $0.code.hasPrefix("custody.") && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
-        for check in logWide { lines.append("BROKEN: \(Escaping.visible(check.code)): \(Escaping.visible(check.message))") }
+        let logWide = report.checks.filter { $0.code.isIn("custody") && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
+        for check in logWide { lines.append("BROKEN: \(Escaping.visible(check.code.rawValue)): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
-            let anchorless = report.checks.contains { $0.code == "custody.trust" && $0.status == .notChecked }
+            let anchorless = report.checks.contains { $0.code == .custodyTrust && $0.status == .notChecked }
             lines.append("")
             lines.append(anchorless ? "Signers were not checked against trust anchors: give the roots you trust with --trust or --trust-dir."
                                     : "Some signers do not chain to the anchors given with --trust or --trust-dir.")

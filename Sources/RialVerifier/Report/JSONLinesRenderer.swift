@@ -18,7 +18,7 @@ public enum JSONLinesRenderer {
         object["package_id"] = report.packageID.map(JSONValue.string) ?? .null
         object["manifest_sha256"] = report.manifestSHA256.map(JSONValue.string) ?? .null
         var failing: [String] = []
-        for check in report.failures where !failing.contains(check.code) { failing.append(check.code) }
+        for check in report.failures where !failing.contains(check.code.rawValue) { failing.append(check.code.rawValue) }
         object["failing_codes"] = .array(failing.map(JSONValue.string))
         if let error = report.error { object["error"] = JSONReportRenderer.errorValue(error) }
         object["elapsed_ms"] = .integer(milliseconds(elapsed))

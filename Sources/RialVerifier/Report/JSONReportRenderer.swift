@@ -58,7 +58,7 @@ public enum JSONReportRenderer {
     /// One check, as in the report's `checks`.
     public static func checkValue(_ check: CheckResult) -> JSONValue {
         var item = JSONObject()
-        item["code"] = .string(check.code)
+        item["code"] = .string(check.code.rawValue)
         item["status"] = .string(check.status.rawValue)
         item["subject"] = .string(check.subject)
         item["message"] = .string(check.message)

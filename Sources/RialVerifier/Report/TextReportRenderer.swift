@@ -41,7 +41,7 @@ public enum TextReportRenderer {
         for check in report.checks {
             let status = check.status.label.padding(toLength: 12, withPad: " ", startingAt: 0)
             let event = check.seq.map { " (event \($0))" } ?? ""
-            lines.append("\(status) \(Escaping.visible(check.code))  \(Escaping.visible(check.subject))\(event)")
+            lines.append("\(status) \(Escaping.visible(check.code.rawValue))  \(Escaping.visible(check.subject))\(event)")
             lines.append("             \(Escaping.visible(check.message))")
             if let expected = check.expected { lines.append("             expected \(Escaping.visible(expected))") }
             if let actual = check.actual { lines.append("             actual   \(Escaping.visible(actual))") }

@@ -1,0 +1,39 @@
+extension CheckResult {
+    /// A stable dotted check code, e.g. `bag.manifest.sha256.mismatch`.
+    ///
+    /// Passing results carry the check's own code (`bag.manifest.sha256`); failures add what
+    /// failed. Every code the verifier emits is a static constant of this type, declared in the
+    /// `CheckResult.Code+<Area>.swift` files and listed in ``all``; `schema/SPEC.md` §8.6 lists
+    /// the same set, and a test holds the two against each other.
+    public struct Code: Hashable, Sendable, CustomStringConvertible, Comparable {
+        public let rawValue: String
+
+        /// Package access for the report fuzzer, which renders codes of every shape; in the
+        /// verifier a code is made only in the `CheckResult.Code+<Area>.swift` files (a test checks).
+        package init(_ rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// Whether the code belongs to `area`, e.g. `custody` for `custody.link.broken`.
+        public func isIn(_ area: String) -> Bool { rawValue == area || rawValue.hasPrefix(area + ".") }
+
+        public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+}
+
+// Transitional: the checks still made of string codes compile through these while they move
+// to the constants; removed once none is left.
+extension CheckResult {
+    static func pass(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+        .pass(Code(code), subject, message, seq: seq)
+    }
+    static func fail(_ code: String, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil, seq: Int64? = nil) -> CheckResult {
+        .fail(Code(code), subject, message, expected: expected, actual: actual, seq: seq)
+    }
+    static func notPresent(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+        .notPresent(Code(code), subject, message, seq: seq)
+    }
+    static func notChecked(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+        .notChecked(Code(code), subject, message, seq: seq)
+    }
+}

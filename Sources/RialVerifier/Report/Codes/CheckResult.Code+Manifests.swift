@@ -1,0 +1,51 @@
+import RialCrypto
+
+extension CheckResult.Code {
+    /// The codes of one BagIt manifest, payload (`bag.manifest.ALG…`) or tag
+    /// (`bag.tagmanifest.ALG…`), for each algorithm BagIt names.
+    public struct ManifestCodes: Sendable {
+        /// Every listed file is present and matches, and every file is listed.
+        public let passed: CheckResult.Code
+        /// A package lacks this manifest (only SHA-256 and SHA-512 are required).
+        public var absent: CheckResult.Code { child("absent") }
+        public var unreadable: CheckResult.Code { child("unreadable") }
+        public var malformed: CheckResult.Code { child("malformed") }
+        public var duplicate: CheckResult.Code { child("duplicate") }
+        public var invalidPath: CheckResult.Code { child("invalid-path") }
+        public var notAllowed: CheckResult.Code { child("not-allowed") }
+        public var missing: CheckResult.Code { child("missing") }
+        public var mismatch: CheckResult.Code { child("mismatch") }
+        public var unlisted: CheckResult.Code { child("unlisted") }
+
+        /// Every code of the manifest; `absent` only for the algorithms a package requires.
+        var all: [CheckResult.Code] {
+            [passed, unreadable, malformed, duplicate, invalidPath, notAllowed, missing, mismatch, unlisted]
+                + (algorithm.isRequiredInPackages ? [absent] : [])
+        }
+
+        fileprivate let algorithm: DigestAlgorithm
+
+        private func child(_ name: String) -> CheckResult.Code { CheckResult.Code(passed.rawValue + "." + name) }
+    }
+
+    /// `manifest-ALG.txt`'s codes.
+    public static func payloadManifest(_ algorithm: DigestAlgorithm) -> ManifestCodes {
+        ManifestCodes(passed: Self("bag.manifest." + algorithm.rawValue), algorithm: algorithm)
+    }
+
+    /// `tagmanifest-ALG.txt`'s codes.
+    public static func tagManifest(_ algorithm: DigestAlgorithm) -> ManifestCodes {
+        ManifestCodes(passed: Self("bag.tagmanifest." + algorithm.rawValue), algorithm: algorithm)
+    }
+
+    /// Every manifest code, for ``all``.
+    static let manifestCodes: [Self] = DigestAlgorithm.allCases.flatMap { payloadManifest($0).all + tagManifest($0).all }
+
+    /// Every code the verifier can emit: the set `schema/SPEC.md` §8.6 lists.
+    public static let all: [Self] = bagCodes + manifestCodes + rialCodes + chainCodes + metadataCodes + sealCodes + custodyCodes
+}
+
+private extension DigestAlgorithm {
+    /// A package must have this algorithm's manifests (§5.3).
+    var isRequiredInPackages: Bool { self == .sha256 || self == .sha512 }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import RialCrypto
+@testable import RialVerifier
+
+/// The check codes the verifier declares (``CheckResult/Code/all``) are exactly those of
+/// `schema/SPEC.md` §8.6, and the verifier makes codes nowhere else.
+@Suite("Check codes")
+struct CheckCodeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The codes of §8.6's first table (check results; the second lists refusals), with *a*
+    /// written out for each algorithm BagIt names.
+    static func specCodes() throws -> Set<String> {
+        let spec = try String(contentsOf: root.appendingPathComponent("schema/SPEC.md"), encoding: .utf8)
+        let start = try #require(spec.range(of: "\n### 8.6 "))
+        let end = try #require(spec.range(of: "\n### 8.7 ", range: start.upperBound..<spec.endIndex))
+        var codes: Set<String> = []
+        var inChecks = false
+        for line in spec[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            if line.hasPrefix("| Code | Status |") { inChecks = true; continue }
+            if line.hasPrefix("| Code | Meaning |") { break }
+            guard inChecks, line.hasPrefix("| `"), let close = line.dropFirst(3).firstIndex(of: "`") else { continue }
+            let code = String(line[line.index(line.startIndex, offsetBy: 3)..<close])
+            if code.contains(".a.") || code.hasSuffix(".a") {
+                for algorithm in DigestAlgorithm.allCases {
+                    codes.insert(code.replacingOccurrences(of: ".a.", with: ".\(algorithm.rawValue).")
+                        .replacingOccurrences(of: #"\.a$"#, with: ".\(algorithm.rawValue)", options: .regularExpression))
+                }
+            } else {
+                codes.insert(code)
+            }
+        }
+        return codes
+    }
+
+    @Test("every declared code is in SPEC §8.6, and every code of §8.6 is declared")
+    func declaredCodesMatchTheSpec() throws {
+        let spec = try Self.specCodes()
+        let declared = CheckResult.Code.all.map(\.rawValue)
+        #expect(spec.count > 250, "the table was not found whole: \(spec.count) codes")
+        #expect(Set(declared).count == declared.count, "declared twice: \(Dictionary(grouping: declared, by: { $0 }).filter { $1.count > 1 }.keys.sorted())")
+        #expect(Set(declared).subtracting(spec).sorted() == [], "declared but not in SPEC §8.6")
+        #expect(spec.subtracting(declared).sorted() == [], "in SPEC §8.6 but not declared")
+    }
+
+    @Test("the verifier makes codes only in the CheckResult.Code+<Area> files, and passes no string as a code")
+    func codesAreMadeInOnePlace() throws {
+        let sources = Self.root.appendingPathComponent("Sources/RialVerifier")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        var offenders: [String] = []
+        for file in files where !file.hasPrefix("Report/Codes/") && !file.hasSuffix("CheckResult+Code.swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.contains("Code(\"") || line.range(of: #"\.(pass|fail|notPresent|notChecked)\("#, options: .regularExpression) != nil
+                    && line.range(of: #"\.(pass|fail|notPresent|notChecked)\(""#, options: .regularExpression) != nil {
+                    offenders.append("\(file):\(number + 1)")
+                }
+            }
+        }
+        #expect(offenders == [], "codes made from strings")
+    }
+}
