@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
-        .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures"]),
+        .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

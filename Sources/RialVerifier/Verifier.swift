@@ -53,11 +53,8 @@ public struct Verifier: Sendable {
         if kind == .package, inventory.files[PackageLayout.manifest] == nil, inventory.files[PackageLayout.bagDeclaration] == nil {
             throw VerifierError(.notAPackage, "\(path) is a tar archive but not a .rialpkg package: it has neither bagit.txt nor rial/manifest.json")
         }
-        var context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime)
-        context.sealEvaluation = SealEvaluation(context, policy: policy)
-        context.custodyEvaluation = CustodyEvaluation(context, policy: policy, limits: limits)
-        context.metadataSources = MetadataSources(context)
-        context.externalMedia = policy.externalMedia
+        let context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime,
+                                          policy: policy, limits: limits, externalMedia: policy.externalMedia.map(ExternalMediaDigest.init(path:)))
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
@@ -68,9 +65,9 @@ public struct Verifier: Sendable {
         let report = VerificationReport(
             subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
-            checks: results, warnings: warnings(context) + (context.custodyEvaluation?.warnings ?? []),
+            checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
             seal: context.sealEvaluation?.seal, timestamp: context.sealEvaluation?.timestamp,
-            custody: context.custodyEvaluation?.summary
+            custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) }
         )
         return (report, inventory)
     }

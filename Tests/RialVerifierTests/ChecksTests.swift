@@ -9,9 +9,7 @@ import RialCrypto
 struct ChecksTests {
     private func run(_ check: some VerificationCheck, _ inventory: Inventory, profile: VerificationContext.Profile = .package,
                      policy: VerificationPolicy = VerificationPolicy()) -> [CheckResult] {
-        var context = VerificationContext(inventory: inventory, profile: profile, verificationTime: Timestamp(seconds: 0))
-        context.sealEvaluation = SealEvaluation(context, policy: policy)
-        return check.run(context)
+        check.run(VerificationContext(inventory: inventory, profile: profile, verificationTime: Timestamp(seconds: 0), policy: policy))
     }
 
     private func fixture(_ body: (inout Inventory) throws -> Void) throws -> Inventory {

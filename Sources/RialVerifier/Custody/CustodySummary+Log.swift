@@ -1,0 +1,22 @@
+extension CustodySummary {
+    /// The summary of a judged log: each event with its signature and the codes of its failing
+    /// findings, the log intact when no custody finding failed.
+    /// - Parameter results: the custody check's findings.
+    init(log: CustodyLog, signatures: [Int64: CustodySignatureJudgement], results: [CheckResult]) {
+        let failed = results.filter { $0.status == .fail }
+        switch log.extent {
+        case .missing:
+            self.init(state: .missing, entries: [], firstBrokenSeq: nil)
+        case .overLimit:
+            self.init(state: .broken, entries: [], firstBrokenSeq: nil)
+        case .events:
+            let entries = log.files.map { file in
+                let signature = signatures[file.seq]
+                return CustodyEntry(seq: file.seq, path: file.path, sha256: file.sha256, event: file.event, signature: signature?.state ?? .missing,
+                                    signaturePath: log.signaturePaths[file.seq], signerSubject: signature?.signer,
+                                    problems: failed.filter { $0.seq == file.seq }.map(\.code.rawValue))
+            }
+            self.init(state: failed.isEmpty ? .intact : .broken, entries: entries, firstBrokenSeq: failed.compactMap(\.seq).min())
+        }
+    }
+}
