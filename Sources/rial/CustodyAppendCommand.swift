@@ -1,6 +1,5 @@
 import ArgumentParser
 import RialFormat
-import RialCrypto
 import RialPackager
 import RialVerifier
 import RialAmender
