@@ -3,10 +3,15 @@ import RialVerifier
 /// Why a package was not amended. Nothing in the package changes when one is thrown: every
 /// refusal comes before the rewrite, and the rewrite replaces the file only when it is complete.
 public struct AmenderError: Error, CustomStringConvertible, Sendable {
+    /// A stable dotted code (`amend.…`); programs and tests match on it, never on the reason.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The dotted code.
         public let rawValue: String
+        /// - Parameter rawValue: a dotted code; the ones this module raises are the static members.
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+        /// The dotted code.
+        /// The reason, the cause and the code: `reason: cause [code]`.
+    public var description: String { rawValue }
 
         /// The package was verified and fails; ``AmenderError/report`` says which checks.
         public static let verificationFailed = Code("amend.verification-failed")
@@ -47,14 +52,18 @@ public struct AmenderError: Error, CustomStringConvertible, Sendable {
         public static let writeFailed = Code("amend.write-failed")
     }
 
+    /// What went wrong, stable for programs.
     public let code: Code
+    /// What went wrong, for people.
     public let reason: String
     /// The error underneath: a `PackagerError` from writing, a crypto or parse error.
     public let cause: (any Error)?
     /// The verification the refusal rests on, when the package got that far: for
     /// ``Code/verificationFailed`` and ``Code/unverifiable`` the failing report.
     public let report: VerificationReport?
+    /// The source file that raised it.
     public let file: String
+    /// The line that raised it.
     public let line: Int
 
     /// - Parameters:
@@ -62,6 +71,8 @@ public struct AmenderError: Error, CustomStringConvertible, Sendable {
     ///   - reason: what went wrong, for people.
     ///   - cause: the error underneath, if any.
     ///   - report: the verification of the package, when it was verified.
+    ///   - file: the source file, filled in by the compiler.
+    ///   - line: the line, filled in by the compiler.
     public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, report: VerificationReport? = nil,
                 file: String = #fileID, line: Int = #line) {
         self.code = code
@@ -72,6 +83,7 @@ public struct AmenderError: Error, CustomStringConvertible, Sendable {
         self.line = line
     }
 
+    /// The reason, the cause and the code: `reason: cause [code]`.
     public var description: String {
         if let cause { return "\(reason): \(cause) [\(code)]" }
         return "\(reason) [\(code)]"

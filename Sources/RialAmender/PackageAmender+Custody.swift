@@ -17,9 +17,10 @@ extension PackageAmender {
     /// - Returns: the event, its SHA-256 (the new head) and the verification it rests on.
     /// - Throws: ``AmenderError`` `.invalidSigner` (certificate not valid at `now`, or without a
     ///   single CN) or `.invalidEvent` (action, actor, time) before anything is read;
-    ///   `.verificationFailed` (without `force`), `.unverifiable`,
-    ///   `.changedDuringVerification`, `.noPackageIdentity`, `.invalidEvent` (the log is full,
-    ///   or the time is before the last event's), `.alreadyPresent`, `.writeFailed`.
+    ///   `.verificationFailed` (without `force`), `.unverifiable`, `.unreadablePackage`,
+    ///   `.changedDuringVerification`, `.noPackageIdentity`, `.invalidEvent` (the time is
+    ///   before the last event's, or the text is not allowed), `.alreadyPresent`,
+    ///   `.writeFailed` (the log is full, signing or writing failed).
     public func appendCustodyEvent(_ draft: CustodyEventDraft, signedBy signer: Sealer? = nil, at now: Timestamp,
                                    force: Bool = false, progress: Verifier.Progress? = nil) throws -> CustodyReceipt {
         let recorder = CustodyRecorder(signer: signer)

@@ -15,8 +15,9 @@ extension PackageAmender {
     ///   - progress: called as the package is read for verification.
     /// - Returns: what was added.
     /// - Throws: ``AmenderError`` `.invalidSigner` before anything is read;
-    ///   `.verificationFailed`, `.unverifiable`, `.changedDuringVerification`,
-    ///   `.alreadySealed`, `.noPackageIdentity`, `.invalidEvent`, `.writeFailed`.
+    ///   `.verificationFailed`, `.unverifiable`, `.unreadablePackage`,
+    ///   `.changedDuringVerification`, `.alreadySealed`, `.noPackageIdentity`, `.invalidEvent`
+    ///   (`time` is before the last custody event's), `.alreadyPresent`, `.writeFailed`.
     public func seal(with sealer: Sealer, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> SealReceipt {
         let recorder = CustodyRecorder(signer: sealer)
         let actor: CustodyActor

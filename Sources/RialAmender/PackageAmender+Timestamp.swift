@@ -8,7 +8,7 @@ extension PackageAmender {
     /// random nonce, for a TSA. The package is not changed.
     /// - Parameter progress: called as the package is read for verification.
     /// - Returns: the request and whose seal it is for.
-    /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`,
+    /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`, `.unreadablePackage`,
     ///   `.changedDuringVerification`, `.notSealed`, `.unreadableSeal`, `.sealMismatch`,
     ///   `.writeFailed` when the request cannot be made.
     public func makeTimestampRequest(progress: Verifier.Progress? = nil) throws -> TimestampRequestReceipt {
@@ -34,8 +34,8 @@ extension PackageAmender {
     ///   - progress: called as the package is read for verification.
     /// - Returns: what was added and the token's time.
     /// - Throws: ``AmenderError`` `.invalidToken` before anything is read;
-    ///   `.verificationFailed`, `.unverifiable`, `.changedDuringVerification`, `.notSealed`,
-    ///   `.unreadableSeal`, `.sealMismatch`, `.tokenNotSHA256`, `.tokenMismatch`,
+    ///   `.verificationFailed`, `.unverifiable`, `.unreadablePackage`,
+    ///   `.changedDuringVerification`, `.notSealed`, `.unreadableSeal`, `.sealMismatch`, `.tokenNotSHA256`, `.tokenMismatch`,
     ///   `.invalidRequest`, `.nonceMismatch`, `.alreadyPresent` (already timestamped), `.writeFailed`.
     public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> TimestampReceipt {
         let response: TimeStampResponse
