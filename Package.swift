@@ -8,6 +8,8 @@
 //   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
 //   RialPackager builds packages
 //   RialVerifier checks packages (never imports RialPackager)
+//   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
+//                (RialPackager + RialVerifier: the one module that imports both)
 //   rial         the command line
 import PackageDescription
 
@@ -17,6 +19,7 @@ let package = Package(
         .executable(name: "rial", targets: ["rial"]),
         .library(name: "RialVerifier", targets: ["RialVerifier"]),
         .library(name: "RialPackager", targets: ["RialPackager"]),
+        .library(name: "RialAmender", targets: ["RialAmender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,10 +48,11 @@ let package = Package(
         .target(name: "RialXML", dependencies: ["CRialXML", "RialFormat"]),
         .target(name: "RialPackager", dependencies: ["RialFormat", "RialCrypto", "RialArchive"]),
         .target(name: "RialVerifier", dependencies: ["RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
+        .target(name: "RialAmender", dependencies: ["RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier",
+                "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialAmender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +70,7 @@ let package = Package(
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
+        .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

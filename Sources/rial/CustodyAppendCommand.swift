@@ -1,8 +1,8 @@
 import ArgumentParser
 import RialFormat
-import RialCrypto
 import RialPackager
 import RialVerifier
+import RialAmender
 
 struct CustodyAppendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,12 +85,12 @@ struct CustodyAppendCommand: ParsableCommand {
     func run() throws {
         let now = Timestamp.now()
         let signer = try signing.makeSealer()
-        let recorder = CustodyRecorder(signer: signer)
-        let actor: CustodyActor
+        // The amender checks all this too; checked here first so bad options are usage errors,
+        // in these words, before the package is read.
         let when: Timestamp
         do {
             try signer?.checkUsable(at: now)
-            actor = try recorder.actor(actorOptions.actor(organisation: org))
+            _ = try CustodyRecorder(signer: signer).actor(actorOptions.actor(organisation: org))
             when = try at.map { try Timestamp(rfc3339: $0) } ?? now
         } catch let error as PackagerError {
             Console.error(error.reason)
@@ -100,37 +100,38 @@ struct CustodyAppendCommand: ParsableCommand {
             Console.error("--at \(when.rfc3339) is in the future; a custody event records what has happened")
             throw ExitStatus.usage
         }
-
-        let report = try PassingPackage.require(package, action: "appended", quiet: quiet, force: force)
-        let tags = try SealedPackage.verifiedTagFiles(of: package, report: report)
-        guard let packageID = report.packageID.flatMap({ try? PackageID($0) }), let manifestSHA256 = report.manifestSHA256 else {
-            Console.error("\(package) has no readable rial/manifest.json; a custody log is bound to it")
-            throw ExitStatus.couldNotComplete
-        }
-        // verifiedTagFiles checked the head is the verified one: the event links to what was verified.
-        let head = tags.custodyHead
         guard let parsedAction = appendedAction else { throw ExitStatus.usage }
-        let forced = report.verdict == .pass ? nil
-            : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code.rawValue))).sorted())
-        let event: CustodyEvent
-        let files: [PackageFile]
+
+        let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: org), details: details,
+                                      location: actorOptions.location, time: when)
+        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        let receipt: CustodyReceipt
         do {
-            event = try CustodyRecorder.next(after: head, manifestSHA256: manifestSHA256, packageID: packageID, time: when,
-                                             action: parsedAction, actor: actor, details: details,
-                                             location: actorOptions.location, forced: forced)
-            files = try recorder.files(for: event)
-            try PackageRewriter(source: package, destination: package).append(files, modificationTime: now.seconds)
-        } catch let error as PackagerError {
-            Console.error(error.description)
-            throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
+            receipt = try ProgressLine.around("verifying", enabled: !quiet) {
+                try amender.appendCustodyEvent(draft, signedBy: signer, at: now, force: force, progress: $0)
+            }
+        } catch let error as AmenderError {
+            // Forced past a failing verification, then stopped: say what was forced past first.
+            if force, let report = error.report, report.verdict == .fail { warnForced(report) }
+            if error.code == .noPackageIdentity {
+                Console.error("\(package) has no readable rial/manifest.json; a custody log is bound to it")
+                throw ExitStatus.couldNotComplete
+            }
+            throw AmendRefusal.exitStatus(for: error, package: package, action: "appended", invalidEventStatus: ExitStatus.usage)
         }
+        if receipt.isForced { warnForced(receipt.report) }
         if !quiet {
-            let sha = (try? StreamingDigest.digest(.sha256, of: files[0].bytes)).map(Hex.encode) ?? ""
-            print("Appended custody event \(event.seq) (\(event.action.rawValue)) to \(package)")
-            print("Actor:        \(actor.summary)")
-            print("Signed by:    \(signer.map { $0.signer.certificate.subject } ?? "nobody (unsigned)")")
-            print("Head SHA-256: \(sha)")
-            print("Record the head SHA-256 at hand-over; `rial verify \(package) --custody-head \(sha)` later proves no event up to this one was removed.")
+            print("Appended custody event \(receipt.event.seq) (\(receipt.event.action.rawValue)) to \(package)")
+            print("Actor:        \(receipt.event.actor.summary)")
+            print("Signed by:    \(receipt.signer ?? "nobody (unsigned)")")
+            print("Head SHA-256: \(receipt.headSHA256)")
+            print("Record the head SHA-256 at hand-over; `rial verify \(package) --custody-head \(receipt.headSHA256)` later proves no event up to this one was removed.")
         }
+    }
+
+    /// The failing report, and that --force went past it.
+    private func warnForced(_ report: VerificationReport) {
+        AmendRefusal.printReport(report)
+        Console.error("warning: the package does not pass verification; going on because of --force, and the new event records it")
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import RialFormat
 import RialPackager
+import RialVerifier
+import RialAmender
 
 struct SealCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,52 +39,35 @@ struct SealCommand: ParsableCommand {
     func run() throws {
         guard let sealer = try sealing.makeSealer() else { throw ExitStatus.usage }
         let now = Timestamp.now()
+        // The amender checks the signer too; checked here first so an unusable --sign-key or
+        // --cert is a usage error, in these words, before the package is read.
         do {
             try sealer.checkUsable(at: now)
         } catch let error as PackagerError {
             Console.error(error.description)
             throw ExitStatus.usage
         }
-        // The SEALED event names the certificate's holder: refuse an unusable one before the work.
-        let recorder = CustodyRecorder(signer: sealer)
-        let actor: CustodyActor
+        // The SEALED event names the certificate's holder.
         do {
-            actor = try recorder.actor(nil)
+            _ = try CustodyRecorder(signer: sealer).actor(nil)
         } catch let error as PackagerError {
             Console.error(error.reason)
             throw ExitStatus.usage
         }
-        let report = try PassingPackage.require(package, action: "sealed", quiet: quiet)
+        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        let receipt: SealReceipt
         do {
-            let tags = try SealedPackage.verifiedTagFiles(of: package, report: report)
-            if tags.files[PackageLayout.seal] != nil {
-                Console.error("\(package) is already sealed; a package is sealed once")
-                throw ExitStatus.couldNotComplete
-            }
-            guard let manifest = tags.files[PackageLayout.manifest] else {
-                Console.error("\(package) has no rial/manifest.json to seal")
-                throw ExitStatus.couldNotComplete
-            }
-            let seal = try sealer.seal(manifest)
-            // The custody log records the sealing, signed by the same key.
-            let head = tags.custodyHead
-            guard let packageID = report.packageID.flatMap({ try? PackageID($0) }) else {
-                Console.error("\(package) has no readable package id; nothing was changed")
-                throw ExitStatus.couldNotComplete
-            }
-            let event = try CustodyRecorder.next(after: head, manifestSHA256: report.manifestSHA256 ?? "", packageID: packageID, time: now,
-                                                 action: .sealed, actor: actor,
-                                                 details: "sealed rial/manifest.json (SHA-256 \(report.manifestSHA256 ?? "")) with a detached CMS signature, rial/seal/manifest.p7s")
-            try PackageRewriter(source: package, destination: package)
-                .append([.init(path: PackageLayout.seal, bytes: seal)] + recorder.files(for: event), modificationTime: now.seconds)
-        } catch let error as PackagerError {
-            Console.error(error.description)
+            receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, progress: $0) }
+        } catch let error as AmenderError where error.code == .noPackageIdentity {
+            Console.error("\(package) has no readable package id; nothing was changed")
             throw ExitStatus.couldNotComplete
+        } catch let error as AmenderError {
+            throw AmendRefusal.exitStatus(for: error, package: package, action: "sealed")
         }
         if !quiet {
             print("Sealed \(package)")
-            print("Signer:           \(sealer.signer.certificate.subject)")
-            print("Manifest SHA-256: \(report.manifestSHA256 ?? "")")
+            print("Signer:           \(receipt.signer)")
+            print("Manifest SHA-256: \(receipt.manifestSHA256)")
             print("Next, for trusted time: rial timestamp request \(package) -o request.tsq")
         }
     }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import RialFormat
 import RialCrypto
-import RialPackager
 import RialArchive
+import RialVerifier
+import RialAmender
 
 struct TimestampAttachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,9 +39,11 @@ struct TimestampAttachCommand: ParsableCommand {
     func run() throws {
         let responseBytes = try read(token, "--token")
         let chainBytes = try tsaChain.map { try read($0, "--tsa-chain") }
-        let response: TimeStampResponse
+        let requestBytes = try request.map { try read($0, "--request") }
+        // The amender parses them too; parsed here first for usage errors in these words
+        // before the package is read.
         do {
-            response = try TimeStampResponse(der: responseBytes)
+            _ = try TimeStampResponse(der: responseBytes)
         } catch {
             Console.error("--token \(token) is not a granted RFC 3161 response: \(error)")
             throw ExitStatus.usage
@@ -53,40 +56,34 @@ struct TimestampAttachCommand: ParsableCommand {
                 throw ExitStatus.usage
             }
         }
-        let report = try PassingPackage.require(package, action: "changed", quiet: quiet)
-        let signature = try SealedPackage.signature(of: package, report: report)
-        guard response.imprintIsSHA256 else {
-            Console.error("the token's imprint uses \(response.imprintAlgorithm), not SHA-256; ask the TSA again with the request from `rial timestamp request`")
-            throw ExitStatus.failed
-        }
-        guard let expected = try? StreamingDigest.digest(.sha256, of: signature.signatureValue), response.imprint == expected else {
-            Console.error("the token timestamps other bytes than this package's seal; was it made for another package?")
-            throw ExitStatus.failed
-        }
-        if let request {
-            let nonce: String?
-            do {
-                nonce = try TimeStampRequest.nonceHex(ofRequest: read(request, "--request"))
-            } catch let error as CryptoError {
-                Console.error("--request \(request): \(error.reason)")
-                throw ExitStatus.usage
-            }
-            guard nonce == response.nonceHex else {
-                Console.error("the token's nonce \(response.nonceHex ?? "(none)") is not the request's \(nonce ?? "(none)"): it answers another request")
-                throw ExitStatus.failed
-            }
-        }
-        var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: responseBytes)]
-        if let chainBytes { files.append(.init(path: PackageLayout.sealTimestampChain, bytes: chainBytes)) }
+        let now = Timestamp.now()
+        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        let receipt: TimestampReceipt
         do {
-            try PackageRewriter(source: package, destination: package).append(files, modificationTime: Timestamp.now().seconds)
-        } catch let error as PackagerError {
-            Console.error(error.description)
-            throw ExitStatus.couldNotComplete
+            receipt = try ProgressLine.around("verifying", enabled: !quiet) {
+                try amender.attachTimestamp(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes), at: now, progress: $0)
+            }
+        } catch let error as AmenderError {
+            switch error.code {
+            case .tokenNotSHA256:
+                Console.error("\(error.reason); ask the TSA again with the request from `rial timestamp request`")
+                throw ExitStatus.failed
+            case .tokenMismatch:
+                Console.error("the token timestamps other bytes than this package's seal; was it made for another package?")
+                throw ExitStatus.failed
+            case .nonceMismatch:
+                Console.error("\(error.reason): it answers another request")
+                throw ExitStatus.failed
+            case .invalidRequest:
+                Console.error("--request \(request ?? ""): \(error.reason)")
+                throw ExitStatus.usage
+            default:
+                throw AmendRefusal.exitStatus(for: error, package: package, action: "changed")
+            }
         }
         if !quiet {
             print("Attached the timestamp to \(package)")
-            print("genTime: \(Timestamp(seconds: response.genTime).rfc3339)   serial: \(response.serialHex)")
+            print("genTime: \(receipt.genTime.rfc3339)   serial: \(receipt.serialHex)")
             print("Check it: rial verify \(package) --tsa-trust TSA-ROOT.pem --require-timestamp")
         }
     }

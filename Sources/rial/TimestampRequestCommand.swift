@@ -1,8 +1,8 @@
 import ArgumentParser
 import RialFormat
-import RialCrypto
-import RialPackager
 import RialArchive
+import RialVerifier
+import RialAmender
 
 struct TimestampRequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,22 +31,23 @@ struct TimestampRequestCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let report = try PassingPackage.require(package, action: "requested", quiet: quiet)
-        let signature = try SealedPackage.signature(of: package, report: report)
+        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: Timestamp.now()))
+        let receipt: TimestampRequestReceipt
         do {
-            let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: signature.signatureValue))
-            try FileWriter.write(request.der, to: output, existing: force ? .replace : .refuse)
-            if !quiet {
-                print("Wrote \(output): an RFC 3161 request for the seal by \(signature.signer.subject)")
-                print("Nonce:  \(request.nonceHex)")
-                print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --tsa-chain TSA-CHAIN.pem --request \(output)")
-            }
+            receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.makeTimestampRequest(progress: $0) }
+        } catch let error as AmenderError {
+            throw AmendRefusal.exitStatus(for: error, package: package, action: "requested")
+        }
+        do {
+            try FileWriter.write(receipt.request.der, to: output, existing: force ? .replace : .refuse)
         } catch let error as ArchiveError {
             Console.error("\(error.reason)\(force ? "" : " (pass --force to replace an existing file)")")
             throw ExitStatus.couldNotComplete
-        } catch let error as CryptoError {
-            Console.error(error.description)
-            throw ExitStatus.couldNotComplete
+        }
+        if !quiet {
+            print("Wrote \(output): an RFC 3161 request for the seal by \(receipt.sealSigner)")
+            print("Nonce:  \(receipt.request.nonceHex)")
+            print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --tsa-chain TSA-CHAIN.pem --request \(output)")
         }
     }
 }

@@ -9,6 +9,9 @@ import RialArchive
 ///
 /// Appending never rewrites `rial/manifest.json` or anything it lists, so a seal made before
 /// stays valid (`schema/SPEC.md` §3.3).
+///
+/// The rewriter does not verify the package it copies: to add to a package only once it
+/// verifies, as `rial` does, use `PackageAmender` in `RialAmender`.
 public struct PackageRewriter: Sendable {
     public let source: String
     public let destination: String

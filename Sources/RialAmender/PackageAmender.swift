@@ -1,0 +1,105 @@
+import RialFormat
+import RialCrypto
+import RialPackager
+import RialVerifier
+
+/// Adds to an existing package (a seal, a timestamp, a custody event) only after it verifies.
+///
+/// Every operation verifies the package first and refuses one that does not pass, so a seal,
+/// a token or a custody event never vouches for evidence that was already broken. It then
+/// reads the tag files again and checks they are still the verified ones (the manifest's
+/// SHA-256 and the custody log's head), so what is signed, timestamped or linked to is what
+/// was verified even if the file changed in between; and it writes through
+/// `PackageRewriter`, which replaces the package atomically. A refusal throws
+/// ``AmenderError`` and leaves the package byte for byte as it was.
+///
+/// ```swift
+/// let amender = PackageAmender(path: "case.rialpkg")
+/// let receipt = try amender.seal(with: sealer, at: .now())
+/// ```
+public struct PackageAmender: Sendable {
+    /// The package file, amended in place.
+    public let path: String
+    /// The verification every operation starts with: its policy and limits always, its time
+    /// only for an operation that is given none (an amendment made `at` a time verifies at that
+    /// time, so an amender kept for a while never judges new tokens or events as "in the future").
+    public let verifier: Verifier
+    /// Called between verifying and reading the tag files again; tests use it to change the
+    /// package in that window.
+    package var afterVerifying: (@Sendable (VerificationReport) -> Void)?
+
+    /// - Parameters:
+    ///   - path: the `.rialpkg` file to amend in place.
+    ///   - verifier: verifies the package before each amendment; its policy can demand more
+    ///     (a trusted seal, a custody head) than the default, which checks integrity only.
+    public init(path: String, verifier: Verifier = Verifier()) {
+        self.path = path
+        self.verifier = verifier
+    }
+
+    /// Verifies the package and reads its tag files again.
+    /// - Parameters:
+    ///   - time: the time of the amendment, which the package is verified at; `nil`: the
+    ///     verifier's own.
+    ///   - acceptingFailure: go on with a package whose verdict is `fail` (never `error`).
+    ///   - progress: called as the verifier reads the package.
+    /// - Returns: the report and the tag files, checked to be the verified ones.
+    /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`, `.unreadablePackage`
+    ///   or `.changedDuringVerification`.
+    func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (report: VerificationReport, tags: PackageTagFiles) {
+        let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
+        let report = verifier.report(for: path, progress: progress)
+        switch report.verdict {
+        case .pass:
+            break
+        case .fail where acceptingFailure:
+            break
+        case .fail:
+            throw AmenderError(.verificationFailed, "\(path) does not pass verification", report: report)
+        case .error:
+            throw AmenderError(.unverifiable, "\(path) could not be verified", cause: report.error, report: report)
+        }
+        afterVerifying?(report)
+        let tags: PackageTagFiles
+        do {
+            tags = try PackageRewriter.tagFiles(of: path)
+        } catch {
+            throw AmenderError(.unreadablePackage, "cannot read the tag files of \(path) again", cause: error, report: report)
+        }
+        guard Self.tagFiles(tags, areThoseVerifiedBy: report) else {
+            throw AmenderError(.changedDuringVerification, "\(path) changed while it was being verified", report: report)
+        }
+        return (report, tags)
+    }
+
+    /// Whether `tags`, read after `report` was made, are still the verified ones: the same
+    /// manifest and the same custody head, the two things a new seal, token or event is bound to.
+    /// A package without a manifest never matches, since nothing could be bound to it.
+    package static func tagFiles(_ tags: PackageTagFiles, areThoseVerifiedBy report: VerificationReport) -> Bool {
+        guard let manifest = tags.files[PackageLayout.manifest],
+              let digest = try? StreamingDigest.digest(.sha256, of: manifest) else { return false }
+        return Hex.encode(digest) == report.manifestSHA256 && tags.custodyHead?.sha256 == report.custody?.head?.sha256
+    }
+
+    /// The verified package's id, parsed.
+    /// - Throws: ``AmenderError`` `.noPackageIdentity`.
+    func packageID(in report: VerificationReport) throws -> (id: PackageID, manifestSHA256: String) {
+        guard let id = report.packageID.flatMap({ try? PackageID($0) }), let manifestSHA256 = report.manifestSHA256 else {
+            throw AmenderError(.noPackageIdentity, "\(path) has no readable rial/manifest.json and package id to bind the amendment to", report: report)
+        }
+        return (id, manifestSHA256)
+    }
+
+    /// Appends `files` through the rewriter, atomically.
+    /// - Throws: ``AmenderError`` `.alreadyPresent` when one of them is already in the package,
+    ///   `.writeFailed` otherwise; the package is then unchanged.
+    func append(_ files: [PackageFile], modificationTime: Timestamp, report: VerificationReport) throws {
+        do {
+            try PackageRewriter(source: path, destination: path).append(files, modificationTime: modificationTime.seconds)
+        } catch let error as PackagerError where error.code == .invalidOption {
+            throw AmenderError(.alreadyPresent, error.reason, cause: error, report: report)
+        } catch {
+            throw AmenderError(.writeFailed, "could not amend \(path)", cause: error, report: report)
+        }
+    }
+}

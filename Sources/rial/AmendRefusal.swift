@@ -1,0 +1,71 @@
+import ArgumentParser
+import RialAmender
+import RialVerifier
+
+/// What the commands that add to a package (`seal`, `timestamp`, `custody append`) print when
+/// the amender refuses, and the exit status they end with. The rule itself, verify first and
+/// add nothing to a package that does not pass, lives in ``PackageAmender``.
+enum AmendRefusal {
+    /// Prints why `error` stopped the command, in the words rial has always used.
+    /// - Parameters:
+    ///   - package: the package as the user named it.
+    ///   - action: what was not done, for "not sealed: …" (`sealed`, `changed`, `appended`).
+    ///   - invalidEventStatus: the status for `.invalidEvent` and `.alreadyPresent`: a usage
+    ///     error where the user wrote the event, a failure to complete where rial did.
+    /// - Returns: the exit status to end with.
+    static func exitStatus(for error: AmenderError, package: String, action: String, invalidEventStatus: ExitCode = ExitStatus.couldNotComplete) -> ExitCode {
+        switch error.code {
+        case .verificationFailed:
+            printReport(of: error)
+            Console.error("not \(action): the package does not pass verification; nothing was changed")
+            return ExitStatus.failed
+        case .unverifiable:
+            printReport(of: error)
+            Console.error("not \(action): the package could not be verified; nothing was changed")
+            return ExitStatus.couldNotComplete
+        case .changedDuringVerification:
+            Console.error("\(package) changed while it was being verified; nothing was changed, try again")
+            return ExitStatus.couldNotComplete
+        case .alreadySealed:
+            Console.error("\(package) is already sealed; a package is sealed once")
+            return ExitStatus.couldNotComplete
+        case .notSealed:
+            Console.error("\(package) is not sealed; seal it first: rial seal \(package) --sign-key KEY.pem --cert CERT.pem")
+            return ExitStatus.couldNotComplete
+        case .unreadableSeal:
+            Console.error("the seal of \(package) cannot be read: \(error.cause.map { "\($0)" } ?? error.reason)")
+            return ExitStatus.couldNotComplete
+        case .sealMismatch:
+            Console.error("the seal of \(package) does not sign its rial/manifest.json; nothing was changed")
+            return ExitStatus.failed
+        case .invalidSigner, .invalidToken:
+            Console.error(error.reason)
+            return ExitStatus.usage
+        case .tokenNotSHA256, .tokenMismatch, .nonceMismatch:
+            Console.error(error.reason)
+            return ExitStatus.failed
+        case .invalidEvent, .alreadyPresent:
+            Console.error(causeDescription(error))
+            return invalidEventStatus
+        default:
+            // .unreadablePackage, .writeFailed, .noPackageIdentity: what the packager said.
+            Console.error(causeDescription(error))
+            return ExitStatus.couldNotComplete
+        }
+    }
+
+    /// The report a refusal rests on, on stdout, as `rial verify` prints it.
+    static func printReport(of error: AmenderError) {
+        if let report = error.report { printReport(report) }
+    }
+
+    static func printReport(_ report: VerificationReport) {
+        FileHandleStream.standardOutput.write(TextReportRenderer.render(report))
+    }
+
+    /// The underlying error's own description (a `PackagerError` keeps its `pack.*` code),
+    /// else the amender's.
+    private static func causeDescription(_ error: AmenderError) -> String {
+        (error.cause as? any CustomStringConvertible)?.description ?? error.description
+    }
+}

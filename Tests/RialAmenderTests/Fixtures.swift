@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import RialFormat
+import RialCrypto
+import RialPackager
+import RialVerifier
+
+/// A packed sample in its own temporary directory, to amend.
+struct AmendableSample {
+    let directory: String
+    let package: String
+
+    static let created = "2026-01-15T12:00:00Z"
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// - Parameter name: the package's file name; its id is always `test-pkg`.
+    init(name: String = "sample.rialpkg", in directory: String? = nil) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("rial-amender-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+        let capture = self.directory + "/capture-\(UUID().uuidString)"
+        package = self.directory + "/" + name
+        var sample = SampleCapture()
+        sample.seconds = 1
+        sample.width = 64
+        sample.height = 48
+        sample.depthWidth = 16
+        sample.depthHeight = 12
+        try sample.write(to: capture)
+        _ = try Packager(options: PackageOptions(captureDirectory: capture, output: package, packageID: try PackageID("test-pkg"),
+                                                 created: try Timestamp(rfc3339: Self.created))).write()
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// The package's bytes, to show a refusal left it untouched.
+    func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: package)) }
+
+    /// Flips one byte of a payload file in place: the tar stays well formed, the manifests no
+    /// longer match.
+    func flipByte(of bagPath: String = "data/media/capture.mov", at index: Int = 100) throws {
+        let data = try bytes()
+        let offset = try dataOffset(of: bagPath, in: data) + index
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: package))
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data([data[offset] ^ 0xFF]))
+        try handle.close()
+    }
+
+    /// The archive offset of a file's data, found by walking the raw 512-byte headers
+    /// (ustar only: the sample's names are short and ASCII).
+    private func dataOffset(of bagPath: String, in data: Data) throws -> Int {
+        var offset = 0
+        while offset + 512 <= data.count {
+            let header = data[offset..<offset + 512]
+            let name = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
+            let sizeField = String(decoding: header.dropFirst(124).prefix(12).prefix { $0 != 0 && $0 != 0x20 }, as: UTF8.self)
+            let size = Int(sizeField, radix: 8) ?? 0
+            if name == "test-pkg/" + bagPath { return offset + 512 }
+            if name.isEmpty { break }
+            offset += 512 + (size + 511) / 512 * 512
+        }
+        throw CocoaError(.fileNoSuchFile)
+    }
+}
+
+/// Signers made in process: a fresh P-256 key and a self-signed certificate.
+enum TestSigner {
+    /// A sealer whose certificate is valid from `from` for `days` days.
+    static func make(commonName: String = "Test Sealer", from: Timestamp = .now(), days: Int = 30) throws -> Sealer {
+        let key = try SigningKey.generateP256()
+        let certificate = try CertificateIssuer.selfSigned(key: key, subject: DistinguishedName(parsing: "CN=\(commonName),O=Amender Tests"),
+                                                           days: days, now: from.seconds)
+        return Sealer(signer: try DetachedSigner(key: key, certificate: certificate, chain: []))
+    }
+}
+
+/// The TEST-ONLY PKI of `examples/pki`, made with the openssl CLI, for RFC 3161 tokens.
+struct TestTSA {
+    let directory: String
+
+    static func make(in parent: String) throws -> TestTSA {
+        let directory = parent + "/pki"
+        try run(["bash", AmendableSample.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, directory])
+        return TestTSA(directory: directory)
+    }
+
+    /// The good TSA's DER response to `request`.
+    func reply(to request: [UInt8]) throws -> [UInt8] {
+        let name = UUID().uuidString
+        let requestPath = directory + "/\(name).tsq"
+        let responsePath = directory + "/\(name).tsr"
+        try Data(request).write(to: URL(fileURLWithPath: requestPath))
+        try Self.run(["bash", AmendableSample.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, directory, "good", requestPath, responsePath])
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: responsePath)))
+    }
+
+    func file(_ name: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))) }
+
+    private static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(arguments) failed")
+    }
+}
