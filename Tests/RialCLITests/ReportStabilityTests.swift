@@ -27,6 +27,11 @@ struct ReportStabilityTests {
                 try Data(text.utf8).write(to: Self.golden)
                 return
             }
+            // Every code a report carries, of a check or of a refusal, is one SPEC §8.6 lists.
+            let listed = try Self.specCodes()
+            let emitted = Set(text.matches(of: /"code": "([^"]*)"/).map { String($0.output.1) })
+            #expect(emitted.count > 130, "only \(emitted.count) distinct codes in the corpus")
+            #expect(emitted.filter { !listed.contains($0) }.sorted() == [], "codes the reports carry that SPEC §8.6 does not list")
             let recorded = try String(contentsOf: Self.golden, encoding: .utf8)
             #expect(corpus.count >= 170, "only \(corpus.count) packages in the corpus")
             if recorded != text {
@@ -36,6 +41,25 @@ struct ReportStabilityTests {
                 Issue.record("the reports differ from Golden/reports.txt:\n\(diff.stdout.prefix(20_000))")
             }
         }
+    }
+
+    /// The codes of SPEC §8.6's two tables, *a* written out for each algorithm.
+    static func specCodes() throws -> Set<String> {
+        let spec = try String(contentsOf: CLI.repoRoot.appendingPathComponent("schema/SPEC.md"), encoding: .utf8)
+        let section = try #require(spec.split(separator: "\n### 8.6 ").dropFirst().first?.split(separator: "\n### 8.7 ").first)
+        var codes: Set<String> = []
+        for match in section.matches(of: /\n\| `([a-z0-9.-]+)`/) {
+            let code = String(match.output.1)
+            let algorithms = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512"]
+            if code.contains(".a.") || code.hasSuffix(".a") {
+                for algorithm in algorithms {
+                    codes.insert(code.hasSuffix(".a") ? String(code.dropLast(2)) + "." + algorithm : code.replacingOccurrences(of: ".a.", with: ".\(algorithm)."))
+                }
+            } else {
+                codes.insert(code)
+            }
+        }
+        return codes
     }
 
     @Test("the normaliser numbers volatile values by first appearance and keeps their equalities")
