@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto", "RialErrors"]),
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
-        .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
+        .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures"]),
     ],

@@ -34,6 +34,10 @@ public final class XMLSchemaValidator {
         let collector = XMLDiagnosticsCollector()
         let parsed = collector.withContext { context in
             xmlSchemaSetParserStructuredErrors(parser, XMLDiagnosticsCollector.callback, context)
+            // Reading the schema document itself reports through the thread's handler, which
+            // would print to stderr; nothing else in rial sets it, so it is reset after.
+            xmlSetStructuredErrorFunc(context, XMLDiagnosticsCollector.callback)
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
             return xmlSchemaParse(parser)
         }
         guard let parsed else {
