@@ -2,6 +2,7 @@
 // The Rial evidence-package toolkit: packs a capture into a `.rialpkg` archive and verifies it offline.
 //
 // Layers (each a module with one job):
+//   RialErrors   the shared error shape: code, reason, cause, location (no C, no Foundation; under every module)
 //   RialFormat   data model, strict JSON, BagIt text formats   (Foundation only)
 //   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
 //   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
@@ -42,13 +43,14 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
-        .target(name: "RialFormat"),
-        .target(name: "RialCrypto", dependencies: ["CRialOpenSSL"]),
-        .target(name: "RialArchive", dependencies: ["CRialArchive", "RialFormat"]),
-        .target(name: "RialXML", dependencies: ["CRialXML", "RialFormat"]),
-        .target(name: "RialPackager", dependencies: ["RialFormat", "RialCrypto", "RialArchive"]),
-        .target(name: "RialVerifier", dependencies: ["RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
-        .target(name: "RialAmender", dependencies: ["RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
+        .target(name: "RialErrors"),
+        .target(name: "RialFormat", dependencies: ["RialErrors"]),
+        .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
+        .target(name: "RialArchive", dependencies: ["CRialArchive", "RialErrors", "RialFormat"]),
+        .target(name: "RialXML", dependencies: ["CRialXML", "RialErrors", "RialFormat"]),
+        .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive"]),
+        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
+        .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
         .executableTarget(
             name: "rial",
             dependencies: [
@@ -65,10 +67,12 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier"], path: "Sources/Fuzz/FuzzReport"),
 
-        .testTarget(name: "RialFormatTests", dependencies: ["RialFormat"]),
-        .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto"]),
-        .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat"]),
-        .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto"]),
+        .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
+        .testTarget(name: "RialFormatTests", dependencies: ["RialFormat", "RialErrors"]),
+        .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto", "RialErrors"]),
+        .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
+        .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
+        .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),

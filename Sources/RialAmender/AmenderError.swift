@@ -1,17 +1,15 @@
+public import RialErrors
 import RialVerifier
 
 /// Why a package was not amended. Nothing in the package changes when one is thrown: every
 /// refusal comes before the rewrite, and the rewrite replaces the file only when it is complete.
-public struct AmenderError: Error, CustomStringConvertible, Sendable {
+public struct AmenderError: RialError {
     /// A stable dotted code (`amend.…`); programs and tests match on it, never on the reason.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RialErrorCode {
         /// The dotted code.
         public let rawValue: String
         /// - Parameter rawValue: a dotted code; the ones this module raises are the static members.
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        /// The dotted code.
-        /// The reason, the cause and the code: `reason: cause [code]`.
-    public var description: String { rawValue }
 
         /// The package was verified and fails; ``AmenderError/report`` says which checks.
         public static let verificationFailed = Code("amend.verification-failed")
@@ -61,6 +59,8 @@ public struct AmenderError: Error, CustomStringConvertible, Sendable {
     /// The verification the refusal rests on, when the package got that far: for
     /// ``Code/verificationFailed`` and ``Code/unverifiable`` the failing report.
     public let report: VerificationReport?
+    /// Where in the package, when the refusal is about one place in it (a tag file).
+    public let location: String?
     /// The source file that raised it.
     public let file: String
     /// The line that raised it.
@@ -71,10 +71,12 @@ public struct AmenderError: Error, CustomStringConvertible, Sendable {
     ///   - reason: what went wrong, for people.
     ///   - cause: the error underneath, if any.
     ///   - report: the verification of the package, when it was verified.
+    ///   - location: where in the package, if the refusal is about one place.
     ///   - file: the source file, filled in by the compiler.
     ///   - line: the line, filled in by the compiler.
-    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, report: VerificationReport? = nil,
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, report: VerificationReport? = nil, location: String? = nil,
                 file: String = #fileID, line: Int = #line) {
+        self.location = location
         self.code = code
         self.reason = reason
         self.cause = cause
@@ -83,9 +85,8 @@ public struct AmenderError: Error, CustomStringConvertible, Sendable {
         self.line = line
     }
 
-    /// The reason, the cause and the code: `reason: cause [code]`.
-    public var description: String {
-        if let cause { return "\(reason): \(cause) [\(code)]" }
-        return "\(reason) [\(code)]"
+    /// ``RialError``'s initialiser: an error with no report.
+    public init(_ code: Code, _ reason: String, cause: (any Error)?, location: String?, file: String, line: Int) {
+        self.init(code, reason, cause: cause, report: nil, location: location, file: file, line: line)
     }
 }

@@ -1,9 +1,10 @@
+public import RialErrors
+
 /// An error that stops a package from being written. Nothing is left behind when one is thrown.
-public struct PackagerError: Error, CustomStringConvertible, Sendable {
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+public struct PackagerError: RialError {
+    public struct Code: RialErrorCode {
         public let rawValue: String
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The capture directory does not have the layout `schema/SPEC.md` §2 defines.
         public static let invalidCapture = Code("pack.invalid-capture")
@@ -22,19 +23,18 @@ public struct PackagerError: Error, CustomStringConvertible, Sendable {
     public let code: Code
     public let reason: String
     public let cause: (any Error)?
+    /// Which input file, when the failure is about one.
+    public let location: String?
     public let file: String
     public let line: Int
 
-    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, file: String = #fileID, line: Int = #line) {
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+                file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
         self.cause = cause
+        self.location = location
         self.file = file
         self.line = line
-    }
-
-    public var description: String {
-        if let cause { return "\(reason): \(cause) [\(code)]" }
-        return "\(reason) [\(code)]"
     }
 }

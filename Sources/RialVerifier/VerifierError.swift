@@ -1,11 +1,12 @@
+public import RialErrors
+
 /// Raised only when an input cannot be evaluated at all (not a package, unreadable,
 /// unsupported version, or an archive the strict reader refuses as unsafe: then the code is
 /// the reader's, `archive.*`). Anything that can be judged is judged in the report instead.
-public struct VerifierError: Error, CustomStringConvertible, Sendable {
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+public struct VerifierError: RialError {
+    public struct Code: RialErrorCode {
         public let rawValue: String
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The input is not a `.rialpkg` (or, for a directory, not a BagIt bag).
         public static let notAPackage = Code("input.not-a-package")
@@ -30,11 +31,5 @@ public struct VerifierError: Error, CustomStringConvertible, Sendable {
         self.location = location
         self.file = file
         self.line = line
-    }
-
-    public var description: String {
-        if let location { return "\(location): \(reason) [\(code)]" }
-        if let cause { return "\(reason): \(cause) [\(code)]" }
-        return "\(reason) [\(code)]"
     }
 }

@@ -5,20 +5,22 @@ internal import CRialXML
 public final class XMLDocumentWriter {
     private let buffer: xmlBufferPtr
     private let writer: xmlTextWriterPtr
-    private var failed = false
+    /// The first libxml2 call that failed; later calls still run, and ``finish()`` throws.
+    private var firstFailure: String?
 
     /// - Throws: ``XMLError`` when libxml2 cannot make the writer.
     public init() throws {
-        guard let buffer = xmlBufferCreate() else { throw XMLError("xmlBufferCreate failed") }
+        guard let buffer = xmlBufferCreate() else { throw XMLError(.libraryFailure, "xmlBufferCreate failed") }
         guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
             xmlBufferFree(buffer)
-            throw XMLError("xmlNewTextWriterMemory failed")
+            throw XMLError(.libraryFailure, "xmlNewTextWriterMemory failed")
         }
         self.buffer = buffer
         self.writer = writer
-        check(xmlTextWriterSetIndent(writer, 1))
-        check(xmlTextWriterSetIndentString(writer, "  "))
-        check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil))
+        check(xmlTextWriterSetIndent(writer, 1), "xmlTextWriterSetIndent")
+        check(xmlTextWriterSetIndentString(writer, "  "), "xmlTextWriterSetIndentString")
+        check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "xmlTextWriterStartDocument")
+        if let firstFailure { throw XMLError(.writeFailed, "\(firstFailure) failed") }
     }
 
     deinit {
@@ -28,20 +30,20 @@ public final class XMLDocumentWriter {
 
     /// Opens an element, with a namespace declaration when `namespace` is given.
     public func start(_ name: String, namespace: String? = nil) {
-        check(xmlTextWriterStartElement(writer, name))
+        check(xmlTextWriterStartElement(writer, name), "xmlTextWriterStartElement", name)
         if let namespace { attribute("xmlns", namespace) }
     }
 
     public func end() {
-        check(xmlTextWriterEndElement(writer))
+        check(xmlTextWriterEndElement(writer), "xmlTextWriterEndElement")
     }
 
     public func attribute(_ name: String, _ value: String) {
-        check(xmlTextWriterWriteAttribute(writer, name, XMLText.safe(value)))
+        check(xmlTextWriterWriteAttribute(writer, name, XMLText.safe(value)), "xmlTextWriterWriteAttribute", name)
     }
 
     public func text(_ value: String) {
-        check(xmlTextWriterWriteString(writer, XMLText.safe(value)))
+        check(xmlTextWriterWriteString(writer, XMLText.safe(value)), "xmlTextWriterWriteString")
     }
 
     /// `<name>value</name>`.
@@ -53,16 +55,23 @@ public final class XMLDocumentWriter {
 
     /// Ends the document.
     /// - Returns: its bytes.
-    /// - Throws: ``XMLError`` when any libxml2 call failed.
+    /// - Throws: ``XMLError`` `.writeFailed` naming the first libxml2 call that failed (an
+    ///   element name that is not an XML name, an end without a start, ...).
     public func finish() throws -> [UInt8] {
-        check(xmlTextWriterEndDocument(writer))
-        xmlTextWriterFlush(writer)
-        guard !failed, let content = xmlBufferContent(buffer) else { throw XMLError("libxml2 could not write the document") }
-        let count = Int(xmlBufferLength(buffer))
-        return Array(UnsafeBufferPointer(start: content, count: count))
+        check(xmlTextWriterEndDocument(writer), "xmlTextWriterEndDocument")
+        check(xmlTextWriterFlush(writer), "xmlTextWriterFlush")
+        if let firstFailure { throw XMLError(.writeFailed, "libxml2 could not write the document: \(firstFailure) failed") }
+        let count = xmlBufferLength(buffer)
+        guard count >= 0, let content = xmlBufferContent(buffer) else {
+            throw XMLError(.libraryFailure, "libxml2's buffer holds no document")
+        }
+        return Array(UnsafeBufferPointer(start: content, count: Int(count)))
     }
 
-    private func check(_ result: Int32) {
-        if result < 0 { failed = true }
+    /// Records a failed call (libxml2's writer returns a negative number); the element and
+    /// attribute methods do not throw, so one failure surfaces once, from ``finish()``.
+    private func check(_ result: Int32, _ call: String, _ name: String? = nil) {
+        guard result < 0, firstFailure == nil else { return }
+        firstFailure = name.map { "\(call) for \"\($0)\"" } ?? call
     }
 }

@@ -1,9 +1,10 @@
+public import RialErrors
+
 /// An error from reading or writing archives and files.
-public struct ArchiveError: Error, CustomStringConvertible, Sendable {
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+public struct ArchiveError: RialError {
+    public struct Code: RialErrorCode {
         public let rawValue: String
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// The bytes are not a tar archive this reader accepts.
         public static let notAnArchive = Code("archive.not-an-archive")
@@ -73,21 +74,20 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
 
     public let code: Code
     public let reason: String
+    /// The error underneath: a failed system call, a libarchive message.
+    public let cause: (any Error)?
     /// Where in the archive: an entry's path, or "header at byte N" before a name is known.
     public let location: String?
     public let file: String
     public let line: Int
 
-    public init(_ code: Code, _ reason: String, location: String? = nil, file: String = #fileID, line: Int = #line) {
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+                file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
+        self.cause = cause
         self.location = location
         self.file = file
         self.line = line
-    }
-
-    public var description: String {
-        if let location { return "\(location): \(reason) [\(code)]" }
-        return "\(reason) [\(code)]"
     }
 }

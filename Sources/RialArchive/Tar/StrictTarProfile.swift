@@ -122,7 +122,7 @@ struct StrictTarProfile {
                         } catch let error as ArchiveError {
                             throw error
                         } catch {
-                            throw ArchiveError(.readFailed, "\(error)")
+                            throw ArchiveError(.readFailed, "a header block could not be checked", cause: error)
                         }
                     }
                 }
@@ -183,7 +183,7 @@ struct StrictTarProfile {
             // The very first block decides whether this is a tar archive at all.
             throw ArchiveError(.notAnArchive, ArchiveSniffer.describe(bytes), location: "byte 0")
         } catch {
-            throw ArchiveError(error.code, error.reason, location: "header at byte \(offset)")
+            throw error.located(at: "header at byte \(offset)")
         }
         try entry(header, at: offset)
     }

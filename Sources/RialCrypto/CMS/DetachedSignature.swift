@@ -53,7 +53,14 @@ public final class DetachedSignature {
         guard OBJ_obj2nid(CMS_get0_type(cms)) == NID_pkcs7_signed else { throw fail(.shape("it is not a CMS SignedData")) }
         // One encoding only: BER variants or re-encoded lengths would give the same signature
         // a second byte form, and a timestamp covers exact bytes.
-        guard (try? OpenSSLBytes.der("i2d_CMS_ContentInfo", { i2d_CMS_ContentInfo(cms, $0) })) == der else {
+        let reencoded: [UInt8]
+        do {
+            reencoded = try OpenSSLBytes.der("i2d_CMS_ContentInfo") { i2d_CMS_ContentInfo(cms, $0) }
+        } catch {
+            // OpenSSL read the structure but cannot write it back: not a seal it can judge.
+            throw fail(.malformed("it cannot be re-encoded to check its DER: \(error)"))
+        }
+        guard reencoded == der else {
             throw fail(.malformed("it is not in canonical DER (a BER or re-encoded form)"))
         }
         guard CMS_is_detached(cms) == 1 else {
@@ -125,11 +132,29 @@ public final class DetachedSignature {
 
     /// OpenSSL's own complete check of signature and content, chain excluded: a second
     /// opinion the verifier requires to agree.
+    ///
+    /// An OpenSSL failure to set the check up reads as "does not verify" here;
+    /// ``opensslCheck(content:)`` throws it instead.
     public func opensslVerifies(content: [UInt8]) -> Bool {
-        guard let store = X509_STORE_new() else { return false }
+        do { return try opensslCheck(content: content) } catch { return false }
+    }
+
+    /// OpenSSL's own complete check of signature and content, as ``opensslVerifies(content:)``.
+    /// - Parameter content: the bytes the seal should sign.
+    /// - Returns: whether `CMS_verify` accepts them.
+    /// - Throws: ``CryptoError`` when OpenSSL cannot make the store or memory BIO it needs.
+    public func opensslCheck(content: [UInt8]) throws(CryptoError) -> Bool {
+        guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }
         defer { X509_STORE_free(store) }
         let flags = UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)
-        let verified = (try? OpenSSLBytes.withReadBIO(content) { bio in CMS_verify(cms, nil, store, bio, nil, flags) }) ?? 0
+        let verified: Int32
+        do {
+            verified = try OpenSSLBytes.withReadBIO(content) { bio in CMS_verify(cms, nil, store, bio, nil, flags) }
+        } catch let error as CryptoError {
+            throw error
+        } catch {
+            throw CryptoError(.openSSLFailure, "CMS_verify could not run", cause: error)
+        }
         _ = CryptoError.drainQueue()
         return verified == 1
     }

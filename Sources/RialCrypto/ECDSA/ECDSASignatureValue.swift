@@ -38,7 +38,14 @@ public struct ECDSASignatureValue: Sendable {
         }
         defer { ECDSA_SIG_free(signature) }
         // DER is canonical: a different re-encoding means a BER variant, another malleability.
-        guard let reencoded = try? OpenSSLBytes.der("i2d_ECDSA_SIG", { i2d_ECDSA_SIG(signature, $0) }), reencoded == bytes else {
+        let reencoded: [UInt8]
+        do {
+            reencoded = try OpenSSLBytes.der("i2d_ECDSA_SIG") { i2d_ECDSA_SIG(signature, $0) }
+        } catch {
+            // Said apart from a BER variant: OpenSSL parsed the value but cannot write it back.
+            return .placeholder("OpenSSL cannot re-encode it to check its DER: \(error)")
+        }
+        guard reencoded == bytes else {
             return .placeholder("not in canonical DER")
         }
         var r: OpaquePointer?

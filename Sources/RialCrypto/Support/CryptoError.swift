@@ -1,11 +1,12 @@
+public import RialErrors
 internal import CRialOpenSSL
 
-/// An error from the cryptography layer, carrying OpenSSL's error queue when it has one.
-public struct CryptoError: Error, CustomStringConvertible, Sendable {
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+/// An error from the cryptography layer, carrying OpenSSL's error queue as its cause when it
+/// has one.
+public struct CryptoError: RialError {
+    public struct Code: RialErrorCode {
         public let rawValue: String
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         public static let unsupportedAlgorithm = Code("crypto.unsupported-algorithm")
         public static let openSSLFailure = Code("crypto.openssl-failure")
@@ -17,21 +18,37 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
 
     public let code: Code
     public let reason: String
-    /// OpenSSL's queued errors at the time of failure, oldest first.
-    public let openSSLErrors: [String]
+    /// An ``OpenSSLErrorStack`` when OpenSSL queued errors, or another error underneath.
+    public let cause: (any Error)?
+    /// Which input (a file, a certificate's position), when the failure is about one.
+    public let location: String?
     public let file: String
     public let line: Int
 
-    public init(_ code: Code, _ reason: String, openSSLErrors: [String] = [], file: String = #fileID, line: Int = #line) {
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+                file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
-        self.openSSLErrors = openSSLErrors
+        self.cause = cause
+        self.location = location
         self.file = file
         self.line = line
     }
 
-    public var description: String {
-        openSSLErrors.isEmpty ? "\(reason) [\(code)]" : "\(reason): \(openSSLErrors.joined(separator: "; ")) [\(code)]"
+    /// An error whose cause is OpenSSL's queued messages (none: no cause).
+    /// - Parameters:
+    ///   - code: what went wrong.
+    ///   - reason: a human explanation.
+    ///   - openSSLErrors: the drained queue, oldest first.
+    public init(_ code: Code, _ reason: String, openSSLErrors: [String], location: String? = nil,
+                file: String = #fileID, line: Int = #line) {
+        self.init(code, reason, cause: openSSLErrors.isEmpty ? nil : OpenSSLErrorStack(messages: openSSLErrors),
+                  location: location, file: file, line: line)
+    }
+
+    /// OpenSSL's queued errors at the time of failure, oldest first.
+    public var openSSLErrors: [String] {
+        (cause as? OpenSSLErrorStack)?.messages ?? []
     }
 
     /// Builds an error from a failed OpenSSL call and drains the thread's error queue, so a
@@ -40,16 +57,17 @@ public struct CryptoError: Error, CustomStringConvertible, Sendable {
         CryptoError(.openSSLFailure, "\(call) failed", openSSLErrors: drainQueue(), file: file, line: line)
     }
 
+    /// Throws ``openSSL(_:file:line:)`` unless `result` is OpenSSL's success value 1: most
+    /// OpenSSL calls return 1 on success and 0 or a negative number on failure.
+    /// - Parameters:
+    ///   - result: what the call returned.
+    ///   - call: the C function's name, for the message.
+    static func check(_ result: Int32, _ call: String, file: String = #fileID, line: Int = #line) throws(CryptoError) {
+        guard result == 1 else { throw openSSL(call, file: file, line: line) }
+    }
+
     /// Empties the thread's OpenSSL error queue and returns its messages, oldest first.
     static func drainQueue() -> [String] {
-        var messages: [String] = []
-        while true {
-            let code = ERR_get_error()
-            if code == 0 { break }
-            var buffer = [CChar](repeating: 0, count: 256)
-            ERR_error_string_n(code, &buffer, buffer.count)
-            messages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        return messages
+        OpenSSLErrorStack.drain().messages
     }
 }

@@ -25,7 +25,8 @@ enum OpenSSLBytes {
         guard write(bio) == 1 else { throw CryptoError.openSSL(what) }
         var data: UnsafeMutablePointer<CChar>?
         let length = crial_BIO_get_mem_data(bio, &data)
-        guard length >= 0, let data else { return [] }
+        guard length >= 0 else { throw CryptoError.openSSL("BIO_get_mem_data") }
+        guard length > 0, let data else { return [] }
         return Array(UnsafeRawBufferPointer(start: data, count: length))
     }
 

@@ -82,24 +82,47 @@ public final class TimeStampResponse {
     /// The TSA's signing certificate: from the token's own certificates first, and only when
     /// the token carries none that matches, from `extra` (OpenSSL would look in `extra` first,
     /// letting a look-alike certificate beside the token stand in for the TSA's).
+    ///
+    /// An OpenSSL failure reads as "no signer" here; ``signerCertificate(extra:)`` throws it.
     public func signer(extra: [Certificate]) -> Certificate? {
-        let lookup = { (candidates: [Certificate], flags: Int32) -> Certificate? in
-            self.withStack(candidates) { stack in
+        do { return try signerCertificate(extra: extra) } catch { return nil }
+    }
+
+    /// The TSA's signing certificate, as ``signer(extra:)`` finds it.
+    /// - Parameter extra: certificates beside the token (`rial/seal/tsa-chain.pem`).
+    /// - Returns: the signer, or `nil` when no certificate matches the token's signer.
+    /// - Throws: ``CryptoError`` when OpenSSL cannot build the certificate stack, so a failed
+    ///   allocation never reads as a missing signer.
+    public func signerCertificate(extra: [Certificate]) throws(CryptoError) -> Certificate? {
+        let lookup = { (candidates: [Certificate], flags: Int32) throws(CryptoError) -> Certificate? in
+            try self.withStack(candidates) { stack in
+                // NULL here means no matching certificate, OpenSSL's "signer not found".
                 guard let signers = PKCS7_get0_signers(self.token, stack, flags) else { return nil }
                 defer { crial_sk_X509_free(signers) }
                 guard crial_sk_X509_num(signers) == 1, let handle = crial_sk_X509_value(signers, 0) else { return nil }
                 return Certificate(borrowing: handle)
             }
         }
-        return lookup([], 0) ?? lookup(extra, Int32(PKCS7_NOINTERN))
+        if let own = try lookup([], 0) { return own }
+        return try lookup(extra, Int32(PKCS7_NOINTERN))
     }
 
     /// Whether the token's signature over its TSTInfo verifies under the signer's key; the
     /// signer's chain is not examined.
+    ///
+    /// An OpenSSL failure reads as "does not verify" here; ``checkSignature(extra:)`` throws it.
     public func signatureVerifies(extra: [Certificate]) -> Bool {
-        guard let store = X509_STORE_new() else { return false }
+        do { return try checkSignature(extra: extra) } catch { return false }
+    }
+
+    /// Whether the token's signature over its TSTInfo verifies under the signer's key.
+    /// - Parameter extra: certificates beside the token.
+    /// - Returns: whether `PKCS7_verify` accepts the signature.
+    /// - Throws: ``CryptoError`` when OpenSSL cannot make the store or stack it needs.
+    public func checkSignature(extra: [Certificate]) throws(CryptoError) -> Bool {
+        guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }
         defer { X509_STORE_free(store) }
-        return withStack(extra) { stack in
+        return try withStack(extra) { stack in
             let flags = Int32(PKCS7_NOVERIFY | PKCS7_BINARY)
             return PKCS7_verify(token, stack, store, nil, nil, flags) == 1
         }
@@ -114,29 +137,71 @@ public final class TimeStampResponse {
     /// With `signerOnly`, `anchors` is the signer's own certificate and partial chains are
     /// allowed: OpenSSL then checks the signature and the ESS signing-certificate binding
     /// without any trust decision, for a verifier that was given no TSA anchor.
+    ///
+    /// A failure to set the check up is returned as a reason too;
+    /// ``verificationProblem(anchors:intermediates:imprint:signerOnly:)`` throws it instead.
     public func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8], signerOnly: Bool = false) -> String? {
-        ERR_clear_error()
-        guard let context = TS_VERIFY_CTX_new() else { return "TS_VERIFY_CTX_new failed" }
-        defer { TS_VERIFY_CTX_free(context) }  // Frees the store, stack and imprint handed to it.
-        guard let store = X509_STORE_new() else { return "X509_STORE_new failed" }
-        _ = TS_VERIFY_CTX_set_store(context, store)
-        for anchor in anchors { _ = X509_STORE_add_cert(store, anchor.handle) }
-        // Signature and ESS binding only: the certificate's dates are judged with its chain.
-        if signerOnly { _ = X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME)) }
-        if let parameters = X509_STORE_get0_param(store) { X509_VERIFY_PARAM_set_time(parameters, time_t(genTime)) }
-        if let stack = try? Certificate.makeStack(intermediates) { _ = TS_VERIFY_CTX_set_certs(context, stack) }
-        if let copy = crial_OPENSSL_malloc(max(1, expected.count))?.assumingMemoryBound(to: UInt8.self) {
-            for (index, byte) in expected.enumerated() { copy[index] = byte }
-            _ = TS_VERIFY_CTX_set_imprint(context, copy, Int(expected.count))
+        do {
+            return try verificationProblem(anchors: anchors, intermediates: intermediates, imprint: expected, signerOnly: signerOnly)
+        } catch {
+            return error.description
         }
-        _ = TS_VERIFY_CTX_set_flags(context, Int32(TS_VFY_VERSION | TS_VFY_SIGNATURE | TS_VFY_IMPRINT))
+    }
+
+    /// OpenSSL's own RFC 3161 verification, as ``opensslProblem(anchors:intermediates:imprint:signerOnly:)``.
+    /// - Parameters:
+    ///   - anchors: the trust anchors (with `signerOnly`, the signer's own certificate).
+    ///   - intermediates: certificates that may complete the chain.
+    ///   - expected: the imprint the token must carry.
+    ///   - signerOnly: check signature and ESS binding only, with partial chains and no dates.
+    /// - Returns: `nil` when it verifies, else OpenSSL's reason.
+    /// - Throws: ``CryptoError`` when the verification context cannot be set up (every
+    ///   `TS_VERIFY_CTX_set_*`, `X509_STORE_*` and stack call is checked), so a setup failure
+    ///   never reads as a rejected token.
+    public func verificationProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8],
+                                    signerOnly: Bool = false) throws(CryptoError) -> String? {
+        ERR_clear_error()
+        guard let context = TS_VERIFY_CTX_new() else { throw CryptoError.openSSL("TS_VERIFY_CTX_new") }
+        defer { TS_VERIFY_CTX_free(context) }  // Frees the store, stack and imprint handed to it.
+        guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }
+        // The setters return what they were given; the context owns it from here.
+        guard TS_VERIFY_CTX_set_store(context, store) == store else {
+            X509_STORE_free(store)
+            throw CryptoError.openSSL("TS_VERIFY_CTX_set_store")
+        }
+        for anchor in anchors {
+            try CryptoError.check(X509_STORE_add_cert(store, anchor.handle), "X509_STORE_add_cert")
+        }
+        // Signature and ESS binding only: the certificate's dates are judged with its chain.
+        if signerOnly {
+            try CryptoError.check(X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_NO_CHECK_TIME)), "X509_STORE_set_flags")
+        }
+        guard let parameters = X509_STORE_get0_param(store) else { throw CryptoError.openSSL("X509_STORE_get0_param") }
+        X509_VERIFY_PARAM_set_time(parameters, time_t(genTime))
+        let stack = try Certificate.makeStack(intermediates)
+        guard TS_VERIFY_CTX_set_certs(context, stack) == stack else {
+            crial_sk_X509_pop_free(stack)
+            throw CryptoError.openSSL("TS_VERIFY_CTX_set_certs")
+        }
+        guard let copy = crial_OPENSSL_malloc(max(1, expected.count))?.assumingMemoryBound(to: UInt8.self) else {
+            throw CryptoError.openSSL("OPENSSL_malloc")
+        }
+        for (index, byte) in expected.enumerated() { copy[index] = byte }
+        guard TS_VERIFY_CTX_set_imprint(context, copy, Int(expected.count)) == copy else {
+            crial_OPENSSL_free(copy)
+            throw CryptoError.openSSL("TS_VERIFY_CTX_set_imprint")
+        }
+        let flags = Int32(TS_VFY_VERSION | TS_VFY_SIGNATURE | TS_VFY_IMPRINT)
+        guard TS_VERIFY_CTX_set_flags(context, flags) == flags else { throw CryptoError.openSSL("TS_VERIFY_CTX_set_flags") }
         let verified = TS_RESP_verify_response(context, response)
         let messages = CryptoError.drainQueue()
         return verified == 1 ? nil : (messages.isEmpty ? "TS_RESP_verify_response failed" : messages.joined(separator: "; "))
     }
 
-    private func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer?) -> T) -> T {
-        let result = Certificate.withStack(certificates, body)
+    /// Runs `body` with a stack of `certificates`, leaving OpenSSL's queue empty after a
+    /// negative answer so it does not show under a later failure.
+    private func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer) throws(CryptoError) -> T) throws(CryptoError) -> T {
+        let result = try Certificate.withStack(certificates, body)
         _ = CryptoError.drainQueue()
         return result
     }

@@ -7,10 +7,13 @@ extension Certificate {
     /// A new stack holding a reference to each of `certificates`; free it with
     /// `crial_sk_X509_pop_free`, or hand it to an OpenSSL call that takes ownership.
     /// - Throws: ``CryptoError`` when OpenSSL cannot allocate.
-    static func makeStack(_ certificates: [Certificate]) throws -> OpaquePointer {
+    static func makeStack(_ certificates: [Certificate]) throws(CryptoError) -> OpaquePointer {
         guard let stack = crial_sk_X509_new() else { throw CryptoError.openSSL("sk_X509_new") }
         for certificate in certificates {
-            X509_up_ref(certificate.handle)
+            guard X509_up_ref(certificate.handle) == 1 else {
+                crial_sk_X509_pop_free(stack)
+                throw CryptoError.openSSL("X509_up_ref")
+            }
             guard crial_sk_X509_push(stack, certificate.handle) > 0 else {
                 X509_free(certificate.handle)
                 crial_sk_X509_pop_free(stack)
@@ -20,10 +23,12 @@ extension Certificate {
         return stack
     }
 
-    /// Runs `body` with a temporary stack of `certificates` (`nil` if it cannot be made).
-    static func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer?) throws -> T) rethrows -> T {
-        let stack = try? makeStack(certificates)
-        defer { if let stack { crial_sk_X509_pop_free(stack) } }
+    /// Runs `body` with a temporary stack of `certificates`.
+    /// - Throws: ``CryptoError`` when the stack cannot be made (never a `nil` stack, which
+    ///   OpenSSL would read as "no extra certificates"), or what `body` throws.
+    static func withStack<T>(_ certificates: [Certificate], _ body: (OpaquePointer) throws(CryptoError) -> T) throws(CryptoError) -> T {
+        let stack = try makeStack(certificates)
+        defer { crial_sk_X509_pop_free(stack) }
         return try body(stack)
     }
 

@@ -40,35 +40,57 @@ public struct TrustStore: Sendable {
     /// Every certificate on the chain must be valid at `time`, the anchor included. Partial
     /// chains are not accepted: an anchor must be a root (or the self-signed leaf itself), so
     /// `openssl cms -verify -CAfile` gives the same answer.
+    ///
+    /// An OpenSSL failure to set the check up reads as ``Outcome/invalid(reason:)`` here;
+    /// ``evaluate(_:intermediates:at:purpose:)`` throws it instead.
     public func validate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) -> Outcome {
+        do {
+            return try evaluate(leaf, intermediates: intermediates, at: time, purpose: purpose)
+        } catch {
+            return .invalid(reason: error.description)
+        }
+    }
+
+    /// Validates `leaf` at `time`, as ``validate(_:intermediates:at:purpose:)``.
+    /// - Parameters:
+    ///   - leaf: the certificate to validate.
+    ///   - intermediates: certificates that may complete its chain; never anchors.
+    ///   - time: seconds since 1970 at which every certificate must be valid.
+    ///   - purpose: what the leaf must be usable for.
+    /// - Returns: the outcome of path validation.
+    /// - Throws: ``CryptoError`` when OpenSSL cannot set the check up (a store, stack or
+    ///   context it cannot make, an anchor it cannot add, a purpose it cannot set), so a
+    ///   setup failure never reads as a verdict on the certificate.
+    public func evaluate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) throws(CryptoError) -> Outcome {
         guard !anchors.isEmpty else { return .untrusted(reason: "no trust anchor was given") }
-        guard let store = X509_STORE_new() else { return .invalid(reason: "X509_STORE_new failed") }
+        ERR_clear_error()
+        guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }
         defer { X509_STORE_free(store) }
-        for anchor in anchors where X509_STORE_add_cert(store, anchor.handle) != 1 {
-            _ = CryptoError.drainQueue()  // A duplicate anchor is harmless.
+        // OpenSSL 1.1.1 and later accept a duplicate anchor, so any failure here is real.
+        for anchor in anchors {
+            try CryptoError.check(X509_STORE_add_cert(store, anchor.handle), "X509_STORE_add_cert")
         }
-        guard let untrusted = try? Certificate.makeStack(intermediates) else { return .invalid(reason: "sk_X509_new failed") }
+        let untrusted = try Certificate.makeStack(intermediates)
         defer { crial_sk_X509_pop_free(untrusted) }
-        guard let context = X509_STORE_CTX_new() else { return .invalid(reason: "X509_STORE_CTX_new failed") }
+        guard let context = X509_STORE_CTX_new() else { throw CryptoError.openSSL("X509_STORE_CTX_new") }
         defer { X509_STORE_CTX_free(context) }
-        guard X509_STORE_CTX_init(context, store, leaf.handle, untrusted) == 1 else {
-            return .invalid(reason: "X509_STORE_CTX_init failed")
-        }
-        if let parameters = X509_STORE_CTX_get0_param(context) {
-            X509_VERIFY_PARAM_set_time(parameters, time_t(time))
-        }
+        try CryptoError.check(X509_STORE_CTX_init(context, store, leaf.handle, untrusted), "X509_STORE_CTX_init")
+        guard let parameters = X509_STORE_CTX_get0_param(context) else { throw CryptoError.openSSL("X509_STORE_CTX_get0_param") }
+        X509_VERIFY_PARAM_set_time(parameters, time_t(time))
         if purpose == .timeStamping {
-            _ = X509_STORE_CTX_set_purpose(context, X509_PURPOSE_TIMESTAMP_SIGN)
+            // Unchecked, a failure here would validate the TSA's chain for any purpose.
+            try CryptoError.check(X509_STORE_CTX_set_purpose(context, X509_PURPOSE_TIMESTAMP_SIGN), "X509_STORE_CTX_set_purpose")
         }
         let verified = X509_verify_cert(context)
         let error = X509_STORE_CTX_get_error(context)
         let depth = X509_STORE_CTX_get_error_depth(context)
+        // Negative: OpenSSL could not run the check at all (no context, an internal error).
+        guard verified >= 0 else { throw CryptoError.openSSL("X509_verify_cert") }
         _ = CryptoError.drainQueue()
         if verified == 1 {
-            let stack = X509_STORE_CTX_get1_chain(context)
-            let chain = Certificate.all(in: stack)
-            if let stack { crial_sk_X509_pop_free(stack) }
-            return .trusted(chain: chain)
+            guard let stack = X509_STORE_CTX_get1_chain(context) else { throw CryptoError.openSSL("X509_STORE_CTX_get1_chain") }
+            defer { crial_sk_X509_pop_free(stack) }
+            return .trusted(chain: Certificate.all(in: stack))
         }
         let text = X509_verify_cert_error_string(Int(error)).map { String(cString: $0) } ?? "error \(error)"
         let reason = "\(text) (certificate at depth \(depth))"

@@ -1,12 +1,14 @@
+public import RialErrors
+
 /// An error raised while reading or writing one of the package's byte formats.
 ///
 /// Tests assert on ``code``, never on ``reason``: the reason is for people and may be reworded.
-public struct FormatError: Error, Hashable, CustomStringConvertible, Sendable {
+/// Equal when code and reason are: the cause and source location are diagnostics.
+public struct FormatError: RialError, Hashable {
     /// A stable, extensible identifier of what went wrong.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RialErrorCode {
         public let rawValue: String
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         public static let invalidJSON = Code("json.invalid")
         public static let duplicateKey = Code("json.duplicate-key")
@@ -29,17 +31,20 @@ public struct FormatError: Error, Hashable, CustomStringConvertible, Sendable {
     public let code: Code
     /// A human explanation, with the location (line, column, key) when there is one.
     public let reason: String
+    public let cause: (any Error)?
+    public let location: String?
     public let file: String
     public let line: Int
 
-    public init(_ code: Code, _ reason: String, file: String = #fileID, line: Int = #line) {
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+                file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
+        self.cause = cause
+        self.location = location
         self.file = file
         self.line = line
     }
-
-    public var description: String { "\(reason) [\(code)]" }
 
     public static func == (lhs: FormatError, rhs: FormatError) -> Bool {
         lhs.code == rhs.code && lhs.reason == rhs.reason

@@ -50,7 +50,7 @@ public struct CustodyRecorder: Sendable {
         do {
             _ = try CustodyEvent(json: StrictJSONParser.parse(bytes), path: CustodyLogLayout.eventPath(seq: event.seq))
         } catch {
-            throw PackagerError(.invalidOption, "the custody event would not be valid: \(error.reason)")
+            throw PackagerError(.invalidOption, "the custody event would not be valid", cause: error)
         }
         var files = [PackageFile(path: CustodyLogLayout.eventPath(seq: event.seq), bytes: bytes)]
         if let signer {

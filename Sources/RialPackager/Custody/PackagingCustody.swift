@@ -31,7 +31,7 @@ struct PackagingCustody {
             appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes))
             appLogSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: bytes))
         } catch let error as FormatError {
-            throw PackagerError(.invalidCapture, "\(file.sourcePath): \(error.reason); its events begin the package's custody log (schema/SPEC.md §15.4)")
+            throw PackagerError(.invalidCapture, "\(file.sourcePath) cannot begin the package's custody log (schema/SPEC.md §15.4)", cause: error)
         } catch {
             throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath)", cause: error)
         }

@@ -113,7 +113,7 @@ struct MetadataPlan {
                                               mediaSHA256: mediaSHA256, depthAnalysis: depthAnalysis, sources: sources.sorted())
             tagFiles.append(PackageFile(path: PackageLayout.metadata, bytes: JSONWriter.bytes(view.jsonValue())))
         } catch let error as FormatError {
-            throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels): \(error.reason)")
+            throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels)", cause: error)
         }
         return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256)
     }

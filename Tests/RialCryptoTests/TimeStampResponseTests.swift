@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import RialCrypto
+
+/// A real RFC 3161 token from the test TSA (examples/pki), judged by the throwing checks and
+/// their non-throwing wrappers alike.
+@Suite("TimeStampResponse")
+struct TimeStampResponseTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Token {
+        let response: TimeStampResponse
+        let imprint: [UInt8]
+        let root: Certificate
+        let chain: [Certificate]
+    }
+
+    private static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(arguments) failed")
+    }
+
+    private static func token() throws -> Token {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-tsr-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let pki = directory + "/pki"
+        let scripts = repository.appendingPathComponent("examples/pki").path
+        try run(["bash", scripts + "/make-test-pki.sh", pki])
+        let imprint = try StreamingDigest.digest(.sha256, of: Array("a seal's signature value".utf8))
+        let request = try TimeStampRequest(sha256Imprint: imprint)
+        try Data(request.der).write(to: URL(fileURLWithPath: directory + "/req.tsq"))
+        try run(["bash", scripts + "/tsa-reply.sh", pki, "good", directory + "/req.tsq", directory + "/resp.tsr"])
+        let response = try TimeStampResponse(der: Array(Data(contentsOf: URL(fileURLWithPath: directory + "/resp.tsr"))))
+        func load(_ name: String) throws -> [Certificate] {
+            try Certificate.load(pem: Array(Data(contentsOf: URL(fileURLWithPath: pki + "/" + name))), source: name)
+        }
+        return Token(response: response, imprint: imprint, root: try #require(load("root-ca.pem").first), chain: try load("tsa-chain.pem"))
+    }
+
+    @Test func throwingChecksAgreeWithTheirWrappers() throws {
+        guard (try? Self.run(["openssl", "version"])) != nil else { return }  // No openssl CLI: nothing to make a token with.
+        let token = try Self.token()
+        let response = token.response
+        let signer = try #require(try response.signerCertificate(extra: token.chain))
+        #expect(response.signer(extra: token.chain)?.fingerprintSHA256 == signer.fingerprintSHA256)
+        #expect(try response.checkSignature(extra: token.chain))
+        #expect(response.signatureVerifies(extra: token.chain))
+
+        let intermediates = response.embeddedCertificates + token.chain
+        #expect(try response.verificationProblem(anchors: [signer], intermediates: intermediates, imprint: token.imprint, signerOnly: true) == nil)
+        #expect(try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: token.imprint) == nil)
+        #expect(response.opensslProblem(anchors: [token.root], intermediates: intermediates, imprint: token.imprint) == nil)
+
+        // A verdict, not a failure: another imprint, or no anchor, is a reason returned.
+        let other = try #require(try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: [UInt8](repeating: 0, count: 32)))
+        #expect(!other.isEmpty)
+        #expect(try response.verificationProblem(anchors: [], intermediates: intermediates, imprint: token.imprint) != nil)
+
+        let store = TrustStore(anchors: [token.root])
+        guard case .trusted = try store.evaluate(signer, intermediates: intermediates, at: response.genTime, purpose: .timeStamping) else {
+            Issue.record("the test TSA does not chain to its root")
+            return
+        }
+        guard case .untrusted = try TrustStore(anchors: [signer]).evaluate(token.root, intermediates: [], at: response.genTime, purpose: .any) else {
+            Issue.record("a root trusted because of a leaf anchor")
+            return
+        }
+    }
+}
