@@ -7,13 +7,7 @@ public struct VerifierError: RialError {
     public struct Code: RialErrorCode {
         public let rawValue: String
         public init(_ rawValue: String) { self.rawValue = rawValue }
-
-        /// The input is not a `.rialpkg` (or, for a directory, not a BagIt bag).
-        public static let notAPackage = Code("input.not-a-package")
-        /// The input could not be read.
-        public static let unreadable = Code("input.unreadable")
-        /// The package declares a format version this verifier does not read.
-        public static let unsupportedVersion = Code("input.unsupported-version")
+        // The constants are in Report/Codes/VerifierError.Code+Input.swift, with the check codes.
     }
 
     public let code: Code

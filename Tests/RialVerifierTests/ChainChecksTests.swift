@@ -39,7 +39,7 @@ struct ChainChecksTests {
 
     @Test func consistentChainPasses() throws {
         let results = ChainStructureCheck().run(context(try makeChain().chain))
-        #expect(results.map(\.code.rawValue) == ["chain.structure"])
+        #expect(results.map(\.code) == [.chainStructure])
         #expect(results.first?.status == .pass)
     }
 

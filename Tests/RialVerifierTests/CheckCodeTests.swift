@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RialCrypto
+import RialFormat
 @testable import RialVerifier
 
 /// The check codes the verifier declares (``CheckResult/Code/all``) are exactly those of
@@ -59,5 +60,48 @@ struct CheckCodeTests {
             }
         }
         #expect(offenders == [], "codes made from strings")
+    }
+
+    /// Every code `RialFormat`'s `PrivacyAudit` makes, read from its source as the test above
+    /// reads the verifier's: each maps to the declared constant of the same spelling, so the
+    /// fallback is never taken; an unknown code falls back to `privacy` rather than failing.
+    @Test("every code PrivacyAudit makes maps to its declared constant; an unknown one to privacy")
+    func privacyAuditCodesMap() throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/RialFormat/Metadata/PrivacyAudit.swift"), encoding: .utf8)
+        let made = Set(source.matches(of: /Finding\(code: "([^"]+)"/).map { String($0.1) })
+        #expect(made.count == 6, "PrivacyAudit's codes were not all found: \(made.sorted())")
+        for code in made {
+            #expect(CheckResult.Code.privacyAudit(code).rawValue == code)
+            #expect(CheckResult.Code.all.contains(CheckResult.Code.privacyAudit(code)))
+        }
+        #expect(Set(CheckResult.Code.privacyAuditCodes.keys) == made, "a mapping PrivacyAudit does not use, or one it lacks")
+        #expect(CheckResult.Code.privacyAudit("privacy.something.new") == .privacy)
+        #expect(CheckResult.Code.privacyAudit("") == .privacy)
+    }
+
+    @Test("every dimension PrivacyLevels can exceed maps to its leak code; an unknown one to privacy")
+    func privacyLeakCodesMap() {
+        let withheld = PrivacyLevels(location: .none, timestamp: .none, device: .none)
+        let dimensions = Set(withheld.excess(of: .full).map(\.dimension))
+        #expect(dimensions == ["location", "timestamp", "device"])
+        for dimension in dimensions {
+            #expect(CheckResult.Code.privacyLeak(dimension).rawValue == "privacy.\(dimension).leak")
+        }
+        #expect(CheckResult.Code.privacyLeak("altitude") == .privacy)
+    }
+
+    @Test("the seal's and custody's signature codes are the declared ones of their area")
+    func signatureCodes() {
+        for (codes, area, fileArea) in [(CheckResult.Code.SignatureCodes.seal, "seal", "seal"), (.custody, "custody", "custody.signature-file")] {
+            let file = [codes.fileMalformed, codes.fileEmpty, codes.fileStructure, codes.fileAlgorithm]
+            #expect(file.map(\.rawValue) == ["malformed", "empty", "structure", "algorithm"].map { "\(fileArea).\($0)" })
+            let rest = [codes.signature, codes.signatureEmpty, codes.signaturePlaceholder, codes.signatureHighS, codes.signatureInvalid,
+                        codes.contentMismatch, codes.certificateExpired, codes.certificateNotYetValid, codes.certificateInvalid,
+                        codes.trust, codes.signerUntrusted]
+            #expect(rest.map(\.rawValue) == ["signature", "signature.empty", "signature.placeholder", "signature.high-s", "signature.invalid",
+                                              "content.mismatch", "certificate.expired", "certificate.not-yet-valid", "certificate.invalid",
+                                              "trust", "signer.untrusted"].map { "\(area).\($0)" })
+            #expect((file + rest).allSatisfy(CheckResult.Code.all.contains))
+        }
     }
 }

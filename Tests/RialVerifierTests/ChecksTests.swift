@@ -94,9 +94,9 @@ struct ChecksTests {
     }
 
     @Test func layoutFindingsAreReported() throws {
-        let inventory = try fixture { $0.findings.append(.fail("archive.entry.unsupported-type", "data/media/link", "a link")) }
+        let inventory = try fixture { $0.findings.append(.fail(.bagEntryUnsupportedType, "data/media/link", "a link")) }
         let results = run(LayoutCheck(), inventory)
-        #expect(codes(results) == ["archive.entry.unsupported-type data/media/link"])
+        #expect(codes(results) == ["bag.entry.unsupported-type data/media/link"])
         #expect(!results.contains { $0.status == .pass })
     }
 

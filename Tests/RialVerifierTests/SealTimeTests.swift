@@ -66,13 +66,13 @@ struct SealTimeTests {
 
         let lenient = VerificationPolicy(sealAnchors: root, timestampAnchors: root)
         let bare = try Verifier(verificationTime: later, policy: lenient).verify(path: unstamped)
-        #expect(bare.failures.map(\.code.rawValue) == ["seal.certificate.expired"])
+        #expect(bare.failures.map(\.code) == [.sealCertificateExpired])
         #expect(bare.seal?.judgedAt == later)
 
         // A genTime after the verification time is impossible: the token is from the future.
         let before = Timestamp(seconds: now.seconds - 86_400)
         let early = try Verifier(verificationTime: before, policy: lenient).verify(path: sample.package)
-        #expect(early.failures.map(\.code.rawValue).contains("timestamp.time.future"))
+        #expect(early.failures.map(\.code).contains(.timestampTimeFuture))
     }
 
     /// Packed and sealed with a `--created` before the certificate existed (the capture time),
@@ -98,7 +98,7 @@ struct SealTimeTests {
         let later = Verifier(verificationTime: Timestamp(seconds: Timestamp.now().seconds + 3 * 365 * 86_400), policy: policy)
         let report = try later.verify(path: package)
         // The seal itself has no timestamp, so it fails as it should; the custody log does not.
-        #expect(report.failures.map(\.code.rawValue) == ["seal.certificate.expired"], "\(report.failures)")
+        #expect(report.failures.map(\.code) == [.sealCertificateExpired], "\(report.failures)")
         #expect(report.custody?.entries.last?.signature == .validTrusted)
         #expect(report.checks.contains { $0.code == .custodySigningTime && $0.status == .notChecked && $0.seq == 6 })
 

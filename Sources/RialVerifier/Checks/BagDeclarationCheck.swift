@@ -7,25 +7,25 @@ struct BagDeclarationCheck: VerificationCheck {
         let subject = PackageLayout.bagDeclaration
         guard let bytes = context.bytes(subject) else {
             if context.has(subject) {
-                return [.fail("bag.declaration.unreadable", subject, "bagit.txt is too large to read")]
+                return [.fail(.bagDeclarationUnreadable, subject, "bagit.txt is too large to read")]
             }
-            return [.fail("bag.declaration.missing", subject, "bagit.txt is missing, so this is not a complete BagIt bag")]
+            return [.fail(.bagDeclarationMissing, subject, "bagit.txt is missing, so this is not a complete BagIt bag")]
         }
         let declaration: BagDeclaration
         do {
             declaration = try BagDeclaration.parse(bytes)
         } catch {
-            return [.fail("bag.declaration.malformed", subject, error.reason)]
+            return [.fail(.bagDeclarationMalformed, subject, error.reason)]
         }
         let accepted = context.profile == .package ? ["1.0"] : ["0.97", "1.0"]
         var results: [CheckResult] = []
         if !accepted.contains(declaration.version) {
-            results.append(.fail("bag.declaration.version", subject, "BagIt version \(declaration.version) is not accepted here",
+            results.append(.fail(.bagDeclarationVersion, subject, "BagIt version \(declaration.version) is not accepted here",
                                  expected: accepted.joined(separator: " or "), actual: declaration.version))
         }
         if declaration.encoding.uppercased() != "UTF-8" {
-            results.append(.fail("bag.declaration.encoding", subject, "tag files must be UTF-8", expected: "UTF-8", actual: declaration.encoding))
+            results.append(.fail(.bagDeclarationEncoding, subject, "tag files must be UTF-8", expected: "UTF-8", actual: declaration.encoding))
         }
-        return results.isEmpty ? [.pass("bag.declaration", subject, "BagIt \(declaration.version), UTF-8 tag files")] : results
+        return results.isEmpty ? [.pass(.bagDeclaration, subject, "BagIt \(declaration.version), UTF-8 tag files")] : results
     }
 }

@@ -10,36 +10,36 @@ struct BagInfoCheck: VerificationCheck {
         guard let parsed = context.bagInfo else {
             if !context.has(subject) {
                 return [context.profile == .package
-                    ? .fail("bag.info.missing", subject, "the package has no bag-info.txt")
-                    : .notPresent("bag.info", subject, "the bag has no bag-info.txt (optional in RFC 8493)")]
+                    ? .fail(.bagInfoMissing, subject, "the package has no bag-info.txt")
+                    : .notPresent(.bagInfo, subject, "the bag has no bag-info.txt (optional in RFC 8493)")]
             }
-            return [.fail("bag.info.unreadable", subject, "bag-info.txt is too large to read")]
+            return [.fail(.bagInfoUnreadable, subject, "bag-info.txt is too large to read")]
         }
         let info: BagInfo
         switch parsed {
-        case .failure(let error): return [.fail("bag.info.malformed", subject, error.reason)]
+        case .failure(let error): return [.fail(.bagInfoMalformed, subject, error.reason)]
         case .success(let value): info = value
         }
         guard context.profile == .package else {
-            return [.pass("bag.info", subject, "\(info.fields.count) metadata fields, well formed")]
+            return [.pass(.bagInfo, subject, "\(info.fields.count) metadata fields, well formed")]
         }
         var results: [CheckResult] = []
         for label in Self.requiredFields {
             let count = info.values(label).count
             if count == 0 {
-                results.append(.fail("bag.info.field-missing", "bag-info.txt: \(label)", "required field \(label) is missing"))
+                results.append(.fail(.bagInfoFieldMissing, "bag-info.txt: \(label)", "required field \(label) is missing"))
             } else if count > 1 {
-                results.append(.fail("bag.info.field-repeated", "bag-info.txt: \(label)", "\(label) appears \(count) times; a package states it once"))
+                results.append(.fail(.bagInfoFieldRepeated, "bag-info.txt: \(label)", "\(label) appears \(count) times; a package states it once"))
             }
         }
         if let identifier = info.values("External-Identifier").first, let root = context.inventory.rootName, identifier != root {
-            results.append(.fail("bag.info.external-identifier.mismatch", "bag-info.txt: External-Identifier",
+            results.append(.fail(.bagInfoExternalIdentifierMismatch, "bag-info.txt: External-Identifier",
                                  "the package id in bag-info.txt differs from the package's directory name", expected: root, actual: identifier))
         }
         if let date = info.values("Bagging-Date").first, !Self.isDate(date) {
-            results.append(.fail("bag.info.bagging-date.invalid", "bag-info.txt: Bagging-Date", "Bagging-Date must be YYYY-MM-DD", actual: date))
+            results.append(.fail(.bagInfoBaggingDateInvalid, "bag-info.txt: Bagging-Date", "Bagging-Date must be YYYY-MM-DD", actual: date))
         }
-        return results.isEmpty ? [.pass("bag.info", subject, "required fields present; External-Identifier names this package")] : results
+        return results.isEmpty ? [.pass(.bagInfo, subject, "required fields present; External-Identifier names this package")] : results
     }
 
     private static func isDate(_ text: String) -> Bool {

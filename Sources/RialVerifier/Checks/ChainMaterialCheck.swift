@@ -19,27 +19,27 @@ struct ChainMaterialCheck: VerificationCheck {
                 if let file = context.inventory.files[path] {
                     frameFiles += 1
                     if file.size != frameBytes {
-                        results.append(.fail("chain.frame.size-mismatch", "frame \(frame.frameNumber): \(path)",
+                        results.append(.fail(.chainFrameSizeMismatch, "frame \(frame.frameNumber): \(path)",
                                              "the frame file's size is not bytes_per_row × height; bytes were added, removed or moved",
                                              expected: String(frameBytes), actual: String(file.size)))
                     }
                 } else {
-                    results.append(.fail("chain.frame.missing", "frame \(frame.frameNumber): \(path)", "the chain names frame material that is not in the package"))
+                    results.append(.fail(.chainFrameMissing, "frame \(frame.frameNumber): \(path)", "the chain names frame material that is not in the package"))
                 }
             }
             if let path = frame.depthPath {
                 referenced.insert(path)
                 guard let file = context.inventory.files[path] else {
-                    results.append(.fail("chain.depth.missing", "frame \(frame.frameNumber): \(path)", "the chain names a depth keyframe that is not in the package"))
+                    results.append(.fail(.chainDepthMissing, "frame \(frame.frameNumber): \(path)", "the chain names a depth keyframe that is not in the package"))
                     continue
                 }
                 depthFiles += 1
                 guard let depthBytes else {
-                    results.append(.fail("chain.depth.undeclared", "frame \(frame.frameNumber): \(path)", "there is no readable rial/depth.json to declare the depth keyframes' size"))
+                    results.append(.fail(.chainDepthUndeclared, "frame \(frame.frameNumber): \(path)", "there is no readable rial/depth.json to declare the depth keyframes' size"))
                     continue
                 }
                 if file.size != depthBytes {
-                    results.append(.fail("chain.depth.size-mismatch", "frame \(frame.frameNumber): \(path)",
+                    results.append(.fail(.chainDepthSizeMismatch, "frame \(frame.frameNumber): \(path)",
                                          "the depth keyframe's size is not width × height × 4; bytes were added, removed or moved",
                                          expected: String(depthBytes), actual: String(file.size)))
                 }
@@ -47,13 +47,13 @@ struct ChainMaterialCheck: VerificationCheck {
         }
         for path in context.inventory.payloadPaths where !referenced.contains(path) {
             if path.hasPrefix(PackageLayout.framesDirectory) {
-                results.append(.fail("chain.frame.unreferenced", path, "frame material that no frame of the chain names"))
+                results.append(.fail(.chainFrameUnreferenced, path, "frame material that no frame of the chain names"))
             } else if path.hasPrefix(PackageLayout.depthDirectory) {
-                results.append(.fail("chain.depth.unreferenced", path, "a depth keyframe that no frame of the chain names"))
+                results.append(.fail(.chainDepthUnreferenced, path, "a depth keyframe that no frame of the chain names"))
             }
         }
         if results.isEmpty {
-            results.append(.pass("chain.material", PackageLayout.chain,
+            results.append(.pass(.chainMaterial, PackageLayout.chain,
                                  "\(frameFiles) frame files and \(depthFiles) depth keyframes named by the chain are present with their declared sizes; none outside it"))
         }
         return results

@@ -5,10 +5,10 @@ import RialFormat
 /// reports them, or one pass.
 struct LayoutCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
-        let code = context.profile == .package ? "archive.layout" : "bag.layout"
+        let code: CheckResult.Code = context.profile == .package ? .archiveLayout : .bagLayout
         var results = context.inventory.findings
         if context.profile == .package, context.inventory.rootName == nil {
-            results.append(.fail("archive.layout.no-root", "archive", "the archive has no top-level directory"))
+            results.append(.fail(.archiveLayoutNoRoot, "archive", "the archive has no top-level directory"))
         }
         if results.isEmpty {
             let count = context.inventory.files.count

@@ -14,16 +14,16 @@ struct ManifestAgreementCheck: VerificationCheck {
             sets.append((name, Set(manifest.entries.map(\.path))))
         }
         guard sets.count >= 2 else {
-            return [.notChecked("bag.manifests.agree", "payload manifests", "fewer than two readable payload manifests to compare")]
+            return [.notChecked(.bagManifestsAgree, "payload manifests", "fewer than two readable payload manifests to compare")]
         }
         var results: [CheckResult] = []
         let union = sets.reduce(Set<String>()) { $0.union($1.1) }
         for path in union.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let missingFrom = sets.filter { !$0.1.contains(path) }.map(\.0)
             if !missingFrom.isEmpty {
-                results.append(.fail("bag.manifests.disagree", path, "listed in some payload manifests but not in \(missingFrom.joined(separator: ", "))"))
+                results.append(.fail(.bagManifestsDisagree, path, "listed in some payload manifests but not in \(missingFrom.joined(separator: ", "))"))
             }
         }
-        return results.isEmpty ? [.pass("bag.manifests.agree", "payload manifests", "\(sets.map(\.0).joined(separator: " and ")) list the same \(union.count) files")] : results
+        return results.isEmpty ? [.pass(.bagManifestsAgree, "payload manifests", "\(sets.map(\.0).joined(separator: " and ")) list the same \(union.count) files")] : results
     }
 }

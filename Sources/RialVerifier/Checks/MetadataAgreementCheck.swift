@@ -15,27 +15,27 @@ struct MetadataAgreementCheck: VerificationCheck {
         var results: [CheckResult] = []
         switch sources.app {
         case nil:
-            results.append(.notPresent("metadata.app", AppMetadata.path, sources.view == nil
+            results.append(.notPresent(.metadataApp, AppMetadata.path, sources.view == nil
                 ? "the package carries no capture metadata from the app; nothing it claims can be held against the evidence"
                 : "the package carries no capture metadata from the app (a filtered package withholds it); the claims of rial/metadata.json are held against the evidence instead"))
         case .failure(let error)?:
-            results.append(.fail("metadata.app.malformed", AppMetadata.path, "the capture app's metadata cannot be read: \(error.reason)"))
+            results.append(.fail(.metadataAppMalformed, AppMetadata.path, "the capture app's metadata cannot be read: \(error.reason)"))
         case .success(let app)?:
             results += claims(MetadataClaims(app: app), context)
         }
         for (path, parsed) in [(HashOnlyPayload.appPath, sources.appPayload), (HashOnlyPayload.rialPath, sources.rialPayload)] {
             switch parsed {
             case nil: break
-            case .failure(let error)?: results.append(.fail("metadata.payload.malformed", path, "the hash-only payload cannot be read: \(error.reason)"))
+            case .failure(let error)?: results.append(.fail(.metadataPayloadMalformed, path, "the hash-only payload cannot be read: \(error.reason)"))
             case .success(let payload)?:
                 if let size = context.inventory.files[path]?.size, size >= UInt64(HashOnlyPayload.maxBytes) {
-                    results.append(.fail("metadata.payload.size", path, "a hash-only payload serialises to under 10 KiB (seed 001)",
+                    results.append(.fail(.metadataPayloadSize, path, "a hash-only payload serialises to under 10 KiB (seed 001)",
                                          expected: "< \(HashOnlyPayload.maxBytes) bytes", actual: "\(size) bytes"))
                 }
                 results += claims(MetadataClaims(payload: payload, path: path), context)
                 if let chain = payload.hashChain { results.append(payloadChainCheck(chain, path, context)) }
                 if path == HashOnlyPayload.rialPath, payload.assertion == nil {
-                    results.append(.notPresent("metadata.attestation", path, "rial builds this payload from the full capture; only the capture app's attested key can make an App Attest assertion"))
+                    results.append(.notPresent(.metadataAttestation, path, "rial builds this payload from the full capture; only the capture app's attested key can make an App Attest assertion"))
                 }
             }
         }
@@ -63,14 +63,14 @@ struct MetadataAgreementCheck: VerificationCheck {
         claims.reportsAbsent = claims.reportsAbsent && claims.type != "photo"
         let checks: [CheckResult?] = [
             type(claims, context),
-            compare(claims, "metadata.frame-count", "frame_count", claims.frameCount.map(String.init),
+            compare(claims, .frameCount, "frame_count", claims.frameCount.map(String.init),
                     actual: frameTotal.map(String.init), against: "the frames of \(chainName)"),
-            compare(claims, "metadata.depth-count", "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
+            compare(claims, .depthCount, "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
                     actual: depthCount.map(String.init), against: "the depth keyframes of the chain"),
             duration(claims),
-            claims.source == HashOnlyPayload.rialPath && chain == nil ? nil : compare(claims, "metadata.chain-final", "hash_chain_final", claims.hashChainFinal,
+            claims.source == HashOnlyPayload.rialPath && chain == nil ? nil : compare(claims, .chainFinal, "hash_chain_final", claims.hashChainFinal,
                     actual: finalHash, against: "the final hash of \(chainName)"),
-            compare(claims, "metadata.resolution", "resolution", claims.resolution?.description,
+            compare(claims, .resolution, "resolution", claims.resolution?.description,
                     actual: chain.map { "\($0.frameFormat.width)×\($0.frameFormat.height)" }, against: "the frame layout of rial/chain.json"),
             codec(claims),
             depthResolution(claims, context),
@@ -83,33 +83,33 @@ struct MetadataAgreementCheck: VerificationCheck {
     /// A payload's `hashChain`: its final hash is its last frame hash, its frame count its
     /// length, and it is the app's `hash_chain.json` when the package keeps that.
     private func payloadChainCheck(_ chain: AppHashChain, _ path: String, _ context: VerificationContext) -> CheckResult {
-        let code = "metadata.payload.chain"
+        let codes = ClaimCodes.payloadChain
         if let problem = chain.inconsistency {
-            return .fail("\(code).mismatch", path, "hashChain disagrees with itself: \(problem)")
+            return .fail(codes.mismatch, path, "hashChain disagrees with itself: \(problem)")
         }
         let appPath = AppHashChain.path
         guard context.has(appPath) else {
-            return .pass(code, path, "hashChain is consistent (\(chain.frameHashes.count) frames; checkpoints and finalHash are its own frame hashes); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
+            return .pass(codes.agreed, path, "hashChain is consistent (\(chain.frameHashes.count) frames; checkpoints and finalHash are its own frame hashes); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
         }
         guard case .success(let json)? = context.parseJSON(appPath), let app = try? AppHashChain(json: json) else {
-            return .fail("\(code).mismatch", path, "\(appPath) cannot be read, so hashChain cannot be held against the app's own chain")
+            return .fail(codes.mismatch, path, "\(appPath) cannot be read, so hashChain cannot be held against the app's own chain")
         }
         guard app == chain else {
-            return .fail("\(code).mismatch", path, "hashChain differs from \(appPath)", expected: "\(app.frameHashes.count) frames ending \(app.finalHash)",
+            return .fail(codes.mismatch, path, "hashChain differs from \(appPath)", expected: "\(app.frameHashes.count) frames ending \(app.finalHash)",
                          actual: "\(chain.frameHashes.count) frames ending \(chain.finalHash)")
         }
-        return .pass(code, path, "hashChain is \(appPath), \(chain.frameHashes.count) frames; the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
+        return .pass(codes.agreed, path, "hashChain is \(appPath), \(chain.frameHashes.count) frames; the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
     }
 
-    private func compare(_ claims: MetadataClaims, _ code: String, _ claim: String, _ claimed: String?,
+    private func compare(_ claims: MetadataClaims, _ codes: ClaimCodes, _ claim: String, _ claimed: String?,
                          actual: String?, against what: String) -> CheckResult? {
         let subject = claims.source
-        guard let claimed else { return claims.reportsAbsent ? .notPresent(code, subject, "the metadata states no \(claim)") : nil }
+        guard let claimed else { return claims.reportsAbsent ? .notPresent(codes.agreed, subject, "the metadata states no \(claim)") : nil }
         guard let actual else {
-            return .notChecked(code, subject, "the metadata states \(claim) \(claimed), but the package does not hold what it would be checked against (\(what))")
+            return .notChecked(codes.agreed, subject, "the metadata states \(claim) \(claimed), but the package does not hold what it would be checked against (\(what))")
         }
-        if claimed == actual { return .pass(code, subject, "\(claim) \(claimed) agrees with \(what)") }
-        return .fail("\(code).mismatch", subject, "the metadata's \(claim) disagrees with \(what)", expected: actual, actual: claimed)
+        if claimed == actual { return .pass(codes.agreed, subject, "\(claim) \(claimed) agrees with \(what)") }
+        return .fail(codes.mismatch, subject, "the metadata's \(claim) disagrees with \(what)", expected: actual, actual: claimed)
     }
 
     private func type(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
@@ -120,84 +120,101 @@ struct MetadataAgreementCheck: VerificationCheck {
         guard !kinds.isEmpty else {
             // A hash-only package withholds its media by design; the external media check reports it.
             if context.metadataSources?.isHashOnly == true { return nil }
-            return .notChecked("metadata.type", claims.source, "the metadata says \(claimed), and the package holds no video or photo to hold that against")
+            return .notChecked(.metadataType, claims.source, "the metadata says \(claimed), and the package holds no video or photo to hold that against")
         }
-        return compare(claims, "metadata.type", "type", claimed, actual: kinds.sorted().joined(separator: "+"), against: "the media in data/media/")
+        return compare(claims, .type, "type", claimed, actual: kinds.sorted().joined(separator: "+"), against: "the media in data/media/")
     }
 
     private func duration(_ claims: MetadataClaims) -> CheckResult? {
-        let code = "metadata.duration"
+        let codes = ClaimCodes.duration
         let subject = claims.source
-        guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(code, subject, "the metadata states no duration_ms") : nil }
+        guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(codes.agreed, subject, "the metadata states no duration_ms") : nil }
         guard let start = claims.startedAt, let end = claims.endedAt else {
-            return .notChecked(code, subject, claims.reportsAbsent ? "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked"
+            return .notChecked(codes.agreed, subject, claims.reportsAbsent ? "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked"
                                : "duration_ms \(claimed) is stated; this file states no start and end times to hold it against")
         }
         // Nanosecond-exact difference, in Int64 without overflow for any readable date.
         let nanos = (end.seconds - start.seconds).multipliedReportingOverflow(by: 1_000_000_000)
         let elapsed = nanos.overflow ? nil : nanos.partialValue.addingReportingOverflow(Int64(end.nanoseconds) - Int64(start.nanoseconds))
         guard let elapsed, !elapsed.overflow, elapsed.partialValue >= 0 else {
-            return .fail("\(code).mismatch", subject, "ended_at is before started_at", expected: "ended_at ≥ started_at",
+            return .fail(codes.mismatch, subject, "ended_at is before started_at", expected: "ended_at ≥ started_at",
                          actual: "\(start.rfc3339) → \(end.rfc3339)")
         }
         // Reporting arithmetic throughout: duration_ms comes from the package and may be huge.
         let claimedNanos = claimed.multipliedReportingOverflow(by: 1_000_000)
         let difference = elapsed.partialValue.subtractingReportingOverflow(claimedNanos.partialValue)
         if !claimedNanos.overflow, !difference.overflow, difference.partialValue.magnitude <= 1_000_000 {
-            return .pass(code, subject, "duration_ms \(claimed) agrees with ended_at − started_at (within 1 ms)")
+            return .pass(codes.agreed, subject, "duration_ms \(claimed) agrees with ended_at − started_at (within 1 ms)")
         }
-        return .fail("\(code).mismatch", subject, "duration_ms disagrees with ended_at − started_at by more than 1 ms",
+        return .fail(codes.mismatch, subject, "duration_ms disagrees with ended_at − started_at by more than 1 ms",
                      expected: String(elapsed.partialValue / 1_000_000), actual: String(claimed))
     }
 
     private func codec(_ claims: MetadataClaims) -> CheckResult? {
         guard let codec = claims.codec else {
-            return claims.reportsAbsent ? .notPresent("metadata.codec", claims.source, "the metadata states no codec") : nil
+            return claims.reportsAbsent ? .notPresent(.metadataCodec, claims.source, "the metadata states no codec") : nil
         }
         guard ["h264", "hevc"].contains(codec) else {
-            return .fail("metadata.codec.unknown", claims.source, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
+            return .fail(.metadataCodecUnknown, claims.source, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
         }
-        return .pass("metadata.codec", claims.source, "codec \(codec) is one the capture app records")
+        return .pass(.metadataCodec, claims.source, "codec \(codec) is one the capture app records")
     }
 
     /// A photo's depth map: width × height Float32 values, so its size is fixed by the claim.
     private func depthResolution(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
-        let code = "metadata.depth-resolution"
+        let codes = ClaimCodes.depthResolution
         guard let claimed = claims.depthResolution else { return nil }
         let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
         guard depth.count == 1, let path = depth.first, let size = context.inventory.files[path]?.size else {
-            return .notChecked(code, claims.source, "depth_resolution \(claimed) is stated, but the package holds \(depth.count) depth files rather than one depth map to hold it against")
+            return .notChecked(codes.agreed, claims.source, "depth_resolution \(claimed) is stated, but the package holds \(depth.count) depth files rather than one depth map to hold it against")
         }
         let expected = claimed.width.multipliedReportingOverflow(by: claimed.height)
         let bytes = expected.overflow ? nil : expected.partialValue.multipliedReportingOverflow(by: 4)
         if let bytes, !bytes.overflow, UInt64(clamping: bytes.partialValue) == size {
-            return .pass(code, claims.source, "depth_resolution \(claimed) agrees with \(path) (\(size) bytes of Float32)")
+            return .pass(codes.agreed, claims.source, "depth_resolution \(claimed) agrees with \(path) (\(size) bytes of Float32)")
         }
-        return .fail("\(code).mismatch", claims.source, "depth_resolution disagrees with the size of \(path) (width × height × 4 bytes)",
+        return .fail(codes.mismatch, claims.source, "depth_resolution disagrees with the size of \(path) (width × height × 4 bytes)",
                      expected: "\(size) bytes", actual: "\(claimed) = \(bytes.map { $0.overflow ? "overflow" : String($0.partialValue) } ?? "overflow") bytes")
     }
 
     private func mediaHash(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
-        let code = "metadata.media-hash"
+        let codes = ClaimCodes.mediaHash
         guard let claimed = claims.mediaSHA256 else { return nil }
         let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         // Withheld media is the external media check's business (--media).
         guard !media.isEmpty else { return nil }
         guard media.count == 1, let path = media.first, let actual = context.inventory.files[path]?.digests[.sha256] else {
-            return .fail("\(code).mismatch", claims.source, "the payload names one media file by its SHA-256, and the package holds \(media.count)",
+            return .fail(codes.mismatch, claims.source, "the payload names one media file by its SHA-256, and the package holds \(media.count)",
                          expected: "1 media file", actual: "\(media.count)")
         }
-        if actual == claimed { return .pass(code, claims.source, "mediaHash agrees with the SHA-256 of \(path)") }
-        return .fail("\(code).mismatch", claims.source, "the stated SHA-256 of the media disagrees with \(path)", expected: actual, actual: claimed)
+        if actual == claimed { return .pass(codes.agreed, claims.source, "mediaHash agrees with the SHA-256 of \(path)") }
+        return .fail(codes.mismatch, claims.source, "the stated SHA-256 of the media disagrees with \(path)", expected: actual, actual: claimed)
     }
 
     private func attestation(_ claims: MetadataClaims) -> CheckResult? {
         guard claims.hasAssertion || claims.attestationLevel != nil else {
-            return claims.source == AppMetadata.path ? .notPresent("metadata.attestation", claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
+            return claims.source == AppMetadata.path ? .notPresent(.metadataAttestation, claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
         }
         let level = claims.attestationLevel.map { " (attestation_level \($0))" } ?? ""
         let what = claims.hasAssertion ? "an App Attest assertion\(level) is present" : "attestation_level \(claims.attestationLevel ?? "") is stated"
-        return .notChecked("metadata.attestation", claims.source,
+        return .notChecked(.metadataAttestation, claims.source,
                            "\(what) but NOT CHECKED: verifying App Attest needs the device's attested public key and Apple's attestation, which the package does not carry")
     }
+}
+
+/// The two codes of one metadata claim: the claim's own (it agrees, is absent, or was not
+/// checked) and its `.mismatch`.
+private struct ClaimCodes {
+    let agreed: CheckResult.Code
+    let mismatch: CheckResult.Code
+
+    static let frameCount = ClaimCodes(agreed: .metadataFrameCount, mismatch: .metadataFrameCountMismatch)
+    static let depthCount = ClaimCodes(agreed: .metadataDepthCount, mismatch: .metadataDepthCountMismatch)
+    static let chainFinal = ClaimCodes(agreed: .metadataChainFinal, mismatch: .metadataChainFinalMismatch)
+    static let resolution = ClaimCodes(agreed: .metadataResolution, mismatch: .metadataResolutionMismatch)
+    static let type = ClaimCodes(agreed: .metadataType, mismatch: .metadataTypeMismatch)
+    static let duration = ClaimCodes(agreed: .metadataDuration, mismatch: .metadataDurationMismatch)
+    static let depthResolution = ClaimCodes(agreed: .metadataDepthResolution, mismatch: .metadataDepthResolutionMismatch)
+    static let mediaHash = ClaimCodes(agreed: .metadataMediaHash, mismatch: .metadataMediaHashMismatch)
+    static let payloadChain = ClaimCodes(agreed: .metadataPayloadChain, mismatch: .metadataPayloadChainMismatch)
 }

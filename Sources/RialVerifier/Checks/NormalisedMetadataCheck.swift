@@ -14,14 +14,14 @@ struct NormalisedMetadataCheck: VerificationCheck {
         guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
         let view: NormalisedMetadata
         switch sources.view {
-        case nil: return [.notPresent("metadata", subject, "the package carries no normalised capture metadata")]
-        case .failure(let error)?: return [.fail("metadata.normalised.malformed", subject, "rial/metadata.json cannot be read: \(error.reason)")]
+        case nil: return [.notPresent(.metadata, subject, "the package carries no normalised capture metadata")]
+        case .failure(let error)?: return [.fail(.metadataNormalisedMalformed, subject, "rial/metadata.json cannot be read: \(error.reason)")]
         case .success(let parsed)?: view = parsed
         }
         var findings: [CheckResult] = []
         let present = [AppMetadata.path, HashOnlyPayload.appPath, PackageLayout.appDepthAnalysis, HashOnlyPayload.rialPath].filter(context.has).sorted()
         if view.sources.sorted() != present {
-            findings.append(.fail("metadata.normalised.sources", subject, "sources must name exactly the metadata files the package holds",
+            findings.append(.fail(.metadataNormalisedSources, subject, "sources must name exactly the metadata files the package holds",
                                   expected: present.joined(separator: ", "), actual: view.sources.joined(separator: ", ")))
         }
         var compared: [String] = []
@@ -35,7 +35,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
         }
         let analysisFile = context.has(PackageLayout.appDepthAnalysis) ? context.parseJSON(PackageLayout.appDepthAnalysis) : nil
         if context.has(PackageLayout.appDepthAnalysis), (try? analysisFile?.get())?.objectValue == nil {
-            findings.append(.fail("metadata.depth-analysis.malformed", PackageLayout.appDepthAnalysis, "the capture app's depth analysis is not a readable JSON object"))
+            findings.append(.fail(.metadataDepthAnalysisMalformed, PackageLayout.appDepthAnalysis, "the capture app's depth analysis is not a readable JSON object"))
         } else if case .success(let analysis)? = analysisFile {
             compared.append(PackageLayout.appDepthAnalysis)
             let expected = HashOnlyPayload.filterDepthAnalysis(analysis, levels: view.privacy)
@@ -45,9 +45,9 @@ struct NormalisedMetadataCheck: VerificationCheck {
         }
         guard !compared.isEmpty else {
             if !findings.isEmpty { return findings }
-            return [.notChecked("metadata.normalised", subject, "the package holds none of the files rial/metadata.json was made from (a filtered package withholds them); its claims are held against the evidence and its privacy levels audited instead")]
+            return [.notChecked(.metadataNormalised, subject, "the package holds none of the files rial/metadata.json was made from (a filtered package withholds them); its claims are held against the evidence and its privacy levels audited instead")]
         }
-        return findings.isEmpty ? [.pass("metadata.normalised", subject, "agrees with \(compared.joined(separator: ", "))")] : findings
+        return findings.isEmpty ? [.pass(.metadataNormalised, subject, "agrees with \(compared.joined(separator: ", "))")] : findings
     }
 
     private func differences(_ view: NormalisedMetadata, _ app: AppMetadata) -> [CheckResult] {
@@ -56,7 +56,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
             expected = try NormalisedMetadata(app: app, levels: view.privacy, captureMode: view.captureMode, strict: false,
                                               mediaSHA256: view.mediaSHA256, depthAnalysis: view.depthAnalysis, sources: view.sources)
         } catch {
-            return [.fail("metadata.normalised.mismatch", subject, "the app's metadata cannot be filtered to the view's levels: \(error.reason)")]
+            return [.fail(.metadataNormalisedMismatch, subject, "the app's metadata cannot be filtered to the view's levels: \(error.reason)")]
         }
         let pairs: [(String, JSONValue, JSONValue)] = [
             ("media_type", .string(expected.mediaType), .string(view.mediaType)),
@@ -89,7 +89,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
     private func field(_ view: NormalisedMetadata, _ key: String) -> JSONValue { view.jsonValue().objectValue?[key] ?? .null }
 
     private func mismatch(_ key: String, from source: String, expected: JSONValue, actual: JSONValue) -> CheckResult {
-        .fail("metadata.normalised.mismatch", subject, "\(key) disagrees with \(source)",
+        .fail(.metadataNormalisedMismatch, subject, "\(key) disagrees with \(source)",
               expected: PrivacyAudit.preview(expected), actual: PrivacyAudit.preview(actual))
     }
 }

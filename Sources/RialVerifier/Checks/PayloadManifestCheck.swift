@@ -10,15 +10,15 @@ struct PayloadManifestCheck: VerificationCheck {
         var results: [CheckResult] = []
         let required: [DigestAlgorithm] = context.profile == .package ? [.sha256, .sha512] : []
         for algorithm in required where !present.contains(algorithm) {
-            results.append(.fail("bag.manifest.\(algorithm.rawValue).absent", "manifest-\(algorithm.rawValue).txt",
+            results.append(.fail(.payloadManifest(algorithm).absent, "manifest-\(algorithm.rawValue).txt",
                                  "the package has no \(algorithm.displayName) payload manifest"))
         }
         if context.profile == .bag && present.isEmpty {
-            results.append(.fail("bag.manifest.none", "bag", "the bag has no payload manifest this verifier can read (RFC 8493 requires at least one)"))
+            results.append(.fail(.bagManifestNone, "bag", "the bag has no payload manifest this verifier can read (RFC 8493 requires at least one)"))
         }
         let payload = context.inventory.payloadPaths
         for algorithm in present {
-            let comparison = ManifestComparison(code: "bag.manifest.\(algorithm.rawValue)", fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)
+            let comparison = ManifestComparison(codes: CheckResult.Code.payloadManifest(algorithm), fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)
             results += comparison.compare(context, mustList: payload, mayList: { $0.hasPrefix("data/") })
         }
         return results

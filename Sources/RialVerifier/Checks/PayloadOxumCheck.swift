@@ -7,24 +7,24 @@ struct PayloadOxumCheck: VerificationCheck {
         let subject = "bag-info.txt: Payload-Oxum"
         guard case .success(let info)? = context.bagInfo else {
             return [context.profile == .package
-                ? .notChecked("bag.payload-oxum", subject, "bag-info.txt is missing or unreadable (reported under bag.info)")
-                : .notPresent("bag.payload-oxum", subject, "the bag has no readable bag-info.txt")]
+                ? .notChecked(.bagPayloadOxum, subject, "bag-info.txt is missing or unreadable (reported under bag.info)")
+                : .notPresent(.bagPayloadOxum, subject, "the bag has no readable bag-info.txt")]
         }
         let values = info.values("Payload-Oxum")
         guard !values.isEmpty else {
             return [context.profile == .package
-                ? .fail("bag.payload-oxum.missing", subject, "the package's bag-info.txt has no Payload-Oxum")
-                : .notPresent("bag.payload-oxum", subject, "the bag declares no Payload-Oxum")]
+                ? .fail(.bagPayloadOxumMissing, subject, "the package's bag-info.txt has no Payload-Oxum")
+                : .notPresent(.bagPayloadOxum, subject, "the bag declares no Payload-Oxum")]
         }
         guard values.count == 1, let stated = PayloadOxum(values[0]) else {
-            return [.fail("bag.payload-oxum.malformed", subject, "Payload-Oxum must appear once as OCTETS.COUNT", actual: values.joined(separator: ", "))]
+            return [.fail(.bagPayloadOxumMalformed, subject, "Payload-Oxum must appear once as OCTETS.COUNT", actual: values.joined(separator: ", "))]
         }
         let payload = context.inventory.payloadPaths.compactMap { context.inventory.files[$0] }
         let actual = PayloadOxum(octets: payload.reduce(UInt64(0)) { $0 &+ $1.size }, fileCount: UInt64(payload.count))
         guard stated == actual else {
-            return [.fail("bag.payload-oxum.mismatch", subject, "the payload's size or file count differs from Payload-Oxum",
+            return [.fail(.bagPayloadOxumMismatch, subject, "the payload's size or file count differs from Payload-Oxum",
                           expected: stated.description, actual: actual.description)]
         }
-        return [.pass("bag.payload-oxum", subject, "\(actual.octets) bytes in \(actual.fileCount) payload files, as stated")]
+        return [.pass(.bagPayloadOxum, subject, "\(actual.octets) bytes in \(actual.fileCount) payload files, as stated")]
     }
 }

@@ -13,25 +13,25 @@ struct PrivacyCheck: VerificationCheck {
         for (path, payload) in sources.payloads {
             let findings = audit(payload, path)
             results += findings.isEmpty
-                ? [.pass("privacy.payload", path, "metadataFlags (\(payload.flags.levels)) agree with what the payload holds")]
+                ? [.pass(.privacyPayload, path, "metadataFlags (\(payload.flags.levels)) agree with what the payload holds")]
                 : findings
         }
         guard let view = sources.parsedView else {
-            return results + [.notPresent("privacy", NormalisedMetadata.path, "the package states no privacy levels (it has no readable rial/metadata.json); it discloses whatever its files hold")]
+            return results + [.notPresent(.privacy, NormalisedMetadata.path, "the package states no privacy levels (it has no readable rial/metadata.json); it discloses whatever its files hold")]
         }
         let levels = view.privacy
         let hashOnly = view.captureMode == "hash_only"
         var findings = leaks(location: view.filtered.location, time: view.filtered.timestamp, device: view.filtered.deviceModel,
                              levels: levels, at: NormalisedMetadata.path, whose: "rial/metadata.json")
         if let leak = PrivacyAudit.time(view.depthAnalysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
-            findings.append(.fail("privacy.timestamp.leak", NormalisedMetadata.path, "depth_analysis.computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+            findings.append(.fail(.privacyTimestampLeak, NormalisedMetadata.path, "depth_analysis.computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
         }
         let unknown = PrivacyAudit.unknownDepthAnalysisKeys(view.depthAnalysis)
         if !levels.isFull, !unknown.isEmpty {
-            findings.append(.fail("privacy.unknown-field", NormalisedMetadata.path, "depth_analysis holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
+            findings.append(.fail(.privacyUnknownField, NormalisedMetadata.path, "depth_analysis holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
         }
         if let payload = sources.parsedRialPayload, payload.flags.levels != levels {
-            findings.append(.fail("privacy.flags.mismatch", HashOnlyPayload.rialPath, "the payload's metadataFlags and rial/metadata.json state different privacy levels",
+            findings.append(.fail(.privacyFlagsMismatch, HashOnlyPayload.rialPath, "the payload's metadataFlags and rial/metadata.json state different privacy levels",
                                   expected: levels.description, actual: payload.flags.levels.description))
         }
         if let payload = sources.parsedAppPayload, !levels.allows(payload.flags.levels) {
@@ -43,24 +43,24 @@ struct PrivacyCheck: VerificationCheck {
         // A payload that fails its own flags is a leak too: the package as a whole cannot pass.
         if (results + findings).contains(where: { $0.status == .fail }) { return results + findings }
         if levels.isFull, !hashOnly {
-            return results + findings + [.notPresent("privacy", NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
+            return results + findings + [.notPresent(.privacy, NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
         }
-        return results + findings + [.pass("privacy", NormalisedMetadata.path,
+        return results + findings + [.pass(.privacy, NormalisedMetadata.path,
                                            "discloses \(levels)\(hashOnly ? ", hash-only" : ""); rial/metadata.json, the payloads, and the capture app's metadata, custody log and depth analysis where present hold nothing finer (frame timestamps count from the device's boot, and the packaging time is not the capture's)")]
     }
 
     /// A payload against its own flags (the packer applies the same audit before it keeps one).
     private func audit(_ payload: HashOnlyPayload, _ path: String) -> [CheckResult] {
-        PrivacyAudit.audit(payload).map { .fail($0.code, path, $0.message) }
+        PrivacyAudit.audit(payload).map { .fail(.privacyAudit($0.code), path, $0.message) }
     }
 
     private func leaks(location: JSONValue, time: JSONValue, device: JSONValue, levels: PrivacyLevels, at path: String, whose: String) -> [CheckResult] {
-        PrivacyAudit.leaks(location: location, time: time, device: device, levels: levels, whose: whose).map { .fail($0.code, path, $0.message) }
+        PrivacyAudit.leaks(location: location, time: time, device: device, levels: levels, whose: whose).map { .fail(.privacyAudit($0.code), path, $0.message) }
     }
 
     private func finer(_ inner: PrivacyLevels, than levels: PrivacyLevels, at path: String, what: String) -> [CheckResult] {
         levels.excess(of: inner).map { excess in
-            .fail("privacy.\(excess.dimension).leak", path, "\(what) discloses \(excess.dimension) at \(excess.level), finer than the package's \(excess.dimension)=\(excess.allowed)",
+            .fail(.privacyLeak(excess.dimension), path, "\(what) discloses \(excess.dimension) at \(excess.level), finer than the package's \(excess.dimension)=\(excess.allowed)",
                   expected: "\(excess.dimension) at most \(excess.allowed)", actual: excess.level)
         }
     }
@@ -72,37 +72,37 @@ struct PrivacyCheck: VerificationCheck {
         if let app = sources.parsedApp {
             let path = AppMetadata.path
             if levels.location != .precise, app.location != nil {
-                findings.append(.fail("privacy.location.leak", path, "the capture app's metadata holds coordinates, which location=\(levels.location.rawValue) withholds"))
+                findings.append(.fail(.privacyLocationLeak, path, "the capture app's metadata holds coordinates, which location=\(levels.location.rawValue) withholds"))
             }
             if levels.timestamp != .exact, app.startedAt ?? app.endedAt ?? app.capturedAt != nil {
-                findings.append(.fail("privacy.timestamp.leak", path, "the capture app's metadata holds the exact capture time, which timestamp=\(levels.timestamp.rawValue) withholds"))
+                findings.append(.fail(.privacyTimestampLeak, path, "the capture app's metadata holds the exact capture time, which timestamp=\(levels.timestamp.rawValue) withholds"))
             }
             if levels.device == .none ? app.deviceModel ?? app.iosVersion ?? app.appVersion != nil : levels.device == .modelOnly && app.iosVersion ?? app.appVersion != nil {
-                findings.append(.fail("privacy.device.leak", path, "the capture app's metadata holds device details that device=\(levels.device.rawValue) withholds"))
+                findings.append(.fail(.privacyDeviceLeak, path, "the capture app's metadata holds device details that device=\(levels.device.rawValue) withholds"))
             }
         }
         if context.has(AppCustodyLog.path) {
             if levels.timestamp != .exact {
-                findings.append(.fail("privacy.timestamp.leak", AppCustodyLog.path, "the capture app's custody log dates each event to the millisecond, which timestamp=\(levels.timestamp.rawValue) withholds"))
+                findings.append(.fail(.privacyTimestampLeak, AppCustodyLog.path, "the capture app's custody log dates each event to the millisecond, which timestamp=\(levels.timestamp.rawValue) withholds"))
             }
             if levels.device != .full {
-                findings.append(.fail("privacy.device.leak", AppCustodyLog.path, "the capture app's custody log names the device (userIdentifier), which device=\(levels.device.rawValue) withholds"))
+                findings.append(.fail(.privacyDeviceLeak, AppCustodyLog.path, "the capture app's custody log names the device (userIdentifier), which device=\(levels.device.rawValue) withholds"))
             }
         }
         if case .success(let analysis)? = context.parseJSON(PackageLayout.appDepthAnalysis) {
             if let leak = PrivacyAudit.time(analysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
-                findings.append(.fail("privacy.timestamp.leak", PackageLayout.appDepthAnalysis, "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+                findings.append(.fail(.privacyTimestampLeak, PackageLayout.appDepthAnalysis, "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
             }
             let unknown = PrivacyAudit.unknownDepthAnalysisKeys(analysis)
             if filtered, !unknown.isEmpty {
-                findings.append(.fail("privacy.unknown-field", PackageLayout.appDepthAnalysis, "holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
+                findings.append(.fail(.privacyUnknownField, PackageLayout.appDepthAnalysis, "holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
             }
         }
         guard filtered else { return findings }
         let known: Set<String> = [AppMetadata.path, AppCustodyLog.path, PackageLayout.appDepthAnalysis, HashOnlyPayload.appPath,
                                   AppHashChain.path]
         for path in context.inventory.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
-            findings.append(.notChecked("privacy.app-file", path, "a capture app file rial does not know; what it discloses is not examined"))
+            findings.append(.notChecked(.privacyAppFile, path, "a capture app file rial does not know; what it discloses is not examined"))
         }
         return findings
     }
@@ -113,13 +113,13 @@ struct PrivacyCheck: VerificationCheck {
         let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         guard hashOnly else {
             guard !levels.isFull else { return [] }
-            return media.map { .notChecked("privacy.media-embedded", $0, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined; it may record what the privacy levels withhold") }
+            return media.map { .notChecked(.privacyMediaEmbedded, $0, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined; it may record what the privacy levels withhold") }
         }
-        var findings = media.map { CheckResult.fail("privacy.media.present", $0, "a hash-only package names its media by SHA-256 and holds no media file") }
+        var findings = media.map { CheckResult.fail(.privacyMediaPresent, $0, "a hash-only package names its media by SHA-256 and holds no media file") }
         findings += context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
-            .map { .fail("privacy.depth.present", $0, "a hash-only package keeps the depth analysis, never raw depth maps") }
+            .map { .fail(.privacyDepthPresent, $0, "a hash-only package keeps the depth analysis, never raw depth maps") }
         findings += context.inventory.payloadPaths(under: PackageLayout.framesDirectory)
-            .map { .fail("privacy.frames.present", $0, "a hash-only package holds no frame material") }
+            .map { .fail(.privacyFramesPresent, $0, "a hash-only package holds no frame material") }
         return findings
     }
 }

@@ -34,7 +34,7 @@ struct CustodySignatureJudgement {
             state = .invalid
             return
         }
-        let judge = DetachedSignatureJudge(code: "custody", fileCode: "custody.signature-file", path: path, name: "the signature of event \(file.seq)",
+        let judge = DetachedSignatureJudge(codes: .custody, path: path, name: "the signature of event \(file.seq)",
                                            contentName: file.path, mismatchHint: "the event was edited after signing, or the signature belongs to another event",
                                            seq: file.seq)
         let signature = judge.judgeSignature(bytes(path), content: (content, digest))

@@ -20,20 +20,3 @@ extension CheckResult {
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 }
-
-// Transitional: the checks still made of string codes compile through these while they move
-// to the constants; removed once none is left.
-extension CheckResult {
-    static func pass(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
-        .pass(Code(code), subject, message, seq: seq)
-    }
-    static func fail(_ code: String, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil, seq: Int64? = nil) -> CheckResult {
-        .fail(Code(code), subject, message, expected: expected, actual: actual, seq: seq)
-    }
-    static func notPresent(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
-        .notPresent(Code(code), subject, message, seq: seq)
-    }
-    static func notChecked(_ code: String, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
-        .notChecked(Code(code), subject, message, seq: seq)
-    }
-}

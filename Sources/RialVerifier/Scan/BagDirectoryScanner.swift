@@ -31,11 +31,11 @@ struct BagDirectoryScanner {
             case .directory:
                 inventory.directories.insert(item.relativePath)
             case .symbolicLink, .other:
-                inventory.findings.append(.fail("bag.entry.unsupported-type", item.relativePath,
+                inventory.findings.append(.fail(.bagEntryUnsupportedType, item.relativePath,
                                                 "not a regular file or directory (a link or special file); not followed"))
             case .file:
                 if let problem = BagPath.problem(with: item.relativePath, rules: .bagit) {
-                    inventory.findings.append(.fail("bag.entry.invalid-name", item.relativePath, "file name \(problem)"))
+                    inventory.findings.append(.fail(.bagEntryInvalidName, item.relativePath, "file name \(problem)"))
                     continue
                 }
                 let isTag = !item.relativePath.hasPrefix("data/")
@@ -53,14 +53,14 @@ struct BagDirectoryScanner {
                         progress?(done, total)
                     }
                 } catch {
-                    inventory.findings.append(.fail("bag.entry.unreadable", item.relativePath, "could not be read: \(error)"))
+                    inventory.findings.append(.fail(.bagEntryUnreadable, item.relativePath, "could not be read: \(error)"))
                     continue
                 }
                 if keepBytes {
                     tagBytes += item.size
                     inventory.tagFileBytes[item.relativePath] = kept
                 } else if parsed {
-                    inventory.findings.append(.fail("bag.limit.tag-file-size", item.relativePath, PackageScanner.tooLarge(item.size, limits)))
+                    inventory.findings.append(.fail(.bagLimitTagFileSize, item.relativePath, PackageScanner.tooLarge(item.size, limits)))
                 }
                 inventory.files[item.relativePath] = Inventory.File(path: item.relativePath, size: item.size, digests: try digests.finishHex())
             }

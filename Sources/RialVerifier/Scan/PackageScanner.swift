@@ -80,7 +80,7 @@ struct PackageScanner {
                         chain?.alreadyPassed(payloadSeen)
                     }
                 } else if parsed {
-                    inventory.findings.append(.fail("archive.limit.tag-file-size", relative, Self.tooLarge(header.size, limits)))
+                    inventory.findings.append(.fail(.archiveLimitTagFileSize, relative, Self.tooLarge(header.size, limits)))
                 }
                 inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex())
             }

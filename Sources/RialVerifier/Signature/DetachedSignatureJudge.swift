@@ -6,11 +6,8 @@ import RialCrypto
 /// signed custody event (over its own file) are judged by this one piece of code, so the two
 /// can never drift apart (`schema/SPEC.md` §14.2–14.4, §15.6).
 struct DetachedSignatureJudge {
-    /// The code prefix of every finding: `seal` or `custody`.
-    let code: String
-    /// The prefix of findings about the file as a whole (empty, not DER, wrong structure or
-    /// algorithm): `seal` or `custody.signature-file`.
-    let fileCode: String
+    /// The codes of its findings: ``CheckResult/Code/SignatureCodes/seal`` or ``CheckResult/Code/SignatureCodes/custody``.
+    let codes: CheckResult.Code.SignatureCodes
     /// The signature file, the subject of every finding.
     let path: String
     /// What the signature is, in a sentence: "the seal", "the signature of event 3".
@@ -43,14 +40,13 @@ struct DetachedSignatureJudge {
     /// signature is NOT CHECKED.
     func judgeSignature(_ bytes: [UInt8]?, content: (bytes: [UInt8], sha256: [UInt8])?) -> Signature {
         var outcome = Signature()
-        func fail(_ suffix: String, _ message: String) { outcome.results.append(finding(.fail("\(code).\(suffix)", path, message))) }
-        func fileFail(_ suffix: String, _ message: String) { outcome.results.append(finding(.fail("\(fileCode).\(suffix)", path, message))) }
+        func fail(_ code: CheckResult.Code, _ message: String) { outcome.results.append(finding(.fail(code, path, message))) }
         guard let bytes else {
-            fileFail("malformed", "\(name) is too large to read; a signature is a few kilobytes")
+            fail(codes.fileMalformed, "\(name) is too large to read; a signature is a few kilobytes")
             return outcome
         }
         guard !bytes.isEmpty else {
-            fileFail("empty", "\(name) is an empty file (zero bytes): a placeholder, not a signature")
+            fail(codes.fileEmpty, "\(name) is an empty file (zero bytes): a placeholder, not a signature")
             return outcome
         }
         let parsed: DetachedSignature
@@ -58,9 +54,9 @@ struct DetachedSignatureJudge {
             parsed = try DetachedSignature(der: bytes)
         } catch {
             switch error {
-            case .malformed(let why): fileFail("malformed", "\(name) is not a DER CMS structure: \(why)")
-            case .shape(let why): fileFail("structure", "\(name) is not a detached CMS SignedData with one signer: \(why)")
-            case .algorithm(let why): fileFail("algorithm", "\(name) must use SHA-256 and ECDSA P-256: \(why)")
+            case .malformed(let why): fail(codes.fileMalformed, "\(name) is not a DER CMS structure: \(why)")
+            case .shape(let why): fail(codes.fileStructure, "\(name) is not a detached CMS SignedData with one signer: \(why)")
+            case .algorithm(let why): fail(codes.fileAlgorithm, "\(name) must use SHA-256 and ECDSA P-256: \(why)")
             }
             return outcome
         }
@@ -68,27 +64,27 @@ struct DetachedSignatureJudge {
         if let problem = ECDSASignatureValue.problem(with: parsed.signatureValue) {
             switch problem {
             case .empty:
-                fail("signature.empty", "the signature value of \(name) is zero bytes long: a placeholder, not a signature")
+                fail(codes.signatureEmpty, "the signature value of \(name) is zero bytes long: a placeholder, not a signature")
             case .placeholder(let why):
-                fail("signature.placeholder", "the signature value of \(name) is a placeholder, not an ECDSA signature: \(why)")
+                fail(codes.signaturePlaceholder, "the signature value of \(name) is a placeholder, not an ECDSA signature: \(why)")
             case .highS:
-                fail("signature.high-s", "the ECDSA signature of \(name) is in its high-S form; rial accepts only the canonical low-S form, because the high-S twin is a second valid signature anyone can make without the key, and a timestamp covers the exact signature bytes (schema/SPEC.md §14.3)")
+                fail(codes.signatureHighS, "the ECDSA signature of \(name) is in its high-S form; rial accepts only the canonical low-S form, because the high-S twin is a second valid signature anyone can make without the key, and a timestamp covers the exact signature bytes (schema/SPEC.md §14.3)")
             }
             return outcome
         }
         guard let content else {
-            outcome.results.append(finding(.notChecked("\(code).signature", path, "\(contentName) is missing or unreadable, so there is nothing to check \(name) against")))
+            outcome.results.append(finding(.notChecked(codes.signature, path, "\(contentName) is missing or unreadable, so there is nothing to check \(name) against")))
             return outcome
         }
         guard parsed.signsContent(sha256: content.sha256) else {
-            fail("content.mismatch", "\(name) was made over other bytes than \(contentName): \(mismatchHint)")
+            fail(codes.contentMismatch, "\(name) was made over other bytes than \(contentName): \(mismatchHint)")
             return outcome
         }
         guard parsed.signatureVerifies(), parsed.opensslVerifies(content: content.bytes) else {
-            fail("signature.invalid", "\(name) does not verify under the public key of the certificate it names (\(parsed.signer.subject)): it was made with another key, or altered")
+            fail(codes.signatureInvalid, "\(name) does not verify under the public key of the certificate it names (\(parsed.signer.subject)): it was made with another key, or altered")
             return outcome
         }
-        outcome.results.append(finding(.pass("\(code).signature", path,
+        outcome.results.append(finding(.pass(codes.signature, path,
             "valid ECDSA P-256 signature over the exact bytes of \(contentName) by \(parsed.signer.subject) (certificate SHA-256 \(parsed.signer.fingerprintSHA256))")))
         outcome.isValid = true
         return outcome
@@ -100,42 +96,42 @@ struct DetachedSignatureJudge {
     func judgeCertificates(_ parsed: DetachedSignature, anchors: [Certificate], judgedAt: Int64, why: String) -> Trust {
         let signer = parsed.signer
         let judged = "\(Timestamp(seconds: judgedAt).rfc3339), \(why)"
-        func fail(_ suffix: String, _ message: String) -> Trust {
-            Trust(results: [finding(.fail("\(code).\(suffix)", path, message))], state: .invalid)
+        func fail(_ code: CheckResult.Code, _ message: String) -> Trust {
+            Trust(results: [finding(.fail(code, path, message))], state: .invalid)
         }
         if let notAfter = signer.notAfter, notAfter < judgedAt {
-            return fail("certificate.expired", "the signer's certificate expired on \(Timestamp(seconds: notAfter).rfc3339), before \(judged)")
+            return fail(codes.certificateExpired, "the signer's certificate expired on \(Timestamp(seconds: notAfter).rfc3339), before \(judged)")
         }
         if let notBefore = signer.notBefore, notBefore > judgedAt {
-            return fail("certificate.not-yet-valid", "the signer's certificate is valid only from \(Timestamp(seconds: notBefore).rfc3339), after \(judged)")
+            return fail(codes.certificateNotYetValid, "the signer's certificate is valid only from \(Timestamp(seconds: notBefore).rfc3339), after \(judged)")
         }
         if let claimed = parsed.claimedSigningTime, let notAfter = signer.notAfter, claimed > notAfter {
-            return fail("certificate.expired", "the signingTime \(Timestamp(seconds: claimed).rfc3339) that \(name) claims is after its certificate expired on \(Timestamp(seconds: notAfter).rfc3339)")
+            return fail(codes.certificateExpired, "the signingTime \(Timestamp(seconds: claimed).rfc3339) that \(name) claims is after its certificate expired on \(Timestamp(seconds: notAfter).rfc3339)")
         }
         guard !anchors.isEmpty else {
-            let result = CheckResult.notChecked("\(code).trust", path,
+            let result = CheckResult.notChecked(codes.trust, path,
                 "signature valid, signer not trusted: no trust anchor was given (--trust, --trust-dir), and certificates inside a package are never anchors; signer \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)")
             return Trust(results: [finding(result)], state: .validUntrusted)
         }
         switch TrustStore(anchors: anchors).validate(signer, intermediates: parsed.embeddedCertificates, at: judgedAt, purpose: .any) {
         case .trusted(let chain):
             let anchor = chain.last?.subject
-            let result = CheckResult.pass("\(code).trust", path,
+            let result = CheckResult.pass(codes.trust, path,
                 "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged) (revocation is not checked offline)")
             return Trust(results: [finding(result)], state: .validTrusted, anchor: anchor)
         case .untrusted(let reason):
             let anchorPrints = Set(anchors.map(\.fingerprintSHA256))
             let ownRoot = parsed.embeddedCertificates.first { $0.isSelfIssued && !anchorPrints.contains($0.fingerprintSHA256) }
             let note = ownRoot.map { "; the package carries its own root \($0.subject), which is never an anchor" } ?? ""
-            var trust = fail("signer.untrusted", "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)")
+            var trust = fail(codes.signerUntrusted, "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)")
             trust.state = .validUntrusted
             return trust
         case .expired(let reason):
-            return fail("certificate.expired", "a certificate on the signer's chain was not valid at \(judged): \(reason)")
+            return fail(codes.certificateExpired, "a certificate on the signer's chain was not valid at \(judged): \(reason)")
         case .notYetValid(let reason):
-            return fail("certificate.not-yet-valid", "a certificate on the signer's chain was not yet valid at \(judged): \(reason)")
+            return fail(codes.certificateNotYetValid, "a certificate on the signer's chain was not yet valid at \(judged): \(reason)")
         case .invalid(let reason):
-            return fail("certificate.invalid", "the signer's certificate chain is not valid: \(reason)")
+            return fail(codes.certificateInvalid, "the signer's certificate chain is not valid: \(reason)")
         }
     }
 
