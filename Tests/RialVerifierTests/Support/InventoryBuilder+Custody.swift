@@ -2,12 +2,6 @@ import RialFormat
 import RialCrypto
 @testable import RialVerifier
 
-/// Why the builder could not do what a test asked (a broken test, not a finding).
-struct BuilderError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// The custody log's files, written and edited one thing at a time.
 extension InventoryBuilder {
     static func eventPath(_ seq: Int64) -> String { CustodyLogLayout.eventPath(seq: seq) }
