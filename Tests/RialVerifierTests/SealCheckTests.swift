@@ -1,0 +1,84 @@
+import Testing
+import RialFormat
+@testable import RialVerifier
+
+/// The seal over the exact bytes of `rial/manifest.json`, made in the test with a key and
+/// certificate of its own (``TestIdentity``), then removed, emptied, garbled or moved.
+@Suite("Seal check")
+struct SealCheckTests {
+    private typealias Builder = InventoryBuilder
+    private let path = PackageLayout.seal
+
+    private func run(_ builder: Builder, policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Builder.verificationTime) -> [Finding] {
+        SealCheck().run(builder.context(policy: policy, at: time)).findings
+    }
+
+    @Test func validSealWithoutAnAnchorIsNotTrusted() throws {
+        let builder = try Builder.package(sealedBy: TestIdentity())
+        #expect(run(builder) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
+        #expect(builder.context().sealEvaluation?.seal?.state == .validUntrusted)
+    }
+
+    @Test func anchoredSealIsTrustedAndAnotherAnchorIsNot() throws {
+        let sealer = try TestIdentity()
+        let builder = try Builder.package(sealedBy: sealer)
+        #expect(run(builder, policy: VerificationPolicy(sealAnchors: [sealer.certificate])) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .pass, path)])
+        #expect(run(builder, policy: VerificationPolicy(sealAnchors: [try TestIdentity(name: "Someone Else").certificate]))
+                == [Finding(.sealSignature, .pass, path), Finding(.sealSignerUntrusted, .fail, path)])
+    }
+
+    @Test func absentSealIsNotPresentUnlessRequired() throws {
+        let builder = try Builder.package()
+        #expect(run(builder) == [Finding(.seal, .notPresent, path)])
+        let anchor = try TestIdentity().certificate
+        #expect(run(builder, policy: VerificationPolicy(sealAnchors: [anchor], requiresSeal: true)) == [Finding(.sealRequired, .fail, path)])
+        #expect(builder.context().sealEvaluation?.seal?.state == .missing)
+    }
+
+    @Test func requiredSealWithoutAnAnchor() throws {
+        let builder = try Builder.package(sealedBy: TestIdentity())
+        #expect(run(builder, policy: VerificationPolicy(requiresSeal: true)) == [Finding(.sealSignature, .pass, path), Finding(.sealRequired, .fail, path)])
+    }
+
+    @Test func emptySealFile() throws {
+        var builder = try Builder.package(sealedBy: TestIdentity())
+        builder.files[path] = []
+        #expect(run(builder) == [Finding(.sealEmpty, .fail, path)])
+        #expect(builder.context().sealEvaluation?.seal?.state == .invalid)
+    }
+
+    @Test func garbageSeal() throws {
+        var builder = try Builder.package(sealedBy: TestIdentity())
+        builder.files[path] = Array("PLACEHOLDER-SIGNATURE".utf8)
+        #expect(run(builder) == [Finding(.sealMalformed, .fail, path)])
+    }
+
+    @Test func sealTooLargeToKeep() throws {
+        var builder = try Builder.package(sealedBy: TestIdentity())
+        builder.unkept.insert(path)
+        #expect(run(builder) == [Finding(.sealMalformed, .fail, path)])
+    }
+
+    @Test func signatureOverOtherBytes() throws {
+        let sealer = try TestIdentity()
+        var builder = try Builder.package(sealedBy: sealer)
+        builder.files[path] = try sealer.sign(Array("another package's manifest".utf8))
+        #expect(run(builder) == [Finding(.sealContentMismatch, .fail, path)])
+    }
+
+    @Test func manifestEditedAfterSealing() throws {
+        var builder = try Builder.package(sealedBy: TestIdentity())
+        builder.files[PackageLayout.manifest]?.append(0x0A)
+        #expect(run(builder) == [Finding(.sealContentMismatch, .fail, path)])
+    }
+
+    @Test func certificateExpiredBeforeTheVerificationWithoutATimestamp() throws {
+        // Valid for 60 days around the signing (the signature claims the clock's time, and a
+        // claimed time after expiry is a failure of its own); judged 90 days on, it has expired.
+        let now = Timestamp.now()
+        let sealer = try TestIdentity(validFrom: Timestamp(seconds: now.seconds - 30 * 86_400), days: 60)
+        let builder = try Builder.package(sealedBy: sealer)
+        #expect(run(builder, at: now) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
+        #expect(run(builder, at: Timestamp(seconds: now.seconds + 90 * 86_400)) == [Finding(.sealSignature, .pass, path), Finding(.sealCertificateExpired, .fail, path)])
+    }
+}
