@@ -2,18 +2,18 @@ internal import CRialXML
 
 /// libxml2's structured error messages, collected from one parse or validation instead of
 /// being printed to standard error: the cause of an ``XMLError``.
-public struct XMLDiagnostics: Error, CustomStringConvertible, Sendable, Equatable {
+package struct XMLDiagnostics: Error, CustomStringConvertible, Sendable, Equatable {
     /// One message from libxml2.
-    public struct Message: Sendable, Equatable, CustomStringConvertible {
+    package struct Message: Sendable, Equatable, CustomStringConvertible {
         /// 1-based line, 0 when libxml2 does not know it.
-        public let line: Int
+        package let line: Int
         /// 1-based column, 0 when libxml2 does not know it.
-        public let column: Int
+        package let column: Int
         /// libxml2's text, trailing newline removed.
-        public let text: String
+        package let text: String
 
         /// `line L, column C: text`, without the parts libxml2 did not know.
-        public var description: String {
+        package var description: String {
             switch (line, column) {
             case (0, _): return text
             case (_, 0): return "line \(line): \(text)"
@@ -23,13 +23,13 @@ public struct XMLDiagnostics: Error, CustomStringConvertible, Sendable, Equatabl
     }
 
     /// At most this many messages are kept: a hostile document can raise one per element.
-    public static let maxMessages = 20
+    package static let maxMessages = 20
 
     /// The messages, in the order libxml2 raised them.
-    public let messages: [Message]
+    package let messages: [Message]
 
     /// The messages joined by `; `.
-    public var description: String { messages.map(\.description).joined(separator: "; ") }
+    package var description: String { messages.map(\.description).joined(separator: "; ") }
 
     /// The first message's position as `line L, column C`, for an error's location.
     var firstLocation: String? {

@@ -2,14 +2,14 @@ internal import CRialXML
 
 /// Writes an XML document with libxml2's text writer: UTF-8, indented, every text and
 /// attribute value escaped by libxml2. Text is made safe for XML 1.0 first (see ``XMLText``).
-public final class XMLDocumentWriter {
+package final class XMLDocumentWriter {
     private let buffer: xmlBufferPtr
     private let writer: xmlTextWriterPtr
     /// The first libxml2 call that failed; later calls still run, and ``finish()`` throws.
     private var firstFailure: String?
 
     /// - Throws: ``XMLError`` when libxml2 cannot make the writer.
-    public init() throws {
+    package init() throws {
         guard let buffer = xmlBufferCreate() else { throw XMLError(.libraryFailure, "xmlBufferCreate failed") }
         guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
             xmlBufferFree(buffer)
@@ -29,25 +29,25 @@ public final class XMLDocumentWriter {
     }
 
     /// Opens an element, with a namespace declaration when `namespace` is given.
-    public func start(_ name: String, namespace: String? = nil) {
+    package func start(_ name: String, namespace: String? = nil) {
         check(xmlTextWriterStartElement(writer, name), "xmlTextWriterStartElement", name)
         if let namespace { attribute("xmlns", namespace) }
     }
 
-    public func end() {
+    package func end() {
         check(xmlTextWriterEndElement(writer), "xmlTextWriterEndElement")
     }
 
-    public func attribute(_ name: String, _ value: String) {
+    package func attribute(_ name: String, _ value: String) {
         check(xmlTextWriterWriteAttribute(writer, name, XMLText.safe(value)), "xmlTextWriterWriteAttribute", name)
     }
 
-    public func text(_ value: String) {
+    package func text(_ value: String) {
         check(xmlTextWriterWriteString(writer, XMLText.safe(value)), "xmlTextWriterWriteString")
     }
 
     /// `<name>value</name>`.
-    public func element(_ name: String, _ value: String) {
+    package func element(_ name: String, _ value: String) {
         start(name)
         text(value)
         end()
@@ -57,7 +57,7 @@ public final class XMLDocumentWriter {
     /// - Returns: its bytes.
     /// - Throws: ``XMLError`` `.writeFailed` naming the first libxml2 call that failed (an
     ///   element name that is not an XML name, an end without a start, ...).
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         check(xmlTextWriterEndDocument(writer), "xmlTextWriterEndDocument")
         check(xmlTextWriterFlush(writer), "xmlTextWriterFlush")
         if let firstFailure { throw XMLError(.writeFailed, "libxml2 could not write the document: \(firstFailure) failed") }

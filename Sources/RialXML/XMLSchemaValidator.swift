@@ -2,21 +2,21 @@ internal import CRialXML
 
 /// Validates XML documents against an XSD with libxml2 (`xmlSchemaValidateDoc`), collecting
 /// libxml2's messages. The network is never used: external entities and DTD loading are off.
-public final class XMLSchemaValidator {
+package final class XMLSchemaValidator {
     private let schema: xmlSchemaPtr
 
     /// Loads the XSD at `path`.
     /// - Parameter path: the schema file; `xs:include`s are resolved beside it.
     /// - Throws: ``XMLError`` `.invalidSchema` when it cannot be read or is not a valid schema,
     ///   with libxml2's messages as the cause.
-    public convenience init(schemaPath path: String) throws {
+    package convenience init(schemaPath path: String) throws {
         try self.init(parser: xmlSchemaNewParserCtxt(path), what: path)
     }
 
     /// Loads an XSD from memory.
     /// - Parameter bytes: the schema document.
     /// - Throws: ``XMLError`` `.invalidSchema` when it is not a valid schema.
-    public convenience init(schema bytes: [UInt8]) throws {
+    package convenience init(schema bytes: [UInt8]) throws {
         guard let count = Int32(exactly: bytes.count), count > 0 else {
             throw XMLError(.invalidSchema, "the schema is empty or larger than 2 GiB")
         }
@@ -55,7 +55,7 @@ public final class XMLSchemaValidator {
     /// - Parameter bytes: the document.
     /// - Returns: `nil` when `bytes` is well formed and valid, else why not, with libxml2's
     ///   messages and their lines.
-    public func problems(_ bytes: [UInt8]) -> String? {
+    package func problems(_ bytes: [UInt8]) -> String? {
         do {
             try validate(bytes)
             return nil
@@ -68,7 +68,7 @@ public final class XMLSchemaValidator {
     /// - Parameter bytes: the document.
     /// - Throws: ``XMLError`` `.malformed` for bytes that are not XML, `.invalid` for a
     ///   document the schema rejects, with libxml2's messages as the cause.
-    public func validate(_ bytes: [UInt8]) throws(XMLError) {
+    package func validate(_ bytes: [UInt8]) throws(XMLError) {
         let document = try XMLDocumentReader.parse(bytes)
         defer { xmlFreeDoc(document) }
         guard let context = xmlSchemaNewValidCtxt(schema) else {

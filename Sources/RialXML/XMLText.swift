@@ -4,8 +4,8 @@ import RialFormat
 /// at all, not even as character references, and a report must not let bidirectional
 /// overrides or other invisible characters from a package act on the reader's display: they
 /// are written as the text `\u{…}`, as in the text report. The JSON report keeps them exactly.
-public enum XMLText {
-    public static func safe(_ text: String) -> String {
+package enum XMLText {
+    package static func safe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

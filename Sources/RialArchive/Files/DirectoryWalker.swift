@@ -7,20 +7,20 @@ import Glibc
 /// Everything that is not a regular file or a directory (links, devices, FIFOs, sockets) and
 /// every name that is not valid UTF-8 is reported, never silently skipped, so a caller can
 /// refuse a tree it cannot represent faithfully.
-public enum DirectoryWalker {
-    public struct Item: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable { case file, directory, symbolicLink, other }
+package enum DirectoryWalker {
+    package struct Item: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable { case file, directory, symbolicLink, other }
         /// Path relative to the root, `/`-separated.
-        public let relativePath: String
-        public let kind: Kind
+        package let relativePath: String
+        package let kind: Kind
         /// Size in bytes, for files.
-        public let size: UInt64
+        package let size: UInt64
     }
 
     /// Every item under `root`, depth first, each directory's children sorted by name bytes.
     /// - Throws: ``ArchiveError`` `.io` when `root` or a directory under it cannot be read,
     ///   `.invalidName` for a name that is not UTF-8.
-    public static func walk(_ root: String) throws -> [Item] {
+    package static func walk(_ root: String) throws -> [Item] {
         var items: [Item] = []
         var pending: [String] = [""]  // an explicit stack: a deep tree costs heap, not stack
         while let relative = pending.popLast() {

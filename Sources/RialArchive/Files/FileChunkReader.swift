@@ -7,18 +7,18 @@ import Glibc
 ///
 /// The file is opened with `O_NOFOLLOW` (a symbolic link is refused, not followed), checked to
 /// be a regular file on the open descriptor, and must keep its size while it is read.
-public struct FileChunkReader {
+package struct FileChunkReader {
     /// The default chunk: large enough that per-call overhead is noise next to hashing.
-    public static let defaultChunkSize = 1 << 20
+    package static let defaultChunkSize = 1 << 20
 
-    public let path: String
-    public let size: UInt64
+    package let path: String
+    package let size: UInt64
 
     private let fileDescriptor: Int32
 
     /// Opens `path`.
     /// - Throws: ``ArchiveError`` `.io` when it cannot be opened or is not a regular file.
-    public init(path: String) throws {
+    package init(path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
             throw ArchiveError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
@@ -36,7 +36,7 @@ public struct FileChunkReader {
     /// Delivers the whole file to `body` chunk by chunk, then closes it. Call once.
     /// - Throws: ``ArchiveError`` `.io` on a read error, `.fileChanged` when the file grows or
     ///   shrinks while being read, or what `body` throws.
-    public func streamAndClose(chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func streamAndClose(chunkSize: Int = defaultChunkSize, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         precondition(chunkSize > 0, "FileChunkReader.streamAndClose with an empty chunk")
         func stream(_ buffer: UnsafeMutableRawBufferPointer) throws {
             try readAndClose { fill in
@@ -92,7 +92,7 @@ public struct FileChunkReader {
     }
 
     /// Reads a small file whole, refusing one larger than `limit` before reading it.
-    public static func readAll(path: String, limit: UInt64) throws -> [UInt8] {
+    package static func readAll(path: String, limit: UInt64) throws -> [UInt8] {
         let reader = try FileChunkReader(path: path)
         guard reader.size <= limit else {
             close(reader.fileDescriptor)

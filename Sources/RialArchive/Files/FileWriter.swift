@@ -4,9 +4,9 @@ import Glibc
 
 /// Writes whole files and whole buffers, retrying short writes and `EINTR`, so callers never
 /// hand-roll the `write(2)` loop.
-public enum FileWriter {
+package enum FileWriter {
     /// How an existing file at the path is treated.
-    public enum Existing: Sendable {
+    package enum Existing: Sendable {
         /// Refuse: the file must not exist (`O_EXCL`).
         case refuse
         /// Replace its contents.
@@ -16,7 +16,7 @@ public enum FileWriter {
     /// Creates `path` with `mode` (0644 by default; the umask may only narrow it) and writes
     /// `bytes`.
     /// - Throws: ``ArchiveError`` `.io`, naming the path and the system's reason.
-    public static func write(_ bytes: [UInt8], to path: String, existing: Existing, mode: mode_t = 0o644) throws {
+    package static func write(_ bytes: [UInt8], to path: String, existing: Existing, mode: mode_t = 0o644) throws {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (existing == .refuse ? O_EXCL : O_TRUNC)
         let fd = open(path, flags, mode)
         guard fd >= 0 else { throw ArchiveError(.io, "cannot create \(path): \(String(cString: strerror(errno)))") }
@@ -25,12 +25,12 @@ public enum FileWriter {
     }
 
     /// Removes a file this process wrote, when a later step failed; errors are ignored.
-    public static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
     }
 
     /// Writes all of `bytes` to `fd` at its current offset.
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
         guard let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {

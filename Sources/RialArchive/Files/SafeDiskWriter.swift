@@ -16,7 +16,7 @@ internal import CRialArchive
 /// only inside ``write(into:_:)``, which makes the destination the working directory for the
 /// duration (and restores the previous one): do not run it beside other work that depends on
 /// the process's working directory.
-public final class SafeDiskWriter {
+package final class SafeDiskWriter {
     private let disk: OpaquePointer
 
     private init() throws {
@@ -38,7 +38,7 @@ public final class SafeDiskWriter {
     /// - Throws: ``ArchiveError`` `.unsafeDestination` when `destination` is not an empty
     ///   directory (a symbolic link to one included) or cannot be entered, `.writeFailed`, or
     ///   what `body` throws. The previous working directory is restored in every case.
-    public static func write<T>(into destination: String, _ body: (SafeDiskWriter) throws -> T) throws -> T {
+    package static func write<T>(into destination: String, _ body: (SafeDiskWriter) throws -> T) throws -> T {
         let directory = open(destination, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard directory >= 0 else {
             throw ArchiveError(.unsafeDestination, "\(destination) is not a directory that can be opened (a symbolic link is refused): \(String(cString: strerror(errno)))")
@@ -76,14 +76,14 @@ public final class SafeDiskWriter {
     }
 
     /// Creates a directory at `relativePath` under the destination.
-    public func makeDirectory(_ relativePath: String) throws {
+    package func makeDirectory(_ relativePath: String) throws {
         try write(relativePath, type: crial_ae_ifdir(), mode: 0o755, size: 0) { _ in }
     }
 
     /// Creates a regular file at `relativePath` and fills it from `body`.
     /// - Throws: ``ArchiveError`` `.unsafeDestination` when libarchive refuses the path,
     ///   `.sizeMismatch` when `body` does not deliver exactly `size` bytes, `.writeFailed`.
-    public func writeFile(_ relativePath: String, size: UInt64, body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    package func writeFile(_ relativePath: String, size: UInt64, body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try write(relativePath, type: crial_ae_ifreg(), mode: 0o644, size: size, body: body)
     }
 

@@ -14,24 +14,24 @@ internal import CRialArchive
 /// headers and base-256 sizes). Every libarchive result other than `ARCHIVE_OK`,
 /// `ARCHIVE_WARN` included, is an error. After the end-of-archive marker the rest of the
 /// input is read too: only zero padding may follow.
-public final class TarReader {
+package final class TarReader {
     private let archive: OpaquePointer
     private let source: TarSource
     private var currentHeader: EntryHeader?
     private var currentDataConsumed = false
 
     /// Size of the archive, when it is a regular file or bytes in memory.
-    public var archiveSize: UInt64? { source.size }
+    package var archiveSize: UInt64? { source.size }
 
     /// Opens the archive file at `path`.
     /// - Throws: ``ArchiveError``: `.io` when the file cannot be opened, `.notAnArchive` when it
     ///   does not start like a tar archive, or the code of the profile rule its first chunk breaks.
-    public convenience init(path: String, limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
+    package convenience init(path: String, limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
         try self.init(source: TarSource(path: path, limits: limits, chunkSize: chunkSize))
     }
 
     /// Reads an archive held in memory (tests and fuzzing).
-    public convenience init(bytes: [UInt8], limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
+    package convenience init(bytes: [UInt8], limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
         try self.init(source: TarSource(bytes: bytes, limits: limits, chunkSize: chunkSize))
     }
 
@@ -58,13 +58,13 @@ public final class TarReader {
     }
 
     /// Bytes of the archive read so far (the reader runs ahead by up to one chunk).
-    public var bytesConsumed: UInt64 { source.bytesRead }
+    package var bytesConsumed: UInt64 { source.bytesRead }
 
     /// Advances to the next entry, skipping any unread data of the current one.
     /// - Returns: the header, or `nil` after the end-of-archive marker and the zero padding
     ///   after it.
     /// - Throws: ``ArchiveError`` with the code of the rule broken (see ``ArchiveError/Code``).
-    public func nextEntry() throws -> EntryHeader? {
+    package func nextEntry() throws -> EntryHeader? {
         try ArchiveLocale.withUTF8 {
             var entry: OpaquePointer?
             let result = archive_read_next_header(archive, &entry)
@@ -120,7 +120,7 @@ public final class TarReader {
     ///   disagree or the data has holes, a profile error met further on in the input, or what
     ///   `body` throws.
     @discardableResult
-    public func readData(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> UInt64 {
+    package func readData(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> UInt64 {
         guard let header = currentHeader, !currentDataConsumed else { return 0 }
         currentDataConsumed = true
         var delivered: UInt64 = 0
@@ -153,7 +153,7 @@ public final class TarReader {
     /// Reads the current entry's data into memory, refusing more than `limit` bytes before
     /// reading any.
     /// - Throws: ``ArchiveError`` `.fileTooLarge` when the header's size exceeds `limit`.
-    public func readAll(limit: UInt64) throws -> [UInt8] {
+    package func readAll(limit: UInt64) throws -> [UInt8] {
         guard let header = currentHeader else { return [] }
         guard header.size <= limit else {
             throw ArchiveError(.fileTooLarge, "\(header.size) bytes exceeds the limit of \(limit) for this file", location: header.path)

@@ -8,13 +8,13 @@ internal import CRialArchive
 /// Headers carry uid/gid 0, no user or group names, the caller's modes and one fixed mtime;
 /// libarchive's restricted pax format writes plain ustar headers and adds a pax extended header
 /// only when a name or size needs it, so the same entries always give the same bytes.
-public final class TarWriter {
+package final class TarWriter {
     private let archive: OpaquePointer
     private var isClosed = false
 
     /// Opens a writer on an open file descriptor; the caller keeps ownership of `fileDescriptor`.
     /// - Throws: ``ArchiveError`` `.writeFailed`.
-    public init(fileDescriptor: Int32) throws {
+    package init(fileDescriptor: Int32) throws {
         guard let archive = archive_write_new() else { throw ArchiveError(.writeFailed, "archive_write_new failed") }
         self.archive = archive
         try ArchiveLocale.withUTF8 {
@@ -36,10 +36,10 @@ public final class TarWriter {
 
     /// Bytes of archive written so far, counting what libarchive still buffers: the offset at
     /// which the next header, or the current entry's next data byte, will land.
-    public var offset: UInt64 { UInt64(clamping: archive_filter_bytes(archive, 0)) }
+    package var offset: UInt64 { UInt64(clamping: archive_filter_bytes(archive, 0)) }
 
     /// Writes a directory entry.
-    public func addDirectory(path: String, mode: UInt32 = 0o755, modificationTime: Int64) throws {
+    package func addDirectory(path: String, mode: UInt32 = 0o755, modificationTime: Int64) throws {
         try writeHeader(path: path.hasSuffix("/") ? path : path + "/", type: crial_ae_ifdir(), mode: mode, size: 0, modificationTime: modificationTime)
         try finishEntry()
     }
@@ -52,7 +52,7 @@ public final class TarWriter {
     /// - Throws: ``ArchiveError`` `.sizeMismatch` when `body` writes more or fewer than `size`
     ///   bytes (libarchive would silently truncate or zero-pad), `.writeFailed`, or what `body` throws.
     @discardableResult
-    public func addFile(path: String, size: UInt64, mode: UInt32 = 0o644, modificationTime: Int64,
+    package func addFile(path: String, size: UInt64, mode: UInt32 = 0o644, modificationTime: Int64,
                         body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> UInt64 {
         try writeHeader(path: path, type: crial_ae_ifreg(), mode: mode, size: size, modificationTime: modificationTime)
         let dataOffset = offset
@@ -79,14 +79,14 @@ public final class TarWriter {
 
     /// Writes a regular file entry from bytes in memory.
     @discardableResult
-    public func addFile(path: String, bytes: [UInt8], mode: UInt32 = 0o644, modificationTime: Int64) throws -> UInt64 {
+    package func addFile(path: String, bytes: [UInt8], mode: UInt32 = 0o644, modificationTime: Int64) throws -> UInt64 {
         try addFile(path: path, size: UInt64(bytes.count), mode: mode, modificationTime: modificationTime) { write in
             try bytes.withUnsafeBytes { try write($0) }
         }
     }
 
     /// Writes the end-of-archive marker and flushes everything to the file descriptor.
-    public func close() throws {
+    package func close() throws {
         guard !isClosed else { return }
         isClosed = true
         try ArchiveLocale.withUTF8 { try check(archive_write_close(archive), "close archive") }

@@ -5,9 +5,9 @@ internal import CRialOpenSSL
 /// whether it signs given content.
 ///
 /// Nothing here decides trust; see ``TrustStore``.
-public final class DetachedSignature {
+package final class DetachedSignature {
     /// Why the bytes are not a usable seal, most basic first.
-    public enum StructureProblem: Error, Sendable, Equatable {
+    package enum StructureProblem: Error, Sendable, Equatable {
         /// Not a DER CMS ContentInfo, or bytes after it.
         case malformed(String)
         /// A CMS structure, but not the one a seal is: not SignedData, content embedded,
@@ -24,18 +24,18 @@ public final class DetachedSignature {
     private let signerInfo: OpaquePointer
 
     /// The signer's certificate, found among the embedded ones.
-    public let signer: Certificate
+    package let signer: Certificate
     /// Every certificate embedded, the signer's included: candidates for building a chain,
     /// never anchors.
-    public let embeddedCertificates: [Certificate]
+    package let embeddedCertificates: [Certificate]
     /// The raw signature value (the SignerInfo's `signature` OCTET STRING): what a trusted
     /// timestamp covers.
-    public let signatureValue: [UInt8]
+    package let signatureValue: [UInt8]
     /// The signingTime attribute, seconds since 1970: the signer's own claim, unproven.
-    public let claimedSigningTime: Int64?
+    package let claimedSigningTime: Int64?
 
     /// - Throws: ``StructureProblem``.
-    public init(der: [UInt8]) throws(StructureProblem) {
+    package init(der: [UInt8]) throws(StructureProblem) {
         ERR_clear_error()
         let cms: OpaquePointer
         do {
@@ -113,7 +113,7 @@ public final class DetachedSignature {
     /// Whether the signed messageDigest attribute equals `sha256`, the SHA-256 of the content:
     /// whether this seal was made over those very bytes. Takes the digest rather than the
     /// bytes because a verifier has already hashed every file once.
-    public func signsContent(sha256: [UInt8]) -> Bool {
+    package func signsContent(sha256: [UInt8]) -> Bool {
         guard let object = OBJ_nid2obj(NID_pkcs9_messageDigest),
               let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_OCTET_STRING) else { return false }
         _ = CryptoError.drainQueue()
@@ -122,9 +122,9 @@ public final class DetachedSignature {
     }
 
     /// Whether the signature over the signed attributes verifies under the signer
-    /// certificate's public key. With ``signsContent(sha256:)`` this is the whole of
+    /// certificate's package key. With ``signsContent(sha256:)`` this is the whole of
     /// `openssl cms -verify` short of the certificate chain.
-    public func signatureVerifies() -> Bool {
+    package func signatureVerifies() -> Bool {
         let result = CMS_SignerInfo_verify(signerInfo) == 1
         _ = CryptoError.drainQueue()
         return result
@@ -135,7 +135,7 @@ public final class DetachedSignature {
     ///
     /// An OpenSSL failure to set the check up reads as "does not verify" here;
     /// ``opensslCheck(content:)`` throws it instead.
-    public func opensslVerifies(content: [UInt8]) -> Bool {
+    package func opensslVerifies(content: [UInt8]) -> Bool {
         do { return try opensslCheck(content: content) } catch { return false }
     }
 
@@ -143,7 +143,7 @@ public final class DetachedSignature {
     /// - Parameter content: the bytes the seal should sign.
     /// - Returns: whether `CMS_verify` accepts them.
     /// - Throws: ``CryptoError`` when OpenSSL cannot make the store or memory BIO it needs.
-    public func opensslCheck(content: [UInt8]) throws(CryptoError) -> Bool {
+    package func opensslCheck(content: [UInt8]) throws(CryptoError) -> Bool {
         guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }
         defer { X509_STORE_free(store) }
         let flags = UInt32(CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY)

@@ -6,30 +6,30 @@ import Dispatch
 /// of the same 1 MiB chunk then cost about as much as the slower of the two, which is the
 /// floor for a verifier that must compute both. Small chunks are hashed in turn, where
 /// handing work to another thread would cost more than it saves.
-public final class DigestSet {
+package final class DigestSet {
     /// Chunks at least this large are hashed concurrently.
-    public static let concurrencyThreshold = 256 << 10
+    package static let concurrencyThreshold = 256 << 10
 
-    public let algorithms: [DigestAlgorithm]
+    package let algorithms: [DigestAlgorithm]
     private let digests: [StreamingDigest]
     /// Bytes fed so far.
-    public private(set) var byteCount: UInt64 = 0
+    package private(set) var byteCount: UInt64 = 0
 
     /// - Throws: ``CryptoError`` when a context cannot be created.
-    public init(_ algorithms: [DigestAlgorithm]) throws {
+    package init(_ algorithms: [DigestAlgorithm]) throws {
         self.algorithms = algorithms
         var digests: [StreamingDigest] = []
         for algorithm in algorithms { digests.append(try StreamingDigest(algorithm)) }
         self.digests = digests
     }
 
-    public func update(_ bytes: UnsafeRawBufferPointer) throws {
+    package func update(_ bytes: UnsafeRawBufferPointer) throws {
         try update(bytes, also: nil)
     }
 
     /// Feeds bytes to every digest and to `extra` (e.g. a frame-chain link over the same
     /// bytes), all concurrently for large chunks.
-    public func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?) throws {
+    package func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?) throws {
         byteCount &+= UInt64(bytes.count)
         let all = extra.map { digests + [$0] } ?? digests
         guard all.count > 1, bytes.count >= Self.concurrencyThreshold else {
@@ -50,7 +50,7 @@ public final class DigestSet {
     ///   - extra: one more digest fed the same bytes, or `nil`.
     ///   - alongside: what this thread does with the chunk meanwhile.
     /// - Throws: the first error of a digest, or what `alongside` throws.
-    public func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?,
+    package func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?,
                        alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard bytes.count >= Self.concurrencyThreshold else {
             try update(bytes, also: extra)
@@ -107,13 +107,13 @@ public final class DigestSet {
         if let error = failures.first { throw error }
     }
 
-    public func update(_ bytes: [UInt8]) throws {
+    package func update(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try update($0) }
     }
 
     /// Completes every digest.
     /// - Returns: lowercase hex per algorithm.
-    public func finishHex() throws -> [DigestAlgorithm: String] {
+    package func finishHex() throws -> [DigestAlgorithm: String] {
         var out: [DigestAlgorithm: String] = [:]
         for digest in digests { out[digest.algorithm] = hex(try digest.finish()) }
         return out

@@ -4,13 +4,13 @@ internal import CRialOpenSSL
 ///
 /// The EVP context is owned by this object and freed in `deinit`. Not thread-safe: one
 /// instance is fed by one thread at a time.
-public final class StreamingDigest {
-    public let algorithm: DigestAlgorithm
+package final class StreamingDigest {
+    package let algorithm: DigestAlgorithm
     private let context: OpaquePointer
     private var isFinished = false
 
     /// - Throws: ``CryptoError`` when OpenSSL cannot create or initialise the context.
-    public init(_ algorithm: DigestAlgorithm) throws {
+    package init(_ algorithm: DigestAlgorithm) throws {
         self.algorithm = algorithm
         guard let context = EVP_MD_CTX_new() else { throw CryptoError.openSSL("EVP_MD_CTX_new") }
         guard EVP_DigestInit_ex(context, algorithm.evpMD, nil) == 1 else {
@@ -24,20 +24,20 @@ public final class StreamingDigest {
 
     /// Feeds bytes.
     /// - Precondition: ``finish()`` has not been called; feeding after it is a programming error.
-    public func update(_ bytes: UnsafeRawBufferPointer) throws {
+    package func update(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "StreamingDigest updated after finish()")
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         guard EVP_DigestUpdate(context, base, bytes.count) == 1 else { throw CryptoError.openSSL("EVP_DigestUpdate") }
     }
 
     /// Feeds bytes from an array.
-    public func update(_ bytes: [UInt8]) throws {
+    package func update(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try update($0) }
     }
 
     /// Completes the digest.
     /// - Returns: the raw digest bytes.
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         precondition(!isFinished, "StreamingDigest finished twice")
         isFinished = true
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -47,14 +47,14 @@ public final class StreamingDigest {
     }
 
     /// The digest of `bytes`, in one call.
-    public static func digest(_ algorithm: DigestAlgorithm, of bytes: [UInt8]) throws -> [UInt8] {
+    package static func digest(_ algorithm: DigestAlgorithm, of bytes: [UInt8]) throws -> [UInt8] {
         let digest = try StreamingDigest(algorithm)
         try digest.update(bytes)
         return try digest.finish()
     }
 
     /// The digest of whatever `source` streams (e.g. a file's chunks), in one call.
-    public static func digest(_ algorithm: DigestAlgorithm,
+    package static func digest(_ algorithm: DigestAlgorithm,
                               streaming source: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
         let digest = try StreamingDigest(algorithm)
         try source { try digest.update($0) }

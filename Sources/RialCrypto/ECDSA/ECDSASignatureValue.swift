@@ -9,8 +9,8 @@ internal import CRialOpenSSL
 /// one canonical form, s ≤ n/2 ("low S", as in BIP 62 and RFC 6979 deployments). `rial` signs
 /// only low-S and the verifier fails a high-S signature (`seal.signature.high-s`), although
 /// `openssl cms -verify` accepts it.
-public struct ECDSASignatureValue: Sendable {
-    public enum Problem: Sendable, Equatable {
+package struct ECDSASignatureValue: Sendable {
+    package enum Problem: Sendable, Equatable {
         /// Zero bytes.
         case empty
         /// Not a DER `SEQUENCE { INTEGER r, INTEGER s }` in canonical form, r or s out of
@@ -25,7 +25,7 @@ public struct ECDSASignatureValue: Sendable {
     private static let orderHex = "FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551"
 
     /// What is wrong with `bytes` as a P-256 signature value, or `nil` when it is canonical.
-    public static func problem(with bytes: [UInt8]) -> Problem? {
+    package static func problem(with bytes: [UInt8]) -> Problem? {
         if bytes.isEmpty { return .empty }
         if let first = bytes.first, bytes.allSatisfy({ $0 == first }) {
             return .placeholder("all \(bytes.count) bytes are 0x\(hex([first]))")

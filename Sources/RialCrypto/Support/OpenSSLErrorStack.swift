@@ -2,17 +2,17 @@ internal import CRialOpenSSL
 
 /// OpenSSL's per-thread error queue, drained into a value: the cause of a ``CryptoError``
 /// from a failed OpenSSL call (swift-nio-ssl's `buildErrorStack`).
-public struct OpenSSLErrorStack: Error, CustomStringConvertible, Sendable, Equatable {
+package struct OpenSSLErrorStack: Error, CustomStringConvertible, Sendable, Equatable {
     /// OpenSSL's messages (`error:0480006C:PEM routines::no start line`), oldest first.
-    public let messages: [String]
+    package let messages: [String]
 
     /// - Parameter messages: the messages, oldest first.
-    public init(messages: [String]) {
+    package init(messages: [String]) {
         self.messages = messages
     }
 
     /// The messages joined by `; `.
-    public var description: String { messages.joined(separator: "; ") }
+    package var description: String { messages.joined(separator: "; ") }
 
     /// Empties the calling thread's queue.
     /// - Returns: what it held, oldest first.

@@ -4,8 +4,8 @@ internal import CRialOpenSSL
 /// by whom, over what.
 ///
 /// Nothing here decides trust; ``TrustStore`` does, at ``genTime``.
-public final class TimeStampResponse {
-    public enum Problem: Error, Sendable, Equatable {
+package final class TimeStampResponse {
+    package enum Problem: Error, Sendable, Equatable {
         /// Not a DER TimeStampResp, bytes after it, or a token without TSTInfo.
         case malformed(String)
         /// The TSA did not grant the request; there is no token.
@@ -18,26 +18,26 @@ public final class TimeStampResponse {
     private let info: OpaquePointer
 
     /// The token's genTime, seconds since 1970 (fractions dropped).
-    public let genTime: Int64
+    package let genTime: Int64
     /// genTime as the token states it (GeneralizedTime text, e.g. `20261122101500Z`).
-    public let genTimeText: String
+    package let genTimeText: String
     /// The token's serial number, upper-case hex.
-    public let serialHex: String
+    package let serialHex: String
     /// The TSA's policy, dotted.
-    public let policy: String
+    package let policy: String
     /// The nonce, upper-case hex, when the request had one.
-    public let nonceHex: String?
+    package let nonceHex: String?
     /// The message imprint's hash algorithm, dotted (SHA-256 is `2.16.840.1.101.3.4.2.1`).
-    public let imprintAlgorithm: String
+    package let imprintAlgorithm: String
     /// Whether the imprint's hash algorithm is SHA-256.
-    public let imprintIsSHA256: Bool
+    package let imprintIsSHA256: Bool
     /// The imprint itself: the hash the TSA signed.
-    public let imprint: [UInt8]
+    package let imprint: [UInt8]
     /// The certificates the token carries.
-    public let embeddedCertificates: [Certificate]
+    package let embeddedCertificates: [Certificate]
 
     /// - Throws: ``Problem``.
-    public init(der: [UInt8]) throws(Problem) {
+    package init(der: [UInt8]) throws(Problem) {
         ERR_clear_error()
         let response: OpaquePointer
         do {
@@ -84,7 +84,7 @@ public final class TimeStampResponse {
     /// letting a look-alike certificate beside the token stand in for the TSA's).
     ///
     /// An OpenSSL failure reads as "no signer" here; ``signerCertificate(extra:)`` throws it.
-    public func signer(extra: [Certificate]) -> Certificate? {
+    package func signer(extra: [Certificate]) -> Certificate? {
         do { return try signerCertificate(extra: extra) } catch { return nil }
     }
 
@@ -93,7 +93,7 @@ public final class TimeStampResponse {
     /// - Returns: the signer, or `nil` when no certificate matches the token's signer.
     /// - Throws: ``CryptoError`` when OpenSSL cannot build the certificate stack, so a failed
     ///   allocation never reads as a missing signer.
-    public func signerCertificate(extra: [Certificate]) throws(CryptoError) -> Certificate? {
+    package func signerCertificate(extra: [Certificate]) throws(CryptoError) -> Certificate? {
         let lookup = { (candidates: [Certificate], flags: Int32) throws(CryptoError) -> Certificate? in
             try self.withStack(candidates) { stack in
                 // NULL here means no matching certificate, OpenSSL's "signer not found".
@@ -111,7 +111,7 @@ public final class TimeStampResponse {
     /// signer's chain is not examined.
     ///
     /// An OpenSSL failure reads as "does not verify" here; ``checkSignature(extra:)`` throws it.
-    public func signatureVerifies(extra: [Certificate]) -> Bool {
+    package func signatureVerifies(extra: [Certificate]) -> Bool {
         do { return try checkSignature(extra: extra) } catch { return false }
     }
 
@@ -119,7 +119,7 @@ public final class TimeStampResponse {
     /// - Parameter extra: certificates beside the token.
     /// - Returns: whether `PKCS7_verify` accepts the signature.
     /// - Throws: ``CryptoError`` when OpenSSL cannot make the store or stack it needs.
-    public func checkSignature(extra: [Certificate]) throws(CryptoError) -> Bool {
+    package func checkSignature(extra: [Certificate]) throws(CryptoError) -> Bool {
         guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }
         defer { X509_STORE_free(store) }
         return try withStack(extra) { stack in
@@ -140,7 +140,7 @@ public final class TimeStampResponse {
     ///
     /// A failure to set the check up is returned as a reason too;
     /// ``verificationProblem(anchors:intermediates:imprint:signerOnly:)`` throws it instead.
-    public func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8], signerOnly: Bool = false) -> String? {
+    package func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8], signerOnly: Bool = false) -> String? {
         do {
             return try verificationProblem(anchors: anchors, intermediates: intermediates, imprint: expected, signerOnly: signerOnly)
         } catch {
@@ -158,7 +158,7 @@ public final class TimeStampResponse {
     /// - Throws: ``CryptoError`` when the verification context cannot be set up (every
     ///   `TS_VERIFY_CTX_set_*`, `X509_STORE_*` and stack call is checked), so a setup failure
     ///   never reads as a rejected token.
-    public func verificationProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8],
+    package func verificationProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8],
                                     signerOnly: Bool = false) throws(CryptoError) -> String? {
         ERR_clear_error()
         guard let context = TS_VERIFY_CTX_new() else { throw CryptoError.openSSL("TS_VERIFY_CTX_new") }

@@ -2,14 +2,14 @@ internal import CRialOpenSSL
 
 /// Makes the certificates `rial keygen` writes: a self-signed certificate for a signer without
 /// an organisation's CA, or a certificate signing request for one that has a CA.
-public enum CertificateIssuer {
+package enum CertificateIssuer {
     /// A self-signed end-entity certificate for `key`, valid from now for `days` days.
     ///
     /// `CA:FALSE` with digitalSignature and nonRepudiation: the key signs evidence, never
     /// other certificates. A verifier trusts it only when given this very certificate as an
     /// anchor.
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
-    public static func selfSigned(key: SigningKey, subject: DistinguishedName, days: Int, now: Int64) throws -> Certificate {
+    package static func selfSigned(key: SigningKey, subject: DistinguishedName, days: Int, now: Int64) throws -> Certificate {
         guard let cert = X509_new() else { throw CryptoError.openSSL("X509_new") }
         // Wrapped only once signed: a Certificate's fingerprint is taken when it is made.
         var isComplete = false
@@ -41,7 +41,7 @@ public enum CertificateIssuer {
 
     /// A PKCS#10 certificate signing request for `key`, PEM.
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
-    public static func signingRequestPEM(key: SigningKey, subject: DistinguishedName) throws -> [UInt8] {
+    package static func signingRequestPEM(key: SigningKey, subject: DistinguishedName) throws -> [UInt8] {
         guard let request = X509_REQ_new() else { throw CryptoError.openSSL("X509_REQ_new") }
         defer { X509_REQ_free(request) }
         let name = try subject.makeX509Name()

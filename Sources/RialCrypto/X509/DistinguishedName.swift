@@ -5,18 +5,18 @@ internal import CRialOpenSSL
 /// Attributes are separated by commas; a comma or backslash inside a value is escaped with a
 /// backslash (`O=Smith\, Jones and Partners`). Attribute types are the short names OpenSSL
 /// knows (CN, O, OU, C, L, ST, emailAddress, serialNumber, …).
-public struct DistinguishedName: Sendable, Hashable {
-    public struct Attribute: Sendable, Hashable {
-        public let type: String
-        public let value: String
+package struct DistinguishedName: Sendable, Hashable {
+    package struct Attribute: Sendable, Hashable {
+        package let type: String
+        package let value: String
     }
 
     /// In the order written.
-    public let attributes: [Attribute]
+    package let attributes: [Attribute]
 
     /// - Throws: ``CryptoError`` `.malformed` for an empty name, a part without `=`, an empty
     ///   value or an attribute type OpenSSL does not know.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         var parts: [String] = []
         var current = ""
         var escaped = false

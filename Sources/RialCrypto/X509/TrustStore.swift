@@ -5,8 +5,8 @@ internal import CRialOpenSSL
 /// Anchors come only from the verifier's side (`--trust`, `--tsa-trust`): certificates that
 /// travel inside a package are offered as intermediates, never as anchors, so a package
 /// cannot vouch for itself.
-public struct TrustStore: Sendable {
-    public enum Purpose: Sendable {
+package struct TrustStore: Sendable {
+    package enum Purpose: Sendable {
         /// Any purpose, as `openssl cms -verify -purpose any`: a seal's signer.
         case any
         /// RFC 3161 time stamping: the TSA's certificate must carry the critical
@@ -15,7 +15,7 @@ public struct TrustStore: Sendable {
     }
 
     /// The outcome of building and checking a chain.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The chain reaches an anchor; `chain` runs from the leaf to the anchor.
         case trusted(chain: [Certificate])
         /// No chain reaches an anchor.
@@ -29,9 +29,9 @@ public struct TrustStore: Sendable {
         case invalid(reason: String)
     }
 
-    public let anchors: [Certificate]
+    package let anchors: [Certificate]
 
-    public init(anchors: [Certificate]) {
+    package init(anchors: [Certificate]) {
         self.anchors = anchors
     }
 
@@ -43,7 +43,7 @@ public struct TrustStore: Sendable {
     ///
     /// An OpenSSL failure to set the check up reads as ``Outcome/invalid(reason:)`` here;
     /// ``evaluate(_:intermediates:at:purpose:)`` throws it instead.
-    public func validate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) -> Outcome {
+    package func validate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) -> Outcome {
         do {
             return try evaluate(leaf, intermediates: intermediates, at: time, purpose: purpose)
         } catch {
@@ -61,7 +61,7 @@ public struct TrustStore: Sendable {
     /// - Throws: ``CryptoError`` when OpenSSL cannot set the check up (a store, stack or
     ///   context it cannot make, an anchor it cannot add, a purpose it cannot set), so a
     ///   setup failure never reads as a verdict on the certificate.
-    public func evaluate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) throws(CryptoError) -> Outcome {
+    package func evaluate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) throws(CryptoError) -> Outcome {
         guard !anchors.isEmpty else { return .untrusted(reason: "no trust anchor was given") }
         ERR_clear_error()
         guard let store = X509_STORE_new() else { throw CryptoError.openSSL("X509_STORE_new") }

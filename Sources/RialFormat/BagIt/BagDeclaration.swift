@@ -1,23 +1,23 @@
 /// `bagit.txt`, the bag declaration (RFC 8493 §2.1.1).
-public struct BagDeclaration: Sendable, Hashable {
-    public let version: String
-    public let encoding: String
+package struct BagDeclaration: Sendable, Hashable {
+    package let version: String
+    package let encoding: String
 
     /// The declaration this toolkit writes: BagIt 1.0, UTF-8 tag files.
-    public static let current = BagDeclaration(version: "1.0", encoding: "UTF-8")
+    package static let current = BagDeclaration(version: "1.0", encoding: "UTF-8")
 
-    public init(version: String, encoding: String) {
+    package init(version: String, encoding: String) {
         self.version = version
         self.encoding = encoding
     }
 
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         Array("BagIt-Version: \(version)\nTag-File-Character-Encoding: \(encoding)\n".utf8)
     }
 
     /// Parses `bagit.txt`: exactly the two lines, in order.
     /// - Throws: ``FormatError`` `.invalidLine` or `.missingField`.
-    public static func parse(_ bytes: [UInt8]) throws(FormatError) -> BagDeclaration {
+    package static func parse(_ bytes: [UInt8]) throws(FormatError) -> BagDeclaration {
         let lines = try TextLines.split(bytes, file: "bagit.txt")
         guard lines.count == 2 else {
             throw FormatError(.invalidLine, "bagit.txt must have exactly two lines, found \(lines.count)")

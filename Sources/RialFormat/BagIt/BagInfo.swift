@@ -3,6 +3,7 @@
 /// Labels may repeat, so this is a list, not a dictionary. A line starting with whitespace
 /// continues the previous value (RFC 8493 allows folding).
 public struct BagInfo: Sendable, Hashable {
+    /// One `Label: value` line.
     public struct Field: Sendable, Hashable {
         public let label: String
         public let value: String
@@ -12,12 +13,12 @@ public struct BagInfo: Sendable, Hashable {
         }
     }
 
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
 
-    public init(fields: [Field] = []) { self.fields = fields }
+    package init(fields: [Field] = []) { self.fields = fields }
 
     /// Appends a field. Values are written on one line: line breaks become spaces.
-    public mutating func append(_ label: String, _ value: String) {
+    package mutating func append(_ label: String, _ value: String) {
         // Line breaks become spaces and surrounding whitespace goes: a reader strips leading
         // whitespace, so writing it would make the value read back differently.
         // Split on scalars: as a Character, CR LF is one grapheme that is neither CR nor LF.
@@ -27,17 +28,17 @@ public struct BagInfo: Sendable, Hashable {
     }
 
     /// All values for `label`, compared case-insensitively as RFC 8493 §2.2.2 says labels are.
-    public func values(_ label: String) -> [String] {
+    package func values(_ label: String) -> [String] {
         fields.filter { $0.label.lowercased() == label.lowercased() }.map(\.value)
     }
 
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         Array(fields.map { "\($0.label): \($0.value)\n" }.joined().utf8)
     }
 
     /// Parses `bag-info.txt`.
     /// - Throws: ``FormatError`` `.invalidLine` naming the line.
-    public static func parse(_ bytes: [UInt8]) throws(FormatError) -> BagInfo {
+    package static func parse(_ bytes: [UInt8]) throws(FormatError) -> BagInfo {
         var fields: [Field] = []
         for (number, line) in try TextLines.split(bytes, file: "bag-info.txt").enumerated() {
             if let first = line.unicodeScalars.first, first == " " || first == "\t" {
@@ -61,24 +62,24 @@ public struct BagInfo: Sendable, Hashable {
 }
 
 /// `Payload-Oxum`: the payload's total octet count and file count, `OCTETS.COUNT`.
-public struct PayloadOxum: Sendable, Hashable, CustomStringConvertible {
-    public let octets: UInt64
-    public let fileCount: UInt64
+package struct PayloadOxum: Sendable, Hashable, CustomStringConvertible {
+    package let octets: UInt64
+    package let fileCount: UInt64
 
-    public init(octets: UInt64, fileCount: UInt64) {
+    package init(octets: UInt64, fileCount: UInt64) {
         self.octets = octets
         self.fileCount = fileCount
     }
 
     /// Parses `OCTETS.COUNT`, both decimal without signs or leading spaces.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let octets = UInt64(parts[0]), let count = UInt64(parts[1]) else { return nil }
         self.init(octets: octets, fileCount: count)
     }
 
-    public var description: String { "\(octets).\(fileCount)" }
+    package var description: String { "\(octets).\(fileCount)" }
 }
 
 extension String {

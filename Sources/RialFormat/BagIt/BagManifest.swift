@@ -1,29 +1,29 @@
 /// A BagIt manifest or tag manifest (`manifest-<alg>.txt`, `tagmanifest-<alg>.txt`):
 /// one line per file, `<hex digest> <path>`.
-public struct BagManifest: Sendable, Hashable {
+package struct BagManifest: Sendable, Hashable {
     /// One line: a file and its digest.
-    public struct Entry: Sendable, Hashable {
-        public let path: String
-        public let digest: String
-        public init(path: String, digest: String) {
+    package struct Entry: Sendable, Hashable {
+        package let path: String
+        package let digest: String
+        package init(path: String, digest: String) {
             self.path = path
             self.digest = digest
         }
     }
 
     /// The digest algorithm named in the file name, e.g. `sha256`.
-    public let algorithm: String
+    package let algorithm: String
     /// Entries in file order.
-    public let entries: [Entry]
+    package let entries: [Entry]
 
-    public init(algorithm: String, entries: [Entry]) {
+    package init(algorithm: String, entries: [Entry]) {
         self.algorithm = algorithm
         self.entries = entries
     }
 
     /// Writes the manifest: entries sorted by path bytes, two spaces between digest and path
     /// (the `sha256sum` format, so `sha256sum -c` reads it), LF line ends.
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var text = ""
         for entry in sorted { text += "\(entry.digest)  \(ManifestPathEncoding.encode(entry.path))\n" }
@@ -38,7 +38,7 @@ public struct BagManifest: Sendable, Hashable {
     ///   - fileName: for messages.
     /// - Throws: ``FormatError`` `.invalidLine` naming the line, `.invalidHex` for a digest of the
     ///   wrong shape, `.invalidUTF8`.
-    public static func parse(_ bytes: [UInt8], algorithm: String, digestByteCount: Int, fileName: String) throws(FormatError) -> BagManifest {
+    package static func parse(_ bytes: [UInt8], algorithm: String, digestByteCount: Int, fileName: String) throws(FormatError) -> BagManifest {
         var entries: [Entry] = []
         for (number, line) in try TextLines.split(bytes, file: fileName).enumerated() {
             let scalars = Array(line.unicodeScalars)

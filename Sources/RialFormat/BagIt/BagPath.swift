@@ -7,13 +7,13 @@ import Foundation
 /// most ``maxBytes`` bytes. NFC matters because libarchive writes tar names in NFC: a name in
 /// another normalisation would be spelled one way in the archive and another in the manifests. A path that
 /// breaks them is never looked up, extracted or compared: it is a finding on its own.
-public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public static let maxBytes = 1024
+package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package static let maxBytes = 1024
 
-    public let rawValue: String
+    package let rawValue: String
 
     /// How strictly a path is judged.
-    public enum Rules: Sendable {
+    package enum Rules: Sendable {
         /// The `.rialpkg` profile: everything above.
         case strict
         /// Any RFC 8493 bag on disk: control characters are allowed (manifests percent-encode
@@ -24,7 +24,7 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Validates `text` as a bag-relative path.
     /// - Parameter rules: `.strict` for packages, `.bagit` for plain bags on disk.
     /// - Throws: ``FormatError`` `.invalidPath` saying which rule it breaks.
-    public init(_ text: String, rules: Rules = .strict) throws(FormatError) {
+    package init(_ text: String, rules: Rules = .strict) throws(FormatError) {
         if let problem = Self.problem(with: text, rules: rules) {
             throw FormatError(.invalidPath, "path \"\(text.debugDescription.dropFirst().dropLast())\" \(problem)")
         }
@@ -32,7 +32,7 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The rule `text` breaks, or `nil` when it is a valid bag path.
-    public static func problem(with text: String, rules: Rules = .strict) -> String? {
+    package static func problem(with text: String, rules: Rules = .strict) -> String? {
         if text.isEmpty { return "is empty" }
         if text.utf8.count > maxBytes { return "is longer than \(maxBytes) bytes" }
         if text.hasPrefix("/") { return "is absolute" }
@@ -64,40 +64,40 @@ public struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Whether `text` is in NFC. Compared scalar by scalar: Swift's `==` on strings treats
     /// canonically equivalent spellings as equal, which is exactly what must not hide here.
-    public static func isNFC(_ text: String) -> Bool {
+    package static func isNFC(_ text: String) -> Bool {
         text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
     /// `text` in NFC.
-    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+    package static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
 
     /// The components between slashes.
-    public var components: [String] { Self.components(of: rawValue) }
+    package var components: [String] { Self.components(of: rawValue) }
 
     /// The components of `text` between slashes, split on bytes.
-    public static func components(of text: String) -> [String] {
+    package static func components(of text: String) -> [String] {
         text.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The extension of the last component of `text`, lowercased, without the dot; empty when
     /// there is none or the name starts with its only dot. The one rule for media types and
     /// the capture kind alike.
-    public static func fileExtension(of text: String) -> String {
+    package static func fileExtension(of text: String) -> String {
         let name = components(of: text).last ?? text
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
         return String(decoding: name.utf8[name.utf8.index(after: dot)...], as: UTF8.self).lowercased()
     }
 
     /// The path's last component.
-    public var fileName: String { components.last ?? rawValue }
+    package var fileName: String { components.last ?? rawValue }
 
     /// The path's extension, lowercased, without the dot; empty when there is none.
-    public var fileExtension: String { Self.fileExtension(of: rawValue) }
+    package var fileExtension: String { Self.fileExtension(of: rawValue) }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Orders by UTF-8 bytes, so every implementation sorts the same way whatever its locale.
-    public static func < (lhs: BagPath, rhs: BagPath) -> Bool {
+    package static func < (lhs: BagPath, rhs: BagPath) -> Bool {
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 }

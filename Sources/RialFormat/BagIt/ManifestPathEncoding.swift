@@ -1,8 +1,8 @@
 /// RFC 8493 §2.1.3: in manifests, LF, CR and `%` in a path are written as `%0A`, `%0D`, `%25`,
 /// and only those.
-public enum ManifestPathEncoding {
+package enum ManifestPathEncoding {
     /// Encodes a path for a manifest line.
-    public static func encode(_ path: String) -> String {
+    package static func encode(_ path: String) -> String {
         var out = ""
         for scalar in path.unicodeScalars {
             switch scalar {
@@ -19,7 +19,7 @@ public enum ManifestPathEncoding {
     /// which is what RFC 8493 implies and what bagit-python does. Works on Unicode scalars, as
     /// bagit-python does on code points: as Swift characters, a `%` followed by a combining
     /// mark would be one grapheme and not a `%` at all.
-    public static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         guard text.unicodeScalars.contains("%") else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()

@@ -3,25 +3,25 @@ import Foundation
 /// The capture app's own `HashChainData`, as its Swift `Codable` encoding writes it:
 /// `frameHashes` (base64), `checkpoints` (`index`, `frameNumber`, `hash` base64, `timestamp`),
 /// `finalHash` (base64). Accepted as input and kept verbatim in `data/capture/`.
-public struct AppHashChain: Sendable, Hashable {
+package struct AppHashChain: Sendable, Hashable {
     /// The usual file name in the capture's `app/` directory.
-    public static let fileName = "hash_chain.json"
+    package static let fileName = "hash_chain.json"
     /// Where the file sits in a package.
-    public static let path = PackageLayout.captureAppDirectory + fileName
+    package static let path = PackageLayout.captureAppDirectory + fileName
 
     /// Lowercase hex of each frame hash, frame 1 first.
-    public let frameHashes: [String]
-    public let checkpoints: [FrameChain.Checkpoint]
-    public let finalHash: String
+    package let frameHashes: [String]
+    package let checkpoints: [FrameChain.Checkpoint]
+    package let finalHash: String
 
-    public init(frameHashes: [String], checkpoints: [FrameChain.Checkpoint], finalHash: String) {
+    package init(frameHashes: [String], checkpoints: [FrameChain.Checkpoint], finalHash: String) {
         self.frameHashes = frameHashes
         self.checkpoints = checkpoints
         self.finalHash = finalHash
     }
 
     /// The app's JSON (keys sorted, as `JSONEncoder` with `.sortedKeys` writes them).
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object([
             "checkpoints": .array(checkpoints.map { point in
                 .object(["frameNumber": .integer(point.frameNumber), "hash": .string(Self.base64(point.hash)),
@@ -32,7 +32,7 @@ public struct AppHashChain: Sendable, Hashable {
         ])
     }
 
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         // The app's format, not ours: keys it may add later are ignored, not refused.
         let root = try JSONFieldReader(json, path: "hash_chain", allowedKeys: nil)
         var hashes: [String] = []
@@ -65,7 +65,7 @@ public struct AppHashChain: Sendable, Hashable {
 
     /// Why the chain disagrees with itself (its final hash or a checkpoint is not its own
     /// frame hash at that frame), or `nil` when it does not.
-    public var inconsistency: String? {
+    package var inconsistency: String? {
         guard let last = frameHashes.last, finalHash == last else { return "finalHash is not its last frame hash" }
         for point in checkpoints {
             let index = point.frameNumber - 1

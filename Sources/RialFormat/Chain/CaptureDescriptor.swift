@@ -2,31 +2,31 @@
 /// §2.3): frame rate, checkpoint interval, frame and depth layouts, and every frame's
 /// timestamp and whether it has a depth keyframe. `rial pack` builds `rial/chain.json` and
 /// `rial/depth.json` from it; the file itself is kept verbatim at `data/capture.json`.
-public struct CaptureDescriptor: Sendable, Hashable {
-    public struct Frame: Sendable, Hashable {
-        public let frameNumber: Int64
+package struct CaptureDescriptor: Sendable, Hashable {
+    package struct Frame: Sendable, Hashable {
+        package let frameNumber: Int64
         /// Seconds, as the capture clock gave them; hashed as IEEE-754 binary64 little-endian.
-        public let timestamp: Double
-        public let hasDepth: Bool
+        package let timestamp: Double
+        package let hasDepth: Bool
 
-        public init(frameNumber: Int64, timestamp: Double, hasDepth: Bool) {
+        package init(frameNumber: Int64, timestamp: Double, hasDepth: Bool) {
             self.frameNumber = frameNumber
             self.timestamp = timestamp
             self.hasDepth = hasDepth
         }
     }
 
-    public static let formatName = "rial-capture-v1"
+    package static let formatName = "rial-capture-v1"
     /// The capture app's default: a checkpoint every 150 frames (5 s at 30 fps).
-    public static let defaultCheckpointInterval: Int64 = 150
+    package static let defaultCheckpointInterval: Int64 = 150
 
-    public let fps: Double
-    public let checkpointInterval: Int64
-    public let frameFormat: FrameFormat
-    public let depthFormat: DepthFormat?
-    public let frames: [Frame]
+    package let fps: Double
+    package let checkpointInterval: Int64
+    package let frameFormat: FrameFormat
+    package let depthFormat: DepthFormat?
+    package let frames: [Frame]
 
-    public init(fps: Double, checkpointInterval: Int64 = defaultCheckpointInterval, frameFormat: FrameFormat, depthFormat: DepthFormat?, frames: [Frame]) {
+    package init(fps: Double, checkpointInterval: Int64 = defaultCheckpointInterval, frameFormat: FrameFormat, depthFormat: DepthFormat?, frames: [Frame]) {
         self.fps = fps
         self.checkpointInterval = checkpointInterval
         self.frameFormat = frameFormat
@@ -35,12 +35,12 @@ public struct CaptureDescriptor: Sendable, Hashable {
     }
 
     /// The file name of frame `n`'s material under `frames/` (and `data/frames/`).
-    public static func frameFileName(_ frameNumber: Int64) -> String { "frame_" + sixDigits(frameNumber) + ".raw" }
+    package static func frameFileName(_ frameNumber: Int64) -> String { "frame_" + sixDigits(frameNumber) + ".raw" }
 
     /// The file name of frame `n`'s depth keyframe under `depth/` (and `data/depth/`).
-    public static func depthFileName(_ frameNumber: Int64) -> String { "depth_" + sixDigits(frameNumber) + ".f32" }
+    package static func depthFileName(_ frameNumber: Int64) -> String { "depth_" + sixDigits(frameNumber) + ".f32" }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         var object: JSONObject = [
             "format": .string(Self.formatName),
             "fps": .number(fps),
@@ -56,7 +56,7 @@ public struct CaptureDescriptor: Sendable, Hashable {
 
     /// Reads a descriptor: frames numbered 1, 2, 3, … in order with finite timestamps.
     /// - Throws: ``FormatError`` naming the first field that is wrong.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         let root = try JSONFieldReader(json, path: "capture", allowedKeys: ["format", "fps", "checkpoint_interval", "frame_format", "depth_format", "frames"])
         guard try root.string("format") == Self.formatName else {
             throw FormatError(.invalidField, "capture.format must be \"\(Self.formatName)\"")

@@ -1,22 +1,22 @@
 /// What `rial/manifest.json` repeats of the frame chain: its length, its final hash and its
 /// checkpoint hashes. The seal signs the manifest, so these bind the chain file to it.
-public struct ChainSummary: Sendable, Hashable {
-    public let frameCount: Int64
-    public let finalHash: String
-    public let checkpointHashes: [String]
+package struct ChainSummary: Sendable, Hashable {
+    package let frameCount: Int64
+    package let finalHash: String
+    package let checkpointHashes: [String]
 
-    public init(frameCount: Int64, finalHash: String, checkpointHashes: [String]) {
+    package init(frameCount: Int64, finalHash: String, checkpointHashes: [String]) {
         self.frameCount = frameCount
         self.finalHash = finalHash
         self.checkpointHashes = checkpointHashes
     }
 
     /// The summary of `chain` as stated.
-    public init(_ chain: FrameChain) {
+    package init(_ chain: FrameChain) {
         self.init(frameCount: Int64(chain.frames.count), finalHash: chain.finalHash, checkpointHashes: chain.checkpoints.map(\.hash))
     }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object([
             "frame_count": .integer(frameCount),
             "final_hash": .string(finalHash),
@@ -24,7 +24,7 @@ public struct ChainSummary: Sendable, Hashable {
         ])
     }
 
-    public init(json: JSONValue, path: String) throws(FormatError) {
+    package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["frame_count", "final_hash", "checkpoint_hashes"])
         frameCount = try reader.integer("frame_count", in: 1...Int64(Int32.max))
         finalHash = try reader.digest("final_hash", byteCount: 32)

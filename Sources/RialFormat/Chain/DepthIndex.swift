@@ -1,27 +1,27 @@
 /// `rial/depth.json`: the depth keyframes' layout and where each one is (`schema/SPEC.md` §13).
 /// The bytes of each keyframe are kept exactly as captured.
-public struct DepthIndex: Sendable, Hashable {
-    public struct Keyframe: Sendable, Hashable {
-        public let frameNumber: Int64
-        public let timestamp: Double
-        public let path: String
+package struct DepthIndex: Sendable, Hashable {
+    package struct Keyframe: Sendable, Hashable {
+        package let frameNumber: Int64
+        package let timestamp: Double
+        package let path: String
 
-        public init(frameNumber: Int64, timestamp: Double, path: String) {
+        package init(frameNumber: Int64, timestamp: Double, path: String) {
             self.frameNumber = frameNumber
             self.timestamp = timestamp
             self.path = path
         }
     }
 
-    public let format: DepthFormat
-    public let keyframes: [Keyframe]
+    package let format: DepthFormat
+    package let keyframes: [Keyframe]
 
-    public init(format: DepthFormat, keyframes: [Keyframe]) {
+    package init(format: DepthFormat, keyframes: [Keyframe]) {
         self.format = format
         self.keyframes = keyframes
     }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         var object = format.jsonObject()
         object["keyframe_bytes"] = .integer(format.keyframeBytes)
         object["keyframes"] = .array(keyframes.map {
@@ -30,9 +30,9 @@ public struct DepthIndex: Sendable, Hashable {
         return .object(object)
     }
 
-    public func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
+    package func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
 
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         guard var object = json.objectValue else { throw FormatError(.invalidField, "depth index must be an object") }
         let keyframesValue = object["keyframes"]
         let statedBytes = object["keyframe_bytes"]

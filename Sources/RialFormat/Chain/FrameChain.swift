@@ -4,18 +4,18 @@
 /// bytes, `Dn` its depth keyframe's raw bytes when it has one, `Tn` its timestamp as IEEE-754
 /// binary64 little-endian, `Hn-1` the previous hash's 32 bytes. The key names are fixed:
 /// outside tools read them.
-public struct FrameChain: Sendable, Hashable {
-    public struct Frame: Sendable, Hashable {
-        public let frameNumber: Int64
-        public let timestamp: Double
+package struct FrameChain: Sendable, Hashable {
+    package struct Frame: Sendable, Hashable {
+        package let frameNumber: Int64
+        package let timestamp: Double
         /// Lowercase hex of `Hn`.
-        public var hash: String
+        package var hash: String
         /// Path of the frame's material in the bag, when the package carries it.
-        public let framePath: String?
+        package let framePath: String?
         /// Path of the frame's depth keyframe in the bag, when it has one.
-        public let depthPath: String?
+        package let depthPath: String?
 
-        public init(frameNumber: Int64, timestamp: Double, hash: String, framePath: String?, depthPath: String?) {
+        package init(frameNumber: Int64, timestamp: Double, hash: String, framePath: String?, depthPath: String?) {
             self.frameNumber = frameNumber
             self.timestamp = timestamp
             self.hash = hash
@@ -24,14 +24,14 @@ public struct FrameChain: Sendable, Hashable {
         }
     }
 
-    public struct Checkpoint: Sendable, Hashable {
+    package struct Checkpoint: Sendable, Hashable {
         /// 0-based: checkpoint `i` is at frame `(i + 1) × checkpoint_interval`.
-        public let index: Int64
-        public let frameNumber: Int64
-        public let hash: String
-        public let timestamp: Double
+        package let index: Int64
+        package let frameNumber: Int64
+        package let hash: String
+        package let timestamp: Double
 
-        public init(index: Int64, frameNumber: Int64, hash: String, timestamp: Double) {
+        package init(index: Int64, frameNumber: Int64, hash: String, timestamp: Double) {
             self.index = index
             self.frameNumber = frameNumber
             self.hash = hash
@@ -39,19 +39,19 @@ public struct FrameChain: Sendable, Hashable {
         }
     }
 
-    public static let algorithm = "rial-frame-chain-v1"
+    package static let algorithm = "rial-frame-chain-v1"
 
-    public let fps: Double
-    public let checkpointInterval: Int64
-    public let frameFormat: FrameFormat
-    public var frames: [Frame]
-    public var checkpoints: [Checkpoint]
+    package let fps: Double
+    package let checkpointInterval: Int64
+    package let frameFormat: FrameFormat
+    package var frames: [Frame]
+    package var checkpoints: [Checkpoint]
     /// As stated in the file; ``frames``' last hash when the chain is consistent.
-    public var finalHash: String
+    package var finalHash: String
     /// `frame_count` as stated in the file.
-    public let statedFrameCount: Int64
+    package let statedFrameCount: Int64
 
-    public init(fps: Double, checkpointInterval: Int64, frameFormat: FrameFormat, frames: [Frame]) {
+    package init(fps: Double, checkpointInterval: Int64, frameFormat: FrameFormat, frames: [Frame]) {
         self.fps = fps
         self.checkpointInterval = checkpointInterval
         self.frameFormat = frameFormat
@@ -64,7 +64,7 @@ public struct FrameChain: Sendable, Hashable {
     /// The checkpoints a chain of `frames` has: one at every multiple of `interval`, with no
     /// upper bound (longer recordings keep checkpointing); an interrupted recording has those
     /// up to its last frame.
-    public static func checkpoints(for frames: [Frame], interval: Int64) -> [Checkpoint] {
+    package static func checkpoints(for frames: [Frame], interval: Int64) -> [Checkpoint] {
         guard interval > 0 else { return [] }
         return frames.filter { $0.frameNumber % interval == 0 }.map {
             Checkpoint(index: $0.frameNumber / interval - 1, frameNumber: $0.frameNumber, hash: $0.hash, timestamp: $0.timestamp)
@@ -72,12 +72,12 @@ public struct FrameChain: Sendable, Hashable {
     }
 
     /// Recomputes checkpoints and the final hash from the frames (after hashes were filled in).
-    public mutating func refreshDerivedFields() {
+    package mutating func refreshDerivedFields() {
         checkpoints = Self.checkpoints(for: frames, interval: checkpointInterval)
         finalHash = frames.last?.hash ?? ""
     }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object([
             "algorithm": .string(Self.algorithm),
             "frame_count": .integer(Int64(frames.count)),
@@ -104,15 +104,15 @@ public struct FrameChain: Sendable, Hashable {
     }
 
     /// The exact bytes of `rial/chain.json`.
-    public func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
+    package func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
 
     /// The most frames a chain may hold: over nine hours at 30 fps. A verifier holds every
     /// frame's hash in memory, so a larger claim is refused before anything is allocated for it.
-    public static let maxFrames = 1_000_000
+    package static let maxFrames = 1_000_000
 
     /// Reads a chain as stated, without judging its consistency (the verifier's checks do).
     /// - Throws: ``FormatError`` for a field of the wrong type or shape.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         let root = try JSONFieldReader(json, path: "chain", allowedKeys: ["algorithm", "frame_count", "fps", "checkpoint_interval", "frame_format", "frames", "checkpoints", "final_hash"])
         guard try root.string("algorithm") == Self.algorithm else {
             throw FormatError(.unsupportedVersion, "chain.algorithm is not \"\(Self.algorithm)\"")

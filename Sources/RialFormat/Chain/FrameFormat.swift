@@ -1,15 +1,15 @@
 /// How one raw frame is laid out, so its exact size is known. The chain formula has no length
 /// prefixes, so a verifier must know every frame's size to stop bytes moving between a frame
 /// and its depth buffer without changing a hash.
-public struct FrameFormat: Sendable, Hashable {
+package struct FrameFormat: Sendable, Hashable {
     /// The pixel format's name, e.g. `BGRA8` (4 bytes per pixel).
-    public let pixelFormat: String
-    public let width: Int64
-    public let height: Int64
+    package let pixelFormat: String
+    package let width: Int64
+    package let height: Int64
     /// Bytes per row as captured (may exceed `width × bytes per pixel` when rows are padded).
-    public let bytesPerRow: Int64
+    package let bytesPerRow: Int64
 
-    public init(pixelFormat: String = "BGRA8", width: Int64, height: Int64, bytesPerRow: Int64? = nil) {
+    package init(pixelFormat: String = "BGRA8", width: Int64, height: Int64, bytesPerRow: Int64? = nil) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
@@ -17,9 +17,9 @@ public struct FrameFormat: Sendable, Hashable {
     }
 
     /// The size of one frame in bytes: `bytes_per_row × height`.
-    public var frameBytes: Int64 { bytesPerRow * height }
+    package var frameBytes: Int64 { bytesPerRow * height }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object([
             "pixel_format": .string(pixelFormat), "width": .integer(width), "height": .integer(height),
             "bytes_per_row": .integer(bytesPerRow), "frame_bytes": .integer(frameBytes),
@@ -27,7 +27,7 @@ public struct FrameFormat: Sendable, Hashable {
     }
 
     /// Reads a frame format; `frame_bytes` is optional on input and must agree when present.
-    public init(json: JSONValue, path: String) throws(FormatError) {
+    package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["pixel_format", "width", "height", "bytes_per_row", "frame_bytes"])
         pixelFormat = try reader.string("pixel_format")
         width = try reader.integer("width", in: 1...65_536)
@@ -43,25 +43,25 @@ public struct FrameFormat: Sendable, Hashable {
 }
 
 /// How one depth keyframe is laid out: Float32, little-endian, row-major, `width × height`.
-public struct DepthFormat: Sendable, Hashable {
-    public let width: Int64
-    public let height: Int64
+package struct DepthFormat: Sendable, Hashable {
+    package let width: Int64
+    package let height: Int64
     /// What one value measures, e.g. `meters`.
-    public let units: String
+    package let units: String
 
-    public static let dtype = "float32"
-    public static let byteOrder = "little-endian"
+    package static let dtype = "float32"
+    package static let byteOrder = "little-endian"
 
-    public init(width: Int64, height: Int64, units: String = "meters") {
+    package init(width: Int64, height: Int64, units: String = "meters") {
         self.width = width
         self.height = height
         self.units = units
     }
 
     /// The size of one depth keyframe in bytes.
-    public var keyframeBytes: Int64 { width * height * 4 }
+    package var keyframeBytes: Int64 { width * height * 4 }
 
-    public init(json: JSONValue, path: String) throws(FormatError) {
+    package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["dtype", "byte_order", "width", "height", "units"])
         guard try reader.string("dtype") == Self.dtype else { throw FormatError(.invalidField, "\(path).dtype must be \"float32\"") }
         guard try reader.string("byte_order") == Self.byteOrder else { throw FormatError(.invalidField, "\(path).byte_order must be \"little-endian\"") }
@@ -70,7 +70,7 @@ public struct DepthFormat: Sendable, Hashable {
         units = try reader.string("units")
     }
 
-    public func jsonObject() -> JSONObject {
+    package func jsonObject() -> JSONObject {
         ["dtype": .string(Self.dtype), "byte_order": .string(Self.byteOrder), "width": .integer(width), "height": .integer(height), "units": .string(units)]
     }
 }

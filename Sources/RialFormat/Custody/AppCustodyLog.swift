@@ -1,23 +1,23 @@
 /// The capture app's own custody log, `custody_log.json` (`schema/SPEC.md` §2.2): an array
 /// of `{timestamp, action, details, userIdentifier}`, kept verbatim under `data/capture/`.
 /// Its events are carried into the package's log first, marked as imported.
-public struct AppCustodyLog: Sendable {
-    public struct Entry: Hashable, Sendable {
-        public let timestamp: Timestamp
-        public let action: CustodyAction
-        public let details: String
-        public let userIdentifier: String
+package struct AppCustodyLog: Sendable {
+    package struct Entry: Hashable, Sendable {
+        package let timestamp: Timestamp
+        package let action: CustodyAction
+        package let details: String
+        package let userIdentifier: String
     }
 
     /// Where the log sits in a package.
-    public static let path = PackageLayout.captureAppDirectory + "custody_log.json"
+    package static let path = PackageLayout.captureAppDirectory + "custody_log.json"
 
-    public let entries: [Entry]
+    package let entries: [Entry]
 
     /// Reads the app's log. Keys the app adds are ignored (the format is the app's), but the
     /// four it defines must be there and in shape, and each action one of its five.
     /// - Throws: ``FormatError`` naming the entry and field.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         guard let array = json.arrayValue else {
             throw FormatError(.invalidField, "custody_log.json must be an array of events")
         }
@@ -44,7 +44,7 @@ public struct AppCustodyLog: Sendable {
     }
 
     /// The actor of an imported event: the capture device, named by the app's user identifier.
-    public static func actor(for entry: Entry) -> CustodyActor {
+    package static func actor(for entry: Entry) -> CustodyActor {
         CustodyActor(name: "capture device", role: "capture app", identifier: entry.userIdentifier)
     }
 }

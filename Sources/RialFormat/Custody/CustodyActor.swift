@@ -31,7 +31,7 @@ public struct CustodyActor: Hashable, Sendable {
         certificateSHA256 = reader.has("certificate_sha256") ? try reader.digest("certificate_sha256", byteCount: 32) : nil
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = JSONObject()
         object["name"] = .string(name)
         if let role { object["role"] = .string(role) }

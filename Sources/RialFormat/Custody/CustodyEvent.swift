@@ -77,7 +77,7 @@ public struct CustodyEvent: Hashable, Sendable {
 
     /// Reads an event strictly: every required key, no unknown key, every value in shape.
     /// - Throws: ``FormatError`` naming the field.
-    public init(json: JSONValue, path: String) throws(FormatError) {
+    package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: Self.keys)
         seq = try reader.integer("seq", in: 1...Self.maxSeq)
         id = try reader.string("id")
@@ -124,7 +124,7 @@ public struct CustodyEvent: Hashable, Sendable {
     }
 
     /// The event as JSON, keys in the order of `schema/SPEC.md` §15.2.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var object = JSONObject()
         object["seq"] = .integer(seq)
         object["id"] = .string(id)

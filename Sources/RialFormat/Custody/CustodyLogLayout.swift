@@ -1,18 +1,18 @@
 /// File names of the custody log: `rial/custody/000001.json` for the event with seq 1 and
 /// `rial/custody/000001.p7s` for its signature (`schema/SPEC.md` §15.1).
-public enum CustodyLogLayout {
-    public enum FileKind: Sendable {
+package enum CustodyLogLayout {
+    package enum FileKind: Sendable {
         case event
         case signature
     }
 
-    public static func eventPath(seq: Int64) -> String { PackageLayout.custodyDirectory + name(seq) + ".json" }
+    package static func eventPath(seq: Int64) -> String { PackageLayout.custodyDirectory + name(seq) + ".json" }
 
-    public static func signaturePath(seq: Int64) -> String { PackageLayout.custodyDirectory + name(seq) + ".p7s" }
+    package static func signaturePath(seq: Int64) -> String { PackageLayout.custodyDirectory + name(seq) + ".p7s" }
 
     /// The seq and kind of a custody file, or `nil` when `path` is not a well-formed custody
     /// file name (six digits from 000001, then `.json` or `.p7s`, directly in the directory).
-    public static func parse(_ path: String) -> (seq: Int64, kind: FileKind)? {
+    package static func parse(_ path: String) -> (seq: Int64, kind: FileKind)? {
         guard path.hasPrefix(PackageLayout.custodyDirectory) else { return nil }
         let name = Array(path.utf8.dropFirst(PackageLayout.custodyDirectory.utf8.count))
         let kind: FileKind

@@ -1,6 +1,6 @@
 /// Reads the fields of one JSON object by name and type, with errors that name the JSON path,
 /// and rejects keys the schema does not allow (a claim no one checks must not slip in).
-public struct JSONFieldReader {
+package struct JSONFieldReader {
     private let object: JSONObject
     private let path: String
 
@@ -10,7 +10,7 @@ public struct JSONFieldReader {
     ///   - allowedKeys: every key the schema allows; others are an error. `nil` for formats
     ///     that are not ours (the capture app's), where unknown keys are ignored.
     /// - Throws: ``FormatError`` `.invalidField` if `value` is not an object or has other keys.
-    public init(_ value: JSONValue, path: String, allowedKeys: Set<String>?) throws(FormatError) {
+    package init(_ value: JSONValue, path: String, allowedKeys: Set<String>?) throws(FormatError) {
         guard let object = value.objectValue else {
             throw FormatError(.invalidField, "\(path) must be an object")
         }
@@ -21,37 +21,37 @@ public struct JSONFieldReader {
         self.path = path
     }
 
-    public func has(_ key: String) -> Bool { object[key] != nil }
+    package func has(_ key: String) -> Bool { object[key] != nil }
 
-    public func value(_ key: String) throws(FormatError) -> JSONValue {
+    package func value(_ key: String) throws(FormatError) -> JSONValue {
         guard let value = object[key] else { throw FormatError(.missingField, "\(path).\(key) is missing") }
         return value
     }
 
-    public func string(_ key: String) throws(FormatError) -> String {
+    package func string(_ key: String) throws(FormatError) -> String {
         guard let text = try value(key).stringValue else { throw FormatError(.invalidField, "\(path).\(key) must be a string") }
         return text
     }
 
-    public func optionalString(_ key: String) throws(FormatError) -> String? {
+    package func optionalString(_ key: String) throws(FormatError) -> String? {
         guard has(key) else { return nil }
         return try string(key)
     }
 
     /// An integer in `range`.
-    public func integer(_ key: String, in range: ClosedRange<Int64> = 0...Int64.max) throws(FormatError) -> Int64 {
+    package func integer(_ key: String, in range: ClosedRange<Int64> = 0...Int64.max) throws(FormatError) -> Int64 {
         guard let number = try value(key).integerValue else { throw FormatError(.invalidField, "\(path).\(key) must be an integer") }
         guard range.contains(number) else { throw FormatError(.invalidField, "\(path).\(key) = \(number) is outside \(range)") }
         return number
     }
 
-    public func array(_ key: String) throws(FormatError) -> [JSONValue] {
+    package func array(_ key: String) throws(FormatError) -> [JSONValue] {
         guard let elements = try value(key).arrayValue else { throw FormatError(.invalidField, "\(path).\(key) must be an array") }
         return elements
     }
 
     /// Lowercase hex of exactly `byteCount` bytes.
-    public func digest(_ key: String, byteCount: Int) throws(FormatError) -> String {
+    package func digest(_ key: String, byteCount: Int) throws(FormatError) -> String {
         let text = try string(key)
         guard Hex.isDigest(text, byteCount: byteCount) else {
             throw FormatError(.invalidHex, "\(path).\(key) must be \(byteCount * 2) lowercase hex digits")
@@ -59,7 +59,7 @@ public struct JSONFieldReader {
         return text
     }
 
-    public func timestamp(_ key: String) throws(FormatError) -> Timestamp {
+    package func timestamp(_ key: String) throws(FormatError) -> Timestamp {
         let text = try string(key)
         do {
             return try Timestamp(rfc3339: text)
@@ -69,5 +69,5 @@ public struct JSONFieldReader {
     }
 
     /// The path of a member, for nested readers' messages.
-    public func path(of key: String) -> String { "\(path).\(key)" }
+    package func path(of key: String) -> String { "\(path).\(key)" }
 }

@@ -2,7 +2,7 @@
 ///
 /// Objects keep their keys in order, so writing a value back gives the same bytes; integers and
 /// fractional numbers are kept apart, so an integer is never silently rounded through `Double`.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// An integer written without fraction or exponent that fits in 64 bits.
@@ -15,21 +15,21 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 /// A JSON object whose keys are unique and keep their order.
-public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    public private(set) var entries: [(key: String, value: JSONValue)]
+package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    package private(set) var entries: [(key: String, value: JSONValue)]
 
-    public init() { entries = [] }
+    package init() { entries = [] }
 
     /// Entries whose keys the caller has already checked to be unique (the parser does).
     init(uniqueEntries: [(key: String, value: JSONValue)]) { entries = uniqueEntries }
 
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         entries = []
         for (key, value) in elements { self[key] = value }
     }
 
     /// The value for `key`; setting `nil` removes it, setting a new key appends it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { entries.first { $0.key == key }?.value }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
@@ -40,14 +40,14 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.entries.count == rhs.entries.count
             && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for entry in entries {
             hasher.combine(entry.key)
             hasher.combine(entry.value)
@@ -56,18 +56,18 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 }
 
 extension JSONValue {
-    public var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
-    public var integerValue: Int64? { if case .integer(let i) = self { return i } else { return nil } }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var objectValue: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var integerValue: Int64? { if case .integer(let i) = self { return i } else { return nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The value as a `Double`, for integers and fractional numbers alike.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let i): return Double(i)
         case .number(let d): return d
         default: return nil
         }
     }
-    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    package var isNull: Bool { if case .null = self { return true } else { return false } }
 }

@@ -2,9 +2,9 @@
 /// ends, a final newline, and numbers in shortest round-trip form.
 ///
 /// Signatures and digests cover bytes, so the same value must always give the same bytes.
-public enum JSONWriter {
+package enum JSONWriter {
     /// Which characters of a string are written as `\uXXXX`.
-    public enum Escaping: Sendable {
+    package enum Escaping: Sendable {
         /// What JSON requires (C0 controls, DEL, quote, backslash): the canonical form of
         /// files inside a package (schema/SPEC.md §6.6).
         case minimal
@@ -16,7 +16,7 @@ public enum JSONWriter {
 
     /// Serialises `value`.
     /// - Returns: the UTF-8 bytes, ending in a newline.
-    public static func bytes(_ value: JSONValue, escaping: Escaping = .minimal) -> [UInt8] {
+    package static func bytes(_ value: JSONValue, escaping: Escaping = .minimal) -> [UInt8] {
         var out: [UInt8] = []
         write(value, indent: 0, escaping: escaping, into: &out)
         out.append(0x0A)
@@ -58,7 +58,7 @@ public enum JSONWriter {
 
     /// Shortest text that reads back as the same `Double` (Swift's `description` guarantees
     /// round-tripping); JSON has no spelling for non-finite values, so they become `null`.
-    public static func formatDouble(_ value: Double) -> String {
+    package static func formatDouble(_ value: Double) -> String {
         value.isFinite ? value.description : "null"
     }
 

@@ -6,7 +6,7 @@
 /// surrogates, invalid UTF-8, control characters in strings, integers beyond ±(2^53 - 1), numbers
 /// that overflow `Double`, and trailing bytes. It is iterative, so nesting costs heap, not stack,
 /// and nesting deeper than ``JSONLimits/maxDepth`` is an error.
-public struct StrictJSONParser {
+package struct StrictJSONParser {
     private let bytes: [UInt8]
     private let limits: JSONLimits
     private var index = 0
@@ -17,7 +17,7 @@ public struct StrictJSONParser {
     ///   - limits: size and depth bounds.
     /// - Returns: the value.
     /// - Throws: ``FormatError`` with a code from `json.*` or `text.invalid-utf8`, naming the byte offset.
-    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(FormatError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(FormatError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw FormatError(.limitExceeded, "JSON document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes) bytes")
         }

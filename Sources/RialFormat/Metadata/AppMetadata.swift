@@ -9,22 +9,22 @@ import Foundation
 /// The format is the app's: keys it may add are ignored, but each key it defines must have
 /// its shape when present. Every key except `type` is optional here, so a missing claim is
 /// reported as not present rather than refused.
-public struct AppMetadata: Sendable, Hashable {
-    public struct Dimensions: Sendable, Hashable, CustomStringConvertible {
-        public let width: Int64
-        public let height: Int64
+package struct AppMetadata: Sendable, Hashable {
+    package struct Dimensions: Sendable, Hashable, CustomStringConvertible {
+        package let width: Int64
+        package let height: Int64
 
-        public init(width: Int64, height: Int64) {
+        package init(width: Int64, height: Int64) {
             self.width = width
             self.height = height
         }
 
-        public var description: String { "\(width)×\(height)" }
+        package var description: String { "\(width)×\(height)" }
 
-        public func jsonValue() -> JSONValue { .object(["width": .integer(width), "height": .integer(height)]) }
+        package func jsonValue() -> JSONValue { .object(["width": .integer(width), "height": .integer(height)]) }
 
         /// `{"width": W, "height": H}`, both at least 1.
-        public init(json: JSONValue, path: String, strict: Bool) throws(FormatError) {
+        package init(json: JSONValue, path: String, strict: Bool) throws(FormatError) {
             let reader = try JSONFieldReader(json, path: path, allowedKeys: strict ? ["width", "height"] : nil)
             self.init(width: try reader.integer("width", in: 1...Int64(Int32.max)), height: try reader.integer("height", in: 1...Int64(Int32.max)))
         }
@@ -32,45 +32,45 @@ public struct AppMetadata: Sendable, Hashable {
 
     /// Where the capture was made: coordinates, and the city and country the app resolved
     /// them to (needed for the `coarse` privacy level).
-    public struct Location: Sendable, Hashable {
-        public let latitude: Double
-        public let longitude: Double
-        public let city: String?
-        public let country: String?
+    package struct Location: Sendable, Hashable {
+        package let latitude: Double
+        package let longitude: Double
+        package let city: String?
+        package let country: String?
     }
 
-    public static let fileName = "metadata.json"
+    package static let fileName = "metadata.json"
     /// Where the file sits in a package.
-    public static let path = PackageLayout.captureAppDirectory + fileName
+    package static let path = PackageLayout.captureAppDirectory + fileName
 
     /// `video` or `photo` (the verifier reports any other value).
-    public let type: String
-    public let startedAt: Timestamp?
-    public let endedAt: Timestamp?
-    public let durationMs: Int64?
-    public let frameCount: Int64?
-    public let depthKeyframeCount: Int64?
-    public let resolution: Dimensions?
-    public let codec: String?
+    package let type: String
+    package let startedAt: Timestamp?
+    package let endedAt: Timestamp?
+    package let durationMs: Int64?
+    package let frameCount: Int64?
+    package let depthKeyframeCount: Int64?
+    package let resolution: Dimensions?
+    package let codec: String?
     /// When a photo was taken.
-    public let capturedAt: Timestamp?
+    package let capturedAt: Timestamp?
     /// A photo's depth map dimensions.
-    public let depthResolution: Dimensions?
-    public let deviceModel: String?
-    public let iosVersion: String?
-    public let appVersion: String?
-    public let location: Location?
-    public let attestationLevel: String?
+    package let depthResolution: Dimensions?
+    package let deviceModel: String?
+    package let iosVersion: String?
+    package let appVersion: String?
+    package let location: Location?
+    package let attestationLevel: String?
     /// The chain's final hash as lowercase hex, decoded from the app's base64.
-    public let hashChainFinal: String?
+    package let hashChainFinal: String?
     /// The App Attest assertion, base64, as the app wrote it.
-    public let assertion: String?
+    package let assertion: String?
 
     /// When the capture happened: a video's start, a photo's `captured_at`.
-    public var captureTime: Timestamp? { type == "photo" ? capturedAt : startedAt }
+    package var captureTime: Timestamp? { type == "photo" ? capturedAt : startedAt }
 
     /// - Throws: ``FormatError`` naming the field that is not in shape.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: "metadata", allowedKeys: nil)
         func optional<T>(_ key: String, _ read: (String) throws(FormatError) -> T) throws(FormatError) -> T? {
             guard reader.has(key), !(try reader.value(key)).isNull else { return nil }

@@ -10,12 +10,12 @@
 /// | `exact`      | the RFC 3339 instant                                       |
 /// | `model_only` | the model string                                           |
 /// | `full`       | `"<model> / iOS <version> / <app version>"`                 |
-public struct FilteredMetadata: Sendable, Hashable {
-    public let location: JSONValue
-    public let timestamp: JSONValue
-    public let deviceModel: JSONValue
+package struct FilteredMetadata: Sendable, Hashable {
+    package let location: JSONValue
+    package let timestamp: JSONValue
+    package let deviceModel: JSONValue
 
-    public init(location: JSONValue, timestamp: JSONValue, deviceModel: JSONValue) {
+    package init(location: JSONValue, timestamp: JSONValue, deviceModel: JSONValue) {
         self.location = location
         self.timestamp = timestamp
         self.deviceModel = deviceModel
@@ -26,7 +26,7 @@ public struct FilteredMetadata: Sendable, Hashable {
     ///   `coarse`, the OS and app versions for `full`), so flags never claim more than the
     ///   package holds; when `false`, what is missing is left out.
     /// - Throws: ``FormatError`` `.missingField` saying which level needs which field.
-    public init(_ metadata: AppMetadata, levels: PrivacyLevels, strict: Bool) throws(FormatError) {
+    package init(_ metadata: AppMetadata, levels: PrivacyLevels, strict: Bool) throws(FormatError) {
         func missing(_ what: String, _ level: String, _ instead: String) -> FormatError {
             FormatError(.missingField, "the capture's metadata has no \(what), which \(level) needs; choose \(instead)")
         }
@@ -68,7 +68,7 @@ public struct FilteredMetadata: Sendable, Hashable {
     }
 
     /// A time cut down to `level`: the date for `day_only`, the instant for `exact`.
-    public static func time(_ time: Timestamp?, _ level: PrivacyLevels.Time, strict: Bool,
+    package static func time(_ time: Timestamp?, _ level: PrivacyLevels.Time, strict: Bool,
                             missing: (String, String, String) -> FormatError) throws(FormatError) -> JSONValue {
         guard level != .none else { return .null }
         guard let time else {
@@ -79,7 +79,7 @@ public struct FilteredMetadata: Sendable, Hashable {
     }
 
     /// The seed's JSON object: `location`, `timestamp`, `deviceModel`.
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object(["location": location, "timestamp": timestamp, "deviceModel": deviceModel])
     }
 }

@@ -5,14 +5,14 @@
 /// Two files may hold one (`schema/SPEC.md` §16): the app's own, kept verbatim in
 /// `data/capture/`, and the one `rial pack --hash-only` builds by the same rules into `rial/`.
 /// The format is the app's, so unknown keys are ignored; every key it defines is shape-checked.
-public struct HashOnlyPayload: Sendable, Hashable {
-    public struct Flags: Sendable, Hashable {
-        public let locationIncluded: Bool
-        public let timestampIncluded: Bool
-        public let deviceInfoIncluded: Bool
-        public let levels: PrivacyLevels
+package struct HashOnlyPayload: Sendable, Hashable {
+    package struct Flags: Sendable, Hashable {
+        package let locationIncluded: Bool
+        package let timestampIncluded: Bool
+        package let deviceInfoIncluded: Bool
+        package let levels: PrivacyLevels
 
-        public init(levels: PrivacyLevels) {
+        package init(levels: PrivacyLevels) {
             self.levels = levels
             locationIncluded = levels.location != .none
             timestampIncluded = levels.timestamp != .none
@@ -27,9 +27,9 @@ public struct HashOnlyPayload: Sendable, Hashable {
         }
 
         /// Whether each `…Included` says what its level says.
-        public var isConsistent: Bool { self == Flags(levels: levels) }
+        package var isConsistent: Bool { self == Flags(levels: levels) }
 
-        public func jsonValue() -> JSONValue {
+        package func jsonValue() -> JSONValue {
             .object([
                 "locationIncluded": .bool(locationIncluded), "locationLevel": .string(levels.location.rawValue),
                 "timestampIncluded": .bool(timestampIncluded), "timestampLevel": .string(levels.timestamp.rawValue),
@@ -38,34 +38,34 @@ public struct HashOnlyPayload: Sendable, Hashable {
         }
     }
 
-    public static let fileName = "hash_only_payload.json"
+    package static let fileName = "hash_only_payload.json"
     /// The capture app's payload, kept verbatim.
-    public static let appPath = PackageLayout.captureAppDirectory + fileName
+    package static let appPath = PackageLayout.captureAppDirectory + fileName
     /// The payload `rial pack --hash-only` builds.
-    public static let rialPath = PackageLayout.hashOnlyPayload
+    package static let rialPath = PackageLayout.hashOnlyPayload
     /// The app's limit: a payload must serialise to fewer bytes than this (10 KiB).
-    public static let maxBytes = 10 * 1024
+    package static let maxBytes = 10 * 1024
 
-    public let captureMode: String
+    package let captureMode: String
     /// Lowercase hex.
-    public let mediaHash: String
-    public let mediaType: String
-    public let depthAnalysis: JSONValue
+    package let mediaHash: String
+    package let mediaType: String
+    package let depthAnalysis: JSONValue
     /// `location`, `timestamp`, `deviceModel` as the payload holds them, for the privacy audit.
-    public let metadata: FilteredMetadata
-    public let flags: Flags
+    package let metadata: FilteredMetadata
+    package let flags: Flags
     /// `null`, a date or an instant: the audit holds it to the timestamp level.
-    public let capturedAt: JSONValue
-    public let assertion: String?
-    public let hashChain: AppHashChain?
-    public let frameCount: Int64?
-    public let durationMs: Int64?
+    package let capturedAt: JSONValue
+    package let assertion: String?
+    package let hashChain: AppHashChain?
+    package let frameCount: Int64?
+    package let durationMs: Int64?
     /// Keys seed 001 does not define (top level, `metadata`, `depthAnalysis`), as JSON paths:
     /// what they disclose cannot be judged, so a filtered package may not hold them.
-    public let unknownFields: [String]
+    package let unknownFields: [String]
 
     /// - Throws: ``FormatError`` naming the field that is not in shape.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: "payload", allowedKeys: nil)
         captureMode = try reader.string("captureMode")
         let hash = try reader.string("mediaHash").lowercased()
@@ -110,7 +110,7 @@ public struct HashOnlyPayload: Sendable, Hashable {
 
     /// The payload `rial pack --hash-only` writes, in the seed's key order. It has no
     /// `assertion`: only the capture app's attested key can make one.
-    public static func build(mediaSHA256: String, mediaType: String, depthAnalysis: JSONValue, metadata: FilteredMetadata,
+    package static func build(mediaSHA256: String, mediaType: String, depthAnalysis: JSONValue, metadata: FilteredMetadata,
                              levels: PrivacyLevels, capturedAt: JSONValue, hashChain: AppHashChain?,
                              frameCount: Int64?, durationMs: Int64?) -> JSONValue {
         var object: JSONObject = [
@@ -130,21 +130,21 @@ public struct HashOnlyPayload: Sendable, Hashable {
 
     /// The fields of the app's `DepthAnalysisResult`; a package that withholds anything keeps
     /// only these, since an unknown field could hold anything.
-    public static let depthAnalysisKeys: Set<String> = [
+    package static let depthAnalysisKeys: Set<String> = [
         "depthVariance", "depthLayers", "edgeCoherence", "minDepth", "maxDepth", "isLikelyRealScene",
         "computedAt", "algorithmVersion", "status",
     ]
     /// The keys seed 001 defines, at the top level and in `metadata`.
-    public static let payloadKeys: Set<String> = [
+    package static let payloadKeys: Set<String> = [
         "captureMode", "mediaHash", "mediaType", "depthAnalysis", "metadata", "metadataFlags", "capturedAt", "assertion",
         "hashChain", "frameCount", "durationMs",
     ]
-    public static let metadataKeys: Set<String> = ["location", "timestamp", "deviceModel"]
+    package static let metadataKeys: Set<String> = ["location", "timestamp", "deviceModel"]
 
     /// The app's depth analysis as a package at `levels` may hold it: below full disclosure,
     /// only ``depthAnalysisKeys``, with `computedAt` cut to the timestamp level (it is taken at
     /// capture time, so an exact one would give away what `day_only` withholds).
-    public static func filterDepthAnalysis(_ analysis: JSONValue, levels: PrivacyLevels) -> JSONValue {
+    package static func filterDepthAnalysis(_ analysis: JSONValue, levels: PrivacyLevels) -> JSONValue {
         guard !levels.isFull, case .object(var object) = analysis else { return analysis }
         for key in object.keys where !depthAnalysisKeys.contains(key) { object[key] = nil }
         let level = levels.timestamp
@@ -160,7 +160,7 @@ public struct HashOnlyPayload: Sendable, Hashable {
     }
 
     /// Whether `text` is a date alone, `YYYY-MM-DD`: what `day_only` allows.
-    public static func isDay(_ text: String) -> Bool {
+    package static func isDay(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 10 else { return false }
         return bytes.enumerated().allSatisfy { index, byte in

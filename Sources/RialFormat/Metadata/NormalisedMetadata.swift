@@ -3,18 +3,18 @@
 /// and hash-only packages. Location, time and device appear cut to the package's privacy
 /// levels, exactly as the app's privacy mode cuts them; every other claim is one the verifier
 /// holds against the evidence.
-public struct NormalisedMetadata: Sendable, Hashable {
+package struct NormalisedMetadata: Sendable, Hashable {
     /// The recording's numbers (videos).
-    public struct Recording: Sendable, Hashable {
-        public var durationMs: Int64?
-        public var frameCount: Int64?
-        public var depthKeyframeCount: Int64?
-        public var resolution: AppMetadata.Dimensions?
-        public var codec: String?
+    package struct Recording: Sendable, Hashable {
+        package var durationMs: Int64?
+        package var frameCount: Int64?
+        package var depthKeyframeCount: Int64?
+        package var resolution: AppMetadata.Dimensions?
+        package var codec: String?
         /// Lowercase hex.
-        public var hashChainFinal: String?
+        package var hashChainFinal: String?
 
-        public init(durationMs: Int64? = nil, frameCount: Int64? = nil, depthKeyframeCount: Int64? = nil,
+        package init(durationMs: Int64? = nil, frameCount: Int64? = nil, depthKeyframeCount: Int64? = nil,
                     resolution: AppMetadata.Dimensions? = nil, codec: String? = nil, hashChainFinal: String? = nil) {
             self.durationMs = durationMs
             self.frameCount = frameCount
@@ -25,30 +25,30 @@ public struct NormalisedMetadata: Sendable, Hashable {
         }
     }
 
-    public static let path = PackageLayout.metadata
-    public static let version = "1.0"
-    public static let modes: Set<String> = ["full", "hash_only"]
-    public static let mediaTypes: Set<String> = ["video", "photo"]
+    package static let path = PackageLayout.metadata
+    package static let version = "1.0"
+    package static let modes: Set<String> = ["full", "hash_only"]
+    package static let mediaTypes: Set<String> = ["video", "photo"]
 
     /// `full` (media in the package) or `hash_only` (only its SHA-256).
-    public var captureMode: String
+    package var captureMode: String
     /// `video` or `photo`.
-    public var mediaType: String
-    public var privacy: PrivacyLevels
-    public var filtered: FilteredMetadata
-    public var recording: Recording?
-    public var depthResolution: AppMetadata.Dimensions?
+    package var mediaType: String
+    package var privacy: PrivacyLevels
+    package var filtered: FilteredMetadata
+    package var recording: Recording?
+    package var depthResolution: AppMetadata.Dimensions?
     /// The media's SHA-256 (lowercase hex) when the package withholds the media.
-    public var mediaSHA256: String?
+    package var mediaSHA256: String?
     /// The client-side depth analysis (`null` when none).
-    public var depthAnalysis: JSONValue
-    public var attestationLevel: String?
-    public var hasAssertion: Bool
+    package var depthAnalysis: JSONValue
+    package var attestationLevel: String?
+    package var hasAssertion: Bool
     /// The files in the package this view was made from.
-    public var sources: [String]
+    package var sources: [String]
 
     /// The view of the app's `metadata` at `levels`; `strict` as in ``FilteredMetadata``.
-    public init(app metadata: AppMetadata, levels: PrivacyLevels, captureMode: String, strict: Bool,
+    package init(app metadata: AppMetadata, levels: PrivacyLevels, captureMode: String, strict: Bool,
                 mediaSHA256: String?, depthAnalysis: JSONValue, sources: [String]) throws(FormatError) {
         self.captureMode = captureMode
         mediaType = metadata.type
@@ -66,7 +66,7 @@ public struct NormalisedMetadata: Sendable, Hashable {
         self.sources = sources
     }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue { value.map(make) ?? .null }
         let recordingValue: JSONValue = optional(recording) { recording in
             .object([
@@ -97,7 +97,7 @@ public struct NormalisedMetadata: Sendable, Hashable {
 
     /// Reads `rial/metadata.json` strictly: our format, so unknown keys are refused.
     /// - Throws: ``FormatError`` naming the field.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         let path = "metadata"
         let reader = try JSONFieldReader(json, path: path, allowedKeys: [
             "metadata_version", "capture_mode", "media_type", "privacy", "location", "time", "device", "recording",

@@ -2,11 +2,11 @@
 
 /// The privacy-leak rules (`schema/SPEC.md` §16.6): what a value may hold at each level. Each
 /// rule returns what it found that the level withholds, or `nil` when the value keeps to it.
-public enum PrivacyAudit {
-    public static let coordinateKeys: Set<String> = ["lat", "lng", "latitude", "longitude", "lon", "long"]
+package enum PrivacyAudit {
+    package static let coordinateKeys: Set<String> = ["lat", "lng", "latitude", "longitude", "lon", "long"]
 
     /// `none`: nothing; `coarse`: a city and country, never coordinates; `precise`: anything.
-    public static func location(_ value: JSONValue, _ level: PrivacyLevels.Location) -> String? {
+    package static func location(_ value: JSONValue, _ level: PrivacyLevels.Location) -> String? {
         switch level {
         case .precise: return nil
         case .none: return value.isNull ? nil : "a location"
@@ -22,7 +22,7 @@ public enum PrivacyAudit {
     }
 
     /// `none`: nothing; `day_only`: `YYYY-MM-DD` alone; `exact`: anything.
-    public static func time(_ value: JSONValue, _ level: PrivacyLevels.Time) -> String? {
+    package static func time(_ value: JSONValue, _ level: PrivacyLevels.Time) -> String? {
         switch level {
         case .exact: return nil
         case .none: return value.isNull ? nil : "a time (\(preview(value)))"
@@ -34,7 +34,7 @@ public enum PrivacyAudit {
     }
 
     /// `none`: nothing; `model_only`: the model, never an OS or app version; `full`: anything.
-    public static func device(_ value: JSONValue, _ level: PrivacyLevels.Device) -> String? {
+    package static func device(_ value: JSONValue, _ level: PrivacyLevels.Device) -> String? {
         switch level {
         case .full: return nil
         case .none: return value.isNull ? nil : "a device (\(preview(value)))"
@@ -46,7 +46,7 @@ public enum PrivacyAudit {
 
     /// The full form is `<model> / iOS <version> / <app version>`; a model string such as
     /// `iPhone 15 Pro` or `iPhone16,1` has no slash, no "iOS" and no dotted number.
-    public static func hasVersion(_ text: String) -> Bool {
+    package static func hasVersion(_ text: String) -> Bool {
         if text.contains("/") || text.lowercased().contains("ios") { return true }
         let scalars = Array(text.unicodeScalars)
         for index in scalars.indices.dropFirst().dropLast() where scalars[index] == "." {
@@ -56,7 +56,7 @@ public enum PrivacyAudit {
     }
 
     /// A short, quoted rendering of a value for a message (reports escape it again).
-    public static func preview(_ value: JSONValue) -> String {
+    package static func preview(_ value: JSONValue) -> String {
         var text = value.stringValue.map { "\"\($0)\"" } ?? String(decoding: JSONWriter.bytes(value).prefix(81), as: UTF8.self)
         while text.hasSuffix("\n") { text.removeLast() }
         return text.count > 80 ? String(text.prefix(77)) + "…" : text
@@ -65,16 +65,16 @@ public enum PrivacyAudit {
 
 extension PrivacyAudit {
     /// One thing a record holds that its levels withhold.
-    public struct Finding: Sendable, Hashable {
+    package struct Finding: Sendable, Hashable {
         /// `privacy.location.leak`, `privacy.timestamp.leak`, `privacy.device.leak`,
         /// `privacy.payload.mode`, `privacy.flags.inconsistent` or `privacy.unknown-field`.
-        public let code: String
-        public let message: String
+        package let code: String
+        package let message: String
     }
 
     /// A hash-only payload against its own `metadataFlags` (`schema/SPEC.md` §16.6): the
     /// packer keeps the app's payload only when this finds nothing, the verifier reports each.
-    public static func audit(_ payload: HashOnlyPayload) -> [Finding] {
+    package static func audit(_ payload: HashOnlyPayload) -> [Finding] {
         var findings: [Finding] = []
         let levels = payload.flags.levels
         if payload.captureMode != "hash_only" {
@@ -97,7 +97,7 @@ extension PrivacyAudit {
     }
 
     /// Location, time and device values against `levels`.
-    public static func leaks(location: JSONValue, time timeValue: JSONValue, device deviceValue: JSONValue,
+    package static func leaks(location: JSONValue, time timeValue: JSONValue, device deviceValue: JSONValue,
                              levels: PrivacyLevels, whose: String) -> [Finding] {
         var findings: [Finding] = []
         if let leak = self.location(location, levels.location) {
@@ -113,7 +113,7 @@ extension PrivacyAudit {
     }
 
     /// Keys of a depth analysis a package that withholds anything may not hold.
-    public static func unknownDepthAnalysisKeys(_ analysis: JSONValue) -> [String] {
+    package static func unknownDepthAnalysisKeys(_ analysis: JSONValue) -> [String] {
         analysis.objectValue?.keys.filter { !HashOnlyPayload.depthAnalysisKeys.contains($0) } ?? []
     }
 }

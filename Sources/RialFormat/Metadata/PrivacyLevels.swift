@@ -69,11 +69,11 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `{"location": …, "timestamp": …, "device": …}`, as `rial/metadata.json` states it.
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object(["location": .string(location.rawValue), "timestamp": .string(timestamp.rawValue), "device": .string(device.rawValue)])
     }
 
-    public init(json: JSONValue, path: String) throws(FormatError) {
+    package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["location", "timestamp", "device"])
         self.init(location: try Self.level(reader, "location"), timestamp: try Self.level(reader, "timestamp"),
                   device: try Self.level(reader, "device"))
@@ -81,7 +81,7 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
 
     /// One level from a JSON string member, by its snake_case name (rial/metadata.json's
     /// `privacy`, a payload's `metadataFlags`); the error names the member and the levels allowed.
-    public static func level<Level: RawRepresentable<String> & CaseIterable>(_ reader: JSONFieldReader, _ key: String) throws(FormatError) -> Level {
+    package static func level<Level: RawRepresentable<String> & CaseIterable>(_ reader: JSONFieldReader, _ key: String) throws(FormatError) -> Level {
         let text = try reader.string(key)
         guard let level = Level(rawValue: text) else {
             throw FormatError(.invalidField, "\(reader.path(of: key)) \"\(text)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -1,14 +1,14 @@
 /// The capture at a glance, as `rial/manifest.json` states it. Every number is a claim the
 /// verifier checks against the files the package holds.
-public struct CaptureSummary: Sendable, Hashable {
+package struct CaptureSummary: Sendable, Hashable {
     /// `video`, `photo` or `unknown`, from the media files' types.
-    public let kind: String
-    public let mediaFiles: Int64
-    public let depthKeyframes: Int64
-    public let frameFiles: Int64
-    public let captureAppFiles: Int64
+    package let kind: String
+    package let mediaFiles: Int64
+    package let depthKeyframes: Int64
+    package let frameFiles: Int64
+    package let captureAppFiles: Int64
 
-    public init(kind: String, mediaFiles: Int64, depthKeyframes: Int64, frameFiles: Int64, captureAppFiles: Int64) {
+    package init(kind: String, mediaFiles: Int64, depthKeyframes: Int64, frameFiles: Int64, captureAppFiles: Int64) {
         self.kind = kind
         self.mediaFiles = mediaFiles
         self.depthKeyframes = depthKeyframes
@@ -18,7 +18,7 @@ public struct CaptureSummary: Sendable, Hashable {
 
     /// The summary of a package holding `paths` (bag-relative): counts by directory, and the
     /// kind from the media files' types.
-    public init(payloadPaths paths: [String]) {
+    package init(payloadPaths paths: [String]) {
         let media = paths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
         let types = Set(media.map { path in
             MediaType.forExtension(BagPath.fileExtension(of: path)).split(separator: "/").first.map(String.init) ?? ""
@@ -33,7 +33,7 @@ public struct CaptureSummary: Sendable, Hashable {
         )
     }
 
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         .object([
             "kind": .string(kind),
             "media_files": .integer(mediaFiles),
@@ -43,7 +43,7 @@ public struct CaptureSummary: Sendable, Hashable {
         ])
     }
 
-    public init(json: JSONValue, path: String) throws(FormatError) {
+    package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["kind", "media_files", "depth_keyframes", "frame_files", "capture_app_files"])
         kind = try reader.string("kind")
         guard ["video", "photo", "unknown"].contains(kind) else {

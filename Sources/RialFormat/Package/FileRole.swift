@@ -1,6 +1,6 @@
 /// What a file in a package is for. The role follows from the path alone, so a verifier can
 /// check the role a manifest claims.
-public enum FileRole: String, Sendable, CaseIterable {
+package enum FileRole: String, Sendable, CaseIterable {
     case media
     case depth
     case frame
@@ -16,7 +16,7 @@ public enum FileRole: String, Sendable, CaseIterable {
     case rialPayload = "rial_payload"
 
     /// The role of a file listed in `rial/manifest.json`, or `nil` for a path no listed file may have.
-    public init?(path: String) {
+    package init?(path: String) {
         switch path {
         case PackageLayout.bagDeclaration: self = .bagDeclaration
         case PackageLayout.bagInfo: self = .bagInfo

@@ -1,7 +1,7 @@
 /// The IANA media type the manifest records for a file, from its extension.
-public enum MediaType {
+package enum MediaType {
     /// The media type for a file name's extension; `application/octet-stream` when unknown.
-    public static func forExtension(_ fileExtension: String) -> String {
+    package static func forExtension(_ fileExtension: String) -> String {
         switch fileExtension.lowercased() {
         case "mov": return "video/quicktime"
         case "mp4", "m4v": return "video/mp4"

@@ -1,17 +1,17 @@
 /// `rial/manifest.json`: the heart of a package. It names the package, says when and by what
 /// it was made, summarises the capture, and lists every file that carries evidence or a claim
 /// with its size and digests. The seal signs exactly its bytes.
-public struct PackageManifest: Sendable, Hashable {
+package struct PackageManifest: Sendable, Hashable {
     /// One listed file.
-    public struct FileRecord: Sendable, Hashable {
-        public let path: String
-        public let role: FileRole
-        public let mediaType: String
-        public let size: UInt64
-        public let sha256: String
-        public let sha512: String
+    package struct FileRecord: Sendable, Hashable {
+        package let path: String
+        package let role: FileRole
+        package let mediaType: String
+        package let size: UInt64
+        package let sha256: String
+        package let sha512: String
 
-        public init(path: String, role: FileRole, mediaType: String, size: UInt64, sha256: String, sha512: String) {
+        package init(path: String, role: FileRole, mediaType: String, size: UInt64, sha256: String, sha512: String) {
             self.path = path
             self.role = role
             self.mediaType = mediaType
@@ -22,29 +22,29 @@ public struct PackageManifest: Sendable, Hashable {
     }
 
     /// The tool that wrote the package.
-    public struct Tool: Sendable, Hashable {
-        public let name: String
-        public let version: String
-        public init(name: String, version: String) {
+    package struct Tool: Sendable, Hashable {
+        package let name: String
+        package let version: String
+        package init(name: String, version: String) {
             self.name = name
             self.version = version
         }
     }
 
     /// The format versions this code reads.
-    public static let readableVersions = [PackageLayout.formatVersion]
+    package static let readableVersions = [PackageLayout.formatVersion]
 
-    public let formatVersion: String
-    public let packageID: PackageID
-    public let created: Timestamp
-    public let tool: Tool
-    public let capture: CaptureSummary
+    package let formatVersion: String
+    package let packageID: PackageID
+    package let created: Timestamp
+    package let tool: Tool
+    package let capture: CaptureSummary
     /// The frame chain's summary, repeated from `rial/chain.json` so that a truncated or swapped
     /// chain file is caught; `nil` when the package has no chain.
-    public let chain: ChainSummary?
-    public let files: [FileRecord]
+    package let chain: ChainSummary?
+    package let files: [FileRecord]
 
-    public init(formatVersion: String = PackageLayout.formatVersion, packageID: PackageID, created: Timestamp,
+    package init(formatVersion: String = PackageLayout.formatVersion, packageID: PackageID, created: Timestamp,
                 tool: Tool, capture: CaptureSummary, chain: ChainSummary? = nil, files: [FileRecord]) {
         self.formatVersion = formatVersion
         self.packageID = packageID
@@ -56,7 +56,7 @@ public struct PackageManifest: Sendable, Hashable {
     }
 
     /// The JSON document, keys in the order the spec lists them, files sorted by path bytes.
-    public func jsonValue() -> JSONValue {
+    package func jsonValue() -> JSONValue {
         let sorted = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var object = JSONObject()
         object["format"] = .string(PackageLayout.formatName)
@@ -80,12 +80,12 @@ public struct PackageManifest: Sendable, Hashable {
     }
 
     /// The exact bytes written to `rial/manifest.json`.
-    public func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
+    package func bytes() -> [UInt8] { JSONWriter.bytes(jsonValue()) }
 
     /// Reads a manifest that has already been parsed strictly.
     /// - Throws: ``FormatError`` naming the first field that breaks `schema/manifest.schema.json`;
     ///   `.unsupportedVersion` when the major version is not 1.
-    public init(json: JSONValue) throws(FormatError) {
+    package init(json: JSONValue) throws(FormatError) {
         // The version is read before anything else: a later version may add keys, and must be
         // reported as "cannot verify", not as a malformed 1.0 manifest.
         if let object = json.objectValue, object["format"] == .string(PackageLayout.formatName),

@@ -1,9 +1,9 @@
 /// Lowercase hexadecimal, the only spelling of a digest this format writes or accepts.
-public enum Hex {
+package enum Hex {
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Encodes bytes as lowercase hex.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -15,7 +15,7 @@ public enum Hex {
 
     /// Decodes lowercase hex; uppercase, odd lengths and other characters are rejected.
     /// - Returns: the bytes, or `nil` when `text` is not lowercase hex.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var out: [UInt8] = []
@@ -30,7 +30,7 @@ public enum Hex {
     }
 
     /// Whether `text` is exactly `byteCount` bytes of lowercase hex.
-    public static func isDigest(_ text: String, byteCount: Int) -> Bool {
+    package static func isDigest(_ text: String, byteCount: Int) -> Bool {
         text.utf8.count == byteCount * 2 && text.utf8.allSatisfy { value($0) != nil }
     }
 

@@ -1,8 +1,8 @@
 /// UUIDs as the format writes them: lowercase, hyphenated, 36 characters (RFC 9562).
-public enum UUIDText {
+package enum UUIDText {
     /// A name-based UUID (RFC 9562 version 8) from the first 16 bytes of a SHA-256 digest:
     /// the same input always gives the same id, which keeps packing deterministic.
-    public static func version8(fromDigest digest: [UInt8]) -> String? {
+    package static func version8(fromDigest digest: [UInt8]) -> String? {
         guard digest.count >= 16 else { return nil }
         var bytes = Array(digest.prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8
@@ -11,7 +11,7 @@ public enum UUIDText {
     }
 
     /// A random UUID (RFC 9562 version 4) from the system's secure generator.
-    public static func random() -> String {
+    package static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
@@ -20,7 +20,7 @@ public enum UUIDText {
     }
 
     /// Whether `text` is a UUID in the written form: 8-4-4-4-12 lowercase hex digits.
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (position, byte) in bytes.enumerated() {

@@ -17,26 +17,26 @@ import RialArchive
 /// must hold exactly what the capture held, so nothing is silently dropped or followed. File
 /// names are stored in Unicode NFC. Empty directories hold no evidence and are not recorded
 /// (BagIt has no way to list them).
-public struct CaptureDirectory: Sendable {
+package struct CaptureDirectory: Sendable {
     /// One file to package.
-    public struct File: Sendable, Hashable {
+    package struct File: Sendable, Hashable {
         /// Absolute or caller-relative path on disk.
-        public let sourcePath: String
+        package let sourcePath: String
         /// Path inside the bag, e.g. `data/media/video.mov`.
-        public let bagPath: BagPath
-        public let size: UInt64
+        package let bagPath: BagPath
+        package let size: UInt64
     }
 
-    public static let mapping: [(capture: String, bag: String)] = [
+    package static let mapping: [(capture: String, bag: String)] = [
         ("media", "data/media"), ("depth", "data/depth"), ("frames", "data/frames"), ("app", "data/capture"),
     ]
 
     /// The capture descriptor's file name at the capture's root.
-    public static let descriptorName = "capture.json"
+    package static let descriptorName = "capture.json"
 
-    public let root: String
+    package let root: String
     /// Every file, sorted by bag path.
-    public let files: [File]
+    package let files: [File]
 
     private init(root: String, files: [File]) {
         self.root = root
@@ -50,11 +50,11 @@ public struct CaptureDirectory: Sendable {
     }
 
     /// The file at `bagPath`, if the capture has it.
-    public func file(_ bagPath: String) -> File? { files.first { $0.bagPath.rawValue == bagPath } }
+    package func file(_ bagPath: String) -> File? { files.first { $0.bagPath.rawValue == bagPath } }
 
     /// Scans `root`.
     /// - Throws: ``PackagerError`` `.invalidCapture` saying what is wrong and what is expected.
-    public init(root: String) throws {
+    package init(root: String) throws {
         self.root = root
         let items: [DirectoryWalker.Item]
         do {

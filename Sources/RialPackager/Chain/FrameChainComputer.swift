@@ -8,20 +8,20 @@ import RialArchive
 /// Each link's prefix `Fn ‖ Dn? ‖ Tn` is independent of the others, so prefixes are hashed on
 /// all cores at once and only the closing step (append `Hn-1`, finalise: one or two SHA-256
 /// blocks) runs in order. The result is identical to the sequential computation.
-public struct FrameChainComputer: Sendable {
+package struct FrameChainComputer: Sendable {
     /// Supplies frame `index`'s bytes (frame material, then its depth buffer) to a link.
-    public typealias Feed = @Sendable (_ index: Int, _ link: ChainLink) throws -> Void
+    package typealias Feed = @Sendable (_ index: Int, _ link: ChainLink) throws -> Void
 
-    public let timestamps: [Double]
-    public let isParallel: Bool
+    package let timestamps: [Double]
+    package let isParallel: Bool
 
-    public init(timestamps: [Double], parallel: Bool = true) {
+    package init(timestamps: [Double], parallel: Bool = true) {
         self.timestamps = timestamps
         self.isParallel = parallel
     }
 
     /// - Returns: `H1 … Hn`, raw 32-byte hashes.
-    public func compute(feed: @escaping Feed) throws -> [[UInt8]] {
+    package func compute(feed: @escaping Feed) throws -> [[UInt8]] {
         let count = timestamps.count
         let links = UnsafeMutableBufferPointer<ChainLink?>.allocate(capacity: count)
         links.initialize(repeating: nil)
@@ -64,7 +64,7 @@ public struct FrameChainComputer: Sendable {
     /// seventh of hashing it, which the hashing thread then no longer waits for (4 % faster over
     /// 450 full-HD frames). The parallel chain keeps every core hashing already and reads in line.
     /// - Returns: `H1 … Hn`, raw 32-byte hashes.
-    public func compute(framePaths: [String], depthPaths: [String?]) throws -> [[UInt8]] {
+    package func compute(framePaths: [String], depthPaths: [String?]) throws -> [[UInt8]] {
         guard !isParallel else { return try compute(feed: Self.fileFeed(framePaths: framePaths, depthPaths: depthPaths)) }
         // compute(feed:) calls a sequential feed from this thread only, one frame after another.
         nonisolated(unsafe) let pipeline = DigestPipeline(depth: 4)
@@ -79,7 +79,7 @@ public struct FrameChainComputer: Sendable {
 
     /// A feed that reads frame `i` from `framePaths[i]` and its depth keyframe, if any, from
     /// `depthPaths[i]`, in 1 MiB chunks. Safe to call from several threads at once.
-    public static func fileFeed(framePaths: [String], depthPaths: [String?]) -> Feed {
+    package static func fileFeed(framePaths: [String], depthPaths: [String?]) -> Feed {
         { index, link in
             try FileChunkReader(path: framePaths[index]).streamAndClose { try link.update($0) }
             if let depth = depthPaths[index] {

@@ -3,11 +3,11 @@ import RialCrypto
 
 /// Writes custody events: the event file and, when someone signs, its detached signature
 /// (`schema/SPEC.md` §15.5), made by the same mechanism as the seal.
-public struct CustodyRecorder: Sendable {
+package struct CustodyRecorder: Sendable {
     /// Who signs the events; `nil` for unsigned events.
-    public let signer: Sealer?
+    package let signer: Sealer?
 
-    public init(signer: Sealer?) {
+    package init(signer: Sealer?) {
         self.signer = signer
     }
 
@@ -18,7 +18,7 @@ public struct CustodyRecorder: Sendable {
     /// - Returns: the actor, with the certificate's fingerprint when signing.
     /// - Throws: ``PackagerError`` `.invalidOption` when the given name or organisation
     ///   disagrees with the certificate, or there is neither an actor nor a certificate CN.
-    public func actor(_ given: CustodyActor?) throws -> CustodyActor {
+    package func actor(_ given: CustodyActor?) throws -> CustodyActor {
         guard let signer else {
             guard let given, !given.name.isEmpty else { throw PackagerError(.invalidOption, "a custody event needs an actor name (--actor-name)") }
             return given
@@ -44,7 +44,7 @@ public struct CustodyRecorder: Sendable {
     /// The event's file, and its signature when there is a signer.
     /// - Throws: ``PackagerError`` `.invalidOption` for text the format does not allow,
     ///   `.writeFailed` when signing fails.
-    public func files(for event: CustodyEvent) throws -> [PackageFile] {
+    package func files(for event: CustodyEvent) throws -> [PackageFile] {
         let bytes = event.bytes()
         // What is written must read back: the verifier parses every event strictly.
         do {
@@ -63,7 +63,7 @@ public struct CustodyRecorder: Sendable {
     /// with a fresh random id.
     /// - Throws: ``PackagerError`` `.invalidOption` when `time` is before the head's time (events
     ///   are in time order), `.invalidCapture` when the log is full.
-    public static func next(after head: PackageTagFiles.CustodyHead?, manifestSHA256: String, packageID: PackageID, time: Timestamp,
+    package static func next(after head: PackageTagFiles.CustodyHead?, manifestSHA256: String, packageID: PackageID, time: Timestamp,
                             action: CustodyAction, actor: CustodyActor, details: String, location: String? = nil,
                             forced: CustodyEvent.Forced? = nil) throws -> CustodyEvent {
         let seq = (head?.seq ?? 0) + 1

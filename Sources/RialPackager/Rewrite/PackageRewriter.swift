@@ -12,19 +12,19 @@ import RialArchive
 ///
 /// The rewriter does not verify the package it copies: to add to a package only once it
 /// verifies, as `rial` does, use `PackageAmender` in `RialAmender`.
-public struct PackageRewriter: Sendable {
-    public let source: String
-    public let destination: String
+package struct PackageRewriter: Sendable {
+    package let source: String
+    package let destination: String
 
     /// - Parameter destination: where to write; the source's own path replaces it in place.
-    public init(source: String, destination: String) {
+    package init(source: String, destination: String) {
         self.source = source
         self.destination = destination
     }
 
     /// The package's tag files (everything outside `data/`), read without the payload.
     /// - Throws: ``PackagerError`` `.invalidCapture` when the input is not a readable package.
-    public static func tagFiles(of path: String) throws -> PackageTagFiles {
+    package static func tagFiles(of path: String) throws -> PackageTagFiles {
         do {
             let reader = try TarReader(path: path)
             var root: String?
@@ -48,7 +48,7 @@ public struct PackageRewriter: Sendable {
     /// - Parameter modificationTime: the new entries' mtime, seconds since 1970.
     /// - Throws: ``PackagerError`` `.invalidOption` when a new path already exists,
     ///   `.writeFailed` on any read or write error; the destination is then unchanged.
-    public func append(_ newFiles: [PackageFile], modificationTime: Int64) throws {
+    package func append(_ newFiles: [PackageFile], modificationTime: Int64) throws {
         // The lines each tag manifest gains; the manifests themselves are read as the copy
         // passes them, so the source is read once.
         var addedLines: [String: [UInt8]] = [:]

@@ -2,21 +2,21 @@ import RialFormat
 import RialCrypto
 
 /// The tag files of a package, by path relative to the bag, and its top-level directory.
-public struct PackageTagFiles: Sendable {
+package struct PackageTagFiles: Sendable {
     /// The last event of a custody log: what the next one links to.
-    public struct CustodyHead: Sendable {
-        public let seq: Int64
+    package struct CustodyHead: Sendable {
+        package let seq: Int64
         /// SHA-256 of the event file, lowercase hex.
-        public let sha256: String
+        package let sha256: String
         /// The event, when it parses.
-        public let event: CustodyEvent?
+        package let event: CustodyEvent?
     }
 
-    public let root: String
-    public let files: [String: [UInt8]]
+    package let root: String
+    package let files: [String: [UInt8]]
 
     /// The highest-numbered custody event file; `nil` when the package has none.
-    public var custodyHead: CustodyHead? {
+    package var custodyHead: CustodyHead? {
         let events = files.compactMap { path, bytes -> (Int64, [UInt8])? in
             guard case (let seq, .event)? = CustodyLogLayout.parse(path) else { return nil }
             return (seq, bytes)

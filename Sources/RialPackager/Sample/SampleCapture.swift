@@ -14,9 +14,9 @@ import RialArchive
 /// them. Raw BGRA frames go to `frames/` (unless ``includesFrames`` is off, as in a phone
 /// export), the per-frame timestamps and layouts to `capture.json`, and the app-style
 /// `HashChainData` of those frames to `app/hash_chain.json`.
-public struct SampleCapture: Sendable {
+package struct SampleCapture: Sendable {
     /// What the sample holds.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// A video with frames, depth keyframes and the app's chain.
         case video
         /// A photo with one depth map and the app's depth analysis.
@@ -26,36 +26,36 @@ public struct SampleCapture: Sendable {
         case hashOnly = "hash-only"
     }
 
-    public var kind: Kind = .video
-    public var seed: UInt64 = 1
-    public var seconds: Int = 2
-    public var fps: Int = 30
-    public var width: Int = 320
-    public var height: Int = 240
-    public var depthWidth: Int = 256
-    public var depthHeight: Int = 192
-    public var depthInterval: Int = 3
-    public var checkpointInterval: Int = 150
+    package var kind: Kind = .video
+    package var seed: UInt64 = 1
+    package var seconds: Int = 2
+    package var fps: Int = 30
+    package var width: Int = 320
+    package var height: Int = 240
+    package var depthWidth: Int = 256
+    package var depthHeight: Int = 192
+    package var depthInterval: Int = 3
+    package var checkpointInterval: Int = 150
     /// Write raw frame material to `frames/`; a real phone export omits it.
-    public var includesFrames = true
+    package var includesFrames = true
 
-    public init() {}
+    package init() {}
 
     /// Total frames.
-    public var frameCount: Int { seconds * fps }
+    package var frameCount: Int { seconds * fps }
 
     /// Frame numbers (1-based) that carry a depth keyframe.
-    public var depthFrames: [Int] { depthInterval > 0 ? stride(from: 1, through: frameCount, by: depthInterval).map { $0 } : [] }
+    package var depthFrames: [Int] { depthInterval > 0 ? stride(from: 1, through: frameCount, by: depthInterval).map { $0 } : [] }
 
     /// Frame `n`'s timestamp: an ARKit-style clock (seconds since boot) advancing at `fps`.
-    public func timestamp(ofFrame frame: Int) -> Double {
+    package func timestamp(ofFrame frame: Int) -> Double {
         Double(1000 + seed % 100) + Double(frame - 1) / Double(fps)
     }
 
     /// Writes the capture under `directory`, which must not exist or be empty.
     /// - Throws: ``PackagerError`` `.invalidOption` for unusable options or a non-empty
     ///   directory, `.writeFailed` on I/O errors.
-    public func write(to directory: String) throws {
+    package func write(to directory: String) throws {
         guard seconds > 0, seconds <= 3600, fps > 0, fps <= 240, width > 0, height > 0, width <= 8192, height <= 8192,
               depthInterval >= 0, checkpointInterval > 0 else {
             throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps, a frame size of at most 8192×8192, a depth interval ≥ 0 and a checkpoint interval ≥ 1")
@@ -206,7 +206,7 @@ public struct SampleCapture: Sendable {
     }
 
     /// `depth_000004.f32` for frame 4.
-    public static func depthFileName(frame: Int) -> String {
+    package static func depthFileName(frame: Int) -> String {
         let digits = String(frame)
         return "depth_" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".f32"
     }

@@ -52,13 +52,13 @@ public struct Sealer: Sendable {
 
     /// The detached CMS signature over `manifest`, DER.
     /// - Throws: ``PackagerError`` `.writeFailed` when OpenSSL refuses.
-    public func seal(_ manifest: [UInt8]) throws -> [UInt8] {
+    package func seal(_ manifest: [UInt8]) throws -> [UInt8] {
         try sign(manifest, what: "rial/manifest.json")
     }
 
     /// The detached CMS signature over `bytes` (a custody event, the manifest), DER.
     /// - Throws: ``PackagerError`` `.writeFailed` naming `what` when OpenSSL refuses.
-    public func sign(_ bytes: [UInt8], what: String) throws -> [UInt8] {
+    package func sign(_ bytes: [UInt8], what: String) throws -> [UInt8] {
         do {
             return try signer.sign(bytes)
         } catch {

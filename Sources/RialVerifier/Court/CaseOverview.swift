@@ -4,34 +4,34 @@ import RialFormat
 /// its privacy levels), the shape of the frame hash chain and where it breaks, and heat-map
 /// thumbnails of a few depth keyframes. Each is a statement of the package; the report puts
 /// it beside the check that judged it.
-public struct CaseOverview: Sendable {
-    public struct Capture: Sendable {
+package struct CaseOverview: Sendable {
+    package struct Capture: Sendable {
         /// "video" or "photo", and "full" or "hash_only".
-        public let mediaType: String?
-        public let mode: String?
+        package let mediaType: String?
+        package let mode: String?
         /// The values rial/metadata.json holds, as text; `nil` when withheld.
-        public let device: String?
-        public let time: String?
-        public let place: String?
+        package let device: String?
+        package let time: String?
+        package let place: String?
         /// "location=…, timestamp=…, device=…".
-        public let privacy: String?
-        public let frameCount: Int64?
-        public let durationMs: Int64?
-        public let mediaSHA256: String?
+        package let privacy: String?
+        package let frameCount: Int64?
+        package let durationMs: Int64?
+        package let mediaSHA256: String?
     }
 
-    public struct Chain: Sendable {
-        public let frameCount: Int
-        public let checkpointFrames: [Int64]
-        public let depthFrames: [Int64]
+    package struct Chain: Sendable {
+        package let frameCount: Int
+        package let checkpointFrames: [Int64]
+        package let depthFrames: [Int64]
         /// The first frame whose recomputed link differs, from the `chain.link.broken` check.
-        public let firstBrokenFrame: Int64?
-        public let finalHash: String
+        package let firstBrokenFrame: Int64?
+        package let finalHash: String
     }
 
-    public let capture: Capture?
-    public let chain: Chain?
-    public let thumbnails: [DepthThumbnail]
+    package let capture: Capture?
+    package let chain: Chain?
+    package let thumbnails: [DepthThumbnail]
 
     init(context: VerificationContext, report: VerificationReport, thumbnails: [DepthThumbnail]) {
         let view = MetadataSources(context).parsedView

@@ -3,15 +3,15 @@ import RialArchive
 
 /// A depth keyframe shrunk for a report: the mean depth of each cell of a grid at most
 /// ``maxCells`` wide, computed while the keyframe streams past (memory stays flat).
-public struct DepthThumbnail: Sendable {
-    public static let maxCells = 32
+package struct DepthThumbnail: Sendable {
+    package static let maxCells = 32
 
-    public let frameNumber: Int64
-    public let path: String
-    public let columns: Int
-    public let rows: Int
+    package let frameNumber: Int64
+    package let path: String
+    package let columns: Int
+    package let rows: Int
     /// Mean depth per cell, row by row; `nil` where no sample was valid (NaN, infinite, ≤ 0).
-    public let cells: [Float?]
+    package let cells: [Float?]
 
     /// Reads up to `count` keyframes, spread evenly over the capture, from the archive at
     /// `path`. Entries are named by the (verified) depth index; any read problem gives no

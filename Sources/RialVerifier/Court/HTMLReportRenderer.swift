@@ -5,8 +5,8 @@ import RialFormat
 /// words, the package's identity and fingerprint, signer and time, the capture as stated, the
 /// hash chain and depth keyframes as pictures, the custody timeline, every check, and how to
 /// verify again without rial. Every string from the package is escaped (``html(_:)``).
-public enum HTMLReportRenderer {
-    public static func render(_ report: VerificationReport, overview: CaseOverview?) -> String {
+package enum HTMLReportRenderer {
+    package static func render(_ report: VerificationReport, overview: CaseOverview?) -> String {
         var page = HTMLPage()
         page.header(report)
         page.verdict(report)
@@ -34,7 +34,7 @@ public enum HTMLReportRenderer {
 
     /// `text` for HTML: invisible characters shown as `\u{…}` (as in the text report), then
     /// `& < > " '` as entities.
-    public static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         var out = ""
         for character in Escaping.visible(text) {
             switch character {

@@ -3,7 +3,7 @@ import RialFormat
 extension Verifier {
     /// Verifies like ``report(for:progress:)`` and gathers what a court report shows besides the
     /// checks. An input that cannot be evaluated gives an `error` report and no overview.
-    public func courtReport(for path: String, thumbnails: Int = 6, progress: Progress? = nil) -> (report: VerificationReport, overview: CaseOverview?) {
+    package func courtReport(for path: String, thumbnails: Int = 6, progress: Progress? = nil) -> (report: VerificationReport, overview: CaseOverview?) {
         do {
             let (report, inventory) = try evaluate(path: path, progress: progress)
             let context = VerificationContext(inventory: inventory, profile: report.subjectKind == .package ? .package : .bag, verificationTime: verificationTime)

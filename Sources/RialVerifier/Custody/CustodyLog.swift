@@ -17,6 +17,8 @@ struct CustodyLog {
     let extent: Extent
     /// Event files in seq order; empty unless ``extent`` is `.events`.
     let files: [CustodyEventFile]
+    /// Where each seq's file is in ``files``: rules look events up by seq for every finding.
+    private let indexBySeq: [Int64: Int]
     /// Signature files by the seq of the event they sign.
     let signaturePaths: [Int64: String]
     /// Files under `rial/custody/` that are neither an event nor a signature.
@@ -56,11 +58,12 @@ struct CustodyLog {
             extent = .events
             files = events.sorted { $0.key < $1.key }.map { CustodyEventFile(seq: $0.key, path: $0.value, inventory: inventory) }
         }
+        indexBySeq = Dictionary(files.enumerated().map { ($0.element.seq, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The event file with `seq`, when the log has it.
     func file(seq: Int64) -> CustodyEventFile? {
-        files.first { $0.seq == seq }
+        indexBySeq[seq].map { files[$0] }
     }
 
     /// Warnings for events appended with `--force` to a package that did not pass.

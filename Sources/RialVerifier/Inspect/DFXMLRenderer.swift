@@ -5,14 +5,14 @@ import RialXML
 /// ewfinfo write, so forensic tools can ingest the package: one `fileobject` per file with
 /// `filename` (as in the archive, top-level directory included), `filesize` and
 /// `hashdigest type="sha256"` / `"sha512"`.
-public enum DFXMLRenderer {
-    public static let namespace = "http://www.forensicswiki.org/wiki/Category:Digital_Forensics_XML"
+package enum DFXMLRenderer {
+    package static let namespace = "http://www.forensicswiki.org/wiki/Category:Digital_Forensics_XML"
 
     /// - Parameters:
     ///   - source: the package file as named on the command line.
     ///   - commandLine: how the list was made.
     /// - Throws: ``RialXML/XMLError`` when libxml2 fails.
-    public static func bytes(_ contents: VerifiedContents, source: String, commandLine: String) throws -> [UInt8] {
+    package static func bytes(_ contents: VerifiedContents, source: String, commandLine: String) throws -> [UInt8] {
         let writer = try XMLDocumentWriter()
         writer.start("dfxml", namespace: namespace)
         writer.attribute("xmlns:dc", "http://purl.org/dc/elements/1.1/")

@@ -3,11 +3,11 @@ import RialCrypto
 
 /// Lists what a package holds and what it claims, without judging it: `rial inspect`.
 /// Payload data is skipped, not hashed, so inspecting a large package is quick.
-public struct PackageInspector: Sendable {
-    public init() {}
+package struct PackageInspector: Sendable {
+    package init() {}
 
     /// - Throws: ``VerifierError`` when the input is not a readable package.
-    public func inspect(path: String) throws -> JSONValue {
+    package func inspect(path: String) throws -> JSONValue {
         var scanner = PackageScanner(path: path, limits: VerificationLimits(), progress: nil)
         scanner.hashesPayload = false
         let inventory = try scanner.scan()

@@ -4,34 +4,34 @@ import RialCrypto
 /// The files of a package that has just passed verification, with the digests computed while
 /// verifying: what the known-file lists (hashdeep, DFXML) are made from. A list of a package
 /// that failed would vouch for what failed, so there is none.
-public struct VerifiedContents: Sendable {
-    public struct File: Sendable {
+package struct VerifiedContents: Sendable {
+    package struct File: Sendable {
         /// Relative to the bag (the package's top-level directory).
-        public let path: String
-        public let size: UInt64
-        public let sha256: String
-        public let sha512: String
+        package let path: String
+        package let size: UInt64
+        package let sha256: String
+        package let sha512: String
     }
 
-    public struct Result: Sendable {
-        public let report: VerificationReport
+    package struct Result: Sendable {
+        package let report: VerificationReport
         /// Present when the package passed and is a `.rialpkg` file.
-        public let contents: VerifiedContents?
+        package let contents: VerifiedContents?
     }
 
     /// The package's top-level directory.
-    public let root: String
-    public let packageID: String?
-    public let manifestSHA256: String?
+    package let root: String
+    package let packageID: String?
+    package let manifestSHA256: String?
     /// Every regular file, tag files first, each group sorted by bytes.
-    public let files: [File]
+    package let files: [File]
 
     /// The payload files (under `data/`).
-    public var payload: [File] { files.filter { $0.path.hasPrefix("data/") } }
+    package var payload: [File] { files.filter { $0.path.hasPrefix("data/") } }
 
     /// Verifies the package at `path` and, if it passes, lists its files.
     /// - Throws: ``VerifierError`` when the package cannot be evaluated.
-    public static func make(path: String, verifier: Verifier = Verifier(), progress: Verifier.Progress? = nil) throws -> Result {
+    package static func make(path: String, verifier: Verifier = Verifier(), progress: Verifier.Progress? = nil) throws -> Result {
         let (report, inventory) = try verifier.evaluate(path: path, progress: progress)
         // Package names are held to the strict rules (no control characters), so no name can
         // break a line of a list or need escaping beyond XML's; a bag directory's names are not.

@@ -12,7 +12,7 @@ public struct CheckResult: Sendable, Hashable {
     /// The custody event the finding is about (its `seq`), for custody findings.
     public let seq: Int64?
 
-    public init(code: Code, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
+    package init(code: Code, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
                 seq: Int64? = nil) {
         self.seq = seq
         self.code = code
@@ -23,25 +23,25 @@ public struct CheckResult: Sendable, Hashable {
         self.actual = actual
     }
 
-    public static func pass(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+    package static func pass(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .pass, subject: subject, message: message, seq: seq)
     }
 
-    public static func fail(_ code: Code, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
+    package static func fail(_ code: Code, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
                             seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .fail, subject: subject, message: message, expected: expected, actual: actual, seq: seq)
     }
 
-    public static func notPresent(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+    package static func notPresent(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .notPresent, subject: subject, message: message, seq: seq)
     }
 
-    public static func notChecked(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
+    package static func notChecked(_ code: Code, _ subject: String, _ message: String, seq: Int64? = nil) -> CheckResult {
         CheckResult(code: code, status: .notChecked, subject: subject, message: message, seq: seq)
     }
 
     /// The same finding, about custody event `seq`.
-    public func about(seq: Int64?) -> CheckResult {
+    package func about(seq: Int64?) -> CheckResult {
         CheckResult(code: code, status: status, subject: subject, message: message, expected: expected, actual: actual, seq: seq)
     }
 }

@@ -3,8 +3,8 @@ import RialFormat
 /// The custody log as a person reads it: one line per event (when, what, who, signed or
 /// not), the event's details under it, and where the chain is broken if it is. Every string
 /// from the package is escaped.
-public enum CustodyTimelineRenderer {
-    public static func render(_ report: VerificationReport) -> String {
+package enum CustodyTimelineRenderer {
+    package static func render(_ report: VerificationReport) -> String {
         var lines: [String] = []
         lines.append("Custody log of \(Escaping.visible(report.subjectPath))")
         if let id = report.packageID { lines.append("Package            \(Escaping.visible(id))") }

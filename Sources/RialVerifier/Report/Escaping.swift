@@ -4,10 +4,10 @@ import RialFormat
 /// bidirectional overrides are shown as `\u{…}` instead of acting on the reader's terminal,
 /// and a string longer than ``maxCharacters`` is shortened, saying by how much (a 10,000-
 /// character name would otherwise bury the report; the JSON report keeps it whole).
-public enum Escaping {
-    public static let maxCharacters = 1024
+package enum Escaping {
+    package static let maxCharacters = 1024
 
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -27,7 +27,7 @@ public enum Escaping {
     }
 
     /// Each line of `text` made visible; the line breaks themselves kept.
-    public static func visibleLines(_ text: String) -> String {
+    package static func visibleLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(separator: "\n")
     }
 }

@@ -4,12 +4,12 @@ import RialFormat
 /// input as soon as its verdict is known, then one summary line. For scripts that check an
 /// evidence store: every line stands alone, and a package that cannot be read is an `error`
 /// line, never a missing one.
-public enum JSONLinesRenderer {
-    public static let version = "1.0"
+package enum JSONLinesRenderer {
+    package static let version = "1.0"
 
     /// The line for one input.
     /// - Parameter elapsed: seconds the verification took.
-    public static func line(_ report: VerificationReport, elapsed: Double) -> [UInt8] {
+    package static func line(_ report: VerificationReport, elapsed: Double) -> [UInt8] {
         var object = JSONObject()
         object["type"] = .string("package")
         object["path"] = .string(report.subjectPath)
@@ -26,7 +26,7 @@ public enum JSONLinesRenderer {
     }
 
     /// The final line: counts per verdict, and the exit status the batch ends with.
-    public static func summary(pass: Int, fail: Int, error: Int, elapsed: Double, exitStatus: Int) -> [UInt8] {
+    package static func summary(pass: Int, fail: Int, error: Int, elapsed: Double, exitStatus: Int) -> [UInt8] {
         compact(.object([
             "type": .string("summary"),
             "lines_version": .string(version),

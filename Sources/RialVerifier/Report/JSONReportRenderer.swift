@@ -5,7 +5,7 @@ import RialFormat
 public enum JSONReportRenderer {
     public static let reportVersion = "1.3"
 
-    public static func jsonValue(_ report: VerificationReport) -> JSONValue {
+    package static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()
         object["report_version"] = .string(reportVersion)
         object["tool"] = .object(["name": .string(RialToolkit.name), "version": .string(RialToolkit.version)])
@@ -47,7 +47,7 @@ public enum JSONReportRenderer {
     }
 
     /// Why an input could not be verified: code, message (with its cause) and location.
-    public static func errorValue(_ error: VerifierError) -> JSONValue {
+    package static func errorValue(_ error: VerifierError) -> JSONValue {
         var message = error.reason
         if let cause = error.cause { message += ": \(cause)" }
         var value: JSONObject = ["code": .string(error.code.rawValue), "message": .string(message)]
@@ -56,7 +56,7 @@ public enum JSONReportRenderer {
     }
 
     /// One check, as in the report's `checks`.
-    public static func checkValue(_ check: CheckResult) -> JSONValue {
+    package static func checkValue(_ check: CheckResult) -> JSONValue {
         var item = JSONObject()
         item["code"] = .string(check.code.rawValue)
         item["status"] = .string(check.status.rawValue)
@@ -69,7 +69,7 @@ public enum JSONReportRenderer {
     }
 
     /// The custody log: its state, head and timeline (report version 1.2).
-    public static func custodyValue(_ custody: CustodySummary) -> JSONValue {
+    package static func custodyValue(_ custody: CustodySummary) -> JSONValue {
         var object = JSONObject()
         object["state"] = .string(custody.state.rawValue)
         object["event_count"] = .integer(Int64(custody.entries.count))

@@ -36,7 +36,7 @@ public struct VerificationReport: Sendable {
     /// The custody log's timeline and state; `nil` for plain bags.
     public let custody: CustodySummary?
 
-    public init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
+    package init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
                 checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
                 seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil) {
         self.custody = custody
@@ -53,7 +53,7 @@ public struct VerificationReport: Sendable {
     }
 
     /// A report for an input that could not be evaluated.
-    public static func error(_ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp) -> VerificationReport {
+    package static func error(_ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp) -> VerificationReport {
         VerificationReport(subjectPath: subjectPath, subjectKind: subjectKind, verifiedAt: verifiedAt, packageID: nil,
                            manifestSHA256: nil, checks: [], error: error)
     }

@@ -5,45 +5,45 @@ import RialCrypto
 ///
 /// Checks work on an inventory only, so the archive and a bag directory are judged by the
 /// same code, and no check reads the input again.
-public struct Inventory: Sendable {
+package struct Inventory: Sendable {
     /// One regular file of the bag.
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// Path relative to the bag's root.
-        public let path: String
-        public let size: UInt64
+        package let path: String
+        package let size: UInt64
         /// Lowercase hex digests, for every algorithm the scanner computed.
-        public let digests: [DigestAlgorithm: String]
+        package let digests: [DigestAlgorithm: String]
     }
 
     /// The top-level directory's name (packages only).
-    public var rootName: String?
+    package var rootName: String?
     /// Files by bag-relative path. A duplicate entry is recorded in ``findings``, not here.
-    public var files: [String: File] = [:]
+    package var files: [String: File] = [:]
     /// Paths of directories seen.
-    public var directories: Set<String> = []
+    package var directories: Set<String> = []
     /// Bytes of tag files (outside `data/`) and of the small payload JSON files the verifier
     /// cross-checks (``RialFormat/PackageLayout/isParsedPayload(_:)``), for parsing.
-    public var tagFileBytes: [String: [UInt8]] = [:]
+    package var tagFileBytes: [String: [UInt8]] = [:]
     /// Structural problems found while reading (bad names, links, duplicates, layout).
-    public var findings: [CheckResult] = []
+    package var findings: [CheckResult] = []
     /// Frame-chain links recomputed from frame material while reading, when the package has a
     /// chain and `rial/chain.json` came before the material.
     var chainLinks: (recomputed: [Int: String], unrecomputable: [Int: String])?
 
-    public init() {}
+    package init() {}
 
     /// Paths of payload files (under `data/`), sorted by bytes.
-    public var payloadPaths: [String] {
+    package var payloadPaths: [String] {
         files.keys.filter { $0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Paths of payload files under `subdirectory` (e.g. ``PackageLayout/mediaDirectory``), sorted by bytes.
-    public func payloadPaths(under subdirectory: String) -> [String] {
+    package func payloadPaths(under subdirectory: String) -> [String] {
         payloadPaths.filter { $0.hasPrefix(subdirectory) }
     }
 
     /// Paths of tag files (everything else), sorted by bytes.
-    public var tagPaths: [String] {
+    package var tagPaths: [String] {
         files.keys.filter { !$0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }
