@@ -16,7 +16,7 @@ struct SealCheckTests {
     @Test func validSealWithoutAnAnchorIsNotTrusted() throws {
         let builder = try Builder.package(sealedBy: TestIdentity())
         #expect(run(builder) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
-        #expect(builder.context().sealEvaluation?.seal?.state == .validUntrusted)
+        #expect(builder.context().seal?.state == .validUntrusted)
     }
 
     @Test func anchoredSealIsTrustedAndAnotherAnchorIsNot() throws {
@@ -32,7 +32,7 @@ struct SealCheckTests {
         #expect(run(builder) == [Finding(.seal, .notPresent, path)])
         let anchor = try TestIdentity().certificate
         #expect(run(builder, policy: VerificationPolicy(sealAnchors: [anchor], requiresSeal: true)) == [Finding(.sealRequired, .fail, path)])
-        #expect(builder.context().sealEvaluation?.seal?.state == .missing)
+        #expect(builder.context().seal?.state == .missing)
     }
 
     @Test func requiredSealWithoutAnAnchor() throws {
@@ -44,7 +44,7 @@ struct SealCheckTests {
         var builder = try Builder.package(sealedBy: TestIdentity())
         builder.files[path] = []
         #expect(run(builder) == [Finding(.sealEmpty, .fail, path)])
-        #expect(builder.context().sealEvaluation?.seal?.state == .invalid)
+        #expect(builder.context().seal?.state == .invalid)
     }
 
     @Test func garbageSeal() throws {
