@@ -25,33 +25,39 @@ struct SealTimeTests {
     /// test PKI's TSA; an unstamped copy is kept beside it.
     private func stampedSample() throws -> (sample: PackedSample, unstamped: String, root: [Certificate], now: Timestamp) {
         let sample = try PackedSample()
-        let pki = sample.directory + "/pki"
-        try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
+        // A failure half-way must not leave the sample's directory behind.
+        do {
+            let pki = sample.directory + "/pki"
+            try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
 
-        // Seal the sample the way `rial seal` does, and keep an unstamped copy.
-        let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
-        let tags = try PackageRewriter.tagFiles(of: sample.package)
-        let manifest = try #require(tags.files[PackageLayout.manifest])
-        let now = Timestamp.now()
-        // The SEALED custody event, signed by the same key, as `rial seal` records it.
-        let recorder = CustodyRecorder(signer: sealer)
-        let sealed = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
-                                              packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
-        try PackageRewriter(source: sample.package, destination: sample.package)
-            .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))] + recorder.files(for: sealed), modificationTime: now.seconds)
-        let unstamped = sample.directory + "/unstamped.rialpkg"
-        try FileManager.default.copyItem(atPath: sample.package, toPath: unstamped)
+            // Seal the sample the way `rial seal` does, and keep an unstamped copy.
+            let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
+            let tags = try PackageRewriter.tagFiles(of: sample.package)
+            let manifest = try #require(tags.files[PackageLayout.manifest])
+            let now = Timestamp.now()
+            // The SEALED custody event, signed by the same key, as `rial seal` records it.
+            let recorder = CustodyRecorder(signer: sealer)
+            let sealed = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
+                                                  packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
+            try PackageRewriter(source: sample.package, destination: sample.package)
+                .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))] + recorder.files(for: sealed), modificationTime: now.seconds)
+            let unstamped = sample.directory + "/unstamped.rialpkg"
+            try FileManager.default.copyItem(atPath: sample.package, toPath: unstamped)
 
-        let seal = try DetachedSignature(der: #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.seal]))
-        let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: seal.signatureValue))
-        try Data(request.der).write(to: URL(fileURLWithPath: sample.directory + "/req.tsq"))
-        try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq", sample.directory + "/resp.tsr"])
-        let token = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/resp.tsr")))
-        try PackageRewriter(source: sample.package, destination: sample.package)
-            .append([.init(path: PackageLayout.sealTimestamp, bytes: token)], modificationTime: now.seconds)
+            let seal = try DetachedSignature(der: #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.seal]))
+            let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: seal.signatureValue))
+            try Data(request.der).write(to: URL(fileURLWithPath: sample.directory + "/req.tsq"))
+            try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq", sample.directory + "/resp.tsr"])
+            let token = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/resp.tsr")))
+            try PackageRewriter(source: sample.package, destination: sample.package)
+                .append([.init(path: PackageLayout.sealTimestamp, bytes: token)], modificationTime: now.seconds)
 
-        let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
-        return (sample, unstamped, root, now)
+            let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
+            return (sample, unstamped, root, now)
+        } catch {
+            sample.remove()
+            throw error
+        }
     }
 
     @Test func certificatesAreJudgedAtGenTimeOfATrustedToken() throws {
