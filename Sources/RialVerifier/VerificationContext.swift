@@ -3,7 +3,8 @@ import RialCrypto
 
 /// Everything the checks judge, read and parsed once, built complete here before any check
 /// runs: the inventory, the profile it is judged by, the injected time and policy, every tag
-/// file and claim parsed, the seal and the custody signatures evaluated, and the copy of the
+/// file and claim parsed, the facts about the seal, its timestamp and the custody signatures
+/// (parsed values and the outcomes of the cryptographic operations) established, and the copy of the
 /// media the person verifying holds, hashed. Checks only read it; none does I/O.
 struct VerificationContext {
     enum Profile {
@@ -28,12 +29,15 @@ struct VerificationContext {
     let depthIndex: Result<DepthIndex, FormatError>?
     /// The metadata files, parsed.
     private(set) var metadataSources: MetadataSources?
-    /// The seal and its timestamp, judged together (each depends on the other).
-    private(set) var sealEvaluation: SealEvaluation?
+    /// The seal: its signature over the manifest and its signer at the judged time; `nil` for
+    /// a plain bag that is not asked for one.
+    private(set) var seal: SealFacts?
+    /// The RFC 3161 token over the seal's signature value; `nil` when ``seal`` is.
+    private(set) var timestamp: TimestampFacts?
     /// The custody log, read; `nil` for a plain bag.
     private(set) var custodyLog: CustodyLog?
-    /// Each custody event's signature, judged; the custody checks and the summary read it.
-    private(set) var custodySignatures: [Int64: CustodySignatureJudgement] = [:]
+    /// Each custody event's signature, established; the custody checks and the summary read it.
+    private(set) var custodySignatures: [Int64: CustodySignatureFacts] = [:]
     /// The copy of the media given with `--media`, hashed.
     let externalMedia: ExternalMediaDigest?
 
@@ -41,7 +45,8 @@ struct VerificationContext {
     /// files first, the metadata and the seal over them, the custody log last, because its
     /// seal-record rule needs the seal's signer.
     init(inventory: Inventory, profile: Profile, verificationTime: Timestamp, policy: VerificationPolicy = VerificationPolicy(),
-         limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil) {
+         limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
+         crypto: any VerifierCrypto = OpenSSLCrypto()) {
         self.inventory = inventory
         self.profile = profile
         self.verificationTime = verificationTime
@@ -60,12 +65,21 @@ struct VerificationContext {
             Result { () throws(FormatError) -> DepthIndex in try DepthIndex(json: StrictJSONParser.parse(bytes)) }
         }
         metadataSources = MetadataSources(self)
-        sealEvaluation = SealEvaluation(self, policy: policy)
+        // The seal and its timestamp depend on each other: the token's imprint covers the
+        // seal's signature value, and a trusted token's genTime is when the seal's
+        // certificates are judged (RFC 3161 Appendix B). A plain bag has no seal to look for,
+        // unless the policy demands one: then stripping rial/ must not make a required seal pass.
+        if profile == .package || manifest != nil || policy.requiresSeal || policy.requiresTimestamp {
+            let signature = SealFacts.signatureFacts(self, crypto: crypto)
+            let timestamp = TimestampFacts(self, seal: signature?.parsed, crypto: crypto)
+            self.timestamp = timestamp
+            seal = SealFacts(self, signature: signature, trustedTime: TimestampVerdict(timestamp).trustedGenTime, crypto: crypto)
+        }
         custodyLog = CustodyLog(inventory: inventory, profile: profile, hasManifest: manifest != nil, limits: limits)
         if let log = custodyLog {
             for file in log.files {
-                custodySignatures[file.seq] = CustodySignatureJudgement(file, path: log.signaturePaths[file.seq], anchors: policy.sealAnchors,
-                                                                        verificationTime: verificationTime, bytes: { inventory.tagFileBytes[$0] })
+                custodySignatures[file.seq] = CustodySignatureFacts(file, path: log.signaturePaths[file.seq], anchors: policy.sealAnchors,
+                                                                    verificationTime: verificationTime, crypto: crypto, bytes: { inventory.tagFileBytes[$0] })
             }
         }
     }

@@ -66,7 +66,7 @@ public struct Verifier: Sendable {
             subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
             checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
-            seal: context.sealEvaluation?.seal, timestamp: context.sealEvaluation?.timestamp,
+            seal: context.seal?.summary, timestamp: context.timestamp.map { TimestampVerdict($0).summary },
             custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) }
         )
         return (report, inventory)

@@ -10,8 +10,8 @@ struct CustodySignatureCheckTests {
     private typealias Builder = InventoryBuilder
     private let day: Int64 = 86_400
 
-    private func run(_ builder: Builder, policy: VerificationPolicy = VerificationPolicy()) -> [CheckResult] {
-        CustodySignatureCheck().run(builder.context(policy: policy))
+    private func run(_ builder: Builder, policy: VerificationPolicy = VerificationPolicy(), crypto: any VerifierCrypto = OpenSSLCrypto()) -> [CheckResult] {
+        CustodySignatureCheck().run(builder.context(policy: policy, crypto: crypto))
     }
 
     /// The package sealed by `sealer` (PACKAGED signed), with event 7 signed by `signer`.
@@ -88,5 +88,17 @@ struct CustodySignatureCheckTests {
         var builder = try Builder.package()
         try builder.appendEvent(.received, at: Timestamp(seconds: Builder.created.seconds + 40 * day), by: retired)
         #expect(run(builder).failures == [Finding(.custodyCertificateExpired, .fail, Builder.signaturePath(7), seq: 7)])
+    }
+
+    @Test func openSSLFailingOnTheMachineIsNotCheckedNeverAVerdict() throws {
+        let sealer = try TestIdentity(), technician = try TestIdentity(name: "Lab Tech")
+        let builder = try signed(sealer, technician)
+        #expect(run(builder, crypto: FailingCrypto([.signature])).findings
+                == [Finding(.custodySignature, .notChecked, Builder.signaturePath(6), seq: 6), Finding(.custodySignature, .notChecked, Builder.signaturePath(7), seq: 7)])
+        let anchored = VerificationPolicy(sealAnchors: [sealer.certificate, technician.certificate])
+        #expect(run(builder, policy: anchored, crypto: FailingCrypto([.chain])).findings
+                == [Finding(.custodySignature, .pass, Builder.signaturePath(6), seq: 6), Finding(.custodyTrust, .notChecked, Builder.signaturePath(6), seq: 6),
+                    Finding(.custodySignature, .pass, Builder.signaturePath(7), seq: 7), Finding(.custodyTrust, .notChecked, Builder.signaturePath(7), seq: 7)])
+        #expect(builder.context(policy: anchored, crypto: FailingCrypto([.chain])).custodySignatures[7]?.state == .validUntrusted)
     }
 }

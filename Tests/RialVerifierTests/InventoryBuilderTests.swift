@@ -35,7 +35,7 @@ struct InventoryBuilderTests {
         try builder.appendEvent(.received, at: Timestamp(seconds: InventoryBuilder.created.seconds + 2 * 86_400), by: technician)
         #expect(failures(builder, policy: VerificationPolicy(sealAnchors: [sealer.certificate, technician.certificate])) == [])
         let context = builder.context()
-        #expect(context.sealEvaluation?.seal?.state == .validUntrusted)
+        #expect(context.seal?.state == .validUntrusted)
         #expect(context.custodySignatures[6]?.state == .validUntrusted)
         #expect(context.custodySignatures[8]?.state == .validUntrusted)
     }

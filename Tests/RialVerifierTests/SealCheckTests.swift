@@ -9,14 +9,15 @@ struct SealCheckTests {
     private typealias Builder = InventoryBuilder
     private let path = PackageLayout.seal
 
-    private func run(_ builder: Builder, policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Builder.verificationTime) -> [Finding] {
-        SealCheck().run(builder.context(policy: policy, at: time)).findings
+    private func run(_ builder: Builder, policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Builder.verificationTime,
+                     crypto: any VerifierCrypto = OpenSSLCrypto()) -> [Finding] {
+        SealCheck().run(builder.context(policy: policy, at: time, crypto: crypto)).findings
     }
 
     @Test func validSealWithoutAnAnchorIsNotTrusted() throws {
         let builder = try Builder.package(sealedBy: TestIdentity())
         #expect(run(builder) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
-        #expect(builder.context().sealEvaluation?.seal?.state == .validUntrusted)
+        #expect(builder.context().seal?.state == .validUntrusted)
     }
 
     @Test func anchoredSealIsTrustedAndAnotherAnchorIsNot() throws {
@@ -32,7 +33,7 @@ struct SealCheckTests {
         #expect(run(builder) == [Finding(.seal, .notPresent, path)])
         let anchor = try TestIdentity().certificate
         #expect(run(builder, policy: VerificationPolicy(sealAnchors: [anchor], requiresSeal: true)) == [Finding(.sealRequired, .fail, path)])
-        #expect(builder.context().sealEvaluation?.seal?.state == .missing)
+        #expect(builder.context().seal?.state == .missing)
     }
 
     @Test func requiredSealWithoutAnAnchor() throws {
@@ -44,7 +45,7 @@ struct SealCheckTests {
         var builder = try Builder.package(sealedBy: TestIdentity())
         builder.files[path] = []
         #expect(run(builder) == [Finding(.sealEmpty, .fail, path)])
-        #expect(builder.context().sealEvaluation?.seal?.state == .invalid)
+        #expect(builder.context().seal?.state == .invalid)
     }
 
     @Test func garbageSeal() throws {
@@ -80,5 +81,15 @@ struct SealCheckTests {
         let builder = try Builder.package(sealedBy: sealer)
         #expect(run(builder, at: now) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
         #expect(run(builder, at: Timestamp(seconds: now.seconds + 90 * 86_400)) == [Finding(.sealSignature, .pass, path), Finding(.sealCertificateExpired, .fail, path)])
+    }
+
+    @Test func openSSLFailingOnTheMachineIsNotCheckedNeverAVerdict() throws {
+        let sealer = try TestIdentity()
+        let builder = try Builder.package(sealedBy: sealer)
+        #expect(run(builder, crypto: FailingCrypto([.signature])) == [Finding(.sealSignature, .notChecked, path)])
+        #expect(builder.context(crypto: FailingCrypto([.signature])).seal?.state == .invalid)
+        let anchored = VerificationPolicy(sealAnchors: [sealer.certificate])
+        #expect(run(builder, policy: anchored, crypto: FailingCrypto([.chain])) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
+        #expect(builder.context(policy: anchored, crypto: FailingCrypto([.chain])).seal?.state == .validUntrusted)
     }
 }

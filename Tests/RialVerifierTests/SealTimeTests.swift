@@ -21,35 +21,48 @@ struct SealTimeTests {
         try #require(process.terminationStatus == 0, "\(arguments) failed")
     }
 
-    @Test func certificatesAreJudgedAtGenTimeOfATrustedToken() throws {
+    /// A sample sealed the way `rial seal` does, with its SEALED event, then timestamped by the
+    /// test PKI's TSA; an unstamped copy is kept beside it.
+    private func stampedSample() throws -> (sample: PackedSample, unstamped: String, root: [Certificate], now: Timestamp) {
         let sample = try PackedSample()
+        // A failure half-way must not leave the sample's directory behind.
+        do {
+            let pki = sample.directory + "/pki"
+            try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
+
+            // Seal the sample the way `rial seal` does, and keep an unstamped copy.
+            let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
+            let tags = try PackageRewriter.tagFiles(of: sample.package)
+            let manifest = try #require(tags.files[PackageLayout.manifest])
+            let now = Timestamp.now()
+            // The SEALED custody event, signed by the same key, as `rial seal` records it.
+            let recorder = CustodyRecorder(signer: sealer)
+            let sealed = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
+                                                  packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
+            try PackageRewriter(source: sample.package, destination: sample.package)
+                .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))] + recorder.files(for: sealed), modificationTime: now.seconds)
+            let unstamped = sample.directory + "/unstamped.rialpkg"
+            try FileManager.default.copyItem(atPath: sample.package, toPath: unstamped)
+
+            let seal = try DetachedSignature(der: #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.seal]))
+            let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: seal.signatureValue))
+            try Data(request.der).write(to: URL(fileURLWithPath: sample.directory + "/req.tsq"))
+            try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq", sample.directory + "/resp.tsr"])
+            let token = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/resp.tsr")))
+            try PackageRewriter(source: sample.package, destination: sample.package)
+                .append([.init(path: PackageLayout.sealTimestamp, bytes: token)], modificationTime: now.seconds)
+
+            let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
+            return (sample, unstamped, root, now)
+        } catch {
+            sample.remove()
+            throw error
+        }
+    }
+
+    @Test func certificatesAreJudgedAtGenTimeOfATrustedToken() throws {
+        let (sample, unstamped, root, now) = try stampedSample()
         defer { sample.remove() }
-        let pki = sample.directory + "/pki"
-        try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
-
-        // Seal the sample the way `rial seal` does, and keep an unstamped copy.
-        let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
-        let tags = try PackageRewriter.tagFiles(of: sample.package)
-        let manifest = try #require(tags.files[PackageLayout.manifest])
-        let now = Timestamp.now()
-        // The SEALED custody event, signed by the same key, as `rial seal` records it.
-        let recorder = CustodyRecorder(signer: sealer)
-        let sealed = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
-                                              packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
-        try PackageRewriter(source: sample.package, destination: sample.package)
-            .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))] + recorder.files(for: sealed), modificationTime: now.seconds)
-        let unstamped = sample.directory + "/unstamped.rialpkg"
-        try FileManager.default.copyItem(atPath: sample.package, toPath: unstamped)
-
-        let seal = try DetachedSignature(der: #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.seal]))
-        let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: seal.signatureValue))
-        try Data(request.der).write(to: URL(fileURLWithPath: sample.directory + "/req.tsq"))
-        try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq", sample.directory + "/resp.tsr"])
-        let token = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/resp.tsr")))
-        try PackageRewriter(source: sample.package, destination: sample.package)
-            .append([.init(path: PackageLayout.sealTimestamp, bytes: token)], modificationTime: now.seconds)
-
-        let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
         let policy = VerificationPolicy(sealAnchors: root, timestampAnchors: root, requiresSeal: true, requiresTimestamp: true)
         // Three years on: the investigator's and the TSA's certificates (two years) have expired.
         let later = Timestamp(seconds: now.seconds + 3 * 365 * 86_400)
@@ -73,6 +86,32 @@ struct SealTimeTests {
         let before = Timestamp(seconds: now.seconds - 86_400)
         let early = try Verifier(verificationTime: before, policy: lenient).verify(path: sample.package)
         #expect(early.failures.map(\.code).contains(.timestampTimeFuture))
+    }
+
+    /// OpenSSL failing on the machine (a store it cannot allocate) while checking a valid token
+    /// is no verdict on the package: the token or the TSA's trust is NOT CHECKED, and the seal
+    /// is then judged at the verification time, as without a trusted timestamp.
+    @Test func openSSLFailingOnTheMachineLeavesTheTokenNotChecked() throws {
+        let (sample, _, root, now) = try stampedSample()
+        defer { sample.remove() }
+        let inventory = try PackageScanner(path: sample.package, limits: VerificationLimits(), progress: nil).scan()
+        let policy = VerificationPolicy(sealAnchors: root, timestampAnchors: root)
+        // An hour on: the token's genTime is after `now`, and must not be in the future.
+        let hourLater = Timestamp(seconds: now.seconds + 3_600)
+        func findings(failing: Set<FailingCrypto.Operation>) -> [Finding] {
+            let context = VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: FailingCrypto(failing))
+            return TimestampCheck().run(context).findings
+        }
+        let path = PackageLayout.sealTimestamp
+        #expect(findings(failing: []) == [Finding(.timestampToken, .pass, path), Finding(.timestampTrust, .pass, path)])
+        for operation in [FailingCrypto.Operation.tsaSigner, .tsaSignature, .tsaVerification] {
+            #expect(findings(failing: [operation]) == [Finding(.timestampToken, .notChecked, path)], "\(operation)")
+        }
+        let failingChain = VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: FailingCrypto([.chain]))
+        #expect(TimestampCheck().run(failingChain).findings == [Finding(.timestampToken, .pass, path), Finding(.timestampTrust, .notChecked, path)])
+        #expect(failingChain.timestamp.map { TimestampVerdict($0).state } == .validUntrusted)
+        #expect(failingChain.seal?.trust?.judgedAt == hourLater.seconds)
+        #expect(SealCheck().run(failingChain).findings == [Finding(.sealSignature, .pass, PackageLayout.seal), Finding(.sealTrust, .notChecked, PackageLayout.seal)])
     }
 
     /// Packed and sealed with a `--created` before the certificate existed (the capture time),

@@ -18,7 +18,7 @@ struct TimestampCheckTests {
         let builder = try Builder.package(sealedBy: TestIdentity())
         #expect(run(builder) == [Finding(.timestamp, .notPresent, path)])
         #expect(run(builder, policy: VerificationPolicy(requiresTimestamp: true)) == [Finding(.timestampRequired, .fail, path)])
-        #expect(builder.context().sealEvaluation?.timestamp?.state == .missing)
+        #expect(builder.context().timestamp.map { TimestampVerdict($0).state } == .missing)
     }
 
     @Test func tokenWithoutASeal() throws {
@@ -36,7 +36,7 @@ struct TimestampCheckTests {
         #expect(run(builder) == [Finding(.timestampMalformed, .fail, path)])
         builder.files[path] = []
         #expect(run(builder) == [Finding(.timestampMalformed, .fail, path)])
-        #expect(builder.context().sealEvaluation?.timestamp?.state == .invalid)
+        #expect(builder.context().timestamp.map { TimestampVerdict($0).state } == .invalid)
     }
 
     @Test func tokenUnderAnotherName() throws {

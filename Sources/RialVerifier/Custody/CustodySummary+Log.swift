@@ -2,7 +2,7 @@ extension CustodySummary {
     /// The summary of a judged log: each event with its signature and the codes of its failing
     /// findings, the log intact when no custody finding failed.
     /// - Parameter results: the custody check's findings.
-    init(log: CustodyLog, signatures: [Int64: CustodySignatureJudgement], results: [CheckResult]) {
+    init(log: CustodyLog, signatures: [Int64: CustodySignatureFacts], results: [CheckResult]) {
         let failed = results.filter { $0.status == .fail }
         switch log.extent {
         case .missing:

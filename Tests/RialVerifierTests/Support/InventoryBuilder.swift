@@ -42,8 +42,9 @@ struct InventoryBuilder {
 
     /// The verification context the verifier builds from the inventory.
     func context(policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Self.verificationTime,
-                 limits: VerificationLimits = VerificationLimits(), profile: VerificationContext.Profile = .package) -> VerificationContext {
-        VerificationContext(inventory: inventory(), profile: profile, verificationTime: time, policy: policy, limits: limits)
+                 limits: VerificationLimits = VerificationLimits(), profile: VerificationContext.Profile = .package,
+                 crypto: any VerifierCrypto = OpenSSLCrypto()) -> VerificationContext {
+        VerificationContext(inventory: inventory(), profile: profile, verificationTime: time, policy: policy, limits: limits, crypto: crypto)
     }
 
     /// The time checks are judged at unless a test says otherwise: after every event the

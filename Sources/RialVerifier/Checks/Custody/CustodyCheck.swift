@@ -63,7 +63,7 @@ struct CustodyCheck: VerificationCheck {
         return results
     }
 
-    private func eventPass(_ file: CustodyEventFile, _ event: CustodyEvent, signature: CustodySignatureJudgement?) -> CheckResult {
+    private func eventPass(_ file: CustodyEventFile, _ event: CustodyEvent, signature: CustodySignatureFacts?) -> CheckResult {
         let signed = (signature?.state ?? .missing) == .missing ? "unsigned" : "signed by \(signature?.signer ?? "?")"
         let origin = event.imported.map { _ in ", matching the capture app's log" } ?? ""
         return .pass(.custodyEvent, file.path,

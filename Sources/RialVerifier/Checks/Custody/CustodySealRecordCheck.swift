@@ -5,8 +5,8 @@ import RialFormat
 /// of that event was stripped or replaced, and its actor could say anything.
 struct CustodySealRecordCheck: CustodyLogCheck {
     func run(_ log: CustodyLog, _ context: VerificationContext) -> [CheckResult] {
-        guard let seal = context.sealEvaluation?.seal, seal.state == .validTrusted || seal.state == .validUntrusted,
-              let sealer = seal.signerFingerprint else { return [] }
+        guard let seal = context.seal, seal.state == .validTrusted || seal.state == .validUntrusted,
+              let sealer = seal.signature?.parsed?.signer.fingerprintSHA256 else { return [] }
         let recorded = log.files.contains { file in
             guard let action = file.event?.action, action == .packaged || action == .sealed,
                   let signature = context.custodySignatures[file.seq], signature.isValid else { return false }

@@ -1,0 +1,98 @@
+import RialFormat
+import RialCrypto
+
+/// What is known about one custody event's signature (`NNNNNN.p7s`), established once while
+/// the context is built: whether there is one, whether it is valid over the event's exact
+/// bytes, whether its signer is the event's actor, and its certificates at the time they are
+/// judged at. ``CustodySignatureCheck`` words the findings; ``state`` feeds the custody
+/// seal-record rule and the report's custody summary.
+struct CustodySignatureFacts {
+    let seq: Int64
+    let eventPath: String
+    /// The signature file; `nil` when the event has none.
+    let path: String?
+    /// The event, when it parsed.
+    let event: CustodyEvent?
+    /// Whether the event file could be read and hashed, so there is something to check against.
+    let isEventReadable: Bool
+    /// The signature over the event, when there is a file and the event could be read.
+    let signature: DetachedSignatureFacts?
+    /// Why the signer's certificate does not name the event's actor; `nil` when it does.
+    let identityMismatch: String?
+    /// Whether the signer's certificate is valid at the verification time.
+    let isValidNow: Bool
+    /// The signer at the judged time, when the signature is valid and made by the actor.
+    let trust: SignerTrustFacts?
+
+    /// - Parameter path: the event's signature file, `nil` when it has none.
+    init(_ file: CustodyEventFile, path: String?, anchors: [Certificate], verificationTime: Timestamp, crypto: any VerifierCrypto,
+         bytes: (String) -> [UInt8]?) {
+        seq = file.seq
+        eventPath = file.path
+        self.path = path
+        event = file.event
+        let content = file.bytes.flatMap { bytes in file.sha256.flatMap(Hex.decode).map { (bytes: bytes, sha256: $0) } }
+        isEventReadable = file.event != nil && content != nil
+        guard let path, let event = file.event, let content else {
+            (signature, identityMismatch, isValidNow, trust) = (nil, nil, false, nil)
+            return
+        }
+        let signature = DetachedSignatureFacts(bytes: bytes(path), content: content, crypto: crypto)
+        self.signature = signature
+        let now = verificationTime.seconds
+        guard let parsed = signature.parsed, signature.isValid else {
+            (identityMismatch, isValidNow, trust) = (nil, false, nil)
+            return
+        }
+        let signer = parsed.signer
+        identityMismatch = CustodySignerIdentity.mismatch(signer, event.actor)
+        isValidNow = (signer.notBefore.map { $0 <= now } ?? true) && (signer.notAfter.map { $0 >= now } ?? true)
+        guard identityMismatch == nil, !Self.isStatedAfterExpiry(event, signer, validNow: isValidNow) else {
+            trust = nil
+            return
+        }
+        // Events carry no trusted time. A certificate valid at the verification time is judged
+        // then, as a seal without a timestamp is; one that has expired since is judged at the
+        // signing time the signature claims (else the event's stated time), so a hand-over
+        // signed years ago stays valid, and the report says this rests on the signer's word.
+        // (The claimed signing time, not the event's: PACKAGED states the package's creation
+        // time, which `--created` may set before the certificate existed.)
+        let basis = isValidNow ? "the verification time (custody events carry no trusted timestamp)"
+                               : "\(Self.claimedWhat(parsed)), as the certificate is no longer valid (custody events carry no trusted timestamp)"
+        trust = SignerTrustFacts(parsed, anchors: anchors, judgedAt: isValidNow ? now : Self.claimedTime(parsed, event),
+                                 basis: basis, crypto: crypto)
+    }
+
+    /// An event that states a time after its certificate expired was signed with a retired
+    /// key, whatever signing time the signature claims.
+    static func isStatedAfterExpiry(_ event: CustodyEvent, _ signer: Certificate, validNow: Bool) -> Bool {
+        guard !validNow, let notAfter = signer.notAfter else { return false }
+        return event.timestamp.seconds > notAfter
+    }
+
+    /// The time an event whose certificate has expired is judged at.
+    static func claimedTime(_ parsed: DetachedSignature, _ event: CustodyEvent) -> Int64 {
+        parsed.claimedSigningTime ?? event.timestamp.seconds
+    }
+
+    /// What ``claimedTime(_:_:)`` is, for messages.
+    static func claimedWhat(_ parsed: DetachedSignature) -> String {
+        parsed.claimedSigningTime == nil ? "the event's stated time (the signature claims no signing time)" : "the signing time the signature claims"
+    }
+
+    /// The signer's subject, when the signature parsed.
+    var signer: String? { signature?.parsed?.signer.subject }
+    /// The signer certificate's SHA-256, when the signature parsed.
+    var fingerprint: String? { signature?.parsed?.signer.fingerprintSHA256 }
+
+    /// The signature's state: missing when unsigned (invalid when the event names a
+    /// certificate), invalid unless valid, by the actor and not stated after expiry, then as
+    /// its signer's trust (``SignerTrust``) comes out.
+    var state: SignatureState {
+        guard path != nil else { return event?.actor.certificateSHA256 != nil ? .invalid : .missing }
+        guard let trust else { return .invalid }
+        return SignerTrust(trust).state
+    }
+
+    var isValid: Bool { state == .validTrusted || state == .validUntrusted }
+}
