@@ -41,22 +41,19 @@ struct SealTests {
         }
     }
 
-    @Test("without an anchor: signature valid, signer not trusted; never PASS for trust")
+    /// The findings and their reasons are unit tests (SealCheckTests.validSealWithoutAnAnchorIsNotTrusted);
+    /// here, what the command says: exit 0, the seal's state in the JSON report and on the text report's Seal line.
+    @Test("without an anchor: exit 0, valid-untrusted, and the text report says the signer is NOT trusted")
     func validButUntrusted() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let package = try sealedPackage(pki, in: dir)
             let (result, report) = try Sealing.verify(package, cwd: dir)
             #expect(result.status == 0)
-            #expect(report.has("seal.signature", subject: "rial/seal/manifest.p7s", status: "pass"))
-            let trust = try #require(report.checks("seal.trust").first)
-            #expect(trust.status == "not_checked")
-            #expect(trust.message.contains("signature valid, signer not trusted"))
-            let fingerprint = try #require(report.seal?.signer?.sha256Fingerprint)
-            #expect(trust.message.contains(fingerprint))
             #expect(report.seal?.state == "valid-untrusted")
             let text = CLI.rial(["verify", package.path, "--quiet"], cwd: dir)
-            #expect(text.stdout.contains("signature valid, signer NOT trusted"))
+            #expect(text.status == 0)
+            #expect(text.stdout.contains("Seal               signature valid, signer NOT trusted"), "\(text.stdout)")
         }
     }
 
@@ -70,10 +67,8 @@ struct SealTests {
             try Oracle.tamper(package, ["replace-text", "rial/manifest.json", "\"name\": \"rial\"", "\"name\": \"rial-forged\"", "--cover"], output: edited)
             let (result, report) = try Sealing.verify(edited, ["--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(result.status == 1)
-            // The custody log is bound to the manifest too: its first link breaks, and the
-            // imported events' ids (derived from the manifest) no longer match.
-            #expect(Set(failures(report)) == ["seal.content.mismatch", "custody.binding.mismatch", "custody.import.mismatch"])
-            #expect(report.seal?.state == "invalid")
+            // The custody findings the same edit causes are unit tests (CustodyCheckTests.manifestEditedUnderTheLog).
+            #expect(failures(report).contains("seal.content.mismatch"), "\(report.failures)")
             #expect(try !Sealing.opensslVerifiesSeal(edited, anchor: pki.path("root-ca.pem"), in: dir))
         }
     }
@@ -129,7 +124,6 @@ struct SealTests {
             #expect(result.status == 1)
             // The PACKAGED event is signed by the same signer, judged by the same rules.
             #expect(failures(report) == ["seal.signer.untrusted", "custody.signer.untrusted"])
-            #expect(report.seal?.state == "valid-untrusted")
             #expect(try !Sealing.opensslVerifiesSeal(package, anchor: pki.path("root-ca.pem"), in: dir))
             // Its own root, given by the verifier, makes it trusted; both tools agree again.
             let (trusted, _) = try Sealing.verify(package, ["--trust", pki.path("other-root-ca.pem")], cwd: dir)
@@ -189,7 +183,8 @@ struct SealTests {
         }
     }
 
-    @Test("a stripped seal passes quietly without policy, and fails under --require-seal")
+    /// The findings are unit tests (SealCheckTests.absentSealIsNotPresentUnlessRequired); here, the option.
+    @Test("a stripped seal passes quietly without policy (exit 0), and fails under --require-seal (exit 1); --require-seal without --trust is a usage error")
     func strippedSeal() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -197,19 +192,18 @@ struct SealTests {
             let stripped = dir.appendingPathComponent("stripped.rialpkg")
             try Oracle.tamper(package, ["remove", "rial/seal/manifest.p7s", "--cover"], output: stripped)
             let (lenient, lenientReport) = try Sealing.verify(stripped, cwd: dir)
-            #expect(lenient.status == 0)
-            #expect(lenientReport.checks("seal").first?.status == "not_present")
+            #expect(lenient.status == 0, "\(lenientReport.failures)")
             let (strict, strictReport) = try Sealing.verify(stripped, ["--trust", pki.path("root-ca.pem"), "--require-seal"], cwd: dir)
             #expect(strict.status == 1)
-            #expect(strictReport.has("seal.required", subject: "rial/seal/manifest.p7s"))
-            #expect(strictReport.seal?.state == "missing")
+            #expect(failures(strictReport) == ["seal.required"])
             // Requiring a seal without saying whose is a usage error.
             #expect(CLI.rial(["verify", stripped.path, "--require-seal"], cwd: dir).status == 64)
         }
     }
 
-    @Test("empty, zero-length, placeholder and high-S signatures each fail with their own code",
-          arguments: [("empty-file", "seal.empty", false), ("empty", "seal.signature.empty", false),
+    /// An empty seal file is a unit test (SealCheckTests.emptySealFile).
+    @Test("zero-length, placeholder and high-S signature values each fail with their own code",
+          arguments: [("empty", "seal.signature.empty", false),
                       ("zeros", "seal.signature.placeholder", false), ("high-s", "seal.signature.high-s", true)])
     func placeholderSignatures(op: String, code: String, opensslAccepts: Bool) throws {
         try withTemporaryDirectory { dir in
@@ -218,11 +212,7 @@ struct SealTests {
             let seal = dir.appendingPathComponent("seal.p7s")
             let forged = dir.appendingPathComponent("forged.p7s")
             try Sealing.extract("rial/seal/manifest.p7s", of: package, to: seal)
-            if op == "empty-file" {
-                try Data().write(to: forged)
-            } else {
-                try Sealing.forge(op, seal, forged)
-            }
+            try Sealing.forge(op, seal, forged)
             let tampered = dir.appendingPathComponent("\(op).rialpkg")
             try Oracle.tamper(package, ["replace-file", "rial/seal/manifest.p7s", forged.path, "--cover"], output: tampered)
             let (result, report) = try Sealing.verify(tampered, ["--trust", pki.path("root-ca.pem")], cwd: dir)

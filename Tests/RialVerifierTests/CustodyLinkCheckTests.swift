@@ -29,6 +29,11 @@ struct CustodyLinkCheckTests {
         var builder = try logged()
         builder.removeEvent(7)
         #expect(failures(builder) == [fail(.custodySeqGap, 8), fail(.custodyLinkBroken, 8)])
+        // The link names the removed event; the event before the gap is what is there.
+        let link = try #require(CustodyLinkCheck().run(builder.context()).first { $0.code == .custodyLinkBroken })
+        let named = try builder.event(8).previous
+        #expect(link.expected == builder.eventSHA256(6) && link.actual == named && link.expected != link.actual)
+        #expect(CustodyCheck().run(builder.context()).failures == [fail(.custodySeqGap, 8), fail(.custodyLinkBroken, 8)])
     }
 
     @Test func firstEventsRemoved() throws {

@@ -29,10 +29,15 @@ struct CustodySealRecordCheckTests {
     }
 
     @Test func sealingEventStrippedOfItsSignature() throws {
-        var builder = try Builder.package(sealedBy: TestIdentity())
+        let sealer = try TestIdentity()
+        var builder = try Builder.package(sealedBy: sealer)
         builder.files[Builder.signaturePath(Builder.packagedSeq)] = nil
         try builder.editEvent(Builder.packagedSeq) { $0.actor = CustodyActor(name: "Mallory") }
         #expect(run(builder).findings == [unrecorded])
+        // The seal itself is untouched: valid and trusted, a required seal satisfied.
+        let context = builder.context(policy: VerificationPolicy(sealAnchors: [sealer.certificate], requiresSeal: true))
+        #expect(SealCheck().run(context).failures == [])
+        #expect(context.seal?.state == .validTrusted)
     }
 
     @Test func sealingEventSignedBySomeoneElse() throws {

@@ -69,7 +69,11 @@ struct CustodySignatureCheckTests {
         var builder = try signed(TestIdentity(), TestIdentity(name: "Lab Tech"))
         let other = try TestIdentity(name: "Other Investigator")
         builder.files[Builder.signaturePath(7)] = try other.sign(#require(builder.files[Builder.eventPath(7)]))
-        #expect(run(builder).failures == [Finding(.custodySignerMismatch, .fail, Builder.signaturePath(7), seq: 7)])
+        let results = run(builder)
+        #expect(results.failures == [Finding(.custodySignerMismatch, .fail, Builder.signaturePath(7), seq: 7)])
+        // The message names who did sign.
+        let message = try #require(results.first { $0.code == .custodySignerMismatch }?.message)
+        #expect(message.contains("Other Investigator"), "\(message)")
     }
 
     @Test func emptyAndGarbageSignatureFiles() throws {

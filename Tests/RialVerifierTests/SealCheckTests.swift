@@ -15,17 +15,23 @@ struct SealCheckTests {
     }
 
     @Test func validSealWithoutAnAnchorIsNotTrusted() throws {
-        let builder = try Builder.package(sealedBy: TestIdentity())
+        let sealer = try TestIdentity()
+        let builder = try Builder.package(sealedBy: sealer)
         #expect(run(builder) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
         #expect(builder.context().seal?.state == .validUntrusted)
+        // The reason says so, and names the certificate a reader could decide to trust.
+        let trust = try #require(SealCheck().run(builder.context()).first { $0.code == .sealTrust })
+        #expect(trust.message.contains("signature valid, signer not trusted"), "\(trust.message)")
+        #expect(trust.message.contains(sealer.certificate.fingerprintSHA256), "\(trust.message)")
     }
 
     @Test func anchoredSealIsTrustedAndAnotherAnchorIsNot() throws {
         let sealer = try TestIdentity()
         let builder = try Builder.package(sealedBy: sealer)
         #expect(run(builder, policy: VerificationPolicy(sealAnchors: [sealer.certificate])) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .pass, path)])
-        #expect(run(builder, policy: VerificationPolicy(sealAnchors: [try TestIdentity(name: "Someone Else").certificate]))
-                == [Finding(.sealSignature, .pass, path), Finding(.sealSignerUntrusted, .fail, path)])
+        let another = VerificationPolicy(sealAnchors: [try TestIdentity(name: "Someone Else").certificate])
+        #expect(run(builder, policy: another) == [Finding(.sealSignature, .pass, path), Finding(.sealSignerUntrusted, .fail, path)])
+        #expect(builder.context(policy: another).seal?.state == .validUntrusted)
     }
 
     @Test func absentSealIsNotPresentUnlessRequired() throws {
@@ -71,6 +77,7 @@ struct SealCheckTests {
         var builder = try Builder.package(sealedBy: TestIdentity())
         builder.files[PackageLayout.manifest]?.append(0x0A)
         #expect(run(builder) == [Finding(.sealContentMismatch, .fail, path)])
+        #expect(builder.context().seal?.state == .invalid)
     }
 
     @Test func certificateExpiredBeforeTheVerificationWithoutATimestamp() throws {
