@@ -1,4 +1,4 @@
-public import RialErrors
+import RialErrors
 
 /// An error from writing, reading or validating XML.
 package struct XMLError: RialError {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RialCrypto
+import RialArchive
 import RialFormat
 @testable import RialVerifier
 
@@ -33,6 +34,26 @@ struct CheckCodeTests {
             }
         }
         return codes
+    }
+
+    /// The codes of §8.6's second table: what a report with verdict `error` carries.
+    static func specErrorCodes() throws -> Set<String> {
+        let spec = try String(contentsOf: root.appendingPathComponent("schema/SPEC.md"), encoding: .utf8)
+        let start = try #require(spec.range(of: "\n### 8.6 "))
+        let end = try #require(spec.range(of: "\n### 8.7 ", range: start.upperBound..<spec.endIndex))
+        let section = spec[start.upperBound..<end.lowerBound]
+        let table = try #require(section.range(of: "| Code | Meaning |"))
+        return Set(section[table.upperBound...].matches(of: /\n\| `([a-z0-9.-]+)`/).map { String($0.output.1) })
+    }
+
+    @Test("every refusal the scanner can turn an archive error into is an error code of SPEC §8.6, and every one listed is reachable")
+    func refusalCodesMatchTheSpec() throws {
+        let listed = try Self.specErrorCodes()
+        #expect(listed.count > 20, "the error table was not found whole: \(listed.count) codes")
+        let reachable = Set(ArchiveError.Code.all.map { PackageScanner.refusal(ArchiveError($0, "x"), path: "p").code.rawValue })
+            .union([VerifierError.Code.notAPackage, .unreadable, .unsupportedVersion].map(\.rawValue))
+        #expect(reachable.subtracting(listed).sorted() == [], "refusals SPEC §8.6 does not list")
+        #expect(listed.subtracting(reachable).sorted() == [], "listed in SPEC §8.6 but never reported")
     }
 
     @Test("every declared code is in SPEC §8.6, and every code of §8.6 is declared")

@@ -1,4 +1,4 @@
-public import RialErrors
+import RialErrors
 
 /// An error from reading or writing archives and files.
 package struct ArchiveError: RialError {

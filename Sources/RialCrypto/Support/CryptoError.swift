@@ -1,4 +1,4 @@
-public import RialErrors
+import RialErrors
 internal import CRialOpenSSL
 
 /// An error from the cryptography layer, carrying OpenSSL's error queue as its cause when it

@@ -28,13 +28,14 @@ struct PackageScanner {
         switch error.code {
         case .notAnArchive:
             return VerifierError(.notAPackage, "\(path) is not a .rialpkg package: \(error.reason)", location: error.location)
-        case .io, .localeUnavailable:
-            // Not the package's fault: the file or this machine's locale.
-            return VerifierError(.unreadable, "cannot read \(path): \(error.reason)", location: error.location)
-        default:
-            return VerifierError(VerifierError.Code(error.code.rawValue),
+        case let code where ArchiveError.Code.profileViolations.contains(code):
+            return VerifierError(VerifierError.Code(code.rawValue),
                                  "refused, not verified: \(error.reason). The archive breaks the .rialpkg profile (schema/SPEC.md §4.4); treat it as unsafe and do not unpack it with other tools",
                                  location: error.location)
+        default:
+            // Not the package's fault: the file, or this machine (its locale, a file changing
+            // while it is read).
+            return VerifierError(.unreadable, "cannot read \(path): \(error.reason)", location: error.location)
         }
     }
 

@@ -1,5 +1,5 @@
 extension CheckResult.Code {
-    /// The codes of a detached CMS signature judged by ``DetachedSignatureJudge``: the seal's
+    /// The codes of a detached CMS signature whose findings ``DetachedSignatureJudge`` words: the seal's
     /// (`seal.…`, §14) or a custody event's (`custody.…`, §15.6). The two read alike but are
     /// spelled out here constant by constant, so each is one SPEC §8.6 lists.
     struct SignatureCodes: Sendable {
