@@ -30,6 +30,7 @@ public struct PackageOptions: Sendable {
     /// a seed-001 payload.
     public var hashOnly: Bool = false
 
+    /// Options with the defaults `rial pack` uses: a derived package id, the current time, not sealed.
     public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,
                 overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil,
                 custodyActor: CustodyActor? = nil, custodyLocation: String? = nil) {

@@ -2,12 +2,17 @@ import RialFormat
 
 /// What ``Packager`` wrote.
 public struct PackageSummary: Sendable {
+    /// The package file written.
     public let output: String
+    /// The package id, also its top-level directory.
     public let packageID: PackageID
+    /// The creation time `rial/manifest.json` states.
     public let created: Timestamp
     /// SHA-256 of `rial/manifest.json`, the package's fingerprint.
     public let manifestSHA256: String
+    /// How many files are under `data/`.
     public let payloadFileCount: Int
+    /// Their size together.
     public let payloadBytes: UInt64
     /// Size of the `.rialpkg` file.
     public let archiveBytes: UInt64
@@ -15,6 +20,7 @@ public struct PackageSummary: Sendable {
     public var signer: String? = nil
     /// What the package discloses, when it withholds anything.
     public var privacy: PrivacyLevels? = nil
+    /// Whether the media was left out (`--hash-only`).
     public var hashOnly = false
     /// Bag paths of the capture's files left out.
     public var withheld: [String] = []

@@ -13,8 +13,10 @@ public struct Packager: Sendable {
     /// Called after each chunk with bytes done and bytes in total.
     public typealias Progress = @Sendable (_ done: UInt64, _ total: UInt64) -> Void
 
+    /// What to pack, where, and how.
     public let options: PackageOptions
 
+    /// - Parameter options: what to pack, where, and how.
     public init(options: PackageOptions) {
         self.options = options
     }

@@ -20,6 +20,7 @@ public struct VerificationPolicy: Sendable {
     /// the package states (`rial verify --media`).
     public var externalMedia: String?
 
+    /// A policy; the default trusts no anchor and requires nothing, so a seal is at best "valid, signer not trusted".
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],
                 requiresSeal: Bool = false, requiresTimestamp: Bool = false, custodyHead: String? = nil) {
         self.custodyHead = custodyHead

@@ -12,12 +12,17 @@ public struct Verifier: Sendable {
     /// Called as bytes are read: bytes done, bytes in total (0 when unknown).
     public typealias Progress = (_ done: UInt64, _ total: UInt64) -> Void
 
+    /// How much of a package the verifier reads and keeps (hostile input is bounded).
     public let limits: VerificationLimits
     /// The time the verification is judged at; injected so a re-run gives the same answer.
     public let verificationTime: Timestamp
     /// Trust anchors and requirements, from the person verifying.
     public let policy: VerificationPolicy
 
+    /// - Parameters:
+    ///   - limits: the bounds on what is read and kept.
+    ///   - verificationTime: the time the package is judged at; give a fixed one to re-run a verification.
+    ///   - policy: trust anchors and requirements.
     public init(limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now(),
                 policy: VerificationPolicy = VerificationPolicy()) {
         self.limits = limits

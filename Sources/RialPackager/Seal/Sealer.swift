@@ -6,8 +6,10 @@ import RialArchive
 /// `rial/seal/manifest.p7s` from the exact bytes of `rial/manifest.json`, and the signatures
 /// of custody events.
 public struct Sealer: Sendable {
+    /// The key and certificate chain that sign.
     public let signer: DetachedSigner
 
+    /// - Parameter signer: the key and certificate chain that sign.
     public init(signer: DetachedSigner) {
         self.signer = signer
     }

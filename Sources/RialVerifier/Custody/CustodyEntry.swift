@@ -6,6 +6,7 @@ public struct CustodyEntry: Sendable {
     /// The seq of its file name (`rial/custody/000003.json` is 3), which the event's own
     /// `seq` must equal.
     public let seq: Int64
+    /// The event file, e.g. `rial/custody/000003.json`.
     public let path: String
     /// SHA-256 of the event file, lowercase hex: what the next event's `previous` names.
     public let sha256: String?

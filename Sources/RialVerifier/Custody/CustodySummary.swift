@@ -1,5 +1,6 @@
 /// The custody log as a whole, for the report's header and the timeline.
 public struct CustodySummary: Sendable {
+    /// Whether the log holds together.
     public enum State: String, Sendable {
         /// The package has no custody log.
         case missing
@@ -9,6 +10,7 @@ public struct CustodySummary: Sendable {
         case broken
     }
 
+    /// Missing, intact or broken.
     public let state: State
     /// Every event file found, in seq order.
     public let entries: [CustodyEntry]

@@ -12,7 +12,9 @@ import RialArchive
 /// written and must match what was verified; if the package changed in between, everything
 /// written is removed. The verification report is written beside the extracted directory.
 public struct PackageExtractor: Sendable {
+    /// What an extraction did.
     public struct Result: Sendable {
+        /// The verification the extraction rests on.
         public let report: VerificationReport
         /// The extracted package directory, when extraction happened.
         public let extractedRoot: String?
@@ -20,8 +22,10 @@ public struct PackageExtractor: Sendable {
         public let reportFiles: [String]
     }
 
+    /// The verification run before anything is written.
     public let verifier: Verifier
 
+    /// - Parameter verifier: verifies the package first; a package that does not pass is not extracted.
     public init(verifier: Verifier = Verifier()) {
         self.verifier = verifier
     }

@@ -6,17 +6,20 @@ extension CheckResult {
     /// `CheckResult.Code+<Area>.swift` files and listed in ``all``; `schema/SPEC.md` §8.6 lists
     /// the same set, and a test holds the two against each other.
     public struct Code: Hashable, Sendable, CustomStringConvertible, Comparable {
+        /// The code as reports print it.
         public let rawValue: String
 
         /// Package access for the report fuzzer, which renders codes of every shape; in the
         /// verifier a code is made only in the `CheckResult.Code+<Area>.swift` files (a test checks).
         package init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// The raw value.
         public var description: String { rawValue }
 
         /// Whether the code belongs to `area`, e.g. `custody` for `custody.link.broken`.
         public func isIn(_ area: String) -> Bool { rawValue == area || rawValue.hasPrefix(area + ".") }
 
+        /// Orders codes by their raw values.
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 }

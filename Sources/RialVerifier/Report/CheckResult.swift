@@ -2,12 +2,15 @@
 public struct CheckResult: Sendable, Hashable {
     /// What was checked and, for a failure, what failed (``Code``).
     public let code: Code
+    /// PASS, FAIL, NOT PRESENT or NOT CHECKED.
     public let status: CheckStatus
     /// What the finding is about: a path in the bag, a field, or the package as a whole.
     public let subject: String
     /// A sentence a person can read.
     public let message: String
+    /// For a failure: what the package states or the rule demands.
     public let expected: String?
+    /// For a failure: what was found.
     public let actual: String?
     /// The custody event the finding is about (its `seq`), for custody findings.
     public let seq: Int64?

@@ -3,6 +3,7 @@ import RialFormat
 /// The report as JSON (`schema/report.schema.json`), for scripts. Codes and statuses are
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
+    /// `report_version` of the JSON report (`schema/SPEC.md` §9.1, CHANGELOG.md).
     public static let reportVersion = "1.3"
 
     package static func jsonValue(_ report: VerificationReport) -> JSONValue {
@@ -118,6 +119,7 @@ public enum JSONReportRenderer {
         return .object(object)
     }
 
+    /// The JSON report (`schema/report.schema.json`), UTF-8, ending in a newline.
     public static func bytes(_ report: VerificationReport) -> [UInt8] {
         JSONWriter.bytes(jsonValue(report), escaping: .invisibles)
     }

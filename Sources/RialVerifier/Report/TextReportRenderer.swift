@@ -4,6 +4,7 @@ import RialFormat
 /// identity, then every check with its status and reason. Every string that came from the
 /// package is escaped, so a file name cannot drive the reader's terminal.
 public enum TextReportRenderer {
+    /// The report as people read it: the verdict first, then every check, every string from the package escaped.
     public static func render(_ report: VerificationReport) -> String {
         var lines: [String] = []
         let subject = Escaping.visible(report.subjectPath)

@@ -2,6 +2,7 @@ import RialFormat
 
 /// The verdict on one input, with every check that led to it.
 public struct VerificationReport: Sendable {
+    /// The outcome as a whole (`schema/SPEC.md` §9.2).
     public enum Verdict: String, Sendable {
         /// Every check that ran passed.
         case pass
@@ -11,6 +12,7 @@ public struct VerificationReport: Sendable {
         case error
     }
 
+    /// What was verified.
     public enum SubjectKind: String, Sendable {
         /// A `.rialpkg` archive.
         case package
@@ -18,12 +20,17 @@ public struct VerificationReport: Sendable {
         case bag
     }
 
+    /// The input as given.
     public let subjectPath: String
+    /// A package file or a bag directory.
     public let subjectKind: SubjectKind
+    /// The time the package was judged at.
     public let verifiedAt: Timestamp
+    /// The package id `rial/manifest.json` states, when it parsed.
     public let packageID: String?
     /// SHA-256 of `rial/manifest.json` as found, the package's fingerprint.
     public let manifestSHA256: String?
+    /// Every finding, in report order; empty for verdict `error`.
     public let checks: [CheckResult]
     /// Things a person should know that are not failures (plain bags only).
     public let warnings: [String]

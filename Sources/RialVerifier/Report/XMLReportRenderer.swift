@@ -7,6 +7,7 @@ import RialXML
 /// (`checks` holds `check` elements); `null` members are left out. One source, so the two
 /// formats cannot drift apart.
 public enum XMLReportRenderer {
+    /// The namespace of `schema/report.xsd`.
     public static let namespace = "https://rial.example/schema/report.xsd"
 
     /// The element name of one item of each list in the report.

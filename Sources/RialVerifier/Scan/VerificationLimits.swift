@@ -13,5 +13,6 @@ public struct VerificationLimits: Sendable {
     /// Most custody events judged; a longer log is a failure, not a long wait.
     public var maxCustodyEvents: Int = CustodyEvent.maxEvents
 
+    /// The limits of `schema/SPEC.md` §8.3.
     public init() {}
 }

@@ -1,35 +1,74 @@
 extension CheckResult.Code {
     // BagIt: the layout of the archive or bag directory, `bagit.txt`, `bag-info.txt` and the manifests (`schema/SPEC.md` §8.5 steps 1–7).
 
+    /// PASS: the archive kept to the strict profile (§4.4), so it has one top-level directory, named by a
+    /// package id, and only regular files and directories, with valid, unique, non-colliding names, read to
+    /// the end; and no file was over a limit of §8.3.
     public static let archiveLayout = Self("archive.layout")
+    /// FAIL: no entry had a valid name, so there is no package directory. (Not reached by rial 0.1.0: an
+    /// archive without entries is `input.not-a-package`, §8.2.).
     public static let archiveLayoutNoRoot = Self("archive.layout.no-root")
+    /// FAIL: a tag file or parsed payload file (§8.3, step 4) over 64 MiB, or one that would take the kept
+    /// bytes over 256 MiB (the message says which); hashed, not parsed.
     public static let archiveLimitTagFileSize = Self("archive.limit.tag-file-size")
+    /// PASS: declares an accepted BagIt version and UTF-8.
     public static let bagDeclaration = Self("bag.declaration")
+    /// FAIL: encoding not UTF-8; with expected and actual.
     public static let bagDeclarationEncoding = Self("bag.declaration.encoding")
+    /// FAIL: not UTF-8, not exactly two lines, or wrong labels.
     public static let bagDeclarationMalformed = Self("bag.declaration.malformed")
+    /// FAIL: absent (package), or could not be read (bag directory).
     public static let bagDeclarationMissing = Self("bag.declaration.missing")
+    /// FAIL: present but too large to read.
     public static let bagDeclarationUnreadable = Self("bag.declaration.unreadable")
+    /// FAIL: version not `1.0` (package), or not `0.97`/`1.0` (bag); with expected and actual.
     public static let bagDeclarationVersion = Self("bag.declaration.version")
+    /// FAIL: breaks the BagIt rules of §1.4.1.
     public static let bagEntryInvalidName = Self("bag.entry.invalid-name")
+    /// FAIL: a file in the bag directory could not be read; it is left out of the inventory.
     public static let bagEntryUnreadable = Self("bag.entry.unreadable")
+    /// FAIL: symbolic link or special file; not followed.
     public static let bagEntryUnsupportedType = Self("bag.entry.unsupported-type")
+    /// - PASS: package: required fields present once, External-Identifier names the package, valid
+    ///   Bagging-Date. Bag: well-formed.
+    /// - NOT PRESENT: bag directory without `bag-info.txt`.
     public static let bagInfo = Self("bag.info")
+    /// FAIL: not a valid `YYYY-MM-DD` (actual: value).
     public static let bagInfoBaggingDateInvalid = Self("bag.info.bagging-date.invalid")
+    /// FAIL: differs from the package directory name (expected: directory, actual: value).
     public static let bagInfoExternalIdentifierMismatch = Self("bag.info.external-identifier.mismatch")
+    /// FAIL: a required field is absent.
     public static let bagInfoFieldMissing = Self("bag.info.field-missing")
+    /// FAIL: a required field appears more than once.
     public static let bagInfoFieldRepeated = Self("bag.info.field-repeated")
+    /// FAIL: not UTF-8, a line without a label, or an orphan continuation.
     public static let bagInfoMalformed = Self("bag.info.malformed")
+    /// FAIL: package without `bag-info.txt`.
     public static let bagInfoMissing = Self("bag.info.missing")
+    /// FAIL: present but too large to read.
     public static let bagInfoUnreadable = Self("bag.info.unreadable")
+    /// PASS: bag directory: no links, special files, invalid names, unreadable or oversized tag files.
     public static let bagLayout = Self("bag.layout")
+    /// FAIL: bag directory: as `archive.limit.tag-file-size`.
     public static let bagLimitTagFileSize = Self("bag.limit.tag-file-size")
+    /// FAIL: bag directory with no payload manifest of a supported algorithm.
     public static let bagManifestNone = Self("bag.manifest.none")
+    /// - PASS: all payload manifests list the same paths.
+    /// - NOT CHECKED: fewer than two readable payload manifests.
     public static let bagManifestsAgree = Self("bag.manifests.agree")
+    /// FAIL: listed in some payload manifests but not in others.
     public static let bagManifestsDisagree = Self("bag.manifests.disagree")
+    /// - PASS: stated bytes and count equal the payload's.
+    /// - NOT CHECKED: package whose `bag-info.txt` is missing, unreadable or malformed.
+    /// - NOT PRESENT: bag directory with no readable `bag-info.txt`, or no Payload-Oxum.
     public static let bagPayloadOxum = Self("bag.payload-oxum")
+    /// FAIL: repeated, or not `OCTETS.COUNT` (actual: the values, joined by `, `).
     public static let bagPayloadOxumMalformed = Self("bag.payload-oxum.malformed")
+    /// FAIL: differs from the payload (expected: stated, actual: found).
     public static let bagPayloadOxumMismatch = Self("bag.payload-oxum.mismatch")
+    /// FAIL: package's `bag-info.txt` has no Payload-Oxum.
     public static let bagPayloadOxumMissing = Self("bag.payload-oxum.missing")
+    /// NOT PRESENT: bag directory without tag manifests.
     public static let bagTagmanifest = Self("bag.tagmanifest")
 
     /// Every bag code, for ``all``.

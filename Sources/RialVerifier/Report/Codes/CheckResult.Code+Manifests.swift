@@ -8,13 +8,21 @@ extension CheckResult.Code {
         public let passed: CheckResult.Code
         /// A package lacks this manifest (only SHA-256 and SHA-512 are required).
         public var absent: CheckResult.Code { child("absent") }
+        /// The manifest is too large to read.
         public var unreadable: CheckResult.Code { child("unreadable") }
+        /// Not UTF-8, a line without a path, or a digest of the wrong shape.
         public var malformed: CheckResult.Code { child("malformed") }
+        /// A path listed more than once.
         public var duplicate: CheckResult.Code { child("duplicate") }
+        /// A listed path breaks the path rules (package only).
         public var invalidPath: CheckResult.Code { child("invalid-path") }
+        /// A path this manifest may not list.
         public var notAllowed: CheckResult.Code { child("not-allowed") }
+        /// Listed, but no such file.
         public var missing: CheckResult.Code { child("missing") }
+        /// The digest differs.
         public var mismatch: CheckResult.Code { child("mismatch") }
+        /// A file the manifest does not list: added or renamed.
         public var unlisted: CheckResult.Code { child("unlisted") }
 
         /// Every code of the manifest; `absent` only for the algorithms a package requires.

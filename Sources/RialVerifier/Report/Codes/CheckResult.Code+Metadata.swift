@@ -1,52 +1,167 @@
 extension CheckResult.Code {
     // Capture metadata, the privacy audit and media held apart (§16).
 
+    /// - PASS: the file held apart is the media: its SHA-256 is every SHA-256 the package states for it (or,
+    ///   in a package with media, that of one of them).
+    /// - NOT CHECKED: a hash-only package verified without `--media`: media integrity is not checked; or the
+    ///   file could not be read, or the package states no SHA-256 to check it against.
     public static let mediaExternal = Self("media.external")
+    /// FAIL: the file is not the media (expected: the stated SHA-256s it does not match, or, in a package
+    /// with media, the media's SHA-256s, joined by ` or `; actual: the file's).
     public static let mediaExternalMismatch = Self("media.external.mismatch")
+    /// NOT PRESENT: the package has no normalised metadata (its capture had no `app/metadata.json`, or it was
+    /// made by a rial that predates §16).
     public static let metadata = Self("metadata")
+    /// NOT PRESENT: the package (or a bag directory whose `rial/manifest.json` was kept) carries no capture
+    /// metadata from the app (a filtered package withholds it, §16.4).
     public static let metadataApp = Self("metadata.app")
+    /// FAIL: too large to read (its bytes were not kept, §8.3), does not parse strictly, or breaks §2.2.
     public static let metadataAppMalformed = Self("metadata.app.malformed")
+    /// - NOT CHECKED: an App Attest `assertion` or an `attestation_level` is present (in
+    ///   `rial/metadata.json`: an `attestation.level`, or `attestation.assertion` `true`), and cannot be
+    ///   verified without the device's attested key.
+    /// - NOT PRESENT: `data/capture/metadata.json` has neither, or `rial/hash_only_payload.json` has no
+    ///   assertion (only the capture app can make one, §16.8).
     public static let metadataAttestation = Self("metadata.attestation")
+    /// - PASS: the final hash (`hash_chain_final`, `hashChain.finalHash`) is `final_hash` of
+    ///   `rial/chain.json` (without a parsed chain: `finalHash` of the `hashChain` of
+    ///   `rial/hash_only_payload.json`).
+    /// - NOT PRESENT: not stated (app's video metadata only).
+    /// - NOT CHECKED: neither chain parsed.
     public static let metadataChainFinal = Self("metadata.chain-final")
+    /// FAIL: the final hash differs (expected: that chain's, actual: the claim, both lowercase hex).
     public static let metadataChainFinalMismatch = Self("metadata.chain-final.mismatch")
+    /// - PASS: `codec` is `h264` or `hevc`.
+    /// - NOT PRESENT: not stated (app's video metadata only).
     public static let metadataCodec = Self("metadata.codec")
+    /// FAIL: another codec (expected `h264 or hevc`, actual: `codec`).
     public static let metadataCodecUnknown = Self("metadata.codec.unknown")
+    /// FAIL: beside a readable `rial/metadata.json`, the app's depth analysis is too large to read, does not
+    /// parse strictly, or is not a JSON object.
     public static let metadataDepthAnalysisMalformed = Self("metadata.depth-analysis.malformed")
+    /// - PASS: `depth_keyframe_count` is the number of depth keyframes of the chain (or of
+    ///   `rial/depth.json`).
+    /// - NOT PRESENT: not stated (app's video metadata only).
+    /// - NOT CHECKED: neither parsed.
     public static let metadataDepthCount = Self("metadata.depth-count")
+    /// FAIL: `depth_keyframe_count` differs (expected: the chain's count, actual: the claim).
     public static let metadataDepthCountMismatch = Self("metadata.depth-count.mismatch")
+    /// - PASS: `depth_resolution` fits the one file under `data/depth/` (width × height × 4 bytes).
+    /// - NOT CHECKED: the input holds no depth file or several.
     public static let metadataDepthResolution = Self("metadata.depth-resolution")
+    /// FAIL: the depth file is not width × height × 4 bytes (expected: its size, actual: `W×H = N bytes`).
     public static let metadataDepthResolutionMismatch = Self("metadata.depth-resolution.mismatch")
+    /// - PASS: `duration_ms` is within 1 ms of `ended_at` − `started_at` (`data/capture/metadata.json`
+    ///   only).
+    /// - NOT PRESENT: not stated (app's video metadata only).
+    /// - NOT CHECKED: `started_at` or `ended_at` absent, or the duration is stated by a payload
+    ///   (`durationMs`) or `rial/metadata.json` (`recording.duration_ms`), which state no start and end times
+    ///   to hold it against.
     public static let metadataDuration = Self("metadata.duration")
+    /// FAIL: `duration_ms` is off by more than 1 ms (expected: `ended_at` − `started_at` in whole ms, actual:
+    /// `duration_ms`), or `ended_at` is before `started_at`.
     public static let metadataDurationMismatch = Self("metadata.duration.mismatch")
+    /// - PASS: the frame count is the chain's number of frames (without a parsed `rial/chain.json`: the
+    ///   number of `frameHashes` in the `hashChain` of `rial/hash_only_payload.json`, a hash-only video's).
+    /// - NOT PRESENT: not stated (app's video metadata only).
+    /// - NOT CHECKED: neither chain parsed.
     public static let metadataFrameCount = Self("metadata.frame-count")
+    /// FAIL: the frame count differs (expected: that chain's count, actual: the claim).
     public static let metadataFrameCountMismatch = Self("metadata.frame-count.mismatch")
+    /// PASS: the stated media SHA-256 is that of the one file under `data/media/`.
     public static let metadataMediaHash = Self("metadata.media-hash")
+    /// FAIL: it is not (expected: the file's SHA-256, actual: the claim), or `data/media/` holds several
+    /// files (expected `1 media file`, actual: the count); or (check 18) `data/media/` holds no file and the
+    /// stated SHA-256s disagree: the file's differs from the last one stated, `rial/metadata.json`'s when
+    /// present (expected: that one, actual: the file's).
     public static let metadataMediaHashMismatch = Self("metadata.media-hash.mismatch")
+    /// - PASS: agrees with every file it was made from that the input holds.
+    /// - NOT CHECKED: the input holds none of them (a filtered package withholds them), so only its claims
+    ///   (check 15) and its levels (check 17) are examined.
     public static let metadataNormalised = Self("metadata.normalised")
+    /// FAIL: too large to read, does not parse strictly, or breaks §16.3 (an unknown key, a missing key, a
+    /// value out of shape, a `metadata_version` other than `1.0`).
     public static let metadataNormalisedMalformed = Self("metadata.normalised.malformed")
+    /// FAIL: a member disagrees with the file it was made from: the app's metadata at the same levels, rial's
+    /// payload (its frame count and duration included), or the app's depth analysis (the message names both;
+    /// expected: from that file, actual: the view's).
     public static let metadataNormalisedMismatch = Self("metadata.normalised.mismatch")
+    /// FAIL: `sources` does not name exactly the metadata files the input holds (expected: those, actual:
+    /// `sources`).
     public static let metadataNormalisedSources = Self("metadata.normalised.sources")
+    /// PASS: its `hashChain` is consistent (`finalHash` is its last frame hash, each checkpoint's `hash` its
+    /// frame hash at that frame) and is `data/capture/hash_chain.json` when the package holds that; its
+    /// frames are withheld, so its hashes are not recomputed.
     public static let metadataPayloadChain = Self("metadata.payload.chain")
+    /// FAIL: `finalHash` is not the last frame hash, or a checkpoint is not its frame's hash (no expected and
+    /// actual values); `data/capture/hash_chain.json` is in the package but cannot be read; or the chain
+    /// differs from it (expected and actual: `<count> frames ending <finalHash>`, the app's and the
+    /// payload's).
     public static let metadataPayloadChainMismatch = Self("metadata.payload.chain.mismatch")
+    /// FAIL: too large to read, does not parse strictly, or breaks §16.1.
     public static let metadataPayloadMalformed = Self("metadata.payload.malformed")
+    /// FAIL: the payload is 10 240 bytes or more, over the capture app's 10 KiB limit (§16.1; expected `<
+    /// 10240 bytes`, actual: its size).
     public static let metadataPayloadSize = Self("metadata.payload.size")
+    /// - PASS: `resolution` is the chain's frame layout.
+    /// - NOT PRESENT: not stated (app's video metadata only).
+    /// - NOT CHECKED: no parsed chain.
     public static let metadataResolution = Self("metadata.resolution")
+    /// FAIL: `resolution` differs (expected: the chain's `W×H`, actual: the claim's).
     public static let metadataResolutionMismatch = Self("metadata.resolution.mismatch")
+    /// - PASS: the type (`type`, `mediaType`, `media_type`) is the kind of the media in `data/media/`.
+    /// - NOT CHECKED: the package holds no video or photo there, and is not hash-only.
     public static let metadataType = Self("metadata.type")
+    /// FAIL: the type is not the kind of the media (expected: `video`, `photo` or `photo+video`, actual: the
+    /// type).
     public static let metadataTypeMismatch = Self("metadata.type.mismatch")
+    /// - PASS: no privacy result failed, each payload's audit against its own flags included, and the
+    ///   package discloses nothing finer than its levels in any file examined (hash-only: and holds no media,
+    ///   depth or frame file).
+    /// - NOT PRESENT: no privacy result failed and it withholds nothing (precise, exact, full, with media),
+    ///   or it has no readable `rial/metadata.json` and so states no levels.
     public static let privacy = Self("privacy")
+    /// NOT CHECKED: a file under `data/capture/` of a filtered package that rial does not know; what it
+    /// discloses is not examined.
     public static let privacyAppFile = Self("privacy.app-file")
+    /// FAIL: a file under `data/depth/` in a hash-only package (it keeps the depth analysis, never raw depth
+    /// maps).
     public static let privacyDepthPresent = Self("privacy.depth.present")
+    /// FAIL: a device where the level is `none`, an OS or app version where it is `model_only` (§16.6); the
+    /// app's custody log (it names the device) at any level but `full`; or the app's payload states a finer
+    /// device level than the package.
     public static let privacyDeviceLeak = Self("privacy.device.leak")
+    /// FAIL: an `…Included` flag does not say whether its level is other than `none`.
     public static let privacyFlagsInconsistent = Self("privacy.flags.inconsistent")
+    /// FAIL: its `metadataFlags` state other levels than `rial/metadata.json` (expected: those, actual: its
+    /// own).
     public static let privacyFlagsMismatch = Self("privacy.flags.mismatch")
+    /// FAIL: a file under `data/frames/` in a hash-only package.
     public static let privacyFramesPresent = Self("privacy.frames.present")
+    /// FAIL: a location where the level is `none`, anything but a city and country where it is `coarse`
+    /// (§16.6); or the app's payload states a finer location level than the package (expected `location at
+    /// most L`, actual: its level).
     public static let privacyLocationLeak = Self("privacy.location.leak")
+    /// NOT CHECKED: a media file of a filtered package that is not hash-only: its embedded metadata (EXIF,
+    /// QuickTime atoms) is not examined and may record what the levels withhold.
     public static let privacyMediaEmbedded = Self("privacy.media-embedded")
+    /// FAIL: a file under `data/media/` in a hash-only package.
     public static let privacyMediaPresent = Self("privacy.media.present")
+    /// PASS: its `metadata`, `capturedAt` and `depthAnalysis.computedAt` disclose nothing finer than its own
+    /// `metadataFlags`, which are consistent, `captureMode` is `hash_only`, and below full levels it holds no
+    /// key seed 001 does not define.
     public static let privacyPayload = Self("privacy.payload")
+    /// FAIL: `captureMode` is not `hash_only` (the message names it).
     public static let privacyPayloadMode = Self("privacy.payload.mode")
+    /// FAIL: a time where the level is `none`, a time of day where it is `day_only` (§16.6), including
+    /// `capturedAt` and `computedAt`; the app's custody log at any level but `exact`; or the app's payload
+    /// states a finer timestamp level than the package.
     public static let privacyTimestampLeak = Self("privacy.timestamp.leak")
+    /// FAIL: what they disclose cannot be judged (§16.6): a payload whose own levels are below `precise`,
+    /// `exact`, `full` holds keys seed 001 does not define (at the top level, in `metadata` or in
+    /// `depthAnalysis`; the message lists them); or, in a filtered package, `depth_analysis` of
+    /// `rial/metadata.json` or the app's depth analysis holds keys the app's DepthAnalysisResult does not
+    /// define.
     public static let privacyUnknownField = Self("privacy.unknown-field")
 
     /// Every metadata code, for ``all``.

@@ -35,7 +35,8 @@ extension CheckResult.Code {
             certificateExpired: .sealCertificateExpired, certificateNotYetValid: .sealCertificateNotYetValid,
             certificateInvalid: .sealCertificateInvalid, trust: .sealTrust, signerUntrusted: .sealSignerUntrusted)
 
-        /// A custody event's signature, `rial/custody/NNNNNN.p7s`; its file findings are `custody.signature-file.…`.
+        /// A custody event's signature, `rial/custody/NNNNNN.p7s`; its file findings are
+        /// `custody.signature-file.…`.
         static let custody = SignatureCodes(
             fileMalformed: .custodySignatureFileMalformed, fileEmpty: .custodySignatureFileEmpty,
             fileStructure: .custodySignatureFileStructure, fileAlgorithm: .custodySignatureFileAlgorithm,
