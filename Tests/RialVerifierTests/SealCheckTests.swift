@@ -42,6 +42,18 @@ struct SealCheckTests {
         #expect(builder.context().seal?.state == .missing)
     }
 
+    @Test func requiredButAbsentWithoutAnAnchor() throws {
+        let builder = try Builder.package()
+        #expect(run(builder, policy: VerificationPolicy(requiresSeal: true, requiresTimestamp: true)) == [Finding(.sealRequired, .fail, path)])
+    }
+
+    @Test func unknownFileBesideAnAbsentSeal() throws {
+        // Reported by LaterPartsCheck; the seal is still absent.
+        var builder = try Builder.package()
+        builder.files[PackageLayout.sealDirectory + "extra.bin"] = [0x00]
+        #expect(run(builder) == [Finding(.seal, .notPresent, path)])
+    }
+
     @Test func requiredSealWithoutAnAnchor() throws {
         let builder = try Builder.package(sealedBy: TestIdentity())
         #expect(run(builder, policy: VerificationPolicy(requiresSeal: true)) == [Finding(.sealSignature, .pass, path), Finding(.sealRequired, .fail, path)])

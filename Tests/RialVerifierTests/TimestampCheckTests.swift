@@ -21,6 +21,12 @@ struct TimestampCheckTests {
         #expect(builder.context().timestamp.map { TimestampVerdict($0).state } == .missing)
     }
 
+    @Test func noSealNoTokenIsNotPresentUnlessRequired() throws {
+        let builder = try Builder.package()
+        #expect(run(builder) == [Finding(.timestamp, .notPresent, path)])
+        #expect(run(builder, policy: VerificationPolicy(requiresSeal: true, requiresTimestamp: true)) == [Finding(.timestampRequired, .fail, path)])
+    }
+
     @Test func tokenWithoutASeal() throws {
         var builder = try Builder.package()
         builder.files[path] = Array("a token".utf8)

@@ -28,3 +28,8 @@ extension Array where Element == CheckResult {
     /// The failing findings, in order.
     var failures: [Finding] { filter { $0.status == .fail }.map(Finding.init) }
 }
+
+extension Array where Element == Finding {
+    /// The failing findings, in order.
+    var failures: [Finding] { filter { $0.status == .fail } }
+}

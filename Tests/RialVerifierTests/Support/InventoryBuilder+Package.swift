@@ -22,9 +22,12 @@ extension InventoryBuilder {
     /// `rial/manifest.json` listing all of them, the tag manifests, and a custody log of the
     /// app's five events imported (ids derived as rial pack derives them) and a PACKAGED event
     /// at the creation time.
-    /// - Parameter sealer: seals the manifest and signs the PACKAGED event, as `rial pack --key`
-    ///   does; `nil` for an unsealed package whose PACKAGED event names the tool.
-    static func package(sealedBy sealer: TestIdentity? = nil) throws -> InventoryBuilder {
+    /// - Parameters:
+    ///   - extra: further files packed with it (metadata files, say), by path: listed in the
+    ///     manifests like the rest, before the custody log links to the manifest.
+    ///   - sealer: seals the manifest and signs the PACKAGED event, as `rial pack --key`
+    ///     does; `nil` for an unsealed package whose PACKAGED event names the tool.
+    static func package(adding extra: [String: [UInt8]] = [:], sealedBy sealer: TestIdentity? = nil) throws -> InventoryBuilder {
         var builder = InventoryBuilder()
         builder.files[PackageLayout.bagDeclaration] = BagDeclaration.current.bytes()
         builder.files[mediaPath] = Array("not really a movie, but bytes to hash".utf8)
@@ -32,27 +35,14 @@ extension InventoryBuilder {
             .object(["timestamp": .string(appTime(index + 1).rfc3339), "action": .string(entry.action.rawValue),
                      "details": .string(entry.details), "userIdentifier": .string("device-7")])
         }))
-        let payload = builder.files.filter { $0.key.hasPrefix("data/") }
+        builder.files.merge(extra) { _, new in new }
         var info = BagInfo()
-        info.append("Payload-Oxum", PayloadOxum(octets: payload.values.reduce(0) { $0 + UInt64($1.count) }, fileCount: UInt64(payload.count)).description)
+        info.append("Payload-Oxum", "0.0")  // stated by recomputeManifests
         info.append("Bagging-Date", created.dayString)
         info.append("External-Identifier", packageID)
         info.append("Bag-Software-Agent", RialToolkit.bagSoftwareAgent)
         builder.files[PackageLayout.bagInfo] = info.bytes()
-        for algorithm in [DigestAlgorithm.sha256, .sha512] {
-            let entries = payload.map { BagManifest.Entry(path: $0.key, digest: digests(of: $0.value)[algorithm] ?? "") }
-            builder.files["manifest-\(algorithm.rawValue).txt"] = BagManifest(algorithm: algorithm.rawValue, entries: entries).bytes()
-        }
-        let listed = builder.files.keys.filter { !PackageLayout.isOutsideManifest($0) }.sorted()
-        let records = listed.compactMap { path -> PackageManifest.FileRecord? in
-            guard let bytes = builder.files[path], let role = FileRole(path: path) else { return nil }
-            let digests = digests(of: bytes)
-            return PackageManifest.FileRecord(path: path, role: role, mediaType: MediaType.forExtension(BagPath.fileExtension(of: path)),
-                                              size: UInt64(bytes.count), sha256: digests[.sha256] ?? "", sha512: digests[.sha512] ?? "")
-        }
-        let manifest = PackageManifest(packageID: try PackageID(packageID), created: created, tool: .init(name: RialToolkit.name, version: RialToolkit.version),
-                                       capture: CaptureSummary(payloadPaths: payload.keys.sorted()), files: records)
-        builder.files[PackageLayout.manifest] = manifest.bytes()
+        try builder.recomputeManifests()
         try builder.beginCustodyLog(packagedBy: sealer)
         if let sealer { try builder.seal(by: sealer) }
         return builder

@@ -20,11 +20,15 @@ struct InventoryBuilder {
     /// Whether ``inventory()`` rewrites `tagmanifest-sha256.txt` and `tagmanifest-sha512.txt` to
     /// cover the tag files as they are.
     var coversTagManifests = true
+    /// The structural findings the scanner would have made on the way (a link, a duplicate
+    /// entry), handed to ``LayoutCheck`` as they are.
+    var findings: [CheckResult] = []
 
     /// The inventory of the files as they are now.
     func inventory() -> Inventory {
         var inventory = Inventory()
         inventory.rootName = rootName
+        inventory.findings = findings
         var all = files
         if coversTagManifests { all.merge(Self.tagManifests(of: files)) { _, new in new } }
         for (path, bytes) in all {
