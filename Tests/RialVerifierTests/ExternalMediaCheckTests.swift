@@ -48,4 +48,27 @@ struct ExternalMediaCheckTests {
                                           externalMedia: ExternalMediaDigest(path: "/nonexistent/rial-media.mov"))
         #expect(ExternalMediaCheck().run(context).findings == [])
     }
+
+    // A hash-only package withholds its media and states its SHA-256.
+
+    @Test func hashOnlyPackageWithoutACopyIsNotChecked() throws {
+        let builder = try Builder.package(disclosing: PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), hashOnly: true)
+        #expect(run(builder, media: nil) == [Finding(.mediaExternal, .notChecked, HashOnlyPayload.rialPath)])
+    }
+
+    @Test func hashOnlyPackageAgainstACopy() throws {
+        let builder = try Builder.package(disclosing: .full, hashOnly: true)
+        let matching = try run(builder, media: Builder.mediaBytes)
+        #expect(matching.findings == [Finding(.mediaExternal, .pass, matching.subject)])
+        let other = try run(builder, media: Array("some other recording".utf8))
+        #expect(other.findings == [Finding(.mediaExternalMismatch, .fail, other.subject)])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rial-media-\(UUID().uuidString)-absent.mov").path
+        #expect(run(builder, media: ExternalMediaDigest(path: path)) == [Finding(.mediaExternal, .notChecked, "--media \(path)")])
+    }
+
+    @Test func hashOnlyStatementsThatNameOtherMedia() throws {
+        var builder = try Builder.package(disclosing: .full, hashOnly: true)
+        try builder.editJSON(NormalisedMetadata.path) { $0["media_sha256"] = .string(String(repeating: "0", count: 64)) }
+        #expect(run(builder, media: nil) == [Finding(.metadataMediaHashMismatch, .fail, HashOnlyPayload.rialPath)])
+    }
 }

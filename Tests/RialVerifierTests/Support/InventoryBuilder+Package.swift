@@ -8,6 +8,8 @@ extension InventoryBuilder {
     static let created = Timestamp(seconds: 1_768_478_400)  // 2026-01-15T12:00:00Z
     /// The media file the minimal package carries.
     static let mediaPath = "data/media/clip.mov"
+    /// Its bytes.
+    static let mediaBytes = Array("not really a movie, but bytes to hash".utf8)
     /// The capture app's five events, a minute apart, the hour before packaging.
     static let appLogEntries: [(action: CustodyAction, details: String)] = [
         (.recordingStart, "Recording started"), (.recordingComplete, "Recording stopped"),
@@ -25,17 +27,21 @@ extension InventoryBuilder {
     /// - Parameters:
     ///   - extra: further files packed with it (metadata files, say), by path: listed in the
     ///     manifests like the rest, before the custody log links to the manifest.
+    ///   - withheld: paths of the minimal package's own files left out, as a filtered package
+    ///     withholds its media or the app's custody log (the custody log still imports the
+    ///     app's events).
     ///   - sealer: seals the manifest and signs the PACKAGED event, as `rial pack --key`
     ///     does; `nil` for an unsealed package whose PACKAGED event names the tool.
-    static func package(adding extra: [String: [UInt8]] = [:], sealedBy sealer: TestIdentity? = nil) throws -> InventoryBuilder {
+    static func package(adding extra: [String: [UInt8]] = [:], withholding withheld: Set<String> = [], sealedBy sealer: TestIdentity? = nil) throws -> InventoryBuilder {
         var builder = InventoryBuilder()
         builder.files[PackageLayout.bagDeclaration] = BagDeclaration.current.bytes()
-        builder.files[mediaPath] = Array("not really a movie, but bytes to hash".utf8)
+        builder.files[mediaPath] = mediaBytes
         builder.files[AppCustodyLog.path] = JSONWriter.bytes(.array(appLogEntries.enumerated().map { index, entry in
             .object(["timestamp": .string(appTime(index + 1).rfc3339), "action": .string(entry.action.rawValue),
                      "details": .string(entry.details), "userIdentifier": .string("device-7")])
         }))
         builder.files.merge(extra) { _, new in new }
+        for path in withheld { builder.files[path] = nil }
         var info = BagInfo()
         info.append("Payload-Oxum", "0.0")  // stated by recomputeManifests
         info.append("Bagging-Date", created.dayString)
