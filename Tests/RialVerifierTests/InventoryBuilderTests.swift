@@ -7,8 +7,9 @@ import RialCrypto
 /// applies to it passes, so a failure in another test is the edit's doing.
 @Suite("Inventory builder")
 struct InventoryBuilderTests {
-    /// The checks a package without chain, depth or metadata files can satisfy; the capture
-    /// checks need a full sample (``PackedSample``).
+    /// The checks a package without chain, depth or metadata files can satisfy; the metadata
+    /// checks are added for ``InventoryBuilder/package(disclosing:hashOnly:sealedBy:)``, and the
+    /// chain and depth checks need frame material the builder does not make (``PackedSample``).
     private let checks: [any VerificationCheck] = [
         LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(), ManifestAgreementCheck(),
         TagManifestCheck(), RialManifestCheck(), SealCheck(), TimestampCheck(), CustodyCheck(), LaterPartsCheck(),
@@ -25,6 +26,15 @@ struct InventoryBuilderTests {
         let context = builder.context()
         #expect(context.custodyLog?.files.map(\.seq) == [1, 2, 3, 4, 5, 6])
         #expect(CustodyCheck().run(context).contains { $0.code == .custodyChain && $0.status == .pass })
+    }
+
+    @Test(arguments: [(PrivacyLevels.full, false), (PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), false),
+                      (PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), true), (PrivacyLevels.full, true)])
+    func packageWithMetadataPassesEveryCheckThatApplies(_ levels: PrivacyLevels, hashOnly: Bool) throws {
+        let builder = try InventoryBuilder.package(disclosing: levels, hashOnly: hashOnly)
+        let metadataChecks: [any VerificationCheck] = [NormalisedMetadataCheck(), PrivacyCheck(), MetadataAgreementCheck(), ExternalMediaCheck()]
+        #expect(failures(builder) + metadataChecks.flatMap { $0.run(builder.context()) }.failures == [])
+        #expect((builder.files[InventoryBuilder.mediaPath] == nil) == hashOnly)
     }
 
     @Test func sealedPackageWithSignedAppendedEventsPasses() throws {

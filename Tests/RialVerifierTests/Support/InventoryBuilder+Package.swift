@@ -16,7 +16,8 @@ extension InventoryBuilder {
         (.hashGenerationComplete, "Hashes computed"), (.timestampVerificationComplete, "Timestamp verified"),
         (.manifestCreated, "Manifest created"),
     ]
-    /// The seq of the PACKAGED event: right after the capture app's events.
+    /// The seq of the PACKAGED event: right after the capture app's events (a package that
+    /// withholds the app's custody log imports none, and its log begins with PACKAGED at 1).
     static let packagedSeq = Int64(appLogEntries.count + 1)
 
     /// A consistent minimal package, as `rial pack` writes one: `bagit.txt`, `bag-info.txt`, a
@@ -28,8 +29,8 @@ extension InventoryBuilder {
     ///   - extra: further files packed with it (metadata files, say), by path: listed in the
     ///     manifests like the rest, before the custody log links to the manifest.
     ///   - withheld: paths of the minimal package's own files left out, as a filtered package
-    ///     withholds its media or the app's custody log (the custody log still imports the
-    ///     app's events).
+    ///     withholds its media or the app's custody log (a withheld app log is not imported:
+    ///     the package's custody log then begins with PACKAGED).
     ///   - sealer: seals the manifest and signs the PACKAGED event, as `rial pack --key`
     ///     does; `nil` for an unsealed package whose PACKAGED event names the tool.
     static func package(adding extra: [String: [UInt8]] = [:], withholding withheld: Set<String> = [], sealedBy sealer: TestIdentity? = nil) throws -> InventoryBuilder {
@@ -74,7 +75,9 @@ extension InventoryBuilder {
             }
             return id
         }
-        for (index, entry) in Self.appLogEntries.enumerated() {
+        // A withheld app log is neither read nor imported (schema/SPEC.md §16.4).
+        let imported = files[AppCustodyLog.path] == nil ? [] : Self.appLogEntries
+        for (index, entry) in imported.enumerated() {
             let seq = Int64(index + 1)
             let event = CustodyEvent(seq: seq, id: try id(seq), timestamp: Self.appTime(index + 1), action: entry.action,
                                      actor: CustodyActor(name: "capture device", role: "capture app", identifier: "device-7"),
@@ -82,7 +85,8 @@ extension InventoryBuilder {
                                      imported: .init(source: AppCustodyLog.path, entry: seq))
             previous = try write(event, signedBy: nil)
         }
-        let packaged = CustodyEvent(seq: Self.packagedSeq, id: try id(Self.packagedSeq), timestamp: Self.created, action: .packaged,
+        let packagedSeq = Int64(imported.count + 1)
+        let packaged = CustodyEvent(seq: packagedSeq, id: try id(packagedSeq), timestamp: Self.created, action: .packaged,
                                     actor: signer?.actor ?? Self.toolActor, details: "packaged 2 payload files with rial \(RialToolkit.version)",
                                     packageID: packageID, previous: previous)
         _ = try write(packaged, signedBy: signer)
