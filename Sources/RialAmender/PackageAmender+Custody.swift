@@ -23,6 +23,9 @@ extension PackageAmender {
     ///   `.writeFailed` (the log is full, signing or writing failed).
     public func appendCustodyEvent(_ draft: CustodyEventDraft, signedBy signer: Sealer? = nil, at now: Timestamp,
                                    force: Bool = false, progress: Verifier.Progress? = nil) throws -> CustodyReceipt {
+        // Held to the end: the write must land on the file that was verified.
+        let lock = try PackageLock(path: path)
+        defer { lock.release() }
         let recorder = CustodyRecorder(signer: signer)
         let actor: CustodyActor
         do {
@@ -61,9 +64,15 @@ extension PackageAmender {
         } catch {
             throw AmenderError(.writeFailed, "could not record the custody event in \(path)", cause: error, report: report)
         }
+        // The event file is written as event.bytes(): its digest is the new head, taken before
+        // the write so a receipt never names an empty head.
+        let head: String
+        do {
+            head = Hex.encode(try StreamingDigest.digest(.sha256, of: event.bytes()))
+        } catch {
+            throw AmenderError(.writeFailed, "could not take the SHA-256 of the new event", cause: error, report: report)
+        }
         try append(files, modificationTime: now, report: report)
-        // The event file is written as event.bytes(): its digest is the new head.
-        let head = (try? StreamingDigest.digest(.sha256, of: event.bytes())).map(Hex.encode) ?? ""
         return CustodyReceipt(report: report, event: event, headSHA256: head, signer: signer?.signer.certificate.subject,
                               addedPaths: files.map(\.path))
     }

@@ -19,6 +19,9 @@ extension PackageAmender {
     ///   `.changedDuringVerification`, `.alreadySealed`, `.noPackageIdentity`, `.invalidEvent`
     ///   (`time` is before the last custody event's), `.alreadyPresent`, `.writeFailed`.
     public func seal(with sealer: Sealer, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> SealReceipt {
+        // Held to the end: the write must land on the file that was verified.
+        let lock = try PackageLock(path: path)
+        defer { lock.release() }
         let recorder = CustodyRecorder(signer: sealer)
         let actor: CustodyActor
         do {

@@ -38,6 +38,9 @@ extension PackageAmender {
     ///   `.changedDuringVerification`, `.notSealed`, `.unreadableSeal`, `.sealMismatch`, `.tokenNotSHA256`, `.tokenMismatch`,
     ///   `.invalidRequest`, `.nonceMismatch`, `.alreadyPresent` (already timestamped), `.writeFailed`.
     public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> TimestampReceipt {
+        // Held to the end: the write must land on the file that was verified.
+        let lock = try PackageLock(path: path)
+        defer { lock.release() }
         let response: TimeStampResponse
         do {
             response = try TimeStampResponse(der: token.response)

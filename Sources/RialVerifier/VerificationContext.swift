@@ -39,11 +39,15 @@ struct VerificationContext {
     /// Each custody event's signature, established; the custody checks and the summary read it.
     private(set) var custodySignatures: [Int64: CustodySignatureFacts] = [:]
     /// The copy of the media given with `--media`, hashed.
-    let externalMedia: ExternalMediaDigest?
+    private(set) var externalMedia: ExternalMediaDigest?
 
     /// Parses and evaluates everything in the order the parts depend on each other: the tag
     /// files first, the metadata and the seal over them, the custody log last, because its
     /// seal-record rule needs the seal's signer.
+    /// - Parameters:
+    ///   - externalMedia: a digest of the `--media` copy already taken (tests); `nil` hashes
+    ///     `policy.externalMedia`, when given, if the media check applies.
+    ///   - crypto: the OpenSSL operations, replaceable so tests can make them fail.
     init(inventory: Inventory, profile: Profile, verificationTime: Timestamp, policy: VerificationPolicy = VerificationPolicy(),
          limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
          crypto: any VerifierCrypto = OpenSSLCrypto()) {
@@ -51,7 +55,6 @@ struct VerificationContext {
         self.profile = profile
         self.verificationTime = verificationTime
         self.policy = policy
-        self.externalMedia = externalMedia
         bagInfo = inventory.tagFileBytes[PackageLayout.bagInfo].map { bytes in
             Result { () throws(FormatError) -> BagInfo in try BagInfo.parse(bytes) }
         }
@@ -65,6 +68,14 @@ struct VerificationContext {
             Result { () throws(FormatError) -> DepthIndex in try DepthIndex(json: StrictJSONParser.parse(bytes)) }
         }
         metadataSources = MetadataSources(self)
+        // The copy of the media (`--media`) is read only where the media check applies: a
+        // package, or a bag that states a rial manifest of a version this verifier reads. A
+        // multi-GiB file is not hashed for a plain bag or a package that will be refused.
+        if let given = externalMedia {
+            self.externalMedia = given
+        } else if let path = policy.externalMedia, profile == .package || manifest != nil, !Self.isUnsupportedVersion(manifest) {
+            self.externalMedia = ExternalMediaDigest(path: path)
+        }
         // The seal and its timestamp depend on each other: the token's imprint covers the
         // seal's signature value, and a trusted token's genTime is when the seal's
         // certificates are judged (RFC 3161 Appendix B). A plain bag has no seal to look for,
@@ -82,6 +93,11 @@ struct VerificationContext {
                                                                     verificationTime: verificationTime, crypto: crypto, bytes: { inventory.tagFileBytes[$0] })
             }
         }
+    }
+
+    private static func isUnsupportedVersion(_ manifest: Result<PackageManifest, FormatError>?) -> Bool {
+        if case .failure(let error)? = manifest { return error.code == .unsupportedVersion }
+        return false
     }
 
     /// The manifest when it parsed.
@@ -120,10 +136,4 @@ struct VerificationContext {
 
     /// The subject used for findings about the whole input.
     var packageSubject: String { inventory.rootName.map { $0 + "/" } ?? "bag" }
-}
-
-/// One verification check: a small, independent rule over a ``VerificationContext``.
-protocol VerificationCheck {
-    /// Every finding, passing ones included; never an empty list for a check that applies.
-    func run(_ context: VerificationContext) -> [CheckResult]
 }

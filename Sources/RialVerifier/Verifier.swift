@@ -59,7 +59,7 @@ public struct Verifier: Sendable {
             throw VerifierError(.notAPackage, "\(path) is a tar archive but not a .rialpkg package: it has neither bagit.txt nor rial/manifest.json")
         }
         let context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime,
-                                          policy: policy, limits: limits, externalMedia: policy.externalMedia.map(ExternalMediaDigest.init(path:)))
+                                          policy: policy, limits: limits)
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }

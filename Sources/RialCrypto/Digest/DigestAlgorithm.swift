@@ -22,7 +22,7 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The name people write, e.g. `SHA-256`.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .md5: return "MD5"
         case .sha1: return "SHA-1"

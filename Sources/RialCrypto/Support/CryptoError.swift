@@ -1,31 +1,31 @@
-import RialErrors
+public import RialErrors
 internal import CRialOpenSSL
 
 /// An error from the cryptography layer, carrying OpenSSL's error queue as its cause when it
 /// has one.
-package struct CryptoError: RialError {
-    package struct Code: RialErrorCode {
-        package let rawValue: String
-        package init(_ rawValue: String) { self.rawValue = rawValue }
+public struct CryptoError: RialError {
+    public struct Code: RialErrorCode {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
 
-        package static let unsupportedAlgorithm = Code("crypto.unsupported-algorithm")
-        package static let openSSLFailure = Code("crypto.openssl-failure")
+        public static let unsupportedAlgorithm = Code("crypto.unsupported-algorithm")
+        public static let openSSLFailure = Code("crypto.openssl-failure")
         /// Bytes that should hold a DER structure, a PEM file or a key do not.
-        package static let malformed = Code("crypto.malformed")
+        public static let malformed = Code("crypto.malformed")
         /// A key, certificate or option that parses but cannot be used as asked.
-        package static let unusable = Code("crypto.unusable")
+        public static let unusable = Code("crypto.unusable")
     }
 
-    package let code: Code
-    package let reason: String
+    public let code: Code
+    public let reason: String
     /// An ``OpenSSLErrorStack`` when OpenSSL queued errors, or another error underneath.
-    package let cause: (any Error)?
+    public let cause: (any Error)?
     /// Which input (a file, a certificate's position), when the failure is about one.
-    package let location: String?
-    package let file: String
-    package let line: Int
+    public let location: String?
+    public let file: String
+    public let line: Int
 
-    package init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
                 file: String = #fileID, line: Int = #line) {
         self.code = code
         self.reason = reason
@@ -40,14 +40,14 @@ package struct CryptoError: RialError {
     ///   - code: what went wrong.
     ///   - reason: a human explanation.
     ///   - openSSLErrors: the drained queue, oldest first.
-    package init(_ code: Code, _ reason: String, openSSLErrors: [String], location: String? = nil,
+    public init(_ code: Code, _ reason: String, openSSLErrors: [String], location: String? = nil,
                 file: String = #fileID, line: Int = #line) {
         self.init(code, reason, cause: openSSLErrors.isEmpty ? nil : OpenSSLErrorStack(messages: openSSLErrors),
                   location: location, file: file, line: line)
     }
 
     /// OpenSSL's queued errors at the time of failure, oldest first.
-    package var openSSLErrors: [String] {
+    public var openSSLErrors: [String] {
         (cause as? OpenSSLErrorStack)?.messages ?? []
     }
 

@@ -55,12 +55,12 @@ public final class Certificate: @unchecked Sendable {
     }
 
     /// The DER encoding.
-    public func der() throws -> [UInt8] {
+    package func der() throws -> [UInt8] {
         try OpenSSLBytes.der("i2d_X509") { i2d_X509(handle, $0) }
     }
 
     /// The PEM encoding.
-    public func pem() throws -> [UInt8] {
+    package func pem() throws -> [UInt8] {
         try OpenSSLBytes.collect("PEM_write_bio_X509") { PEM_write_bio_X509($0, handle) }
     }
 
@@ -96,7 +96,7 @@ public final class Certificate: @unchecked Sendable {
 
     /// Whether the certificate carries an extended key usage extension, marked critical, that
     /// allows time stamping and nothing else: what RFC 3161 §2.3 asks of a TSA certificate.
-    public var hasCriticalTimeStampingUsageOnly: Bool {
+    package var hasCriticalTimeStampingUsageOnly: Bool {
         guard X509_get_extension_flags(handle) & UInt32(EXFLAG_XKUSAGE) != 0,
               X509_get_extended_key_usage(handle) == UInt32(XKU_TIMESTAMP) else { return false }
         let index = X509_get_ext_by_NID(handle, NID_ext_key_usage, -1)
@@ -105,7 +105,7 @@ public final class Certificate: @unchecked Sendable {
     }
 
     /// Whether `key` is this certificate's private key.
-    public func matches(_ key: SigningKey) -> Bool {
+    package func matches(_ key: SigningKey) -> Bool {
         X509_check_private_key(handle, key.handle) == 1
     }
 

@@ -94,6 +94,10 @@ package struct TrustStore: Sendable {
         }
         let text = X509_verify_cert_error_string(Int(error)).map { String(cString: $0) } ?? "error \(error)"
         let reason = "\(text) (certificate at depth \(depth))"
+        // Out of memory, or a failure OpenSSL does not name: this machine, not the chain.
+        if error == X509_V_ERR_OUT_OF_MEM || error == X509_V_ERR_UNSPECIFIED {
+            throw CryptoError(.openSSLFailure, "X509_verify_cert could not complete: \(reason)")
+        }
         switch error {
         case X509_V_ERR_CERT_HAS_EXPIRED: return .expired(reason: reason)
         case X509_V_ERR_CERT_NOT_YET_VALID: return .notYetValid(reason: reason)

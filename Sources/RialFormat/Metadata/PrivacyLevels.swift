@@ -23,7 +23,7 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
     public static let full = PrivacyLevels(location: .precise, timestamp: .exact, device: .full)
 
     /// All 27 combinations, in a fixed order.
-    public static var allCombinations: [PrivacyLevels] {
+    package static var allCombinations: [PrivacyLevels] {
         Location.allCases.flatMap { location in
             Time.allCases.flatMap { time in Device.allCases.map { PrivacyLevels(location: location, timestamp: time, device: $0) } }
         }
@@ -92,7 +92,7 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
 
 extension PrivacyLevels {
     /// One dimension in which a record discloses more than these levels allow.
-    public struct Excess: Sendable, Hashable {
+    package struct Excess: Sendable, Hashable {
         public let dimension: String
         public let level: String
         public let allowed: String
@@ -100,10 +100,10 @@ extension PrivacyLevels {
 
     /// Whether a record made at `other` discloses nothing these levels withhold: each of its
     /// levels is the same or coarser.
-    public func allows(_ other: PrivacyLevels) -> Bool { excess(of: other).isEmpty }
+    package func allows(_ other: PrivacyLevels) -> Bool { excess(of: other).isEmpty }
 
     /// The dimensions in which `other` is finer than these levels.
-    public func excess(of other: PrivacyLevels) -> [Excess] {
+    package func excess(of other: PrivacyLevels) -> [Excess] {
         var out: [Excess] = []
         if Self.rank(other.location) > Self.rank(location) { out.append(Excess(dimension: "location", level: other.location.rawValue, allowed: location.rawValue)) }
         if Self.rank(other.timestamp) > Self.rank(timestamp) { out.append(Excess(dimension: "timestamp", level: other.timestamp.rawValue, allowed: timestamp.rawValue)) }

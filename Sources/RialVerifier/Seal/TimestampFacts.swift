@@ -32,6 +32,9 @@ struct TimestampFacts {
     private(set) var chain: Result<[Certificate], any Error> = .success([])
     /// The SHA-256 of the seal's signature value: what the token's imprint must be.
     private(set) var expectedImprint: [UInt8] = []
+    /// Why the imprint could not be computed: OpenSSL failed on this machine, so nothing about
+    /// the token can be judged (NOT CHECKED, never a mismatch).
+    private(set) var imprintFailure: CryptoError?
     /// The TSA's certificate; `nil` until the imprint is known to match.
     private(set) var signer: Result<Certificate?, CryptoError>?
     /// Whether the token's signature verifies under the signer's key.
@@ -68,7 +71,12 @@ struct TimestampFacts {
         if let pem = context.bytes(PackageLayout.sealTimestampChain) {
             chain = Result { try Certificate.load(pem: pem, source: PackageLayout.sealTimestampChain) }
         }
-        expectedImprint = (try? StreamingDigest.digest(.sha256, of: seal.signatureValue)) ?? []
+        do {
+            expectedImprint = try StreamingDigest.digest(.sha256, of: seal.signatureValue)
+        } catch {
+            imprintFailure = error as? CryptoError ?? CryptoError(.openSSLFailure, "SHA-256 of the seal's signature value failed", cause: error)
+            return
+        }
         guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
         establishSignature(response, extra: extra, anchors: context.policy.timestampAnchors, crypto: crypto)
     }

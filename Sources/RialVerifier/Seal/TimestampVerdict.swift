@@ -53,6 +53,7 @@ enum TimestampVerdict {
         }
         if case .failure(let error) = facts.chain { self = .chainMalformed(error, response); return }
         guard response.imprintIsSHA256 else { self = .imprintAlgorithm(response); return }
+        if let failure = facts.imprintFailure { self = .notEvaluated(response, signer: nil, failure); return }
         guard response.imprint == facts.expectedImprint else { self = .imprintMismatch(response, expected: facts.expectedImprint); return }
         let signer: Certificate
         switch facts.signer {
