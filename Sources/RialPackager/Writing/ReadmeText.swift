@@ -59,11 +59,12 @@ enum ReadmeText {
 
         \(step4)
 
-        5. Check that nothing was added: every file under data/ must be listed.
+        5. Check that nothing was added: every file under data/ must be listed. It
+           must say "nothing added" (diff marks an added file < and a missing one >):
 
-               find data -type f | sort > /tmp/found.txt
-               cut -c67- manifest-sha256.txt | sort > /tmp/listed.txt
-               diff /tmp/found.txt /tmp/listed.txt && echo "nothing added"
+               find data -type f | sort > ../found.txt
+               cut -c67- manifest-sha256.txt | sort > ../listed.txt
+               diff ../found.txt ../listed.txt && echo "nothing added" || echo "data/: FAILED"
 
         The tag manifests (tagmanifest-sha256.txt, tagmanifest-sha512.txt) also
         cover rial/manifest.json and the files appended later; a BagIt validator
@@ -81,22 +82,37 @@ enum ReadmeText {
            Who signed:  openssl cms -cmsout -print -inform DER -in rial/seal/manifest.p7s
            (rial additionally requires the low-S form of the ECDSA signature).
 
+           If rial/seal/manifest.p7s is absent, the package is not sealed: skip
+           steps 6 and 7.
+
         7. If rial/seal/manifest.tsr is present, it is an RFC 3161 timestamp over the
            seal's signature value (the last OCTET STRING of manifest.p7s). Check it
-           against the time-stamping authority's root; it must say "Verification: OK":
+           against the time-stamping authority's root; it must say "Verification: OK".
+           The TSA's certificates travel inside the token, in rial/seal/tsa-chain.pem
+           or in both; the commands give that file to openssl if, and only if, it
+           is present:
 
                off=$(openssl asn1parse -inform DER -in rial/seal/manifest.p7s | grep 'prim: OCTET STRING' | tail -1 | cut -d: -f1)
                openssl asn1parse -inform DER -in rial/seal/manifest.p7s -strparse $off -noout -out ../signature-value.bin
                digest=$(sha256sum ../signature-value.bin | cut -d' ' -f1)
-               openssl ts -verify -digest "$digest" -in rial/seal/manifest.tsr \\
-                 -CAfile tsa-root.pem -untrusted rial/seal/tsa-chain.pem
+               if [ -f rial/seal/tsa-chain.pem ]; then
+                 openssl ts -verify -digest "$digest" -in rial/seal/manifest.tsr \\
+                   -CAfile tsa-root.pem -untrusted rial/seal/tsa-chain.pem
+               else
+                 openssl ts -verify -digest "$digest" -in rial/seal/manifest.tsr \\
+                   -CAfile tsa-root.pem
+               fi
                openssl ts -reply -in rial/seal/manifest.tsr -text     # genTime, TSA
+
+           If rial/seal/manifest.tsr is absent, the seal has no timestamp: skip
+           this step.
 
            When the token is valid and its TSA trusted, rial judges every certificate
            at genTime (RFC 3161 Appendix B), so a seal stays valid after its
            certificate expires; otherwise at the time of verification. To do so with
-           openssl, add  -attime SECONDS  to both commands, where SECONDS is genTime as
-           printed above, converted with  date -u -d 'Nov 22 10:15:00 2026 GMT' +%s.
+           openssl, add  -attime SECONDS  to the openssl cms and openssl ts -verify
+           commands, where SECONDS is genTime as printed above, converted with
+           date -u -d 'Nov 22 10:15:00 2026 GMT' +%s.
 
         8. rial/custody/ is the chain of custody: one file per event, 000001.json,
            000002.json, ... Each event's "previous" is the SHA-256 of the event file
@@ -111,11 +127,18 @@ enum ReadmeText {
                  prev=$(sha256sum "$f" | cut -d' ' -f1)
                done; echo "head: $prev"
 
-           A signed event has its detached signature beside it (e.g. 000007.p7s).
-           Check it as in step 6; the certificate must be the actor's:
+           A signed event has its detached signature beside it (000006.p7s beside
+           000006.json). Check every one as in step 6, against a trust anchor you
+           obtained yourself; each must say "Verification successful", and the
+           certificate must be the actor's. If no event is signed (no .p7s file in
+           rial/custody/), the loop prints nothing:
 
-               openssl cms -verify -binary -inform DER -in rial/custody/000007.p7s \\
-                 -content rial/custody/000007.json -CAfile trust.pem -purpose any -out /dev/null
+               for s in rial/custody/[0-9]*.p7s; do
+                 [ -f "$s" ] || continue
+                 echo "$s:"
+                 openssl cms -verify -binary -inform DER -in "$s" \\
+                   -content "${s%.p7s}.json" -CAfile trust.pem -purpose any -out /dev/null
+               done
 
         Files under rial/custody/ and rial/seal/ stand outside rial/manifest.json
         (the seal is made from it; custody events and timestamps are appended
