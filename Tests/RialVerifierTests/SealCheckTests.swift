@@ -57,6 +57,8 @@ struct SealCheckTests {
     @Test func requiredSealWithoutAnAnchor() throws {
         let builder = try Builder.package(sealedBy: TestIdentity())
         #expect(run(builder, policy: VerificationPolicy(requiresSeal: true)) == [Finding(.sealSignature, .pass, path), Finding(.sealRequired, .fail, path)])
+        // The signature is valid and its signer untrusted, as SPEC §14.4 states: not "invalid".
+        #expect(builder.context(policy: VerificationPolicy(requiresSeal: true)).seal?.state == .validUntrusted)
     }
 
     @Test func emptySealFile() throws {
