@@ -1,4 +1,4 @@
-extension ArchiveError.Code {
+extension ArchiveErrorCode {
     /// The rules of the strict reading profile (`schema/SPEC.md` §4.4): an archive that breaks
     /// one is refused with this code, which a verifier passes on as its own error code (the
     /// second table of §8.6). The other codes are about this machine or a file being written,

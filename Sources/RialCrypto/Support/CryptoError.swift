@@ -3,38 +3,21 @@ internal import CRialOpenSSL
 
 /// An error from the cryptography layer, carrying OpenSSL's error queue as its cause when it
 /// has one.
-public struct CryptoError: RialError {
-    public struct Code: RialErrorCode {
-        public let rawValue: String
-        public init(_ rawValue: String) { self.rawValue = rawValue }
+public typealias CryptoError = CodedError<CryptoErrorCode>
 
-        public static let unsupportedAlgorithm = Code("crypto.unsupported-algorithm")
-        public static let openSSLFailure = Code("crypto.openssl-failure")
-        /// Bytes that should hold a DER structure, a PEM file or a key do not.
-        public static let malformed = Code("crypto.malformed")
-        /// A key, certificate or option that parses but cannot be used as asked.
-        public static let unusable = Code("crypto.unusable")
-    }
+public struct CryptoErrorCode: RialErrorCode {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
 
-    public let code: Code
-    public let reason: String
-    /// An ``OpenSSLErrorStack`` when OpenSSL queued errors, or another error underneath.
-    public let cause: (any Error)?
-    /// Which input (a file, a certificate's position), when the failure is about one.
-    public let location: String?
-    public let file: String
-    public let line: Int
+    public static let unsupportedAlgorithm = Self("crypto.unsupported-algorithm")
+    public static let openSSLFailure = Self("crypto.openssl-failure")
+    /// Bytes that should hold a DER structure, a PEM file or a key do not.
+    public static let malformed = Self("crypto.malformed")
+    /// A key, certificate or option that parses but cannot be used as asked.
+    public static let unusable = Self("crypto.unusable")
+}
 
-    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
-                file: String = #fileID, line: Int = #line) {
-        self.code = code
-        self.reason = reason
-        self.cause = cause
-        self.location = location
-        self.file = file
-        self.line = line
-    }
-
+extension CryptoError {
     /// An error whose cause is OpenSSL's queued messages (none: no cause).
     /// - Parameters:
     ///   - code: what went wrong.
@@ -71,3 +54,4 @@ public struct CryptoError: RialError {
         OpenSSLErrorStack.drain().messages
     }
 }
+

@@ -1,4 +1,4 @@
-extension VerifierError.Code {
+extension VerifierErrorCode {
     // The refusals the verifier makes itself (schema/SPEC.md §8.6, second table); an archive the
     // strict reader refuses carries the reader's own `archive.*` code.
 
