@@ -20,8 +20,8 @@ struct SealCryptoTests {
         #expect(seal.signsContent(sha256: try StreamingDigest.digest(.sha256, of: content)))
         #expect(!seal.signsContent(sha256: try StreamingDigest.digest(.sha256, of: content + [0x0A])))
         #expect(seal.signatureVerifies())
-        #expect(seal.opensslVerifies(content: content))
-        #expect(!seal.opensslVerifies(content: Array("other".utf8)))
+        #expect(try seal.opensslCheck(content: content))
+        #expect(try !seal.opensslCheck(content: Array("other".utf8)))
         #expect(seal.signer.fingerprintSHA256 == signer.certificate.fingerprintSHA256)
         #expect(seal.embeddedCertificates.count == 1)
         #expect(seal.claimedSigningTime != nil)
@@ -85,16 +85,16 @@ struct SealCryptoTests {
     @Test func certificatesAreJudgedAtTheTimeAsked() throws {
         let signer = try signer(days: 10)
         let store = TrustStore(anchors: [signer.certificate])
-        if case .trusted = store.validate(signer.certificate, intermediates: [], at: now + 86_400, purpose: .any) {} else { Issue.record("not trusted within validity") }
-        if case .expired = store.validate(signer.certificate, intermediates: [], at: now + 11 * 86_400, purpose: .any) {} else { Issue.record("not expired after notAfter") }
-        if case .notYetValid = store.validate(signer.certificate, intermediates: [], at: now - 86_400, purpose: .any) {} else { Issue.record("valid before notBefore") }
-        if case .untrusted = TrustStore(anchors: []).validate(signer.certificate, intermediates: [], at: now, purpose: .any) {} else { Issue.record("trusted without anchors") }
+        if case .trusted = try store.evaluate(signer.certificate, intermediates: [], at: now + 86_400, purpose: .any) {} else { Issue.record("not trusted within validity") }
+        if case .expired = try store.evaluate(signer.certificate, intermediates: [], at: now + 11 * 86_400, purpose: .any) {} else { Issue.record("not expired after notAfter") }
+        if case .notYetValid = try store.evaluate(signer.certificate, intermediates: [], at: now - 86_400, purpose: .any) {} else { Issue.record("valid before notBefore") }
+        if case .untrusted = try TrustStore(anchors: []).evaluate(signer.certificate, intermediates: [], at: now, purpose: .any) {} else { Issue.record("trusted without anchors") }
         let stranger = try self.signer()
-        if case .untrusted = TrustStore(anchors: [stranger.certificate]).validate(signer.certificate, intermediates: [], at: now, purpose: .any) {} else {
+        if case .untrusted = try TrustStore(anchors: [stranger.certificate]).evaluate(signer.certificate, intermediates: [], at: now, purpose: .any) {} else {
             Issue.record("trusted under another anchor")
         }
         // A time-stamping purpose needs the EKU, which a signer's certificate lacks.
-        if case .trusted = store.validate(signer.certificate, intermediates: [], at: now, purpose: .timeStamping) { Issue.record("a seal certificate accepted as a TSA") }
+        if case .trusted = try store.evaluate(signer.certificate, intermediates: [], at: now, purpose: .timeStamping) { Issue.record("a seal certificate accepted as a TSA") }
         #expect(!signer.certificate.hasCriticalTimeStampingUsageOnly)
     }
 

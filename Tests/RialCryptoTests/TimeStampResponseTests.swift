@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import RialCrypto
 
-/// A real RFC 3161 token from the test TSA (examples/pki), judged by the throwing checks and
-/// their non-throwing wrappers alike.
+/// A real RFC 3161 token from the test TSA (examples/pki), judged by the checks that throw
+/// when OpenSSL itself fails (there is no wrapper that would read such a failure as a verdict).
 @Suite("TimeStampResponse")
 struct TimeStampResponseTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -44,19 +44,17 @@ struct TimeStampResponseTests {
         return Token(response: response, imprint: imprint, root: try #require(load("root-ca.pem").first), chain: try load("tsa-chain.pem"))
     }
 
-    @Test func throwingChecksAgreeWithTheirWrappers() throws {
+    @Test func throwingChecksJudgeARealToken() throws {
         guard (try? Self.run(["openssl", "version"])) != nil else { return }  // No openssl CLI: nothing to make a token with.
         let token = try Self.token()
         let response = token.response
         let signer = try #require(try response.signerCertificate(extra: token.chain))
-        #expect(response.signer(extra: token.chain)?.fingerprintSHA256 == signer.fingerprintSHA256)
+        #expect(signer.subjectCommonName != nil)
         #expect(try response.checkSignature(extra: token.chain))
-        #expect(response.signatureVerifies(extra: token.chain))
 
         let intermediates = response.embeddedCertificates + token.chain
         #expect(try response.verificationProblem(anchors: [signer], intermediates: intermediates, imprint: token.imprint, signerOnly: true) == nil)
         #expect(try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: token.imprint) == nil)
-        #expect(response.opensslProblem(anchors: [token.root], intermediates: intermediates, imprint: token.imprint) == nil)
 
         // A verdict, not a failure: another imprint, or no anchor, is a reason returned.
         let other = try #require(try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: [UInt8](repeating: 0, count: 32)))

@@ -132,14 +132,6 @@ package final class DetachedSignature {
 
     /// OpenSSL's own complete check of signature and content, chain excluded: a second
     /// opinion the verifier requires to agree.
-    ///
-    /// An OpenSSL failure to set the check up reads as "does not verify" here;
-    /// ``opensslCheck(content:)`` throws it instead.
-    package func opensslVerifies(content: [UInt8]) -> Bool {
-        do { return try opensslCheck(content: content) } catch { return false }
-    }
-
-    /// OpenSSL's own complete check of signature and content, as ``opensslVerifies(content:)``.
     /// - Parameter content: the bytes the seal should sign.
     /// - Returns: whether `CMS_verify` accepts them.
     /// - Throws: ``CryptoError`` when OpenSSL cannot make the store or memory BIO it needs.

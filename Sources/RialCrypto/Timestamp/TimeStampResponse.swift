@@ -82,13 +82,6 @@ package final class TimeStampResponse {
     /// The TSA's signing certificate: from the token's own certificates first, and only when
     /// the token carries none that matches, from `extra` (OpenSSL would look in `extra` first,
     /// letting a look-alike certificate beside the token stand in for the TSA's).
-    ///
-    /// An OpenSSL failure reads as "no signer" here; ``signerCertificate(extra:)`` throws it.
-    package func signer(extra: [Certificate]) -> Certificate? {
-        do { return try signerCertificate(extra: extra) } catch { return nil }
-    }
-
-    /// The TSA's signing certificate, as ``signer(extra:)`` finds it.
     /// - Parameter extra: certificates beside the token (`rial/seal/tsa-chain.pem`).
     /// - Returns: the signer, or `nil` when no certificate matches the token's signer.
     /// - Throws: ``CryptoError`` when OpenSSL cannot build the certificate stack, so a failed
@@ -107,14 +100,6 @@ package final class TimeStampResponse {
         return try lookup(extra, Int32(PKCS7_NOINTERN))
     }
 
-    /// Whether the token's signature over its TSTInfo verifies under the signer's key; the
-    /// signer's chain is not examined.
-    ///
-    /// An OpenSSL failure reads as "does not verify" here; ``checkSignature(extra:)`` throws it.
-    package func signatureVerifies(extra: [Certificate]) -> Bool {
-        do { return try checkSignature(extra: extra) } catch { return false }
-    }
-
     /// Whether the token's signature over its TSTInfo verifies under the signer's key.
     /// - Parameter extra: certificates beside the token.
     /// - Returns: whether `PKCS7_verify` accepts the signature.
@@ -130,25 +115,12 @@ package final class TimeStampResponse {
 
     /// OpenSSL's own RFC 3161 verification (`TS_RESP_verify_response`): version, signature,
     /// the ESS signing-certificate binding, and the TSA's chain to `anchors` for time
-    /// stamping, judged at genTime. The imprint is compared to `imprint` byte for byte; its
+    /// stamping, judged at genTime. The imprint is compared to `expected` byte for byte; its
     /// algorithm is not (OpenSSL 3.0 does not check it), which callers do themselves.
-    /// - Returns: `nil` when it verifies, else OpenSSL's reason.
     ///
     /// With `signerOnly`, `anchors` is the signer's own certificate and partial chains are
     /// allowed: OpenSSL then checks the signature and the ESS signing-certificate binding
     /// without any trust decision, for a verifier that was given no TSA anchor.
-    ///
-    /// A failure to set the check up is returned as a reason too;
-    /// ``verificationProblem(anchors:intermediates:imprint:signerOnly:)`` throws it instead.
-    package func opensslProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8], signerOnly: Bool = false) -> String? {
-        do {
-            return try verificationProblem(anchors: anchors, intermediates: intermediates, imprint: expected, signerOnly: signerOnly)
-        } catch {
-            return error.description
-        }
-    }
-
-    /// OpenSSL's own RFC 3161 verification, as ``opensslProblem(anchors:intermediates:imprint:signerOnly:)``.
     /// - Parameters:
     ///   - anchors: the trust anchors (with `signerOnly`, the signer's own certificate).
     ///   - intermediates: certificates that may complete the chain.

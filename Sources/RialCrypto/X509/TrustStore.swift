@@ -35,23 +35,11 @@ package struct TrustStore: Sendable {
         self.anchors = anchors
     }
 
-    /// Validates `leaf` at `time` (seconds since 1970), building its chain from `intermediates`.
+    /// Validates `leaf` at `time`, building its chain from `intermediates`.
     ///
     /// Every certificate on the chain must be valid at `time`, the anchor included. Partial
     /// chains are not accepted: an anchor must be a root (or the self-signed leaf itself), so
     /// `openssl cms -verify -CAfile` gives the same answer.
-    ///
-    /// An OpenSSL failure to set the check up reads as ``Outcome/invalid(reason:)`` here;
-    /// ``evaluate(_:intermediates:at:purpose:)`` throws it instead.
-    package func validate(_ leaf: Certificate, intermediates: [Certificate], at time: Int64, purpose: Purpose) -> Outcome {
-        do {
-            return try evaluate(leaf, intermediates: intermediates, at: time, purpose: purpose)
-        } catch {
-            return .invalid(reason: error.description)
-        }
-    }
-
-    /// Validates `leaf` at `time`, as ``validate(_:intermediates:at:purpose:)``.
     /// - Parameters:
     ///   - leaf: the certificate to validate.
     ///   - intermediates: certificates that may complete its chain; never anchors.

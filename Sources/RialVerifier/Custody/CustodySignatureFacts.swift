@@ -13,8 +13,6 @@ struct CustodySignatureFacts {
     let path: String?
     /// The event, when it parsed.
     let event: CustodyEvent?
-    /// Whether the event file could be read and hashed, so there is something to check against.
-    let isEventReadable: Bool
     /// The signature over the event, when there is a file and the event could be read.
     let signature: DetachedSignatureFacts?
     /// Why the signer's certificate does not name the event's actor; `nil` when it does.
@@ -32,7 +30,6 @@ struct CustodySignatureFacts {
         self.path = path
         event = file.event
         let content = file.bytes.flatMap { bytes in file.sha256.flatMap(Hex.decode).map { (bytes: bytes, sha256: $0) } }
-        isEventReadable = file.event != nil && content != nil
         guard let path, let event = file.event, let content else {
             (signature, identityMismatch, isValidNow, trust) = (nil, nil, false, nil)
             return

@@ -10,8 +10,6 @@ import RialCrypto
 /// ``SealCheck`` words the findings; ``state`` feeds the report's summary and the custody
 /// seal-record rule.
 struct SealFacts {
-    /// Whether the package has a seal file.
-    let isPresent: Bool
     /// Whether the policy demands a seal (`--require-seal`).
     let isRequired: Bool
     /// Whether the verifier gave seal anchors (`--trust`).
@@ -25,7 +23,6 @@ struct SealFacts {
     ///   - signature: the seal's signature facts (``signatureFacts(_:crypto:)``), `nil` when absent.
     ///   - trustedTime: the genTime of a valid token whose TSA is trusted, else `nil`.
     init(_ context: VerificationContext, signature: DetachedSignatureFacts?, trustedTime: Int64?, crypto: any VerifierCrypto) {
-        isPresent = signature != nil
         isRequired = context.policy.requiresSeal
         hasAnchors = !context.policy.sealAnchors.isEmpty
         self.signature = signature
