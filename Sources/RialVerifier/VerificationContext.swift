@@ -73,14 +73,14 @@ struct VerificationContext {
         // multi-GiB file is not hashed for a plain bag or a package that will be refused.
         if let given = externalMedia {
             self.externalMedia = given
-        } else if let path = policy.externalMedia, profile == .package || manifest != nil, !Self.isUnsupportedVersion(manifest) {
+        } else if let path = policy.externalMedia, judgesRialParts, !Self.isUnsupportedVersion(manifest) {
             self.externalMedia = ExternalMediaDigest(path: path)
         }
         // The seal and its timestamp depend on each other: the token's imprint covers the
         // seal's signature value, and a trusted token's genTime is when the seal's
         // certificates are judged (RFC 3161 Appendix B). A plain bag has no seal to look for,
         // unless the policy demands one: then stripping rial/ must not make a required seal pass.
-        if profile == .package || manifest != nil || policy.requiresSeal || policy.requiresTimestamp {
+        if judgesRialParts || policy.requiresSeal || policy.requiresTimestamp {
             let signature = SealFacts.signatureFacts(self, crypto: crypto)
             let timestamp = TimestampFacts(self, seal: signature?.parsed, crypto: crypto)
             self.timestamp = timestamp
@@ -99,6 +99,10 @@ struct VerificationContext {
         if case .failure(let error)? = manifest { return error.code == .unsupportedVersion }
         return false
     }
+
+    /// Whether the rial parts (`rial/…`, the capture's claims) are judged: always in a package;
+    /// in a plain bag only when it kept `rial/manifest.json`.
+    var judgesRialParts: Bool { profile == .package || manifest != nil }
 
     /// The manifest when it parsed.
     var parsedManifest: PackageManifest? {

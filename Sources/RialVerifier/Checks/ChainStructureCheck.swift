@@ -10,7 +10,7 @@ struct ChainStructureCheck: VerificationCheck {
         let subject = PackageLayout.chain
         guard let parsed = context.chain else {
             if context.has(subject) { return [.fail(.chainUnreadable, subject, "rial/chain.json is too large to read")] }
-            guard context.profile == .package || context.manifest != nil else { return [] }
+            guard context.judgesRialParts else { return [] }
             return [.notPresent(.chain, subject, "the package carries no frame hash chain; frame order and completeness are not attested")]
         }
         let chain: FrameChain

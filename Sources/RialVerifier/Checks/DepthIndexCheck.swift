@@ -7,7 +7,7 @@ struct DepthIndexCheck: VerificationCheck {
         let subject = PackageLayout.depthIndex
         guard let parsed = context.depthIndex else {
             if context.has(subject) { return [.fail(.depthIndexUnreadable, subject, "rial/depth.json is too large to read")] }
-            guard context.profile == .package || context.manifest != nil else { return [] }
+            guard context.judgesRialParts else { return [] }
             if let chain = context.parsedChain, chain.frames.contains(where: { $0.depthPath != nil }) {
                 return [.fail(.depthIndexMissing, subject, "the chain names depth keyframes but the package has no rial/depth.json")]
             }

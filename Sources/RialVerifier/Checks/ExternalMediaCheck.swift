@@ -5,7 +5,7 @@ import RialFormat
 /// package without `--media` has its media integrity reported NOT CHECKED, with the reason.
 struct ExternalMediaCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         let claimed = sources.claimedMediaSHA256
         let packaged = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         // Every statement of the withheld media's hash must name the same file.

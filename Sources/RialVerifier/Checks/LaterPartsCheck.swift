@@ -5,7 +5,7 @@ import RialFormat
 /// by the tag manifests, its meaning is not examined. Never PASS.
 struct LaterPartsCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard context.profile == .package || context.manifest != nil else { return [] }
+        guard context.judgesRialParts else { return [] }
         let recognised = { (path: String) in PackageLayout.isSealFile(path) || path.hasPrefix(PackageLayout.custodyDirectory) }
         return context.inventory.files.keys.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

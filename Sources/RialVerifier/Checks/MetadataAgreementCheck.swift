@@ -11,7 +11,7 @@ import RialFormat
 /// attested key, which a package does not carry.
 struct MetadataAgreementCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         var results: [CheckResult] = []
         switch sources.app {
         case nil:

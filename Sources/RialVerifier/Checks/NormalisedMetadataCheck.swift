@@ -11,7 +11,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
     private let subject = NormalisedMetadata.path
 
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         let view: NormalisedMetadata
         switch sources.view {
         case nil: return [.notPresent(.metadata, subject, "the package carries no normalised capture metadata")]

@@ -8,7 +8,7 @@ import RialFormat
 /// the file that holds it, coded by what leaked.
 struct PrivacyCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard context.profile == .package || context.manifest != nil, let sources = context.metadataSources else { return [] }
+        guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         var results: [CheckResult] = []
         for (path, payload) in sources.payloads {
             let findings = audit(payload, path)
