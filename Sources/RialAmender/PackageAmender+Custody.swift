@@ -23,9 +23,6 @@ extension PackageAmender {
     ///   `.writeFailed` (the log is full, signing or writing failed).
     public func appendCustodyEvent(_ draft: CustodyEventDraft, signedBy signer: Sealer? = nil, at now: Timestamp,
                                    force: Bool = false, progress: Verifier.Progress? = nil) throws -> CustodyReceipt {
-        // Held to the end: the write must land on the file that was verified.
-        let lock = try PackageLock(path: path)
-        defer { lock.release() }
         let recorder = CustodyRecorder(signer: signer)
         let actor: CustodyActor
         do {
@@ -47,6 +44,9 @@ extension PackageAmender {
         if time > now {
             throw AmenderError(.invalidEvent, "the event's time \(time.rfc3339) is in the future; a custody event records what has happened")
         }
+        // Held from verification to the rename: the write must land on the file that was verified.
+        let lock = try PackageLock(path: path)
+        defer { lock.release() }
         let (report, tags) = try verifiedTagFiles(at: now, acceptingFailure: force, progress: progress)
         let (packageID, manifestSHA256) = try packageID(in: report)
         let forced = report.verdict == .pass ? nil

@@ -19,9 +19,6 @@ extension PackageAmender {
     ///   `.changedDuringVerification`, `.alreadySealed`, `.noPackageIdentity`, `.invalidEvent`
     ///   (`time` is before the last custody event's), `.alreadyPresent`, `.writeFailed`.
     public func seal(with sealer: Sealer, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> SealReceipt {
-        // Held to the end: the write must land on the file that was verified.
-        let lock = try PackageLock(path: path)
-        defer { lock.release() }
         let recorder = CustodyRecorder(signer: sealer)
         let actor: CustodyActor
         do {
@@ -30,6 +27,9 @@ extension PackageAmender {
         } catch {
             throw AmenderError(.invalidSigner, Self.reason(error), cause: error)
         }
+        // Held from verification to the rename: the write must land on the file that was verified.
+        let lock = try PackageLock(path: path)
+        defer { lock.release() }
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
         if tags.files[PackageLayout.seal] != nil {
             throw AmenderError(.alreadySealed, "\(path) is already sealed; a package is sealed once", report: report)

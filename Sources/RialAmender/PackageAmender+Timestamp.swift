@@ -38,9 +38,6 @@ extension PackageAmender {
     ///   `.changedDuringVerification`, `.notSealed`, `.unreadableSeal`, `.sealMismatch`, `.tokenNotSHA256`, `.tokenMismatch`,
     ///   `.invalidRequest`, `.nonceMismatch`, `.alreadyPresent` (already timestamped), `.writeFailed`.
     public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> TimestampReceipt {
-        // Held to the end: the write must land on the file that was verified.
-        let lock = try PackageLock(path: path)
-        defer { lock.release() }
         let response: TimeStampResponse
         do {
             response = try TimeStampResponse(der: token.response)
@@ -54,6 +51,9 @@ extension PackageAmender {
                 throw AmenderError(.invalidToken, Self.reason(error), cause: error)
             }
         }
+        // Held from verification to the rename: the write must land on the file that was verified.
+        let lock = try PackageLock(path: path)
+        defer { lock.release() }
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
         let signature = try verifiedSeal(in: tags, report: report)
         guard response.imprintIsSHA256 else {

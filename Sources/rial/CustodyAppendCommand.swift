@@ -85,15 +85,12 @@ struct CustodyAppendCommand: ParsableCommand {
     func run() throws {
         let now = Timestamp.now()
         let signer = try signing.makeSealer()
-        // The amender checks all this too; checked here first so bad options are usage errors,
-        // in these words, before the package is read.
+        // The signer and the actor are checked by the amender, before the package is read.
         let when: Timestamp
         do {
-            try signer?.checkUsable(at: now)
-            _ = try CustodyRecorder(signer: signer).actor(actorOptions.actor(organisation: org))
             when = try at.map { try Timestamp(rfc3339: $0) } ?? now
-        } catch let error as PackagerError {
-            Console.error(error.reason)
+        } catch {
+            Console.error((error as? FormatError)?.reason ?? "\(error)")
             throw ExitStatus.usage
         }
         if when > now {

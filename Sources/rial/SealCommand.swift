@@ -39,21 +39,6 @@ struct SealCommand: ParsableCommand {
     func run() throws {
         guard let sealer = try sealing.makeSealer() else { throw ExitStatus.usage }
         let now = Timestamp.now()
-        // The amender checks the signer too; checked here first so an unusable --sign-key or
-        // --cert is a usage error, in these words, before the package is read.
-        do {
-            try sealer.checkUsable(at: now)
-        } catch let error as PackagerError {
-            Console.error(error.description)
-            throw ExitStatus.usage
-        }
-        // The SEALED event names the certificate's holder.
-        do {
-            _ = try CustodyRecorder(signer: sealer).actor(nil)
-        } catch let error as PackagerError {
-            Console.error(error.reason)
-            throw ExitStatus.usage
-        }
         let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         let receipt: SealReceipt
         do {

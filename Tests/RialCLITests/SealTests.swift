@@ -163,6 +163,14 @@ struct SealTests {
             #expect(refused.stderr.contains("expired"))
             // ... so the seal is made with openssl and grafted onto an unsealed package.
             let package = try Fixture.pack(capture, in: dir)
+            // rial seal and rial custody append refuse it too, as a usage error, changing nothing.
+            let unsealed = try Fixture.read(package)
+            for command in [["seal", package.path], ["custody", "append", package.path, "--action", "NOTE"]] {
+                let amended = CLI.rial(command + pki.signing("expired-investigator") + ["--quiet"], cwd: dir)
+                #expect(amended.status == 64, "\(amended)")
+                #expect(amended.stderr.contains("expired"), "\(amended)")
+            }
+            #expect(try Fixture.read(package) == unsealed)
             let manifest = dir.appendingPathComponent("manifest.json")
             try Sealing.extract("rial/manifest.json", of: package, to: manifest)
             let seal = dir.appendingPathComponent("expired.p7s")
