@@ -29,6 +29,9 @@ public struct PackageOptions: Sendable {
     /// Withhold the media, raw depth maps and frame material; name the media by its SHA-256 in
     /// a seed-001 payload.
     public var hashOnly: Bool = false
+    /// Package an export whose forensic manifest does not describe its media (`schema/SPEC.md`
+    /// §2.2) as received, instead of refusing it: verification then fails it.
+    public var keepAsReceived: Bool = false
 
     /// Options with the defaults `rial pack` uses: a derived package id, the current time, not sealed.
     public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,

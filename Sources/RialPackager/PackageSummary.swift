@@ -24,4 +24,11 @@ public struct PackageSummary: Sendable {
     public var hashOnly = false
     /// Bag paths of the capture's files left out.
     public var withheld: [String] = []
+    /// How the capture directory was read: its layout, and which file became what.
+    public var plan: CapturePlan? = nil
+    /// What packing preserved as received that verification will judge: the app's custody
+    /// log out of order, app digests that do not match the media (`keepAsReceived`).
+    public var warnings: [String] = []
+    /// Whether the app's recorded SHA-256 and SHA-512 were held against the media.
+    public var appDigestsChecked = false
 }

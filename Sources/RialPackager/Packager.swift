@@ -25,9 +25,11 @@ public struct Packager: Sendable {
     /// - Returns: what was written.
     /// - Throws: ``PackagerError``; on any error no output file is left behind.
     public func write(progress: Progress? = nil) throws -> PackageSummary {
-        let metadata = try MetadataPlan.make(capture: CaptureDirectory(root: options.captureDirectory),
-                                             privacy: options.privacy, hashOnly: options.hashOnly)
+        let scanned = try CaptureDirectory(root: options.captureDirectory)
+        let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly)
         let capture = metadata.capture
+        // Read before anything is written; held against the media once it is streamed.
+        let appDigests = try capture.appFile(.forensicManifest) == nil ? nil : AppDigestClaim.read(capture)
         let created = options.created ?? Timestamp.now()
         try validateBagInfoFields()
         // A hash-only package keeps none of the media: its hash tells two captures apart.
@@ -109,8 +111,19 @@ public struct Packager: Sendable {
                 try plan?.checkAgainstApp()
             }
 
-            if let expected = custody.appLogSHA256, records.first(where: { $0.bagPath.rawValue == AppCustodyLog.path })?.sha256 != expected {
-                throw ArchiveError(.fileChanged, "\(AppCustodyLog.path) changed while the capture was being packaged")
+            var warnings = custody.warnings
+            if let appDigests, !metadata.hashOnly {
+                let mismatches = appDigests.mismatches(in: records)
+                if !mismatches.isEmpty {
+                    let what = "\(appDigests.manifestSource) does not describe the media: \(mismatches.joined(separator: "; "))"
+                    guard options.keepAsReceived else {
+                        throw PackagerError(.invalidCapture, "\(what). The media is not what the capture app hashed, so it is not packaged; to package the export exactly as received and let verification fail it, add --keep-as-received")
+                    }
+                    warnings.append("\(what); packed as received (--keep-as-received): verification will fail it")
+                }
+            }
+            if let expected = custody.appLogSHA256, let path = custody.appLogPath, records.first(where: { $0.bagPath.rawValue == path })?.sha256 != expected {
+                throw ArchiveError(.fileChanged, "\(path) changed while the capture was being packaged")
             }
             let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
                                        chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, appended: { manifest in
@@ -140,7 +153,9 @@ public struct Packager: Sendable {
                 output: options.output, packageID: packageID, created: created, manifestSHA256: final.manifestSHA256,
                 payloadFileCount: records.count, payloadBytes: totalBytes, archiveBytes: archiveBytes,
                 signer: sealer?.signer.certificate.subject,
-                privacy: metadata.isFiltered ? metadata.levels : nil, hashOnly: metadata.hashOnly, withheld: metadata.withheld
+                privacy: metadata.isFiltered ? metadata.levels : nil, hashOnly: metadata.hashOnly, withheld: metadata.withheld,
+                plan: CapturePlan(scanned), warnings: warnings,
+                appDigestsChecked: appDigests != nil && !metadata.hashOnly
             )
         } catch let error as PackagerError {
             throw error

@@ -27,6 +27,11 @@ struct VerificationContext {
     let chain: Result<FrameChain, FormatError>?
     /// `rial/depth.json`, parsed strictly; `nil` when absent.
     let depthIndex: Result<DepthIndex, FormatError>?
+    /// Which file under `data/capture/` is which of the capture app's files (`schema/SPEC.md`
+    /// §2.2), recognised as `rial pack` recognised them.
+    let appFiles: AppFiles
+    /// The app's forensic manifest (media digests, RFC 3161 tokens), parsed; `nil` when absent.
+    private(set) var appManifest: Result<AppForensicManifest, FormatError>?
     /// The metadata files, parsed.
     private(set) var metadataSources: MetadataSources?
     /// The seal: its signature over the manifest and its signer at the judged time; `nil` for
@@ -67,6 +72,18 @@ struct VerificationContext {
         depthIndex = inventory.tagFileBytes[PackageLayout.depthIndex].map { bytes in
             Result { () throws(FormatError) -> DepthIndex in try DepthIndex(json: StrictJSONParser.parse(bytes)) }
         }
+        let capturePaths = inventory.files.keys.filter { $0.hasPrefix(PackageLayout.captureAppDirectory) }
+        appFiles = AppFiles(capturePaths: Array(capturePaths)) { path in
+            inventory.tagFileBytes[path].flatMap { try? StrictJSONParser.parse($0) }
+        }
+        appManifest = nil
+        metadataSources = nil
+        if let path = appFiles[.forensicManifest] {
+            appManifest = Result { () throws(FormatError) -> AppForensicManifest in
+                guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "it is larger than a verifier reads into memory") }
+                return try AppForensicManifest(json: StrictJSONParser.parse(bytes), source: String(path.split(separator: "/").last ?? ""))
+            }
+        }
         metadataSources = MetadataSources(self)
         // The copy of the media (`--media`) is read only where the media check applies: a
         // package, or a bag that states a rial manifest of a version this verifier reads. A
@@ -86,7 +103,7 @@ struct VerificationContext {
             self.timestamp = timestamp
             seal = SealFacts(self, signature: signature, trustedTime: TimestampVerdict(timestamp).trustedGenTime, crypto: crypto)
         }
-        custodyLog = CustodyLog(inventory: inventory, profile: profile, hasManifest: manifest != nil, limits: limits)
+        custodyLog = CustodyLog(inventory: inventory, profile: profile, hasManifest: manifest != nil, limits: limits, appLogPath: appPath(.custodyLog))
         if let log = custodyLog {
             for file in log.files {
                 custodySignatures[file.seq] = CustodySignatureFacts(file, path: log.signaturePaths[file.seq], anchors: policy.sealAnchors,
@@ -130,6 +147,21 @@ struct VerificationContext {
     func parseJSON(_ path: String) -> Result<JSONValue, FormatError>? {
         guard let bytes = bytes(path) else { return nil }
         return Result { () throws(FormatError) -> JSONValue in try StrictJSONParser.parse(bytes) }
+    }
+
+    /// Where the app's file of `kind` is: the path recognised, or the name rial's own capture
+    /// layout gives it (which the input then does not have).
+    func appPath(_ kind: AppFileKind) -> String {
+        appFiles[kind] ?? PackageLayout.captureAppDirectory + kind.fileName
+    }
+
+    /// The app's forensic manifest when it parsed.
+    var parsedAppManifest: AppForensicManifest? { try? appManifest?.get() }
+
+    /// The media the app's forensic manifest names (`data/media/<fileName>`), when the input
+    /// holds it.
+    var appMediaPath: String? {
+        parsedAppManifest.map { PackageLayout.mediaDirectory + $0.fileName }.flatMap { has($0) ? $0 : nil }
     }
 
     /// Whether the input has a file at `path`.

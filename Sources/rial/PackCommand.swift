@@ -5,24 +5,37 @@ import RialPackager
 struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack",
-        abstract: "Pack a capture directory into one .rialpkg evidence package.",
+        abstract: "Pack a capture (the capture app's export as it comes) into one .rialpkg evidence package.",
         discussion: """
-        CAPTURE_DIR holds media/ (required), and optionally depth/, frames/ and app/ \
-        (schema/SPEC.md §2). Every file is read once and hashed with SHA-256 and SHA-512 while \
-        it is written. The package is written under a temporary name and renamed when \
+        CAPTURE_DIR is either the folder the capture app exported, exactly as it came \
+        (recording_<n>.mp4 with its manifest, custody log and README.txt, and any recording \
+        data: hash chain, metadata, depth keyframes), or rial's own layout: media/ (required), \
+        and optionally depth/, frames/, app/ and capture.json (schema/SPEC.md §2). In an export \
+        the media is found by its content and the app's files by name or shape; every file is \
+        carried byte for byte (the media under data/media/, the rest under data/capture/). \
+        rial prints which file became what; --plan prints only that, writing nothing.
+
+        The SHA-256 and SHA-512 the app recorded for the media are compared with the media as \
+        it is packed: a mismatch is refused, unless --keep-as-received packs the export as \
+        received so that verification fails it. Every file is read once and hashed with \
+        SHA-256 and SHA-512 while it is written. The package is written under a temporary name and renamed when \
         complete, so no half-written package is ever left behind.
 
         The same capture with the same --created and --package-id gives a byte-identical \
         package; without --package-id the id is derived from the capture and --created.
 
         Examples:
+          rial pack export/ --plan                       # which file becomes what
+          rial pack export/ -o case-2026-117.rialpkg --case 2026-117
           rial pack capture -o case-2026-117.rialpkg --case 2026-117 --organization "County Lab"
           rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
           rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem   # sealed
           rial pack capture -o case.rialpkg --actor-name "Jane Roe" --role investigator
 
         The package's custody log (rial/custody/) begins with the capture app's own events \
-        (app/custody_log.json), then a PACKAGED event by --actor-name (with a key: the \
+        (recording_<n>.custody_log.json, or app/custody_log.json), carried as written (a \
+        numeric date converted exactly, an action rial does not know kept as the app wrote \
+        it, for the verifier to judge), then a PACKAGED event by --actor-name (with a key: the \
         certificate's CN, and the event is signed). Add hand-overs with `rial custody append`.
 
         Privacy (schema/SPEC.md §16): --privacy cuts the capture's location, time and device \
@@ -41,11 +54,17 @@ struct PackCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The capture directory.", valueName: "CAPTURE_DIR"))
+    @Argument(help: ArgumentHelp("The capture app's export, or a capture in rial's layout.", valueName: "CAPTURE_DIR"))
     var captureDirectory: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The package file to write.", valueName: "OUT.rialpkg"))
-    var output: String
+    @Flag(help: "Print which file of CAPTURE_DIR becomes what in the package, and write nothing.")
+    var plan = false
+
+    @Flag(name: .customLong("keep-as-received"), help: "Pack an export whose recorded digests do not match its media as received; verification fails it.")
+    var keepAsReceived = false
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
+    var output: String?
 
     @Option(name: .customLong("package-id"), help: ArgumentHelp("Package id: 1–128 of A–Z a–z 0–9 . _ -, starting with a letter or digit.", valueName: "ID"))
     var packageID: String?
@@ -81,7 +100,21 @@ struct PackCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress or summary, only errors.")
     var quiet = false
 
+    mutating func validate() throws {
+        if !plan, output == nil { throw ValidationError("say where to write the package: -o OUT.rialpkg (or --plan to see the mapping only)") }
+    }
+
     func run() throws {
+        if plan {
+            do {
+                printPlan(try CapturePlan(captureDirectory: captureDirectory))
+            } catch let error as PackagerError {
+                Console.error(error.description)
+                throw ExitStatus.couldNotComplete
+            }
+            return
+        }
+        let output = self.output ?? ""
         var fields: [BagInfo.Field] = []
         if let caseID { fields.append(.init("Bag-Group-Identifier", caseID)) }
         if let organization { fields.append(.init("Source-Organization", organization)) }
@@ -101,6 +134,7 @@ struct PackCommand: ParsableCommand {
         var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields,
                                      sealer: sealer, custodyActor: actor, custodyLocation: custody.location)
         options.hashOnly = hashOnly
+        options.keepAsReceived = keepAsReceived
         do {
             if let packageID { options.packageID = try PackageID(packageID) }
             if let created { options.created = try Timestamp(rfc3339: created) }
@@ -116,6 +150,8 @@ struct PackCommand: ParsableCommand {
             throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
         }
         if !quiet {
+            if let plan = summary.plan { printPlan(plan) }
+            for warning in summary.warnings { Console.error("warning: \(warning)") }
             print("Packed \(summary.payloadFileCount) files (\(summary.payloadBytes) bytes) into \(summary.output)")
             print("Package id:       \(summary.packageID)")
             print("Created:          \(summary.created)")
@@ -127,7 +163,18 @@ struct PackCommand: ParsableCommand {
                     print("Withheld:         \(summary.withheld.count) files of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")")
                 }
             }
+            if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.warnings.contains { $0.contains("--keep-as-received") } ? "do NOT match" : "match") the media") }
             print("Record the manifest SHA-256 in your notes; it names this package's content.")
+        }
+    }
+
+    /// The mapping: one line per file, `source -> package path  (reading)`.
+    private func printPlan(_ plan: CapturePlan) {
+        print("\(captureDirectory) is \(plan.layout); \(plan.entries.count) files:")
+        let width = min(plan.entries.map { $0.source.count }.max() ?? 0, 60)
+        for entry in plan.entries {
+            let padded = entry.source.count < width ? entry.source + String(repeating: " ", count: width - entry.source.count) : entry.source
+            print("  \(padded) -> \(entry.bagPath)\(entry.reading.isEmpty ? "" : "  (\(entry.reading))")")
         }
     }
 }

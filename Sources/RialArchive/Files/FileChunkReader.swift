@@ -103,4 +103,23 @@ package struct FileChunkReader {
         try reader.streamAndClose { out.append(contentsOf: $0) }
         return out
     }
+
+    /// The first `count` bytes of a file (fewer when it is shorter), without reading the rest:
+    /// enough to recognise a container by its signature.
+    package static func readHead(path: String, count: Int) throws -> [UInt8] {
+        let reader = try FileChunkReader(path: path)
+        defer { close(reader.fileDescriptor) }
+        var head = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = head.withUnsafeMutableBytes { read(reader.fileDescriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError(.io, "reading \(path): \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(head.prefix(filled))
+    }
 }

@@ -8,10 +8,18 @@ public struct CustodyEvent: Hashable, Sendable {
         public var source: String
         /// The entry's position in that log, 1 for the first.
         public var entry: Int64
+        /// The app's action as written, when it is none of the five the format knows (the
+        /// event's action is then NOTE); `nil` otherwise.
+        public var appAction: String?
+        /// The app's date as written, when it was a number of seconds since 2001-01-01 (the
+        /// event's timestamp is its exact conversion); `nil` for an RFC 3339 string.
+        public var appTimestamp: String?
 
-        public init(source: String, entry: Int64) {
+        public init(source: String, entry: Int64, appAction: String? = nil, appTimestamp: String? = nil) {
             self.source = source
             self.entry = entry
+            self.appAction = appAction
+            self.appTimestamp = appTimestamp
         }
     }
 
@@ -100,8 +108,10 @@ public struct CustodyEvent: Hashable, Sendable {
         packageID = try PackageID(reader.string("package_id"))
         previous = try reader.digest("previous", byteCount: 32)
         if reader.has("imported") {
-            let inner = try JSONFieldReader(reader.value("imported"), path: reader.path(of: "imported"), allowedKeys: ["source", "entry"])
-            imported = Import(source: try CustodyText.required(inner, "source"), entry: try inner.integer("entry", in: 1...Self.maxSeq))
+            let inner = try JSONFieldReader(reader.value("imported"), path: reader.path(of: "imported"),
+                                            allowedKeys: ["source", "entry", "app_action", "app_timestamp"])
+            imported = Import(source: try CustodyText.required(inner, "source"), entry: try inner.integer("entry", in: 1...Self.maxSeq),
+                              appAction: try CustodyText.optional(inner, "app_action"), appTimestamp: try CustodyText.optional(inner, "app_timestamp"))
         } else {
             imported = nil
         }
@@ -136,7 +146,10 @@ public struct CustodyEvent: Hashable, Sendable {
         object["package_id"] = .string(packageID.rawValue)
         object["previous"] = .string(previous)
         if let imported {
-            object["imported"] = .object(["source": .string(imported.source), "entry": .integer(imported.entry)])
+            var record: JSONObject = ["source": .string(imported.source), "entry": .integer(imported.entry)]
+            if let appAction = imported.appAction { record["app_action"] = .string(appAction) }
+            if let appTimestamp = imported.appTimestamp { record["app_timestamp"] = .string(appTimestamp) }
+            object["imported"] = .object(record)
         }
         if let forced {
             object["forced"] = .object(["verdict": .string(forced.verdict), "failed_checks": .array(forced.failedChecks.map(JSONValue.string))])

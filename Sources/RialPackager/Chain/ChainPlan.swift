@@ -89,7 +89,7 @@ struct ChainPlan {
         }
 
         var appChain: AppHashChain?
-        if let appFile = byPath[AppHashChain.path] {
+        if let appFile = capture.appFile(.hashChain) {
             do {
                 appChain = try AppHashChain(json: StrictJSONParser.parse(FileChunkReader.readAll(path: appFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
             } catch {

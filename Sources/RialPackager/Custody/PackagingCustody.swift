@@ -10,6 +10,11 @@ struct PackagingCustody {
     let appLog: AppCustodyLog
     /// SHA-256 of the app's log as read here; the payload copy must hash the same.
     let appLogSHA256: String?
+    /// Where the app's log sits in the package.
+    let appLogPath: String?
+    /// What the verifier will judge in the app's log (out of order, after `created`): packing
+    /// preserves first, and says so.
+    let warnings: [String]
     let recorder: CustodyRecorder
     let actor: CustodyActor
     let location: String?
@@ -21,30 +26,36 @@ struct PackagingCustody {
         recorder = CustodyRecorder(signer: signer)
         actor = try recorder.actor(given ?? (signer == nil ? Self.toolActor : nil))
         self.location = location
-        guard let file = capture.file(AppCustodyLog.path) else {
+        guard let file = capture.appFile(.custodyLog) else {
             appLog = try AppCustodyLog(json: .array([]))
             appLogSHA256 = nil
+            appLogPath = nil
+            warnings = []
             return
         }
+        appLogPath = file.bagPath.rawValue
         do {
             let bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
-            appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes))
+            appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue)
             appLogSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: bytes))
         } catch let error as FormatError {
             throw PackagerError(.invalidCapture, "\(file.sourcePath) cannot begin the package's custody log (schema/SPEC.md §15.4)", cause: error)
         } catch {
             throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath)", cause: error)
         }
+        // Carried as written; the verifier judges the order (schema/SPEC.md §15.6).
+        var warnings: [String] = []
         var previous: Timestamp?
         for (index, entry) in appLog.entries.enumerated() {
             if let previous, entry.timestamp < previous {
-                throw PackagerError(.invalidCapture, "\(file.sourcePath): entry \(index + 1) (\(entry.timestamp.rfc3339)) is earlier than the entry before it; a custody log is in time order")
+                warnings.append("\(file.sourcePath): entry \(index + 1) (\(entry.timestamp.rfc3339)) is earlier than the entry before it; packed as written, verification will fail the custody log's order")
             }
             previous = entry.timestamp
         }
         if let last = previous, last > created {
-            throw PackagerError(.invalidCapture, "\(file.sourcePath): its last event (\(last.rfc3339)) is after the package's creation time \(created.rfc3339); packaging cannot precede what it packages (check --created and the device clock)")
+            warnings.append("\(file.sourcePath): its last event (\(last.rfc3339)) is after the package's creation time \(created.rfc3339); packed as written, verification will fail the custody log's order (check --created and the device clock)")
         }
+        self.warnings = warnings
     }
 
     /// Without a name or a certificate, the PACKAGED event says only that rial did it.
@@ -71,8 +82,9 @@ struct PackagingCustody {
         for (index, entry) in appLog.entries.enumerated() {
             let seq = Int64(index + 1)
             try add(CustodyEvent(seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: entry.timestamp,
-                                 action: entry.action, actor: AppCustodyLog.actor(for: entry), details: entry.details, packageID: packageID,
-                                 previous: previous, imported: .init(source: AppCustodyLog.path, entry: seq)), signed: false)
+                                 action: entry.eventAction, actor: AppCustodyLog.actor(for: entry), details: entry.details, packageID: packageID,
+                                 previous: previous, imported: AppCustodyLog.importRecord(source: appLogPath ?? AppCustodyLog.path, index: seq, entry: entry)),
+                    signed: false)
         }
         let seq = Int64(appLog.entries.count + 1)
         let details = "packaged \(payloadFiles) payload files (\(payloadBytes) bytes) with rial \(RialToolkit.version)"

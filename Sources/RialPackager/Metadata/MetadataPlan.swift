@@ -29,26 +29,26 @@ struct MetadataPlan {
 
     /// App files that hold no location, time of day or device detail; a filtered package keeps
     /// them (the payload and depth analysis are judged separately).
-    static let neutralAppFiles: Set<String> = [AppHashChain.path]
+    static let neutralAppFiles: Set<AppFileKind> = [.hashChain]
 
     /// - Throws: ``PackagerError`` `.invalidCapture` or `.invalidOption` saying what to change;
     ///   `.payloadTooLarge` when a hash-only payload would reach 10 KiB.
     static func make(capture: CaptureDirectory, privacy: PrivacyLevels?, hashOnly: Bool) throws -> MetadataPlan {
         let filtering = privacy != nil || hashOnly
-        let app = try read(capture, AppMetadata.path, "the capture app's metadata") { json throws(FormatError) in try AppMetadata(json: json) }
-        let appPayload = try read(capture, HashOnlyPayload.appPath, "the capture app's hash-only payload") { json throws(FormatError) in try HashOnlyPayload(json: json) }
-        let analysis = try read(capture, PackageLayout.appDepthAnalysis, "the capture app's depth analysis") { json throws(FormatError) -> JSONValue in
+        let app = try read(capture, .metadata, "the capture app's metadata") { json throws(FormatError) in try AppMetadata(json: json) }
+        let appPayload = try read(capture, .hashOnlyPayload, "the capture app's hash-only payload") { json throws(FormatError) in try HashOnlyPayload(json: json) }
+        let analysis = try read(capture, .depthAnalysis, "the capture app's depth analysis") { json throws(FormatError) -> JSONValue in
             guard json.objectValue != nil else { throw FormatError(.invalidField, "depth analysis must be a JSON object") }
             return json
         }
         guard let app else {
             if filtering {
-                throw PackagerError(.invalidCapture, "\(hashOnly ? "--hash-only" : "--privacy") filters the capture app's metadata, and \(capture.root)/app/\(AppMetadata.fileName) is missing")
+                throw PackagerError(.invalidCapture, "\(hashOnly ? "--hash-only" : "--privacy") filters the capture app's metadata, and the capture has no metadata file (app/\(AppMetadata.fileName), or the export's recording_<n>.metadata.json)")
             }
             return MetadataPlan(capture: capture, withheld: [], tagFiles: [], levels: .full, hashOnly: false)
         }
         guard NormalisedMetadata.mediaTypes.contains(app.type) else {
-            throw PackagerError(.invalidCapture, "\(capture.root)/app/\(AppMetadata.fileName) says type \"\(app.type)\"; the capture app records video or photo")
+            throw PackagerError(.invalidCapture, "\(capture.appFile(.metadata)?.sourcePath ?? AppMetadata.fileName) says type \"\(app.type)\"; the capture app records video or photo")
         }
         guard let levels = privacy ?? (hashOnly ? appPayload?.flags.levels : .full) else {
             throw PackagerError(.invalidOption, "say what a hash-only package discloses, e.g. --privacy location=coarse,timestamp=day_only,device=model_only")
@@ -63,7 +63,7 @@ struct MetadataPlan {
             }
             mediaSHA256 = try sha256(of: file)
             if let appPayload, appPayload.mediaHash != mediaSHA256 {
-                throw PackagerError(.invalidCapture, "\(capture.root)/app/\(HashOnlyPayload.fileName) names media \(appPayload.mediaHash), but \(file.sourcePath) has SHA-256 \(mediaSHA256 ?? "")")
+                throw PackagerError(.invalidCapture, "\(capture.appFile(.hashOnlyPayload)?.sourcePath ?? HashOnlyPayload.fileName) names media \(appPayload.mediaHash), but \(file.sourcePath) has SHA-256 \(mediaSHA256 ?? "")")
             }
             for file in capture.files where !file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
                 withheld.insert(file.bagPath.rawValue)
@@ -74,14 +74,15 @@ struct MetadataPlan {
             for file in capture.files where file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
                 let path = file.bagPath.rawValue
                 let keep: Bool
-                switch path {
+                switch AppFileKind.allCases.first(where: { capture.appFiles[$0] == path }) {
                 // Kept for what it holds, not for what its flags claim: the same audit as the verifier's.
-                case HashOnlyPayload.appPath: keep = appPayload.map { levels.allows($0.flags.levels) && PrivacyAudit.audit($0).isEmpty } ?? false
-                case PackageLayout.appDepthAnalysis:
+                case .hashOnlyPayload?: keep = appPayload.map { levels.allows($0.flags.levels) && PrivacyAudit.audit($0).isEmpty } ?? false
+                case .depthAnalysis?:
                     keep = (levels.timestamp == .exact || analysis?.objectValue?["computedAt"] == nil)
                         && PrivacyAudit.unknownDepthAnalysisKeys(analysis ?? .null).isEmpty
-                case AppCustodyLog.path: keep = levels.timestamp == .exact && levels.device == .full
-                default: keep = neutralAppFiles.contains(path)
+                case .custodyLog?: keep = levels.timestamp == .exact && levels.device == .full
+                case let kind?: keep = neutralAppFiles.contains(kind)
+                case nil: keep = false
                 }
                 if !keep { withheld.insert(path) }
             }
@@ -90,13 +91,13 @@ struct MetadataPlan {
         let has = { (path: String) in kept.file(path) != nil }
 
         var tagFiles: [PackageFile] = []
-        var sources = [AppMetadata.path, HashOnlyPayload.appPath, PackageLayout.appDepthAnalysis].filter(has)
+        var sources = [AppFileKind.metadata, .hashOnlyPayload, .depthAnalysis].compactMap { capture.appFiles[$0] }.filter(has)
         // The payload and the view carry the same analysis, so a verifier can compare them.
         let depthAnalysis = analysis ?? appPayload?.depthAnalysis ?? (hashOnly ? .object(["status": .string("unavailable")]) : .null)
         do {
             if hashOnly, let mediaSHA256 {
                 let filtered = try FilteredMetadata(app, levels: levels, strict: true)
-                let chain = try read(kept, AppHashChain.path, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
+                let chain = try read(kept, .hashChain, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
                 let payload = HashOnlyPayload.build(
                     mediaSHA256: mediaSHA256, mediaType: app.type,
                     depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
@@ -119,9 +120,9 @@ struct MetadataPlan {
     }
 
     /// Parses one of the capture app's JSON files, if the capture has it.
-    private static func read<T>(_ capture: CaptureDirectory, _ path: String, _ what: String,
+    private static func read<T>(_ capture: CaptureDirectory, _ kind: AppFileKind, _ what: String,
                                 _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
-        guard let file = capture.file(path) else { return nil }
+        guard let file = capture.appFile(kind) else { return nil }
         do {
             return try parse(StrictJSONParser.parse(FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
         } catch {

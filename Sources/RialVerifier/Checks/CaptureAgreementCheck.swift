@@ -38,7 +38,7 @@ struct CaptureAgreementCheck: VerificationCheck {
     }
 
     private func appChain(_ chain: FrameChain, _ context: VerificationContext) -> [CheckResult] {
-        let subject = AppHashChain.path
+        let subject = context.appPath(.hashChain)
         guard let parsed = context.parseJSON(subject) else {
             return [.notPresent(.chainApp, subject, "the capture app's own hash chain is not in the package")]
         }

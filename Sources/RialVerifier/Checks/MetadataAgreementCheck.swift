@@ -15,15 +15,15 @@ struct MetadataAgreementCheck: VerificationCheck {
         var results: [CheckResult] = []
         switch sources.app {
         case nil:
-            results.append(.notPresent(.metadataApp, AppMetadata.path, sources.view == nil
+            results.append(.notPresent(.metadataApp, context.appPath(.metadata), sources.view == nil
                 ? "the package carries no capture metadata from the app; nothing it claims can be held against the evidence"
                 : "the package carries no capture metadata from the app (a filtered package withholds it); the claims of rial/metadata.json are held against the evidence instead"))
         case .failure(let error)?:
-            results.append(.fail(.metadataAppMalformed, AppMetadata.path, "the capture app's metadata cannot be read: \(error.reason)"))
+            results.append(.fail(.metadataAppMalformed, context.appPath(.metadata), "the capture app's metadata cannot be read: \(error.reason)"))
         case .success(let app)?:
-            results += claims(MetadataClaims(app: app), context)
+            results += claims(MetadataClaims(app: app, source: context.appPath(.metadata)), context)
         }
-        for (path, parsed) in [(HashOnlyPayload.appPath, sources.appPayload), (HashOnlyPayload.rialPath, sources.rialPayload)] {
+        for (path, parsed) in [(context.appPath(.hashOnlyPayload), sources.appPayload), (HashOnlyPayload.rialPath, sources.rialPayload)] {
             switch parsed {
             case nil: break
             case .failure(let error)?: results.append(.fail(.metadataPayloadMalformed, path, "the hash-only payload cannot be read: \(error.reason)"))
@@ -87,7 +87,7 @@ struct MetadataAgreementCheck: VerificationCheck {
         if let problem = chain.inconsistency {
             return .fail(codes.mismatch, path, "hashChain disagrees with itself: \(problem)")
         }
-        let appPath = AppHashChain.path
+        let appPath = context.appPath(.hashChain)
         guard context.has(appPath) else {
             return .pass(codes.agreed, path, "hashChain is consistent (\(chain.frameHashes.count) frames; checkpoints and finalHash are its own frame hashes); the frames it hashes are withheld, so the hashes themselves cannot be recomputed")
         }
@@ -193,7 +193,7 @@ struct MetadataAgreementCheck: VerificationCheck {
 
     private func attestation(_ claims: MetadataClaims) -> CheckResult? {
         guard claims.hasAssertion || claims.attestationLevel != nil else {
-            return claims.source == AppMetadata.path ? .notPresent(.metadataAttestation, claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
+            return claims.reportsAbsent ? .notPresent(.metadataAttestation, claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
         }
         let level = claims.attestationLevel.map { " (attestation_level \($0))" } ?? ""
         let what = claims.hasAssertion ? "an App Attest assertion\(level) is present" : "attestation_level \(claims.attestationLevel ?? "") is stated"

@@ -19,28 +19,28 @@ struct NormalisedMetadataCheck: VerificationCheck {
         case .success(let parsed)?: view = parsed
         }
         var findings: [CheckResult] = []
-        let present = [AppMetadata.path, HashOnlyPayload.appPath, PackageLayout.appDepthAnalysis, HashOnlyPayload.rialPath].filter(context.has).sorted()
+        let present = [context.appPath(.metadata), context.appPath(.hashOnlyPayload), context.appPath(.depthAnalysis), HashOnlyPayload.rialPath].filter(context.has).sorted()
         if view.sources.sorted() != present {
             findings.append(.fail(.metadataNormalisedSources, subject, "sources must name exactly the metadata files the package holds",
                                   expected: present.joined(separator: ", "), actual: view.sources.joined(separator: ", ")))
         }
         var compared: [String] = []
         if let app = sources.parsedApp {
-            compared.append(AppMetadata.path)
-            findings += differences(view, app)
+            compared.append(context.appPath(.metadata))
+            findings += differences(view, app, source: context.appPath(.metadata))
         }
         if let payload = sources.parsedRialPayload {
             compared.append(HashOnlyPayload.rialPath)
             findings += differences(view, payload)
         }
-        let analysisFile = context.has(PackageLayout.appDepthAnalysis) ? context.parseJSON(PackageLayout.appDepthAnalysis) : nil
-        if context.has(PackageLayout.appDepthAnalysis), (try? analysisFile?.get())?.objectValue == nil {
-            findings.append(.fail(.metadataDepthAnalysisMalformed, PackageLayout.appDepthAnalysis, "the capture app's depth analysis is not a readable JSON object"))
+        let analysisFile = context.has(context.appPath(.depthAnalysis)) ? context.parseJSON(context.appPath(.depthAnalysis)) : nil
+        if context.has(context.appPath(.depthAnalysis)), (try? analysisFile?.get())?.objectValue == nil {
+            findings.append(.fail(.metadataDepthAnalysisMalformed, context.appPath(.depthAnalysis), "the capture app's depth analysis is not a readable JSON object"))
         } else if case .success(let analysis)? = analysisFile {
-            compared.append(PackageLayout.appDepthAnalysis)
+            compared.append(context.appPath(.depthAnalysis))
             let expected = HashOnlyPayload.filterDepthAnalysis(analysis, levels: view.privacy)
             if expected != view.depthAnalysis {
-                findings.append(mismatch("depth_analysis", from: PackageLayout.appDepthAnalysis, expected: expected, actual: view.depthAnalysis))
+                findings.append(mismatch("depth_analysis", from: context.appPath(.depthAnalysis), expected: expected, actual: view.depthAnalysis))
             }
         }
         guard !compared.isEmpty else {
@@ -50,7 +50,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
         return findings.isEmpty ? [.pass(.metadataNormalised, subject, "agrees with \(compared.joined(separator: ", "))")] : findings
     }
 
-    private func differences(_ view: NormalisedMetadata, _ app: AppMetadata) -> [CheckResult] {
+    private func differences(_ view: NormalisedMetadata, _ app: AppMetadata, source: String) -> [CheckResult] {
         let expected: NormalisedMetadata
         do {
             expected = try NormalisedMetadata(app: app, levels: view.privacy, captureMode: view.captureMode, strict: false,
@@ -67,7 +67,7 @@ struct NormalisedMetadataCheck: VerificationCheck {
             ("depth_resolution", field(expected, "depth_resolution"), field(view, "depth_resolution")),
             ("attestation", field(expected, "attestation"), field(view, "attestation")),
         ]
-        return pairs.filter { $0.1 != $0.2 }.map { mismatch($0.0, from: AppMetadata.path, expected: $0.1, actual: $0.2) }
+        return pairs.filter { $0.1 != $0.2 }.map { mismatch($0.0, from: source, expected: $0.1, actual: $0.2) }
     }
 
     private func differences(_ view: NormalisedMetadata, _ payload: HashOnlyPayload) -> [CheckResult] {

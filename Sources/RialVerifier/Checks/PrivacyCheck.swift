@@ -35,7 +35,7 @@ struct PrivacyCheck: VerificationCheck {
                                   expected: levels.description, actual: payload.flags.levels.description))
         }
         if let payload = sources.parsedAppPayload, !levels.allows(payload.flags.levels) {
-            findings += finer(payload.flags.levels, than: levels, at: HashOnlyPayload.appPath, what: "the capture app's payload")
+            findings += finer(payload.flags.levels, than: levels, at: context.appPath(.hashOnlyPayload), what: "the capture app's payload")
         }
         findings += appFiles(context, sources, levels: levels, filtered: hashOnly || !levels.isFull)
         findings += evidenceFiles(context, levels: levels, hashOnly: hashOnly)
@@ -70,7 +70,7 @@ struct PrivacyCheck: VerificationCheck {
     private func appFiles(_ context: VerificationContext, _ sources: MetadataSources, levels: PrivacyLevels, filtered: Bool) -> [CheckResult] {
         var findings: [CheckResult] = []
         if let app = sources.parsedApp {
-            let path = AppMetadata.path
+            let path = context.appPath(.metadata)
             if levels.location != .precise, app.location != nil {
                 findings.append(.fail(.privacyLocationLeak, path, "the capture app's metadata holds coordinates, which location=\(levels.location.rawValue) withholds"))
             }
@@ -81,26 +81,26 @@ struct PrivacyCheck: VerificationCheck {
                 findings.append(.fail(.privacyDeviceLeak, path, "the capture app's metadata holds device details that device=\(levels.device.rawValue) withholds"))
             }
         }
-        if context.has(AppCustodyLog.path) {
+        if context.has(context.appPath(.custodyLog)) {
             if levels.timestamp != .exact {
-                findings.append(.fail(.privacyTimestampLeak, AppCustodyLog.path, "the capture app's custody log dates each event to the millisecond, which timestamp=\(levels.timestamp.rawValue) withholds"))
+                findings.append(.fail(.privacyTimestampLeak, context.appPath(.custodyLog), "the capture app's custody log dates each event to the millisecond, which timestamp=\(levels.timestamp.rawValue) withholds"))
             }
             if levels.device != .full {
-                findings.append(.fail(.privacyDeviceLeak, AppCustodyLog.path, "the capture app's custody log names the device (userIdentifier), which device=\(levels.device.rawValue) withholds"))
+                findings.append(.fail(.privacyDeviceLeak, context.appPath(.custodyLog), "the capture app's custody log names the device (userIdentifier), which device=\(levels.device.rawValue) withholds"))
             }
         }
-        if case .success(let analysis)? = context.parseJSON(PackageLayout.appDepthAnalysis) {
+        if case .success(let analysis)? = context.parseJSON(context.appPath(.depthAnalysis)) {
             if let leak = PrivacyAudit.time(analysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
-                findings.append(.fail(.privacyTimestampLeak, PackageLayout.appDepthAnalysis, "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+                findings.append(.fail(.privacyTimestampLeak, context.appPath(.depthAnalysis), "computedAt holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
             }
             let unknown = PrivacyAudit.unknownDepthAnalysisKeys(analysis)
             if filtered, !unknown.isEmpty {
-                findings.append(.fail(.privacyUnknownField, PackageLayout.appDepthAnalysis, "holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
+                findings.append(.fail(.privacyUnknownField, context.appPath(.depthAnalysis), "holds fields the app's DepthAnalysisResult does not define (\(unknown.joined(separator: ", "))); what they disclose cannot be judged"))
             }
         }
         guard filtered else { return findings }
-        let known: Set<String> = [AppMetadata.path, AppCustodyLog.path, PackageLayout.appDepthAnalysis, HashOnlyPayload.appPath,
-                                  AppHashChain.path]
+        let known: Set<String> = [context.appPath(.metadata), context.appPath(.custodyLog), context.appPath(.depthAnalysis), context.appPath(.hashOnlyPayload),
+                                  context.appPath(.hashChain)]
         for path in context.inventory.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
             findings.append(.notChecked(.privacyAppFile, path, "a capture app file rial does not know; what it discloses is not examined"))
         }

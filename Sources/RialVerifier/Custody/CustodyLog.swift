@@ -28,9 +28,11 @@ struct CustodyLog {
     /// The capture app's log (`data/capture/custody_log.json`): `nil` when the package has
     /// none, else its entries or why it cannot be read.
     let appLog: Result<[AppCustodyLog.Entry], FormatError>?
+    /// Where the app's log is (recognised as `rial pack` recognised it, §2.2).
+    let appLogPath: String
 
     /// Reads the log from the inventory; `nil` for a plain bag, which has no custody log.
-    init?(inventory: Inventory, profile: VerificationContext.Profile, hasManifest: Bool, limits: VerificationLimits) {
+    init?(inventory: Inventory, profile: VerificationContext.Profile, hasManifest: Bool, limits: VerificationLimits, appLogPath: String) {
         guard profile == .package || hasManifest else { return nil }
         var events: [Int64: String] = [:]
         var signatures: [Int64: String] = [:]
@@ -47,7 +49,8 @@ struct CustodyLog {
         signaturePaths = signatures
         unexpectedFiles = unexpected
         orphanSignatures = signatures.sorted { $0.key < $1.key }.filter { events[$0.key] == nil }.map { (seq: $0.key, path: $0.value) }
-        appLog = Self.readAppLog(inventory)
+        self.appLogPath = appLogPath
+        appLog = Self.readAppLog(inventory, path: appLogPath)
         if events.isEmpty {
             extent = .missing
             files = []
@@ -75,11 +78,11 @@ struct CustodyLog {
         }
     }
 
-    private static func readAppLog(_ inventory: Inventory) -> Result<[AppCustodyLog.Entry], FormatError>? {
-        guard inventory.files[AppCustodyLog.path] != nil else { return nil }
+    private static func readAppLog(_ inventory: Inventory, path: String) -> Result<[AppCustodyLog.Entry], FormatError>? {
+        guard inventory.files[path] != nil else { return nil }
         return Result { () throws(FormatError) -> [AppCustodyLog.Entry] in
-            guard let bytes = inventory.tagFileBytes[AppCustodyLog.path] else { throw FormatError(.limitExceeded, "too large to read") }
-            return try AppCustodyLog(json: StrictJSONParser.parse(bytes)).entries
+            guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "too large to read") }
+            return try AppCustodyLog(json: StrictJSONParser.parse(bytes), source: String(path.split(separator: "/").last ?? "")).entries
         }
     }
 }

@@ -21,8 +21,8 @@ struct MetadataClaims {
     var attestationLevel: String?
     var hasAssertion = false
 
-    init(app: AppMetadata) {
-        source = AppMetadata.path
+    init(app: AppMetadata, source: String) {
+        self.source = source
         reportsAbsent = true
         type = app.type
         startedAt = app.startedAt

@@ -8,10 +8,13 @@ struct MetadataSources {
     let appPayload: Result<HashOnlyPayload, FormatError>?
     let rialPayload: Result<HashOnlyPayload, FormatError>?
     let view: Result<NormalisedMetadata, FormatError>?
+    /// Where the app's hash-only payload is.
+    let appPayloadPath: String
 
     init(_ context: VerificationContext) {
-        app = Self.parse(context, AppMetadata.path) { json throws(FormatError) in try AppMetadata(json: json) }
-        appPayload = Self.parse(context, HashOnlyPayload.appPath) { json throws(FormatError) in try HashOnlyPayload(json: json) }
+        appPayloadPath = context.appPath(.hashOnlyPayload)
+        app = Self.parse(context, context.appPath(.metadata)) { json throws(FormatError) in try AppMetadata(json: json) }
+        appPayload = Self.parse(context, context.appPath(.hashOnlyPayload)) { json throws(FormatError) in try HashOnlyPayload(json: json) }
         rialPayload = Self.parse(context, HashOnlyPayload.rialPath) { json throws(FormatError) in try HashOnlyPayload(json: json) }
         view = Self.parse(context, NormalisedMetadata.path) { json throws(FormatError) in try NormalisedMetadata(json: json) }
     }
@@ -32,7 +35,7 @@ struct MetadataSources {
 
     /// The payloads that parsed, with their paths.
     var payloads: [(path: String, payload: HashOnlyPayload)] {
-        [(HashOnlyPayload.appPath, parsedAppPayload), (HashOnlyPayload.rialPath, parsedRialPayload)]
+        [(appPayloadPath, parsedAppPayload), (HashOnlyPayload.rialPath, parsedRialPayload)]
             .compactMap { path, payload in payload.map { (path, $0) } }
     }
 

@@ -9,7 +9,7 @@ struct CustodyImportCheck: CustodyLogCheck {
         var app: [AppCustodyLog.Entry] = []
         switch log.appLog {
         case .failure(let error)?:
-            return [.fail(.custodyImportUnreadable, AppCustodyLog.path, "the capture app's custody log cannot be read, so the imported events cannot be checked against it: \(error.reason)")]
+            return [.fail(.custodyImportUnreadable, log.appLogPath, "the capture app's custody log cannot be read, so the imported events cannot be checked against it: \(error.reason)")]
         case .success(let entries)?: app = entries
         case nil: break
         }
@@ -21,22 +21,37 @@ struct CustodyImportCheck: CustodyLogCheck {
                 found.append(.fail(.custodyImportMissing, file.path, "the capture app's log has \(app.count) events, which the package log must carry first; event \(seq) is not the app's entry \(seq)", seq: seq))
                 continue
             }
-            let differences = Self.differences(event, imported: imported, entry: entry, seq: seq, manifestSHA256: context.manifestSHA256)
+            let differences = Self.differences(event, imported: imported, entry: entry, seq: seq, source: log.appLogPath, manifestSHA256: context.manifestSHA256)
             if !differences.isEmpty {
                 found.append(.fail(.custodyImportMismatch, file.path, "the event does not match entry \(seq) of the capture app's log: \(differences.joined(separator: "; "))", seq: seq))
+                continue
             }
+            // Carried as written; what rial cannot interpret is said, never passed over.
+            if entry.action == nil {
+                found.append(.notChecked(.custodyImportAppAction, file.path, "the capture app logged \(entry.actionText), an action rial does not interpret: carried as written (imported.app_action), recorded as NOTE; what it attests is not checked", seq: seq))
+            }
+            if entry.userIdentifier.isEmpty {
+                found.append(.notChecked(.custodyImportNoUser, file.path, "the capture app named no user for entry \(seq) (an empty userIdentifier): who did it cannot be checked", seq: seq))
+            }
+        }
+        let converted = app.filter { $0.date.writtenNumber != nil }
+        if let first = converted.first, log.appLog != nil {
+            found.append(.pass(.custodyImportTimeConverted, log.appLogPath, "\(converted.count) of the app's \(app.count) dates are numbers of seconds since 2001-01-01 (Swift's default date encoding), each converted exactly to RFC 3339 and kept as written in imported.app_timestamp; e.g. \(first.date.shown)"))
         }
         return found + placement(log, appCount: app.count, context)
     }
 
     private static func differences(_ event: CustodyEvent, imported: CustodyEvent.Import, entry: AppCustodyLog.Entry, seq: Int64,
-                                    manifestSHA256: String?) -> [String] {
+                                    source: String, manifestSHA256: String?) -> [String] {
         var differences: [String] = []
-        if imported.source != AppCustodyLog.path || imported.entry != seq { differences.append("it names \(imported.source) entry \(imported.entry)") }
-        if event.action != entry.action { differences.append("action \(event.action.rawValue) ≠ \(entry.action.rawValue)") }
+        let expected = AppCustodyLog.importRecord(source: source, index: seq, entry: entry)
+        if imported.source != source || imported.entry != seq { differences.append("it names \(imported.source) entry \(imported.entry)") }
+        if event.action != entry.eventAction { differences.append("action \(event.action.rawValue) ≠ \(entry.eventAction.rawValue)") }
+        if imported.appAction != expected.appAction { differences.append("app_action \(imported.appAction ?? "absent") ≠ \(expected.appAction ?? "absent")") }
+        if imported.appTimestamp != expected.appTimestamp { differences.append("app_timestamp \(imported.appTimestamp ?? "absent") ≠ \(expected.appTimestamp ?? "absent")") }
         if event.timestamp != entry.timestamp { differences.append("time \(event.timestamp.rfc3339) ≠ \(entry.timestamp.rfc3339)") }
         if event.details != entry.details { differences.append("details differ") }
-        if event.actor != AppCustodyLog.actor(for: entry) { differences.append("actor differs from the device \(entry.userIdentifier)") }
+        if event.actor != AppCustodyLog.actor(for: entry) { differences.append("actor differs from the device \(entry.userIdentifier.isEmpty ? "(no user named)" : entry.userIdentifier)") }
         if event.location != nil || event.forced != nil { differences.append("it carries a location or forced record the app's entry does not have") }
         if let manifest = manifestSHA256,
            let id = try? CustodyEvent.derivedID(manifestSHA256: manifest, seq: seq, sha256: { try StreamingDigest.digest(.sha256, of: $0) }),

@@ -45,6 +45,15 @@ extension CheckResult.Code {
     /// from the manifest (§15.4; the message lists each difference), or claims an entry the log does not
     /// have.
     public static let custodyImportMismatch = Self("custody.import.mismatch")
+    /// NOT CHECKED: the imported entry's action is none of the capture app's five (e.g. the TSA step's
+    /// result): carried as written in `imported.app_action`, recorded as NOTE; what it attests is not
+    /// interpreted.
+    public static let custodyImportAppAction = Self("custody.import.app-action")
+    /// NOT CHECKED: the imported entry's `userIdentifier` is empty: who did it cannot be checked.
+    public static let custodyImportNoUser = Self("custody.import.no-user")
+    /// PASS: the app wrote dates as numbers of seconds since 2001-01-01 (Swift's default); each was
+    /// converted exactly, and kept as written in `imported.app_timestamp` (the message shows one).
+    public static let custodyImportTimeConverted = Self("custody.import.time-converted")
     /// FAIL: the capture app's log has an entry *i*, but event *i* is not imported.
     public static let custodyImportMissing = Self("custody.import.missing")
     /// FAIL: the capture app's log is too large to read or breaks §2.2, so the imported events cannot be
@@ -135,7 +144,7 @@ extension CheckResult.Code {
     static let custodyCodes: [Self] = [
         .custodyActionMisplaced, .custodyBindingMismatch, .custodyCertificateExpired, .custodyCertificateInvalid,
         .custodyCertificateNotYetValid, .custodyChain, .custodyContentMismatch, .custodyEvent, .custodyEventMalformed,
-        .custodyFork, .custodyHead, .custodyIdDuplicate, .custodyImportMismatch, .custodyImportMissing, .custodyImportUnreadable,
+        .custodyFork, .custodyHead, .custodyIdDuplicate, .custodyImportMismatch, .custodyImportAppAction, .custodyImportNoUser, .custodyImportTimeConverted, .custodyImportMissing, .custodyImportUnreadable,
         .custodyLimit, .custodyLinkBroken, .custodyMissing, .custodyPackageMismatch, .custodyPackagedMissing,
         .custodyPackagedTime, .custodySealUnrecorded, .custodySeqGap, .custodySeqMismatch, .custodySignature,
         .custodySignatureFileAlgorithm, .custodySignatureFileEmpty, .custodySignatureFileMalformed,

@@ -1,0 +1,39 @@
+import RialFormat
+import RialArchive
+
+/// The media digests the capture app recorded in its forensic manifest (`schema/SPEC.md` §2.2),
+/// held against the media as it is packed: a mismatch means the media is not what the app
+/// hashed, and is refused unless the person packing keeps it as received.
+struct AppDigestClaim {
+    let manifestSource: String
+    let manifest: AppForensicManifest
+    /// The media the manifest's `fileName` names, in the package.
+    let mediaPath: String
+
+    /// Reads the forensic manifest, if the capture has one.
+    /// - Throws: ``PackagerError`` `.invalidCapture` for a manifest that breaks §2.2's reading.
+    static func read(_ capture: CaptureDirectory) throws -> AppDigestClaim? {
+        guard let file = capture.appFile(.forensicManifest) else { return nil }
+        let manifest: AppForensicManifest
+        do {
+            let bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
+            manifest = try AppForensicManifest(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue.split(separator: "/").last.map(String.init) ?? "")
+        } catch {
+            throw PackagerError(.invalidCapture, "\(file.sourcePath) is not the capture app's forensic manifest as schema/SPEC.md §2.2 reads it", cause: error)
+        }
+        return AppDigestClaim(manifestSource: file.sourcePath, manifest: manifest, mediaPath: PackageLayout.mediaDirectory + manifest.fileName)
+    }
+
+    /// What differs between the claim and the packed media, or nothing.
+    func mismatches(in records: [PayloadRecord]) -> [String] {
+        guard let media = records.first(where: { $0.bagPath.rawValue == mediaPath }) else {
+            let held = records.filter { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }.map(\.bagPath.rawValue)
+            return ["it names the media \(manifest.fileName), but the package's media is \(held.joined(separator: ", "))"]
+        }
+        var found: [String] = []
+        if media.sha256 != manifest.sha256 { found.append("the app recorded SHA-256 \(manifest.sha256), the media has \(media.sha256)") }
+        if media.sha512 != manifest.sha512 { found.append("the app recorded SHA-512 \(manifest.sha512.prefix(16))…, the media has \(media.sha512.prefix(16))…") }
+        if let size = manifest.fileSize, UInt64(size) != media.size { found.append("the app recorded \(size) bytes, the media has \(media.size)") }
+        return found
+    }
+}

@@ -1,0 +1,35 @@
+import RialFormat
+
+/// How `rial pack` reads a capture directory: which layout it has and which file becomes what
+/// in the package (`schema/SPEC.md` §2). `rial pack --plan` prints it without writing anything;
+/// ``Packager/write(progress:)`` reports the same in its summary.
+public struct CapturePlan: Sendable {
+    /// One file of the capture and where it goes.
+    public struct Entry: Sendable, Hashable {
+        /// The file on disk.
+        public let source: String
+        /// Its path in the package, e.g. `data/media/recording_1764000000.mp4`.
+        public let bagPath: String
+        public let size: UInt64
+        /// What it was taken for: "media (video/mp4 by content)", "the app's custody log",
+        /// "carried verbatim, not interpreted".
+        public let reading: String
+    }
+
+    /// "the capture app's export" or "rial's capture layout".
+    public let layout: String
+    /// Every file, in package order.
+    public let entries: [Entry]
+
+    init(_ capture: CaptureDirectory) {
+        layout = capture.layout.rawValue
+        entries = capture.files.map { Entry(source: $0.sourcePath, bagPath: $0.bagPath.rawValue, size: $0.size, reading: $0.reading) }
+    }
+
+    /// Reads the capture directory as `rial pack` would, writing nothing.
+    /// - Throws: ``PackagerError`` `.invalidCapture` for what `rial pack` would refuse at its
+    ///   first step: the layout, an ambiguous export, names that cannot be packaged.
+    public init(captureDirectory: String) throws {
+        self.init(try CaptureDirectory(root: captureDirectory))
+    }
+}
