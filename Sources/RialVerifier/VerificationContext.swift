@@ -32,6 +32,8 @@ struct VerificationContext {
     let appFiles: AppFiles
     /// The app's forensic manifest (media digests, RFC 3161 tokens), parsed; `nil` when absent.
     private(set) var appManifest: Result<AppForensicManifest, FormatError>?
+    /// The app's own hash chain (HashChainData), parsed; `nil` when absent.
+    private(set) var appChain: Result<AppHashChain, FormatError>?
     /// The metadata files, parsed.
     private(set) var metadataSources: MetadataSources?
     /// The seal: its signature over the manifest and its signer at the judged time; `nil` for
@@ -77,7 +79,14 @@ struct VerificationContext {
             inventory.tagFileBytes[path].flatMap { try? StrictJSONParser.parse($0) }
         }
         appManifest = nil
+        appChain = nil
         metadataSources = nil
+        if let path = appFiles[.hashChain] {
+            appChain = Result { () throws(FormatError) -> AppHashChain in
+                guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "it is larger than a verifier reads into memory") }
+                return try AppHashChain(json: StrictJSONParser.parse(bytes))
+            }
+        }
         if let path = appFiles[.forensicManifest] {
             appManifest = Result { () throws(FormatError) -> AppForensicManifest in
                 guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "it is larger than a verifier reads into memory") }
@@ -154,6 +163,9 @@ struct VerificationContext {
     func appPath(_ kind: AppFileKind) -> String {
         appFiles[kind] ?? PackageLayout.captureAppDirectory + kind.fileName
     }
+
+    /// The app's hash chain when it parsed.
+    var parsedAppChain: AppHashChain? { try? appChain?.get() }
 
     /// The app's forensic manifest when it parsed.
     var parsedAppManifest: AppForensicManifest? { try? appManifest?.get() }

@@ -38,8 +38,9 @@ extension SampleCapture {
                 metadata: filtered, levels: levels, capturedAt: filtered.timestamp, hashChain: nil, frameCount: nil, durationMs: nil) else {
                 throw PackagerError(.internalInconsistency, "the sample payload is not an object")
             }
-            // A stand-in for the App Attest assertion (CBOR signed by the device's attested key).
-            payload["assertion"] = .string(Data(random.bytes(96)).base64EncodedString())
+            // A stand-in for the App Attest assertion: the structure of one (a CBOR map with
+            // signature and authenticatorData, §16.8), random bytes where the device signs.
+            payload["assertion"] = .string(Data(Self.assertionStructure(signature: random.bytes(70), authenticatorData: random.bytes(37))).base64EncodedString())
             var payloadBytes = JSONWriter.bytes(.object(payload))
             try SampleFiles.write(directory + "/app/" + HashOnlyPayload.fileName) { sink in try sink(&payloadBytes) }
         }
@@ -91,5 +92,12 @@ private struct AppMetadataSample {
             "depth_resolution": .object(["width": .integer(Int64(depthWidth)), "height": .integer(Int64(depthHeight))]),
             "attestation_level": .string("secure_enclave"),
         ])
+    }
+
+    /// `{"signature": h'…', "authenticatorData": h'…'}` in CBOR (byte strings shorter than 256 bytes).
+    static func assertionStructure(signature: [UInt8], authenticatorData: [UInt8]) -> [UInt8] {
+        func text(_ value: String) -> [UInt8] { [0x60 | UInt8(value.utf8.count)] + Array(value.utf8) }
+        func bytes(_ value: [UInt8]) -> [UInt8] { [0x58, UInt8(value.count)] + value }
+        return [0xA2] + text("signature") + bytes(signature) + text("authenticatorData") + bytes(authenticatorData)
     }
 }

@@ -49,10 +49,16 @@ struct MetadataAgreementCheck: VerificationCheck {
         let chain = context.parsedChain
         // A hash-only video withholds its frames and rial/chain.json; the payload rial built
         // carries the app's chain, which the counts and final hash are then held against.
-        let payloadChain = chain == nil ? context.metadataSources?.parsedRialPayload?.hashChain : nil
+        let rialPayloadChain = chain == nil ? context.metadataSources?.parsedRialPayload?.hashChain : nil
+        // Without rial's chain or the payload's, the app's own chain (read on its own by
+        // AppChainCheck) is what the counts and final hash are held against.
+        let appChain = chain == nil && rialPayloadChain == nil ? context.parsedAppChain : nil
+        let payloadChain = rialPayloadChain ?? appChain
         let chainName = chain != nil ? "rial/chain.json"
             : claims.source == HashOnlyPayload.rialPath ? "its own hashChain (self-consistency: the frames are withheld)"
-            : "the hash chain in rial/hash_only_payload.json (the frames are withheld)"
+            : rialPayloadChain != nil ? "the hash chain in rial/hash_only_payload.json (the frames are withheld)"
+            : appChain != nil ? "the capture app's own hash chain (\(context.appPath(.hashChain)); the package has no frames to recompute it)"
+            : "a hash chain (the package has neither rial/chain.json nor the capture app's hash chain)"
         let frameTotal = chain.map { $0.frames.count } ?? payloadChain.map { $0.frameHashes.count }
         // The payload's own finalHash against its own chain would prove nothing; its
         // consistency is metadata.payload.chain.
@@ -157,7 +163,8 @@ struct MetadataAgreementCheck: VerificationCheck {
         guard ["h264", "hevc"].contains(codec) else {
             return .fail(.metadataCodecUnknown, claims.source, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
         }
-        return .pass(.metadataCodec, claims.source, "codec \(codec) is one the capture app records")
+        // Which codec the media really uses needs the media examined; the claim is only plausible.
+        return .notChecked(.metadataCodec, claims.source, "codec \(codec) is one the capture app records; whether the media is encoded with it is not checked (rial does not examine the media's content)")
     }
 
     /// A photo's depth map: width × height Float32 values, so its size is fixed by the claim.
@@ -192,11 +199,15 @@ struct MetadataAgreementCheck: VerificationCheck {
     }
 
     private func attestation(_ claims: MetadataClaims) -> CheckResult? {
+        // An empty or garbage assertion is no assertion: it fails rather than being "present".
+        if let assertion = claims.assertion, let problem = AppAttestAssertion.structuralProblem(assertion) {
+            return .fail(.appAssertionMalformed, claims.source, "the App Attest assertion is not one: \(problem)")
+        }
         guard claims.hasAssertion || claims.attestationLevel != nil else {
             return claims.reportsAbsent ? .notPresent(.metadataAttestation, claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
         }
         let level = claims.attestationLevel.map { " (attestation_level \($0))" } ?? ""
-        let what = claims.hasAssertion ? "an App Attest assertion\(level) is present" : "attestation_level \(claims.attestationLevel ?? "") is stated"
+        let what = claims.hasAssertion ? "an App Attest assertion\(level) is present, its structure sound (a CBOR map with signature and authenticatorData)," : "attestation_level \(claims.attestationLevel ?? "") is stated"
         return .notChecked(.metadataAttestation, claims.source,
                            "\(what) but NOT CHECKED: verifying App Attest needs the device's attested public key and Apple's attestation, which the package does not carry")
     }

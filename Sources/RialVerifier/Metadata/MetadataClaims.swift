@@ -20,6 +20,8 @@ struct MetadataClaims {
     var mediaSHA256: String?
     var attestationLevel: String?
     var hasAssertion = false
+    /// The assertion's text, for its structural check (§16.8).
+    var assertion: String?
 
     init(app: AppMetadata, source: String) {
         self.source = source
@@ -36,6 +38,7 @@ struct MetadataClaims {
         depthResolution = app.depthResolution
         attestationLevel = app.attestationLevel
         hasAssertion = app.assertion != nil
+        assertion = app.assertion
     }
 
     init(payload: HashOnlyPayload, path: String) {
@@ -47,6 +50,7 @@ struct MetadataClaims {
         hashChainFinal = payload.hashChain?.finalHash
         mediaSHA256 = payload.mediaHash
         hasAssertion = payload.assertion != nil
+        assertion = payload.assertion
     }
 
     init(view: NormalisedMetadata) {

@@ -1,0 +1,53 @@
+import RialFormat
+
+/// The capture app's hash chain holds together on its own (`schema/SPEC.md` §8.5 check 19),
+/// with or without frame material and `capture.json`: its final hash is its last frame hash,
+/// and it lists the checkpoint of every 150th frame (seed 000: every 5 s at 30 fps), in order,
+/// each that frame's hash. Against the frames themselves it is held by `chain.app`, against the
+/// metadata's `frame_count` and `hash_chain_final` by the metadata checks.
+struct AppChainCheck: VerificationCheck {
+    /// The app's checkpoint interval, fixed by seed 000.
+    static let checkpointInterval: Int64 = 150
+
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard context.judgesRialParts, let path = context.appFiles[.hashChain], let parsed = context.appChain else { return [] }
+        let chain: AppHashChain
+        do {
+            chain = try parsed.get()
+        } catch {
+            return [.fail(.appChainMalformed, path, "the capture app's hash chain cannot be read as schema/SPEC.md §2.2 defines it: \(error.reason)")]
+        }
+        var results: [CheckResult] = []
+        let last = chain.frameHashes.last
+        if chain.finalHash != last {
+            results.append(.fail(.appChainFinalMismatch, path, "finalHash is not the chain's last frame hash: the chain was cut, extended or edited",
+                                 expected: last ?? "no frame hash", actual: chain.finalHash))
+        }
+        let count = Int64(chain.frameHashes.count)
+        let due = count / Self.checkpointInterval
+        for (index, point) in chain.checkpoints.enumerated() {
+            let frame = Self.checkpointInterval * Int64(index + 1)
+            if point.index != Int64(index) || point.frameNumber != frame {
+                results.append(.fail(.appChainCheckpointOrder, "\(path): checkpoints[\(index)]", "checkpoint \(index + 1) must have index \(index) and be frame \(frame)'s",
+                                     expected: "index \(index), frame \(frame)", actual: "index \(point.index), frame \(point.frameNumber)"))
+            }
+            guard point.frameNumber >= 1, point.frameNumber <= count else {
+                results.append(.fail(.appChainCheckpointMismatch, "\(path): checkpoints[\(index)]", "the checkpoint names frame \(point.frameNumber); the chain has \(count) frames"))
+                continue
+            }
+            let hash = chain.frameHashes[Int(point.frameNumber - 1)]
+            if point.hash != hash {
+                results.append(.fail(.appChainCheckpointMismatch, "\(path): checkpoints[\(index)]", "the checkpoint's hash is not frame \(point.frameNumber)'s hash",
+                                     expected: hash, actual: point.hash))
+            }
+        }
+        if Int64(chain.checkpoints.count) < due {
+            results.append(.fail(.appChainCheckpointOrder, path, "a chain of \(count) frames has a checkpoint at every 150th frame; some are missing",
+                                 expected: "\(due) checkpoints", actual: "\(chain.checkpoints.count)"))
+        }
+        if results.isEmpty {
+            results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes, finalHash is the last, \(chain.checkpoints.count) checkpoints at every 150th frame, each its frame's hash"))
+        }
+        return results
+    }
+}

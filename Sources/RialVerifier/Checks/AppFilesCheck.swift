@@ -1,0 +1,38 @@
+import RialFormat
+
+/// Every file the capture app exported is accounted for (`schema/SPEC.md` §8.5 check 19): each
+/// one rial reads is read by exactly one reading, and each one it does not is named NOT CHECKED,
+/// so that no claim passes by omission. The forensic manifest's own shape is judged here; its
+/// digests by ``AppDigestCheck``, its tokens by the app timestamp check.
+struct AppFilesCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard context.judgesRialParts else { return [] }
+        var results: [CheckResult] = []
+        for (kind, paths) in context.appFiles.ambiguous.sorted(by: { $0.key < $1.key }) {
+            for path in paths {
+                results.append(.fail(.appFilesAmbiguous, path, "\(paths.count) files read as \(kind.title) (\(paths.joined(separator: ", "))); a capture has one, so none of them is interpreted"))
+            }
+        }
+        for path in context.appFiles.uninterpreted {
+            results.append(.notChecked(.appFileNotInterpreted, path, "carried verbatim, not interpreted: the package's manifests and seal cover its bytes, but rial reads nothing it says"))
+        }
+        // Without a chain, nothing says which frame a depth keyframe belongs to.
+        if context.parsedChain == nil {
+            let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+            if !depth.isEmpty {
+                results.append(.notChecked(.appFileNotInterpreted, PackageLayout.depthDirectory, "\(depth.count) depth keyframes carried verbatim, not interpreted: without a capture descriptor nothing says which frame each belongs to (\(depth.prefix(3).joined(separator: ", "))\(depth.count > 3 ? ", …" : ""))"))
+            }
+        }
+        if let path = context.appFiles[.forensicManifest] {
+            switch context.appManifest {
+            case .failure(let error)?:
+                results.append(.fail(.appManifestMalformed, path, "the capture app's forensic manifest cannot be read as schema/SPEC.md §2.2 defines it: \(error.reason)"))
+            case .success(let manifest)? where !manifest.unreadKeys.isEmpty:
+                results.append(.notChecked(.appManifestUnreadKeys, path, "keys the forensic manifest's reading does not define, carried, not interpreted: \(manifest.unreadKeys.prefix(20).joined(separator: ", "))"))
+            default:
+                break
+            }
+        }
+        return results
+    }
+}
