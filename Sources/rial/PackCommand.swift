@@ -168,13 +168,29 @@ struct PackCommand: ParsableCommand {
         }
     }
 
-    /// The mapping: one line per file, `source -> package path  (reading)`.
+    /// The mapping: one line per file, `source -> package path  (reading)`; a run of depth
+    /// keyframes is one line, since a recording has hundreds.
     private func printPlan(_ plan: CapturePlan) {
         print("\(captureDirectory) is \(plan.layout); \(plan.entries.count) files:")
-        let width = min(plan.entries.map { $0.source.count }.max() ?? 0, 60)
-        for entry in plan.entries {
-            let padded = entry.source.count < width ? entry.source + String(repeating: " ", count: width - entry.source.count) : entry.source
-            print("  \(padded) -> \(entry.bagPath)\(entry.reading.isEmpty ? "" : "  (\(entry.reading))")")
+        let prefix = captureDirectory.hasSuffix("/") ? captureDirectory : captureDirectory + "/"
+        let relative = { (path: String) in path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
+        var lines: [(source: String, target: String, reading: String)] = []
+        var index = plan.entries.startIndex
+        while index < plan.entries.endIndex {
+            let entry = plan.entries[index]
+            let run = plan.entries[index...].prefix { $0.reading == entry.reading && $0.bagPath.hasPrefix(PackageLayout.depthDirectory) }
+            if run.count > 3, let last = run.last {
+                lines.append(("\(relative(entry.source)) … \(last.source.split(separator: "/").last ?? "")", PackageLayout.depthDirectory, "\(run.count) files, \(entry.reading)s"))
+                index += run.count
+            } else {
+                lines.append((relative(entry.source), entry.bagPath, entry.reading))
+                index += 1
+            }
+        }
+        let width = min(lines.map(\.source.count).max() ?? 0, 60)
+        for line in lines {
+            let padded = line.source.count < width ? line.source + String(repeating: " ", count: width - line.source.count) : line.source
+            print("  \(padded) -> \(line.target)\(line.reading.isEmpty ? "" : "  (\(line.reading))")")
         }
     }
 }

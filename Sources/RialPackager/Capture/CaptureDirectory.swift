@@ -71,7 +71,10 @@ package struct CaptureDirectory: Sendable {
 
     /// Scans `root`.
     /// - Throws: ``PackagerError`` `.invalidCapture` saying what is wrong and what is expected.
-    package init(root: String) throws {
+    package init(root given: String) throws {
+        // `export/` and `export` are the same folder; sources read `export/name`, not `export//name`.
+        var root = given
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
         let items: [DirectoryWalker.Item]
         do {
             items = try DirectoryWalker.walk(root)

@@ -40,7 +40,7 @@ extension SampleCapture {
             }
             // A stand-in for the App Attest assertion: the structure of one (a CBOR map with
             // signature and authenticatorData, §16.8), random bytes where the device signs.
-            payload["assertion"] = .string(Data(Self.assertionStructure(signature: random.bytes(70), authenticatorData: random.bytes(37))).base64EncodedString())
+            payload["assertion"] = .string(Data(AppMetadataSample.assertionStructure(signature: random.bytes(70), authenticatorData: random.bytes(37))).base64EncodedString())
             var payloadBytes = JSONWriter.bytes(.object(payload))
             try SampleFiles.write(directory + "/app/" + HashOnlyPayload.fileName) { sink in try sink(&payloadBytes) }
         }

@@ -63,7 +63,10 @@ struct MetadataAgreementCheck: VerificationCheck {
         // The payload's own finalHash against its own chain would prove nothing; its
         // consistency is metadata.payload.chain.
         let finalHash = chain?.finalHash ?? (claims.source == HashOnlyPayload.rialPath ? nil : payloadChain?.finalHash)
+        // Without a chain or index, the keyframes the app exported are the ones it counted.
+        let exportedDepth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory).count
         let depthCount = chain.map { $0.frames.filter { $0.depthPath != nil }.count } ?? context.parsedDepthIndex?.keyframes.count
+            ?? (appChain != nil && exportedDepth > 0 ? exportedDepth : nil)
         // A photo states no recording; its absent video claims are not worth a line each.
         var claims = claims
         claims.reportsAbsent = claims.reportsAbsent && claims.type != "photo"
@@ -72,7 +75,7 @@ struct MetadataAgreementCheck: VerificationCheck {
             compare(claims, .frameCount, "frame_count", claims.frameCount.map(String.init),
                     actual: frameTotal.map(String.init), against: "the frames of \(chainName)"),
             compare(claims, .depthCount, "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
-                    actual: depthCount.map(String.init), against: "the depth keyframes of the chain"),
+                    actual: depthCount.map(String.init), against: chain != nil || context.parsedDepthIndex != nil ? "the depth keyframes of the chain" : "the depth keyframes in data/depth/"),
             duration(claims),
             claims.source == HashOnlyPayload.rialPath && chain == nil ? nil : compare(claims, .chainFinal, "hash_chain_final", claims.hashChainFinal,
                     actual: finalHash, against: "the final hash of \(chainName)"),
