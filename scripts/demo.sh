@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The demo: a synthetic capture is packed and sealed with a throwaway test PKI, timestamped
-# by a local test TSA (openssl ts -reply), verified with trust anchors, checked again with
-# openssl alone, handed over twice on the custody log, then one byte of a copy is flipped
-# and verified again. Everything happens under .build-demo/; the keys are test-only
+# The demo: the capture app's export, as it comes (real H.264, the app's forensic manifest with
+# an RFC 3161 token, its custody log), is packed as exported and sealed with a throwaway test
+# PKI, timestamped by a local test TSA (openssl ts -reply), verified with trust anchors (the
+# app's capture-time token included), checked again with openssl alone, handed over twice on
+# the custody log, then one byte of the video in a copy is flipped and verified again. Everything happens under .build-demo/; the keys are test-only
 # (examples/pki/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,17 +13,22 @@ rm -rf "$dir" && mkdir -p "$dir"
 
 step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "$2"; }
 
-step "1. A synthetic capture (no phone needed)" "rial sample --out $dir/capture --seconds 2"
-"$rial" sample --out "$dir/capture" --seconds 2
+step "1. The capture app's export, as it came off the phone (real H.264, the app's manifest with its RFC 3161 token, custody log, README)" \
+  "Tests/Fixtures/AppExport/make-app-exports.sh $dir/exports; ls $dir/exports/rich"
+# The fixtures script writes exports as the app does, tokens from a local TEST-ONLY TSA, and that
+# TSA's throwaway PKI (root CA, investigator, TSA) next to them.
+Tests/Fixtures/AppExport/make-app-exports.sh "$dir/exports" >/dev/null
+mv "$dir/exports/pki" "$dir/pki"
+cp -R "$dir/exports/rich" "$dir/export"
+ls "$dir/export" | grep -v '^depth$'; echo "depth/  ($(ls "$dir/export/depth" | wc -l) depth keyframes)"
 
-step "2. A throwaway TEST-ONLY PKI: root CA, investigator, time-stamping authority" "examples/pki/make-test-pki.sh $dir/pki"
-examples/pki/make-test-pki.sh "$dir/pki" >/dev/null
-ls "$dir/pki"
+step "2. What rial will make of it: which file becomes what, nothing written" "rial pack $dir/export --plan"
+"$rial" pack "$dir/export" --plan
 
-step "3. Pack and seal it (ECDSA P-256 over the exact bytes of rial/manifest.json)" \
-  "rial pack $dir/capture -o $dir/case.rialpkg --case DEMO-001 --sign-key pki/investigator.key --cert pki/investigator.pem --chain pki/investigator-chain.pem"
-"$rial" pack "$dir/capture" -o "$dir/case.rialpkg" --case DEMO-001 --organization "Demo Lab" \
-  --sign-key "$dir/pki/investigator.key" --cert "$dir/pki/investigator.pem" --chain "$dir/pki/investigator-chain.pem"
+step "3. Pack it as exported, and seal it (ECDSA P-256 over the exact bytes of rial/manifest.json)" \
+  "rial pack $dir/export -o $dir/case.rialpkg --case DEMO-001 --sign-key pki/investigator.key --cert pki/investigator.pem --chain pki/investigator-chain.pem"
+"$rial" pack "$dir/export" -o "$dir/case.rialpkg" --case DEMO-001 --organization "Demo Lab" \
+  --sign-key "$dir/pki/investigator.key" --cert "$dir/pki/investigator.pem" --chain "$dir/pki/investigator-chain.pem" | grep -v ' -> '
 
 step "4. Trusted time, offline: request, a local TSA answers, attach" "rial timestamp request / examples/pki/tsa-reply.sh / rial timestamp attach"
 "$rial" timestamp request "$dir/case.rialpkg" -o "$dir/case.tsq" --quiet
@@ -30,9 +36,12 @@ examples/pki/tsa-reply.sh "$dir/pki" good "$dir/case.tsq" "$dir/case.tsr"
 "$rial" timestamp attach "$dir/case.rialpkg" --token "$dir/case.tsr" --tsa-chain "$dir/pki/tsa-chain.pem" --request "$dir/case.tsq" --quiet
 "$rial" inspect "$dir/case.rialpkg" | head -12
 
-step "5. Verify it, trusting the test root for the signer and the TSA, requiring both" \
+step "5. Verify it, trusting the test root for the signer and the TSAs (the app's capture-time token and the seal's), requiring both" \
   "rial verify $dir/case.rialpkg --trust pki/root-ca.pem --tsa-trust pki/root-ca.pem --require-seal --require-timestamp"
 "$rial" verify "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" --require-seal --require-timestamp
+echo
+echo "The capture-time token, on its own line:"
+"$rial" verify "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" | grep -E '(app\.timestamp|app\.media\.sha)' || true
 
 step "6. The same seal checked with openssl alone, as README.txt in the package explains" \
   "openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s -content rial/manifest.json -CAfile root-ca.pem -purpose any"
@@ -54,12 +63,12 @@ step "8. Privacy mode: share a photo by its hash, city and day only; check the p
 "$rial" pack "$dir/photo" -o "$dir/shared.rialpkg" --hash-only --privacy location=coarse,timestamp=day_only,device=model_only
 "$rial" verify "$dir/shared.rialpkg" --media "$dir/photo/media/photo.jpg" --quiet | grep -E '^(PASS|FAIL)  [^ ]| (privacy|privacy.payload|media.external)  '
 
-step "9. Flip one byte of frame 17 in a copy, verify again" "rial verify $dir/tampered.rialpkg"
+step "9. Flip one byte of the video in a copy, verify again" "rial verify $dir/tampered.rialpkg"
 cp "$dir/case.rialpkg" "$dir/tampered.rialpkg"
 offset=$(python3 - "$dir/tampered.rialpkg" <<'PY'
 import sys, tarfile
 with tarfile.open(sys.argv[1]) as t:
-    print(next(m.offset_data for m in t.getmembers() if m.name.endswith("data/frames/frame_000017.raw")) + 4096)
+    print(next(m.offset_data for m in t.getmembers() if "/data/media/" in m.name) + 4096)
 PY
 )
 printf '\x00' | dd of="$dir/tampered.rialpkg" bs=1 seek="$offset" conv=notrunc status=none
@@ -69,9 +78,10 @@ status=$?
 set -e
 echo
 if [ "$status" -eq 1 ]; then
-  echo "The tampered copy failed verification (exit $status): the manifests name the changed file with"
-  echo "both digests, and the frame hash chain is reported broken from frame 17. The seal itself"
-  echo "still verifies: it signs the manifest, and the manifest is what the changed file contradicts."
+  echo "The tampered copy failed verification (exit $status): the manifests name the changed video with"
+  echo "both digests, the SHA-256 and SHA-512 the capture app recorded no longer match it, and the app's"
+  echo "capture-time token no longer covers it. The seal itself still verifies: it signs the manifest,"
+  echo "and the manifest is what the changed file contradicts."
 else
   echo "UNEXPECTED: the tampered copy exited $status" >&2
   exit 1

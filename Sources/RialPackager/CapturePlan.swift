@@ -10,6 +10,7 @@ public struct CapturePlan: Sendable {
         public let source: String
         /// Its path in the package, e.g. `data/media/recording_1764000000.mp4`.
         public let bagPath: String
+        /// Its size in bytes when scanned.
         public let size: UInt64
         /// What it was taken for: "media (video/mp4 by content)", "the app's custody log",
         /// "carried verbatim, not interpreted".

@@ -78,7 +78,33 @@ struct CustodyEventTests {
         let json = #"[{"timestamp": "2026-01-15T10:30:00.125Z", "action": "RECORDING_START", "details": "", "userIdentifier": "d", "extra": 1}]"#
         let log = try AppCustodyLog(json: StrictJSONParser.parse(Array(json.utf8)))
         #expect(log.entries.count == 1 && log.entries[0].action == .recordingStart)
-        let notApp = #"[{"timestamp": "2026-01-15T10:30:00Z", "action": "PACKAGED", "details": "", "userIdentifier": "d"}]"#
-        #expect(throws: FormatError.self) { try AppCustodyLog(json: StrictJSONParser.parse(Array(notApp.utf8))) }
+        // Preserve first: an action that is not one of the app's five (even rial's own PACKAGED)
+        // is carried as NOTE with the app's text, for the verifier to report.
+        let notApp = #"[{"timestamp": "2026-01-15T10:30:00Z", "action": "PACKAGED", "details": "", "userIdentifier": ""}]"#
+        let carried = try AppCustodyLog(json: StrictJSONParser.parse(Array(notApp.utf8))).entries[0]
+        #expect(carried.action == nil && carried.eventAction == .note && carried.actionText == "PACKAGED")
+        #expect(AppCustodyLog.importRecord(source: "s", index: 1, entry: carried).appAction == "PACKAGED")
+        #expect(AppCustodyLog.actor(for: carried).identifier == nil)
+        // What cannot become an event is still refused, naming the key.
+        for bad in [#"[{"timestamp": 1, "action": "lower case", "details": "", "userIdentifier": ""}]"#,
+                    #"[{"timestamp": 1, "action": "A", "details": "a\u0001b", "userIdentifier": ""}]"#,
+                    #"[{"timestamp": true, "action": "A", "details": "", "userIdentifier": ""}]"#,
+                    #"[{"action": "A", "details": "", "userIdentifier": ""}]"#] {
+            #expect(throws: FormatError.self, "\(bad)") { try AppCustodyLog(json: StrictJSONParser.parse(Array(bad.utf8))) }
+        }
+    }
+
+    @Test("a numeric date is Swift's default: seconds since 2001-01-01, converted exactly from its decimal text")
+    func appDates() throws {
+        func date(_ text: String) throws -> AppDate { try AppDate(json: StrictJSONParser.parse(Array(text.utf8)), path: "t") }
+        #expect(try date("786000000.5").timestamp.rfc3339 == "2025-11-28T05:20:00.5Z")
+        #expect(try date("786000000.5").writtenNumber == "786000000.5")
+        #expect(try date("0").timestamp.rfc3339 == "2001-01-01T00:00:00Z")
+        #expect(try date("-0.25").timestamp.rfc3339 == "2000-12-31T23:59:59.75Z")
+        #expect(try date("786000000.123").timestamp.rfc3339 == "2025-11-28T05:20:00.123Z")
+        #expect(try date(#""2025-11-28T05:20:00.5Z""#).writtenNumber == nil)
+        for bad in ["1e300", "-1e300", "true", #""yesterday""#, "0.0000000001"] {
+            #expect(throws: FormatError.self, "\(bad)") { try date(bad) }
+        }
     }
 }

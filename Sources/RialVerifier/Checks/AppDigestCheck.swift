@@ -1,7 +1,7 @@
 import RialFormat
 import RialCrypto
 
-/// The capture app's own integrity claim (`schema/SPEC.md` §8.5 check 19): the SHA-256 and
+/// The capture app's own integrity claim (`schema/SPEC.md` §8.5 check 14a): the SHA-256 and
 /// SHA-512 its forensic manifest records for the media are the media's. The media's digests
 /// are the ones the payload manifests are checked against, computed as the package was read.
 struct AppDigestCheck: VerificationCheck {

@@ -1,6 +1,6 @@
 import RialFormat
 
-/// Every file the capture app exported is accounted for (`schema/SPEC.md` §8.5 check 19): each
+/// Every file the capture app exported is accounted for (`schema/SPEC.md` §8.5 check 14a): each
 /// one rial reads is read by exactly one reading, and each one it does not is named NOT CHECKED,
 /// so that no claim passes by omission. The forensic manifest's own shape is judged here; its
 /// digests by ``AppDigestCheck``, its tokens by the app timestamp check.

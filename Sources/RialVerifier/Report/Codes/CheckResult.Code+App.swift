@@ -1,5 +1,5 @@
 extension CheckResult.Code {
-    // The capture app's own files and integrity claims (§2.2, §8.5 check 19).
+    // The capture app's own files and integrity claims (§2.2, §8.5 check 14a).
 
     /// FAIL: more than one file under `data/capture/` reads as the same one of the app's files (two custody
     /// logs, two forensic manifests): none of them is interpreted, since nothing says which the app meant.
@@ -27,9 +27,9 @@ extension CheckResult.Code {
     public static let appMediaSHA512Mismatch = Self("app.media.sha512.mismatch")
     /// FAIL: the media's size is not the `fileSize` the app recorded (expected: the app's, actual: the media's).
     public static let appMediaSizeMismatch = Self("app.media.size.mismatch")
-    /// PASS: the app's hash chain holds together on its own: its final hash is its last frame hash, and it
-    /// lists, in order, the checkpoint of every 150th frame, each that frame's hash (the message gives the
-    /// counts).
+    /// PASS: the app's hash chain holds together on its own: its final hash is its last frame hash, and its
+    /// checkpoints are, in order, those of every 150th frame (or of the capture descriptor's interval), each
+    /// that frame's hash (the message gives the counts).
     public static let appChain = Self("app.chain")
     /// FAIL: the app's hash chain is too large to read, does not parse strictly, or breaks §2.2.
     public static let appChainMalformed = Self("app.chain.malformed")
@@ -38,8 +38,8 @@ extension CheckResult.Code {
     /// FAIL: a checkpoint's hash is not the frame hash of the frame it names, or it names a frame the chain
     /// does not have (expected: the frame's hash, actual: the checkpoint's).
     public static let appChainCheckpointMismatch = Self("app.chain.checkpoint-mismatch")
-    /// FAIL: the checkpoints are not those of frames 150, 300, 450, … with `index` 0, 1, 2, … in order, or
-    /// one of them is missing (expected and actual: frame numbers or counts).
+    /// FAIL: the checkpoints are not those of frames 150, 300, 450, … (or the descriptor's interval) with
+    /// `index` 0, 1, 2, … in order (expected and actual: index and frame).
     public static let appChainCheckpointOrder = Self("app.chain.checkpoint-order")
     /// FAIL: an App Attest `assertion` is not base64 of a CBOR map with a non-empty byte string `signature`
     /// and a byte string `authenticatorData` of at least 37 bytes (§16.8): it is no assertion at all.
