@@ -4,7 +4,7 @@
 // replayer that runs every file of the directories it is given (by default the seed corpus and
 // the saved crashers) through the same function, which is what `make test` does.
 //
-// Asserts: parsing never crashes; a parse error is a `json.*` or `text.invalid-utf8` error; a
+// Asserts: parsing never crashes, nor do the capture app's readings of what parsed; a parse error is a `json.*` or `text.invalid-utf8` error; a
 // document that parses is written by `JSONWriter` to bytes that parse back to an equal value
 // and write again to the same bytes; written with `escaping: .invisibles` it holds no control,
 // bidi control, line or paragraph separator or BOM (but the "\n" between lines) and reads back
@@ -48,11 +48,32 @@ func fuzzOne(_ bytes: [UInt8]) {
     // Compared through the minimal writing: that compares strings scalar for scalar.
     guard JSONWriter.bytes(visibleValue) == written else { violation("JSONWriter output with escaping: .invisibles reads back to another value") }
 
+    readAsCaptureAppFiles(value)
+
     do {
         let tight = try StrictJSONParser.parse(bytes, limits: tightLimits)
         guard tight == value else { violation("tighter limits give a different value") }
     } catch {
         guard error.code == .limitExceeded else { violation("tighter limits threw \(error.code), not json.limit-exceeded") }
+    }
+}
+
+/// The capture app's readings (`schema/SPEC.md` §2.2) face hostile files too: each either reads
+/// the value or throws a FormatError, never crashes; so do the date and assertion readers on
+/// every string.
+private func readAsCaptureAppFiles(_ value: JSONValue) {
+    _ = AppFileKind.shaped(value)
+    _ = try? AppCustodyLog(json: value)
+    _ = try? AppForensicManifest(json: value, source: "fuzz")
+    _ = try? AppHashChain(json: value)
+    _ = try? AppMetadata(json: value)
+    _ = try? AppDate(json: value, path: "fuzz")
+    if case .string(let text) = value { _ = AppAttestAssertion.structuralProblem(text) }
+    if case .array(let elements) = value {
+        for element in elements.prefix(64) {
+            _ = try? AppDate(json: element, path: "fuzz")
+            if case .string(let text) = element { _ = AppAttestAssertion.structuralProblem(text) }
+        }
     }
 }
 
