@@ -144,6 +144,53 @@ struct OracleTests {
         }
     }
 
+    @Test("the capture app's export: every variant's forensic manifest and custody log match their JSON Schemas")
+    func appExportJSONValid() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let files = Fixture.regularFiles(exports).filter { !$0.hasPrefix("pki/") }
+            let variants = try Fixture.text(exports.appendingPathComponent("variants.tsv")).split(separator: "\n").count
+            let manifests = files.filter { $0.hasSuffix(".manifest.json") }
+            let logs = files.filter { $0.hasSuffix("custody_log.json") }
+            // One manifest per variant; two-custody-logs holds a second log.
+            #expect(manifests.count == variants, "\(manifests)")
+            #expect(logs.count == variants + 1, "\(logs)")
+            for (schema, checked) in [("capture-app-forensic-manifest.schema.json", manifests), ("capture-app-custody-log.schema.json", logs)] {
+                let result = try Oracle.validate(schema: schema, checked, cwd: exports)
+                #expect(result.status == 0, "\(schema): \(result)")
+                #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("OK ") }.count == checked.count, "\(schema): \(result)")
+            }
+        }
+    }
+
+    @Test("the forensic manifest's schema can fail, and agrees with rial: an upper-case digest or a missing sha512Hash is rejected by both")
+    func forensicManifestSchemaCanFail() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let name = "recording_1764000000.manifest.json"
+            let good = try #require(try JSONSerialization.jsonObject(with: Fixture.read(exports.appendingPathComponent("flat/\(name)"))) as? [String: Any])
+            let sha256 = try #require(good["sha256Hash"] as? String)
+            var upper = good
+            upper["sha256Hash"] = sha256.uppercased()
+            var short = good
+            short.removeValue(forKey: "sha512Hash")
+            for (label, manifest) in [("upper-case", upper), ("no-sha512", short)] {
+                let file = dir.appendingPathComponent("\(label).json")
+                try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]).write(to: file)
+                let result = try Oracle.validate(schema: "capture-app-forensic-manifest.schema.json", [file.path], cwd: dir)
+                #expect(result.status == 1, "\(label): \(result)")
+                // rial's reader draws the same line: the export is refused (schema/SPEC.md §2.1, refusal 15).
+                let export = exports.appendingPathComponent("flat-\(label)")
+                try FileManager.default.copyItem(at: exports.appendingPathComponent("flat"), to: export)
+                try FileManager.default.removeItem(at: export.appendingPathComponent(name))
+                try FileManager.default.copyItem(at: file, to: export.appendingPathComponent(name))
+                let pack = CLI.rial(["pack", export.path, "-o", dir.appendingPathComponent("\(label).rialpkg").path, "--quiet"], cwd: dir)
+                #expect(pack.status == 2, "\(label): \(pack)")
+                #expect(pack.stderr.contains("pack.invalid-capture"), "\(label): \(pack)")
+            }
+        }
+    }
+
     @Test("verification reports match report.schema.json: pass, fail, error, several at once, a bag, extract's")
     func reportsValid() throws {
         try withTemporaryDirectory { dir in
