@@ -160,8 +160,11 @@ struct VerificationContext {
 
     /// Where the app's file of `kind` is: the path recognised, or the name rial's own capture
     /// layout gives it (which the input then does not have).
+    /// When several files read as `kind`, none is read: the path is then one no input holds.
     func appPath(_ kind: AppFileKind) -> String {
-        appFiles[kind] ?? PackageLayout.captureAppDirectory + kind.fileName
+        if let path = appFiles[kind] { return path }
+        let canonical = PackageLayout.captureAppDirectory + kind.fileName
+        return appFiles.ambiguous[kind] == nil ? canonical : canonical + " (ambiguous: not read)"
     }
 
     /// The app's hash chain when it parsed.

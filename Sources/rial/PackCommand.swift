@@ -149,9 +149,10 @@ struct PackCommand: ParsableCommand {
             Console.error(error.description)
             throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
         }
+        // What verification will fail is said even with --quiet.
+        for warning in summary.warnings { Console.error("warning: \(warning)") }
         if !quiet {
             if let plan = summary.plan { printPlan(plan) }
-            for warning in summary.warnings { Console.error("warning: \(warning)") }
             print("Packed \(summary.payloadFileCount) files (\(summary.payloadBytes) bytes) into \(summary.output)")
             print("Package id:       \(summary.packageID)")
             print("Created:          \(summary.created)")
