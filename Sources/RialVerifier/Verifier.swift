@@ -36,7 +36,7 @@ public struct Verifier: Sendable {
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), MetadataAgreementCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), CustodyCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// Verifies the package file or bag directory at `path`.
