@@ -238,4 +238,22 @@ struct AppTimestampTests {
             #expect(found.findings == [Finding(.appTimestamp, .notChecked, path)], "\(operation)")
         }
     }
+
+    /// The reports' header says what a passing token establishes, and the app's clock statement.
+    @Test func reportsShowTheCaptureTime() throws {
+        guard TestTSA.isAvailable else { return }
+        let c = try makeCase()
+        defer { c.tsa.remove() }
+        let clock = Builder.AppClock(ntpTime: c.genTime, difference: 0.25)
+        let context = try export(c, clock: clock).context(policy: VerificationPolicy(timestampAnchors: c.tsa.root), at: c.verificationTime)
+        let summary = AppTimeSummary(context)
+        #expect(summary.attestations.map(\.phrase) == ["captured no later than \(c.genTime.rfc3339), attested by Rial Test TSA (TEST ONLY)"])
+        let report = VerificationReport(subjectPath: "p", subjectKind: .package, verifiedAt: c.verificationTime, packageID: nil, manifestSHA256: nil,
+                                        checks: AppTimestampCheck().run(context), appTime: summary)
+        let text = TextReportRenderer.render(report)
+        #expect(text.contains("Captured no later than \(c.genTime.rfc3339), attested by Rial Test TSA (TEST ONLY)"), "\(text)")
+        #expect(text.contains("the app states its clock was 0.25 s from time.apple.com"))
+        let html = HTMLReportRenderer.render(report, overview: nil)
+        #expect(html.contains("Captured no later than \(c.genTime.rfc3339), attested by Rial Test TSA (TEST ONLY)"))
+    }
 }
