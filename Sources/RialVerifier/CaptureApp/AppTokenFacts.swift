@@ -74,9 +74,12 @@ struct AppTokenFacts {
         self.imprint = imprint
         // As for the seal's token, nothing more is established about a token over other bytes.
         guard !imprint.isMismatch(response) else { operations = nil; return }
-        // With nothing to hold the imprint against, OpenSSL is given the token's own, so that it
-        // still checks the signature and the ESS binding; the imprint stays NOT CHECKED.
-        operations = TokenSignatureFacts(response, extra: [], anchors: anchors, imprint: response.imprint, crypto: crypto)
+        // OpenSSL compares the imprint itself with the media's digest; with nothing to hold it
+        // against, it is given the token's own, so that it still checks the signature and the
+        // ESS binding, and the imprint stays NOT CHECKED.
+        var expected = response.imprint
+        if case .media(_, _, let digest) = imprint, let bytes = Hex.decode(digest) { expected = bytes }
+        operations = TokenSignatureFacts(response, extra: [], anchors: anchors, imprint: expected, crypto: crypto)
     }
 
     /// Every token of the context's forensic manifest, in order; none when it has none or did not parse.
