@@ -3,9 +3,9 @@ import RialCrypto
 
 /// Everything the checks judge, read and parsed once, built complete here before any check
 /// runs: the inventory, the profile it is judged by, the injected time and policy, every tag
-/// file and claim parsed, the facts about the seal, its timestamp and the custody signatures
-/// (parsed values and the outcomes of the cryptographic operations) established, and the copy of the
-/// media the person verifying holds, hashed. Checks only read it; none does I/O.
+/// file and claim parsed, the facts about the seal, its timestamp, the capture app's timestamp
+/// tokens and the custody signatures (parsed values and the outcomes of the cryptographic
+/// operations) established, and the copy of the media the person verifying holds, hashed. Checks only read it; none does I/O.
 struct VerificationContext {
     enum Profile {
         /// A `.rialpkg`: the strict profile of `schema/SPEC.md`.
@@ -36,6 +36,8 @@ struct VerificationContext {
     private(set) var appChain: Result<AppHashChain, FormatError>?
     /// The metadata files, parsed.
     private(set) var metadataSources: MetadataSources?
+    /// The RFC 3161 tokens in the app's forensic manifest, read and established, in order.
+    private(set) var appTokens: [AppTokenFacts] = []
     /// The seal: its signature over the manifest and its signer at the judged time; `nil` for
     /// a plain bag that is not asked for one.
     private(set) var seal: SealFacts?
@@ -94,6 +96,7 @@ struct VerificationContext {
             }
         }
         metadataSources = MetadataSources(self)
+        appTokens = AppTokenFacts.all(self, crypto: crypto)
         // The copy of the media (`--media`) is read only where the media check applies: a
         // package, or a bag that states a rial manifest of a version this verifier reads. A
         // multi-GiB file is not hashed for a plain bag or a package that will be refused.

@@ -36,7 +36,7 @@ public struct Verifier: Sendable {
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), CustodyCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// Verifies the package file or bag directory at `path`.
@@ -72,7 +72,8 @@ public struct Verifier: Sendable {
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
             checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
             seal: context.seal?.summary, timestamp: context.timestamp.map { TimestampVerdict($0).summary },
-            custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) }
+            custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
+            appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) }
         )
         return (report, inventory)
     }

@@ -71,4 +71,35 @@ struct TimeStampResponseTests {
             return
         }
     }
+
+    /// What the capture app stores may be the whole TimeStampResp or only its token; both read
+    /// to the same facts, among them the accuracy and the imprint's algorithm the app's checks
+    /// use. Bytes that are neither stay malformed.
+    @Test func bareTokenReadsAsItsResponse() throws {
+        guard (try? Self.run(["openssl", "version"])) != nil else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-tst-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let scripts = Self.repository.appendingPathComponent("examples/pki").path
+        try Self.run(["bash", scripts + "/make-test-pki.sh", directory + "/pki"])
+        try Data("a recording".utf8).write(to: URL(fileURLWithPath: directory + "/media"))
+        try Self.run(["openssl", "ts", "-query", "-data", directory + "/media", "-sha512", "-cert", "-out", directory + "/req.tsq"])
+        try Self.run(["bash", scripts + "/tsa-reply.sh", directory + "/pki", "good", directory + "/req.tsq", directory + "/resp.tsr"])
+        try Self.run(["openssl", "ts", "-reply", "-in", directory + "/resp.tsr", "-token_out", "-out", directory + "/token.der"])
+        let responseBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/resp.tsr")))
+        let tokenBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/token.der")))
+
+        let response = try TimeStampResponse(responseOrToken: responseBytes)
+        let token = try TimeStampResponse(responseOrToken: tokenBytes)
+        #expect(TimeStampResponse.isContentInfo(tokenBytes) && !TimeStampResponse.isContentInfo(responseBytes))
+        #expect(token.genTime == response.genTime && token.serialHex == response.serialHex && token.imprint == response.imprint)
+        #expect(token.imprintDigest == .sha512 && !token.imprintIsSHA256)
+        #expect(token.imprint == (try StreamingDigest.digest(.sha512, of: Array("a recording".utf8))))
+        #expect(token.accuracy == .microseconds(1_000_000))  // tsa.cnf: accuracy = secs:1
+        #expect(token.genTimeNanoseconds == 0)
+        #expect(!token.embeddedCertificates.isEmpty)
+        // The strict reader still judges: a token with a byte after it is malformed.
+        #expect(throws: TimeStampResponse.Problem.self) { try TimeStampResponse(responseOrToken: tokenBytes + [0]) }
+        #expect(throws: TimeStampResponse.Problem.self) { try TimeStampResponse(responseOrToken: Array("garbage".utf8)) }
+    }
 }

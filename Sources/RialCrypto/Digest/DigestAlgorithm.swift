@@ -37,6 +37,19 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable, Hashable {
     /// completeness but have known collisions, so they never carry a package's integrity.
     public var isCollisionResistant: Bool { self != .md5 && self != .sha1 }
 
+    /// The algorithm OpenSSL's `nid` names, or `nil` for one rial does not compute.
+    init?(nid: Int32) {
+        switch nid {
+        case NID_md5: self = .md5
+        case NID_sha1: self = .sha1
+        case NID_sha224: self = .sha224
+        case NID_sha256: self = .sha256
+        case NID_sha384: self = .sha384
+        case NID_sha512: self = .sha512
+        default: return nil
+        }
+    }
+
     /// OpenSSL's implementation; these are built into the default provider.
     var evpMD: OpaquePointer? {
         switch self {

@@ -12,6 +12,15 @@ package final class TimeStampResponse {
         case notGranted(String)
     }
 
+    /// The token's accuracy.
+    package enum Accuracy: Sendable, Equatable {
+        /// The token states none (RFC 3161 leaves it optional).
+        case absent
+        case microseconds(Int64)
+        /// A part out of its range; the reason.
+        case unreadable(String)
+    }
+
     // OpenSSL objects used by one thread at a time; not Sendable.
     private let response: OpaquePointer
     private let token: UnsafeMutablePointer<PKCS7>
@@ -19,6 +28,9 @@ package final class TimeStampResponse {
 
     /// The token's genTime, seconds since 1970 (fractions dropped).
     package let genTime: Int64
+    /// The fraction of a second genTime states, in nanoseconds (0 when it states none); a
+    /// verdict "no later than genTime" must not round the TSA's time down.
+    package let genTimeNanoseconds: Int32
     /// genTime as the token states it (GeneralizedTime text, e.g. `20261122101500Z`).
     package let genTimeText: String
     /// The token's serial number, upper-case hex.
@@ -31,6 +43,10 @@ package final class TimeStampResponse {
     package let imprintAlgorithm: String
     /// Whether the imprint's hash algorithm is SHA-256.
     package let imprintIsSHA256: Bool
+    /// The imprint's hash algorithm, when it is one rial computes; `nil` for any other.
+    package let imprintDigest: DigestAlgorithm?
+    /// The TSTInfo's accuracy (RFC 3161 §2.4.2: the time is genTime ± accuracy).
+    package let accuracy: Accuracy
     /// The imprint itself: the hash the TSA signed.
     package let imprint: [UInt8]
     /// The certificates the token carries.
@@ -65,11 +81,14 @@ package final class TimeStampResponse {
         self.info = info
         genTime = seconds
         genTimeText = String(decoding: OpenSSLBytes.bytes(of: time), as: UTF8.self)
+        genTimeNanoseconds = Self.fractionNanoseconds(of: genTimeText)
+        accuracy = Self.accuracy(of: TS_TST_INFO_get_accuracy(info))
         serialHex = OpenSSLBytes.hex(of: TS_TST_INFO_get_serial(info)) ?? ""
         policy = OpenSSLBytes.dotted(TS_TST_INFO_get_policy_id(info))
         nonceHex = TS_TST_INFO_get_nonce(info).flatMap { OpenSSLBytes.hex(of: $0) }
         let algorithm = TS_MSG_IMPRINT_get_algo(messageImprint).map { UnsafePointer($0) }
         imprintIsSHA256 = DetachedSignature.algorithmNID(algorithm) == NID_sha256
+        imprintDigest = DigestAlgorithm(nid: DetachedSignature.algorithmNID(algorithm))
         var object: OpaquePointer?
         if let algorithm { X509_ALGOR_get0(&object, nil, nil, algorithm) }
         imprintAlgorithm = OpenSSLBytes.dotted(object)
@@ -78,6 +97,41 @@ package final class TimeStampResponse {
     }
 
     deinit { TS_RESP_free(response) }
+
+    /// The largest accuracy read, in seconds (some 31 700 years): any sum of it with a time
+    /// in microseconds stays far inside `Int64`.
+    static let maxAccuracySeconds: Int64 = 1_000_000_000_000
+
+    /// RFC 3161's `Accuracy {seconds, millis 1..999, micros 1..999}`, all optional, in
+    /// microseconds. A part out of its range is reported, not thrown: the seal's token is
+    /// judged without its accuracy, the capture app's with it.
+    private static func accuracy(of accuracy: OpaquePointer?) -> Accuracy {
+        guard let accuracy else { return .absent }
+        func part(_ integer: UnsafePointer<ASN1_INTEGER>?, _ range: ClosedRange<Int64>) -> Int64? {
+            guard let integer else { return 0 }
+            var value: Int64 = 0
+            guard ASN1_INTEGER_get_int64(&value, integer) == 1, range.contains(value) else {
+                _ = CryptoError.drainQueue()
+                return nil
+            }
+            return value
+        }
+        guard let seconds = part(TS_ACCURACY_get_seconds(accuracy), 0...maxAccuracySeconds),
+              let millis = part(TS_ACCURACY_get_millis(accuracy), 0...999),
+              let micros = part(TS_ACCURACY_get_micros(accuracy), 0...999) else {
+            return .unreadable("the token's accuracy is not seconds in 0…\(maxAccuracySeconds), millis and micros in 0…999")
+        }
+        return .microseconds(seconds * 1_000_000 + millis * 1_000 + micros)
+    }
+
+    /// The fraction of a GeneralizedTime such as `20261122101500.25Z`, in nanoseconds; digits
+    /// past the ninth are dropped.
+    private static func fractionNanoseconds(of text: String) -> Int32 {
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }.prefix(9)
+        guard !digits.isEmpty, let value = Int32(digits + String(repeating: "0", count: 9 - digits.count)) else { return 0 }
+        return value
+    }
 
     /// The TSA's signing certificate: from the token's own certificates first, and only when
     /// the token carries none that matches, from `extra` (OpenSSL would look in `extra` first,

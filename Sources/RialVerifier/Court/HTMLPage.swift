@@ -58,6 +58,8 @@ struct HTMLPage {
         html += "<section><h2>Who made it, and when</h2><table class=\"facts\">"
         if let seal = report.seal { row("Seal", h(TextReportRenderer.sealLine(seal))) }
         if let timestamp = report.timestamp { row("Trusted time", h(TextReportRenderer.timestampLine(timestamp))) }
+        for attestation in report.appTime?.attestations ?? [] { row("Capture time", h(TextReportRenderer.capturedLine(attestation))) }
+        if let clock = report.appTime?.clockStatement { row("App clock", h(clock)) }
         html += "</table><p class=\"note\">A signer or time-stamp authority is trusted only if it chains to a certificate the person verifying supplied; certificates inside the package never count.</p></section>\n"
     }
 

@@ -36,6 +36,10 @@ public enum TextReportRenderer {
         if let seal = report.seal { lines.append("Seal               \(Escaping.visible(sealLine(seal)))") }
         if let timestamp = report.timestamp { lines.append("Timestamp          \(Escaping.visible(timestampLine(timestamp)))") }
         if let custody = report.custody { lines.append("Custody log        \(custodyLine(custody))") }
+        for attestation in report.appTime?.attestations ?? [] {
+            lines.append("Capture time       \(Escaping.visible(capturedLine(attestation)))")
+        }
+        if let clock = report.appTime?.clockStatement { lines.append("App clock          \(Escaping.visible(clock))") }
         lines.append("Verified at        \(report.verifiedAt.rfc3339)")
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")
@@ -71,6 +75,12 @@ public enum TextReportRenderer {
         case .intact: return "\(events), links intact\(head)"
         case .broken: return "BROKEN" + (custody.firstBrokenSeq.map { " at event \($0)" } ?? "") + ": \(events)\(head)"
         }
+    }
+
+    /// "Captured no later than <genTime>, attested by <TSA> (timestampTokens[i] of the app)".
+    static func capturedLine(_ attestation: AppTimeSummary.Attestation) -> String {
+        let phrase = attestation.phrase
+        return phrase.prefix(1).uppercased() + phrase.dropFirst() + " (the capture app's timestampTokens[\(attestation.token)])"
     }
 
     static func timestampLine(_ timestamp: TimestampSummary) -> String {

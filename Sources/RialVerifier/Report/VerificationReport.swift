@@ -42,11 +42,15 @@ public struct VerificationReport: Sendable {
     public let timestamp: TimestampSummary?
     /// The custody log's timeline and state; `nil` for plain bags.
     public let custody: CustodySummary?
+    /// When the capture existed, by the capture app's RFC 3161 tokens, and the app's clock
+    /// statement; `nil` when the input holds no forensic manifest of the app.
+    public let appTime: AppTimeSummary?
 
     package init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
                 checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
-                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil) {
+                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil, appTime: AppTimeSummary? = nil) {
         self.custody = custody
+        self.appTime = appTime
         self.seal = seal
         self.timestamp = timestamp
         self.subjectPath = subjectPath

@@ -35,16 +35,15 @@ struct TimestampFacts {
     /// Why the imprint could not be computed: OpenSSL failed on this machine, so nothing about
     /// the token can be judged (NOT CHECKED, never a mismatch).
     private(set) var imprintFailure: CryptoError?
+    /// The outcomes of OpenSSL's operations on the token; `nil` until the imprint is known to match.
+    private(set) var operations: TokenSignatureFacts?
+
     /// The TSA's certificate; `nil` until the imprint is known to match.
-    private(set) var signer: Result<Certificate?, CryptoError>?
+    var signer: Result<Certificate?, CryptoError>? { operations?.signer }
     /// Whether the token's signature verifies under the signer's key.
-    private(set) var signatureVerifies: Result<Bool, CryptoError>?
+    var signatureVerifies: Result<Bool, CryptoError>? { operations?.signatureVerifies }
     /// OpenSSL's RFC 3161 verification short of trust (signature and ESS binding): its reason to reject.
-    private(set) var signerOnlyProblem: Result<String?, CryptoError>?
-    /// The TSA's chain to the TSA anchors at genTime, for time stamping.
-    private(set) var tsaChain: Result<TrustStore.Outcome, CryptoError>?
-    /// OpenSSL's RFC 3161 verification with the anchors, once the chain is trusted.
-    private(set) var anchoredProblem: Result<String?, CryptoError>?
+    var signerOnlyProblem: Result<String?, CryptoError>? { operations?.signerOnlyProblem }
 
     init(_ context: VerificationContext, seal: DetachedSignature?, crypto: any VerifierCrypto) {
         let path = PackageLayout.sealTimestamp
@@ -78,28 +77,6 @@ struct TimestampFacts {
             return
         }
         guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
-        establishSignature(response, extra: extra, anchors: context.policy.timestampAnchors, crypto: crypto)
-    }
-
-    /// The token's signer, signature, OpenSSL's verdict and the TSA's chain, each only when the
-    /// one before it holds.
-    private mutating func establishSignature(_ response: TimeStampResponse, extra: [Certificate], anchors: [Certificate], crypto: any VerifierCrypto) {
-        signer = Result { () throws(CryptoError) -> Certificate? in try crypto.signer(of: response, extra: extra) }
-        guard case .success(let tsa?)? = signer else { return }
-        signatureVerifies = Result { () throws(CryptoError) -> Bool in try crypto.signatureVerifies(response, extra: extra) }
-        guard case .success(true)? = signatureVerifies else { return }
-        let intermediates = response.embeddedCertificates + extra
-        let imprint = expectedImprint
-        signerOnlyProblem = Result { () throws(CryptoError) -> String? in
-            try crypto.problem(with: response, anchors: [tsa], intermediates: intermediates, imprint: imprint, signerOnly: true)
-        }
-        guard case .success(nil)? = signerOnlyProblem, !anchors.isEmpty else { return }
-        tsaChain = Result { () throws(CryptoError) -> TrustStore.Outcome in
-            try crypto.validate(tsa, in: TrustStore(anchors: anchors), intermediates: intermediates, at: response.genTime, purpose: .timeStamping)
-        }
-        guard case .success(.trusted)? = tsaChain else { return }
-        anchoredProblem = Result { () throws(CryptoError) -> String? in
-            try crypto.problem(with: response, anchors: anchors, intermediates: intermediates, imprint: imprint, signerOnly: false)
-        }
+        operations = TokenSignatureFacts(response, extra: extra, anchors: context.policy.timestampAnchors, imprint: expectedImprint, crypto: crypto)
     }
 }

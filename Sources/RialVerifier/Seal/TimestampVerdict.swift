@@ -21,6 +21,29 @@ enum TimestampVerdict {
         case invalid(String)
         /// OpenSSL could not judge the chain on this machine.
         case notEvaluated(CryptoError)
+
+        /// The trust in a valid token's TSA, from the chain and OpenSSL's anchored verification;
+        /// shared by the seal's token and the capture app's.
+        /// - Parameters:
+        ///   - operations: the token's OpenSSL facts.
+        ///   - hasAnchors: whether `--tsa-trust` gave anchors.
+        ///   - isRequired: whether the policy requires a trusted timestamp.
+        init(_ operations: TokenSignatureFacts?, hasAnchors: Bool, isRequired: Bool) {
+            guard hasAnchors else { self = isRequired ? .requiredWithoutAnchor : .noAnchor; return }
+            switch operations?.tsaChain {
+            case .failure(let error)?: self = .notEvaluated(error)
+            case .success(.trusted(let chain))?:
+                switch operations?.anchoredProblem {
+                case .failure(let error)?: self = .notEvaluated(error)
+                case .success(let problem?)?: self = .opensslRejects(problem)
+                case .success(nil)?, nil: self = .trusted(anchor: chain.last?.subject ?? "an anchor")
+                }
+            case .success(.untrusted(let reason))?: self = .untrusted(reason)
+            case .success(.expired(let reason))?, .success(.notYetValid(let reason))?: self = .expired(reason)
+            case .success(.invalid(let reason))?: self = .invalid(reason)
+            case nil: self = .untrusted("no trust anchor was given")
+            }
+        }
     }
 
     case absent
@@ -81,20 +104,7 @@ enum TimestampVerdict {
     }
 
     private static func trust(_ facts: TimestampFacts) -> TSATrust {
-        guard facts.hasAnchors else { return facts.isRequired ? .requiredWithoutAnchor : .noAnchor }
-        switch facts.tsaChain {
-        case .failure(let error)?: return .notEvaluated(error)
-        case .success(.trusted(let chain))?:
-            switch facts.anchoredProblem {
-            case .failure(let error)?: return .notEvaluated(error)
-            case .success(let problem?)?: return .opensslRejects(problem)
-            case .success(nil)?, nil: return .trusted(anchor: chain.last?.subject ?? "an anchor")
-            }
-        case .success(.untrusted(let reason))?: return .untrusted(reason)
-        case .success(.expired(let reason))?, .success(.notYetValid(let reason))?: return .expired(reason)
-        case .success(.invalid(let reason))?: return .invalid(reason)
-        case nil: return .untrusted("no trust anchor was given")
-        }
+        TSATrust(facts.operations, hasAnchors: facts.hasAnchors, isRequired: facts.isRequired)
     }
 
     /// genTime, when the token is valid and its TSA trusted: the time the seal's certificates

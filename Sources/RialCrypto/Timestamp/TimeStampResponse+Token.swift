@@ -1,0 +1,44 @@
+extension TimeStampResponse {
+    /// Reads what a client stored from a TSA: either the whole DER TimeStampResp, or only the
+    /// TimeStampToken (the CMS ContentInfo) inside it, as clients that keep just the token do.
+    ///
+    /// A bare token is read as a response with status granted around it, so both go through
+    /// the one strict reader (no trailing bytes, a token with a TSTInfo) and carry the same facts.
+    /// - Parameter der: the stored bytes.
+    /// - Throws: ``Problem``, as ``init(der:)``.
+    package convenience init(responseOrToken der: [UInt8]) throws(Problem) {
+        try self.init(der: Self.isContentInfo(der) ? Self.grantedResponse(around: der) : der)
+    }
+
+    /// Whether `der` starts as a CMS ContentInfo does, `SEQUENCE { OBJECT IDENTIFIER, … }`; a
+    /// TimeStampResp starts `SEQUENCE { SEQUENCE (PKIStatusInfo), … }`. Anything else is left
+    /// for the strict reader to refuse.
+    static func isContentInfo(_ der: [UInt8]) -> Bool {
+        guard der.count >= 2, der[0] == 0x30 else { return false }
+        var contents = 2
+        if der[1] & 0x80 != 0 {
+            let lengthBytes = Int(der[1] & 0x7F)
+            guard (1...4).contains(lengthBytes) else { return false }
+            contents += lengthBytes
+        }
+        return contents < der.count && der[contents] == 0x06
+    }
+
+    /// `TimeStampResp ::= SEQUENCE { status PKIStatusInfo (granted), timeStampToken }`.
+    static func grantedResponse(around token: [UInt8]) -> [UInt8] {
+        let granted: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x00]
+        return [0x30] + derLength(granted.count + token.count) + granted + token
+    }
+
+    /// A DER definite length: short form below 128, else long form, big-endian, minimal.
+    private static func derLength(_ count: Int) -> [UInt8] {
+        guard count >= 0x80 else { return [UInt8(count)] }
+        var bytes: [UInt8] = []
+        var rest = count
+        while rest > 0 {
+            bytes.insert(UInt8(rest & 0xFF), at: 0)
+            rest >>= 8
+        }
+        return [0x80 | UInt8(bytes.count)] + bytes
+    }
+}

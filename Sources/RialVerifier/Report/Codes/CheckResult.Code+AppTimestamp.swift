@@ -1,0 +1,45 @@
+extension CheckResult.Code {
+    // The capture app's RFC 3161 tokens and its clock statement (§8.5.1). Each token's results
+    // name it (`timestampTokens[i]`) in their message; the subject is the forensic manifest.
+
+    /// - NOT PRESENT: the app's forensic manifest lists no timestamp tokens (the app's step is optional).
+    /// - NOT CHECKED: the token is valid but its TSA's trust was not checked: no anchor was given
+    ///   (`--tsa-trust`), or OpenSSL could not judge it on this machine; or the token is valid and its TSA
+    ///   trusted but what it covers was not checked (`app.timestamp.imprint` not checked); or the forensic
+    ///   manifest cannot be read.
+    /// - PASS: a valid token over the media's digest from a TSA that chains to an anchor given with
+    ///   `--tsa-trust` at genTime, genTime between the recording's end and the packaging: "captured no later
+    ///   than <genTime>, attested by <TSA>".
+    public static let appTimestamp = Self("app.timestamp")
+    /// FAIL: genTime, widened by the tolerance of §8.5.1, is before the recording ended (expected `no earlier
+    /// than E`, E the end; actual: genTime): the media cannot have been stamped before it existed.
+    public static let appTimestampBeforeEnd = Self("app.timestamp.before-end")
+    /// FAIL: genTime less the token's accuracy is after the package was created (expected `no later than C`;
+    /// actual: genTime): the app stamps the media right after recording, before anything is packed.
+    public static let appTimestampAfterPackaging = Self("app.timestamp.after-packaging")
+    /// - FAIL: the token's imprint is not the media's digest in the imprint's algorithm (expected: the
+    ///   media's digest, actual: the imprint).
+    /// - NOT CHECKED: the media is not in the input (a hash-only package withholds it), or the imprint's
+    ///   algorithm is neither SHA-256 nor SHA-512, or the media's digest in it was not computed.
+    public static let appTimestampImprint = Self("app.timestamp.imprint")
+    /// FAIL: not a DER TimeStampResp or TimeStampToken with nothing after it, a response whose status is
+    /// neither granted nor grantedWithMods, or a token whose genTime, imprint or accuracy cannot be read.
+    public static let appTimestampMalformed = Self("app.timestamp.malformed")
+    /// - FAIL: the token's signature does not verify under the TSA certificate's key, or OpenSSL's RFC 3161
+    ///   verification with that certificate as its only anchor rejects the token.
+    /// - NOT CHECKED: the token carries no certificate of its signer, so its signature cannot be checked.
+    public static let appTimestampSignature = Self("app.timestamp.signature")
+    /// FAIL: the TSA certificate lacks the critical extended key usage timeStamping (alone); or TSA anchors
+    /// were given and the TSA does not chain to one, a certificate of its chain was not valid at genTime, the
+    /// chain is not valid for time stamping, or OpenSSL's RFC 3161 verification against the anchors rejects it.
+    public static let appTimestampUntrusted = Self("app.timestamp.untrusted")
+    /// NOT CHECKED: the app's own statement of its clock against an NTP server (`verifiedTimestamp`): nothing
+    /// offline can check it.
+    public static let appClock = Self("app.clock")
+
+    /// Every code of the app's tokens, for ``all``.
+    static let appTimestampCodes: [Self] = [
+        .appTimestamp, .appTimestampBeforeEnd, .appTimestampAfterPackaging, .appTimestampImprint, .appTimestampMalformed,
+        .appTimestampSignature, .appTimestampUntrusted, .appClock,
+    ]
+}
