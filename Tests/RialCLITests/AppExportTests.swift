@@ -137,7 +137,9 @@ struct AppExportTests {
             let report = try Self.verify(package, in: dir)
             #expect(report.verdict == "fail")
             for code in codes { #expect(report.has(code, subject: Self.media), "\(code): \(report.failures)") }
-            #expect(Set(report.failures.map(\.code)) == Set(codes), "\(report.failures)")
+            // The app's token covers the media as it was hashed: changed media is not what it stamped.
+            let imprint: Set<String> = variant == "media-changed" ? ["app.timestamp.imprint"] : []
+            #expect(Set(report.failures.map(\.code)) == Set(codes).union(imprint), "\(report.failures)")
         }
     }
 
@@ -207,6 +209,70 @@ struct AppExportTests {
                 for mention in mentions { #expect(result.stderr.contains(mention), "\(mention): \(result.stderr)") }
             }
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.rialpkg").path))
+        }
+    }
+
+    /// `openssl ts -verify` over the exported media and the export's first token, trusting the
+    /// fixtures' test root: the outside oracle for each token case.
+    static func opensslAccepts(_ variant: String, _ exports: URL, in dir: URL) throws -> Bool {
+        let export = exports.appendingPathComponent(variant)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
+        let tokens = try #require(manifest["timestampTokens"] as? [[String: Any]])
+        let text = try #require(tokens.first?["token"] as? String)
+        let der = try #require(Data(base64Encoded: text))
+        let token = dir.appendingPathComponent("\(variant).tsr")
+        try der.write(to: token)
+        let pki = exports.appendingPathComponent("pki")
+        let result = CLI.run(["openssl", "ts", "-verify", "-data", export.appendingPathComponent("recording_1764000000.mp4").path, "-in", token.path,
+                              "-CAfile", pki.appendingPathComponent("root-ca.pem").path, "-untrusted", pki.appendingPathComponent("tsa-chain.pem").path], cwd: dir)
+        return result.status == 0
+    }
+
+    @Test("the app's capture-time tokens of the fixtures: rial's verdict, with its code, and openssl ts -verify's agree",
+          arguments: [("flat", "app.timestamp", "pass", true), ("flat-sha512-token", "app.timestamp", "pass", true),
+                      ("token-other-bytes", "app.timestamp.imprint", "fail", false), ("token-untrusted", "app.timestamp.untrusted", "fail", false),
+                      ("token-before-end", "app.timestamp.before-end", "fail", true)])
+    func tokens(variant: String, code: String, status: String, opensslVerifies: Bool) throws {
+        try withTemporaryDirectory { dir in
+            let exports = try Self.exports(in: dir)
+            let (result, package) = Self.pack(variant, exports, in: dir)
+            try #require(result.status == 0, "\(result)")
+            let root = exports.appendingPathComponent("pki/root-ca.pem").path
+            let report = try Self.verify(package, in: dir, options: ["--tsa-trust", root])
+            #expect(report.has(code, subject: Self.manifest, status: status), "\(report.checks.filter { $0.code.hasPrefix("app.timestamp") })")
+            // openssl judges signature, chain and imprint; genTime against the recording's end is rial's own rule.
+            #expect(try Self.opensslAccepts(variant, exports, in: dir) == opensslVerifies)
+            if status == "pass" {
+                #expect(report.checks(code).first?.message.contains("captured no later than") == true)
+                let text = CLI.rial(["verify", package.path, "--tsa-trust", root], cwd: dir)
+                #expect(text.stdout.contains("Captured no later than") && text.stdout.contains("attested by Rial Test TSA (TEST ONLY)"), "\(text.stdout)")
+            }
+        }
+    }
+
+    @Test("without --tsa-trust a token is NOT CHECKED, and without a token NOT PRESENT; never PASS")
+    func tokensUnjudged() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try Self.exports(in: dir)
+            for (variant, status) in [("flat", "not_checked"), ("flat-no-token", "not_present")] {
+                let (result, package) = Self.pack(variant, exports, in: dir)
+                try #require(result.status == 0, "\(result)")
+                let report = try Self.verify(package, in: dir)
+                #expect(report.has("app.timestamp", subject: Self.manifest, status: status), "\(variant): \(report.checks("app.timestamp"))")
+            }
+        }
+    }
+
+    @Test("the media changed after the app hashed and stamped it: digests and imprint fail, openssl agrees")
+    func mediaChangedAfterStamping() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try Self.exports(in: dir)
+            let (result, package) = Self.pack("media-changed", exports, in: dir, options: ["--keep-as-received"])
+            try #require(result.status == 0, "\(result)")
+            let report = try Self.verify(package, in: dir, options: ["--tsa-trust", exports.appendingPathComponent("pki/root-ca.pem").path])
+            #expect(report.has("app.timestamp.imprint", subject: Self.manifest), "\(report.failures)")
+            #expect(report.has("app.media.sha256.mismatch", subject: Self.media))
+            #expect(try !Self.opensslAccepts("media-changed", exports, in: dir))
         }
     }
 }

@@ -46,7 +46,9 @@ struct AppChainCheck: VerificationCheck {
         }
         if results.isEmpty {
             let material = context.parsedChain == nil ? "; the frames are not in the package, so the hashes themselves cannot be recomputed" : ""
-            results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes, finalHash is the last, \(chain.checkpoints.count) checkpoint\(chain.checkpoints.count == 1 ? "" : "s") at every \(interval)th frame, each its frame's hash\(material)"))
+            let points = chain.checkpoints.isEmpty ? "it lists no checkpoint (interval: \(interval) frames)"
+                : "\(chain.checkpoints.count) checkpoint\(chain.checkpoints.count == 1 ? "" : "s") (one every \(interval) frames), each its frame's hash"
+            results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes, finalHash is the last, \(points)\(material)"))
         }
         return results
     }
