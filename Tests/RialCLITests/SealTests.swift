@@ -349,9 +349,11 @@ struct SealTests {
         }
     }
 
-    @Test("seals of the wrong shape are named: embedded content, SHA-384, a certificate instead of a seal, trailing bytes, BER, unsigned attributes",
+    @Test("seals of the wrong shape are named: embedded content, SHA-384, a certificate instead of a seal, trailing bytes, BER, unsigned attributes, algorithm identifiers in a second byte form",
           arguments: [("embedded", "seal.structure"), ("sha384", "seal.algorithm"), ("certificate", "seal.malformed"), ("trailing", "seal.malformed"),
-                      ("ber-length", "seal.malformed"), ("unsigned-attr", "seal.structure")])
+                      ("ber-length", "seal.malformed"), ("unsigned-attr", "seal.structure"),
+                      ("sig-alg-null", "seal.algorithm"), ("sig-alg-ecpublickey", "seal.algorithm"), ("digest-alg-null", "seal.algorithm"),
+                      ("signeddata-digest-null", "seal.algorithm")])
     func wrongShapes(kind: String, code: String) throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -373,6 +375,15 @@ struct SealTests {
                 let low = dir.appendingPathComponent("low.p7s")
                 try Sealing.forge("low-s", seal, low)
                 try Sealing.forge(kind, low, seal)
+            } else if ["sig-alg-null", "sig-alg-ecpublickey", "digest-alg-null", "signeddata-digest-null"].contains(kind) {
+                let low = dir.appendingPathComponent("low.p7s")
+                try Sealing.forge("low-s", seal, low)
+                try Sealing.forge(kind, low, seal)
+                // Made without the key, and OpenSSL still verifies it: a second byte form of one seal.
+                // (-noverify: the signature and content only; the chain is the same as the original's.)
+                let openssl = CLI.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", seal.path, "-content", manifest.path,
+                                       "-noverify", "-out", "/dev/null"], cwd: dir)
+                #expect(openssl.status == 0, "openssl cms -verify should accept the \(kind) form: \(openssl)")
             } else if kind == "trailing" {
                 var bytes = try Data(contentsOf: seal)
                 bytes.append(0)

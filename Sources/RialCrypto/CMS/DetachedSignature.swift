@@ -93,9 +93,19 @@ package final class DetachedSignature {
         guard digestName == NID_sha256 else {
             throw fail(.algorithm("digest algorithm \(Self.algorithmText(UnsafePointer(digestAlgorithm))), not SHA-256"))
         }
+        // One seal, one byte form: no signature covers the algorithm identifiers, so each must
+        // have the profile's single encoding. OpenSSL also reads the bare id-ecPublicKey as
+        // ECDSA, and NULL parameters where there are none; anyone could write those without
+        // the key, so they are refused.
         let signatureName = Self.algorithmNID(UnsafePointer(signatureAlgorithm))
-        guard signatureName == NID_ecdsa_with_SHA256 || signatureName == NID_X9_62_id_ecPublicKey else {
-            throw fail(.algorithm("signature algorithm \(Self.algorithmText(UnsafePointer(signatureAlgorithm))), not ECDSA with SHA-256"))
+        guard signatureName == NID_ecdsa_with_SHA256 else {
+            throw fail(.algorithm("signature algorithm \(Self.algorithmText(UnsafePointer(signatureAlgorithm))), not ecdsa-with-SHA256 (1.2.840.10045.4.3.2)"))
+        }
+        for (name, algorithm) in [("digest", digestAlgorithm), ("signature", signatureAlgorithm)] where Self.hasParameters(UnsafePointer(algorithm)) {
+            throw fail(.algorithm("the \(name) algorithm carries parameters; the profile has none (schema/SPEC.md §14.2), so this is a second byte form of the signature"))
+        }
+        guard SignedDataDigestAlgorithms.encoding(in: der).map(Array.init) == SignedDataDigestAlgorithms.profile else {
+            throw fail(.algorithm("SignedData.digestAlgorithms is not exactly SHA-256 without parameters (schema/SPEC.md §14.2)"))
         }
         let signer = Certificate(borrowing: cert)
         guard signer.hasP256Key else { throw fail(.algorithm("the signer's key is not ECDSA P-256")) }
@@ -156,6 +166,14 @@ package final class DetachedSignature {
         var object: OpaquePointer?
         X509_ALGOR_get0(&object, nil, nil, algorithm)
         return object.map { OBJ_obj2nid($0) } ?? NID_undef
+    }
+
+    /// Whether an AlgorithmIdentifier has parameters (NULL included).
+    static func hasParameters(_ algorithm: UnsafePointer<X509_ALGOR>?) -> Bool {
+        guard let algorithm else { return false }
+        var type: Int32 = 0
+        X509_ALGOR_get0(nil, &type, nil, algorithm)
+        return type != V_ASN1_UNDEF
     }
 
     static func algorithmText(_ algorithm: UnsafePointer<X509_ALGOR>?) -> String {

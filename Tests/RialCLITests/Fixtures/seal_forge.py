@@ -13,6 +13,11 @@ every enclosing length):
   low-s                 the low-S form of a high-S signature (a low-S one is kept)
   ber-length            the outermost length in a longer, non-minimal (BER) form
   unsigned-attr         add an unsigned attribute holding an OCTET STRING to the SignerInfo
+  sig-alg-null          the SignerInfo's signatureAlgorithm with explicit NULL parameters
+  sig-alg-ecpublickey   the SignerInfo's signatureAlgorithm as the bare id-ecPublicKey
+  digest-alg-null       the SignerInfo's digestAlgorithm with explicit NULL parameters
+  signeddata-digest-null  SignedData.digestAlgorithms' SHA-256 with explicit NULL parameters
+(the last four touch bytes no signature covers: each is a second valid byte form of the seal)
 """
 import sys
 
@@ -101,6 +106,19 @@ def main(argv):
         signer_info = parents[-1]
         # [1] IMPLICIT SET OF Attribute { 1.2.3.4, SET { OCTET STRING "x" } }
         signer_info.append([0xA1, [[0x30, [[0x06, bytes([0x2A, 0x03, 0x04])], [0x31, [[0x04, b"x"]]]]]]])
+    elif op in ("sig-alg-null", "sig-alg-ecpublickey", "digest-alg-null"):
+        parents = []
+        octet_strings(tree, [], parents)
+        signer_info = parents[-1]
+        # SignerInfo: version, sid, digestAlgorithm, [0] signedAttrs, signatureAlgorithm, signature
+        algorithm = signer_info[2] if op == "digest-alg-null" else signer_info[4]
+        if op == "sig-alg-ecpublickey":
+            algorithm[1][0][1] = bytes([0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01])
+        else:
+            algorithm[1].append([0x05, b""])
+    elif op == "signeddata-digest-null":
+        signed_data = tree[0][1][1][1][0][1]
+        signed_data[1][1][0][1].append([0x05, b""])
     elif op == "signature-from":
         other = parse(open(argv[4], "rb").read())
         signature[1] = octet_strings(other, [])[-1][1]

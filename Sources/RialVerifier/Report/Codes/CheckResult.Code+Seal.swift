@@ -3,7 +3,9 @@ extension CheckResult.Code {
 
     /// NOT PRESENT: unsealed: nothing proves who made the package (no `--require-seal`).
     public static let seal = Self("seal")
-    /// FAIL: digest not SHA-256, signature algorithm not ECDSA with SHA-256, or the signer's key not P-256.
+    /// FAIL: digest not SHA-256, signature algorithm not ecdsa-with-SHA256 (the bare id-ecPublicKey included), an
+    /// algorithm identifier not in the profile's one encoding (parameters, NULL included; `SignedData.digestAlgorithms`
+    /// other than one SHA-256 without parameters, §14.2), or the signer's key not P-256.
     public static let sealAlgorithm = Self("seal.algorithm")
     /// FAIL: the signer's certificate, or one on its chain, had expired at the time the certificates are
     /// judged (§14.5); or the seal's `signingTime` is after the signer certificate's notAfter.
