@@ -192,20 +192,47 @@ struct SealTests {
     }
 
     /// The findings are unit tests (SealCheckTests.absentSealIsNotPresentUnlessRequired); here, the option.
-    @Test("a stripped seal passes quietly without policy (exit 0), and fails under --require-seal (exit 1); --require-seal without --trust is a usage error")
+    @Test("a stripped seal that the custody log records fails even without policy (seal.removed), and under --require-seal (seal.required); --require-seal without --trust is a usage error")
     func strippedSeal() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let package = try sealedPackage(pki, in: dir)
             let stripped = dir.appendingPathComponent("stripped.rialpkg")
             try Oracle.tamper(package, ["remove", "rial/seal/manifest.p7s", "--cover"], output: stripped)
+            // The PACKAGED event was signed while packing, which sealed the package: the log says there was a seal.
             let (lenient, lenientReport) = try Sealing.verify(stripped, cwd: dir)
-            #expect(lenient.status == 0, "\(lenientReport.failures)")
+            #expect(lenient.status == 1, "\(lenientReport.failures)")
+            #expect(failures(lenientReport) == ["seal.removed"])
+            #expect(lenientReport.checks("seal.removed").first?.subject == "rial/seal/manifest.p7s")
+            #expect(lenientReport.checks("seal.removed").first?.seq == 6)
             let (strict, strictReport) = try Sealing.verify(stripped, ["--trust", pki.path("root-ca.pem"), "--require-seal"], cwd: dir)
             #expect(strict.status == 1)
             #expect(failures(strictReport) == ["seal.required"])
             // Requiring a seal without saying whose is a usage error.
             #expect(CLI.rial(["verify", stripped.path, "--require-seal"], cwd: dir).status == 64)
+
+            // rial seal records a SEALED event; stripping that seal is found the same way.
+            let unsealed = try Fixture.package(in: dir, name: "later.rialpkg")
+            try #require(CLI.rial(["seal", unsealed.path, "--quiet"] + pki.signing(), cwd: dir).status == 0)
+            let strippedLater = dir.appendingPathComponent("stripped-later.rialpkg")
+            try Oracle.tamper(unsealed, ["remove", "rial/seal/manifest.p7s", "--cover"], output: strippedLater)
+            let (_, laterReport) = try Sealing.verify(strippedLater, cwd: dir)
+            #expect(failures(laterReport) == ["seal.removed"], "\(laterReport.failures)")
+        }
+    }
+
+    @Test("a TSA chain without its token: the token was removed (timestamp.chain.orphaned), never silence")
+    func orphanedTSAChain() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try sealedPackage(pki, in: dir)
+            try Sealing.timestamp(package, pki: pki, in: dir)
+            let stripped = dir.appendingPathComponent("no-token.rialpkg")
+            try Oracle.tamper(package, ["remove", "rial/seal/manifest.tsr", "--cover"], output: stripped)
+            let (result, report) = try Sealing.verify(stripped, ["--trust", pki.path("root-ca.pem"), "--tsa-trust", pki.path("root-ca.pem")], cwd: dir)
+            #expect(result.status == 1)
+            #expect(failures(report) == ["timestamp.chain.orphaned"], "\(report.failures)")
+            #expect(report.has("timestamp.chain.orphaned", subject: "rial/seal/tsa-chain.pem"))
         }
     }
 

@@ -15,6 +15,10 @@ struct SealCheck: VerificationCheck {
             if seal.isRequired {
                 return [.fail(.sealRequired, path, "the verification policy requires a seal (--require-seal) and the package has none: it was never sealed, or its seal was stripped")]
             }
+            // The log says there was a seal: its absence is a removal, not "unsealed".
+            if let record = Self.sealingRecord(context) {
+                return [.fail(.sealRemoved, path, "the package has no seal, but its custody log records one (event \(record.seq), \(record.action.rawValue), signed by certificate SHA-256 \(record.certificate)): the seal was removed", seq: record.seq)]
+            }
             return [.notPresent(.seal, path, "the package is not sealed: nothing proves who made it")]
         }
         var results = Self.judge.findings(signature)
@@ -25,5 +29,17 @@ struct SealCheck: VerificationCheck {
             results += Self.judge.findings(SignerTrust(trust), trust)
         }
         return results
+    }
+
+    /// The first event that records a seal: a SEALED event (`rial seal`), or a PACKAGED event
+    /// signed while packing (a signing key at packing seals the package too). Read from the
+    /// events as they stand; whether they hold is the custody check's to say.
+    static func sealingRecord(_ context: VerificationContext) -> (seq: Int64, action: CustodyAction, certificate: String)? {
+        for file in context.custodyLog?.files ?? [] {
+            guard let event = file.event, event.action == .sealed || event.action == .packaged,
+                  let certificate = event.actor.certificateSHA256 else { continue }
+            return (file.seq, event.action, certificate)
+        }
+        return nil
     }
 }

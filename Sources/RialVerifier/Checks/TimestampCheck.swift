@@ -24,6 +24,11 @@ struct TimestampCheck: VerificationCheck {
             if facts.isRequired {
                 return fail(.timestampRequired, "the verification policy requires a trusted timestamp (--require-timestamp) and the package has none: it was never timestamped, or the token was stripped")
             }
+            // A TSA chain serves a token; without one, the token was removed.
+            if facts.hasChainFile {
+                return [.fail(.timestampChainOrphaned, PackageLayout.sealTimestampChain,
+                              "the package carries the TSA's certificate chain but no timestamp for it to serve: the token (rial/seal/manifest.tsr) was removed")]
+            }
             return [.notPresent(.timestamp, path, "the package has no trusted timestamp: nothing proves when it was sealed")]
         case .withoutSeal:
             return fail(.timestampWithoutSeal, "a timestamp is present but the seal it covers is missing or unreadable")

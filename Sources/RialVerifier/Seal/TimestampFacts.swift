@@ -27,6 +27,8 @@ struct TimestampFacts {
     let packageCreated: Timestamp?
     /// Whether there is a parsed seal signature for the token to cover.
     let hasSeal: Bool
+    /// Whether the package carries `rial/seal/tsa-chain.pem`, which only a token needs.
+    let hasChainFile: Bool
     private(set) var reading = Reading.absent
     /// `rial/seal/tsa-chain.pem`, parsed (empty when absent).
     private(set) var chain: Result<[Certificate], any Error> = .success([])
@@ -54,6 +56,7 @@ struct TimestampFacts {
         verificationTime = context.verificationTime
         packageCreated = context.parsedManifest?.created
         hasSeal = seal != nil
+        hasChainFile = context.has(PackageLayout.sealTimestampChain)
         guard context.has(path) else { return }
         guard let seal, let bytes = context.bytes(path), !bytes.isEmpty else { reading = .unreadable; return }
         let response: TimeStampResponse

@@ -7,6 +7,12 @@ extension CheckResult.Code {
     /// algorithm identifier not in the profile's one encoding (parameters, NULL included; `SignedData.digestAlgorithms`
     /// other than one SHA-256 without parameters, §14.2), or the signer's key not P-256.
     public static let sealAlgorithm = Self("seal.algorithm")
+    /// FAIL: the package has no seal, but its custody log records one (a SEALED event, or a PACKAGED event
+    /// signed while packing): the seal was removed (subject `rial/seal/manifest.p7s`, seq of that event).
+    public static let sealRemoved = Self("seal.removed")
+    /// FAIL: `rial/seal/tsa-chain.pem` is present without `rial/seal/manifest.tsr`: the token it serves was
+    /// removed.
+    public static let timestampChainOrphaned = Self("timestamp.chain.orphaned")
     /// FAIL: the signer's certificate, or one on its chain, had expired at the time the certificates are
     /// judged (§14.5); or the seal's `signingTime` is after the signer certificate's notAfter.
     public static let sealCertificateExpired = Self("seal.certificate.expired")
@@ -108,9 +114,9 @@ extension CheckResult.Code {
     /// Every seal code, for ``all``.
     static let sealCodes: [Self] = [
         .seal, .sealAlgorithm, .sealCertificateExpired, .sealCertificateInvalid, .sealCertificateNotYetValid,
-        .sealContentMismatch, .sealEmpty, .sealMalformed, .sealRequired, .sealSignature, .sealSignatureEmpty, .sealSignatureHighS,
+        .sealContentMismatch, .sealEmpty, .sealMalformed, .sealRemoved, .sealRequired, .sealSignature, .sealSignatureEmpty, .sealSignatureHighS,
         .sealSignatureInvalid, .sealSignaturePlaceholder, .sealSignerUntrusted, .sealStructure, .sealTrust, .timestamp,
-        .timestampChainMalformed, .timestampImprintAlgorithm, .timestampImprintMismatch, .timestampMalformed,
+        .timestampChainMalformed, .timestampChainOrphaned, .timestampImprintAlgorithm, .timestampImprintMismatch, .timestampMalformed,
         .timestampNotGranted, .timestampRequired, .timestampSignatureInvalid, .timestampSignerMissing,
         .timestampTimeBeforePackage, .timestampTimeFuture, .timestampToken, .timestampTrust, .timestampTsaEku,
         .timestampTsaExpired, .timestampTsaInvalid, .timestampTsaUntrusted, .timestampUnexpectedFile, .timestampWithoutSeal,
