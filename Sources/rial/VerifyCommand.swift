@@ -123,8 +123,8 @@ struct VerifyCommand: ParsableCommand {
             done += 1
             switch format {
             case .text:
-                FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
-                if inputs.count > 1 { FileHandleStream.standardOutput.write("\n") }
+                // A batch gets a line per input; the full report is for one.
+                FileHandleStream.standardOutput.write(inputs.count > 1 ? TextReportRenderer.line(result) + "\n" : TextReportRenderer.render(result))
             case .jsonl:
                 FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
             case .json, .xml:
@@ -155,6 +155,9 @@ struct VerifyCommand: ParsableCommand {
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
         case .xml:
             if let first = collected.first { FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(first), as: UTF8.self)) }
+        case .text where inputs.count > 1:
+            FileHandleStream.standardOutput.write(TextReportRenderer.totals(pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0],
+                                                                            error: verdicts[.error, default: 0]) + "\n")
         case .text, .html:
             break
         }

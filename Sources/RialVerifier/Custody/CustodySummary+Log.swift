@@ -1,6 +1,7 @@
 extension CustodySummary {
     /// The summary of a judged log: each event with its signature and the codes of its failing
-    /// findings, the log intact when no custody finding failed.
+    /// findings; the log intact when no custody finding failed, untrusted when the only ones
+    /// are signers outside the anchors given (every link and hash holds), else broken.
     /// - Parameter results: the custody check's findings.
     init(log: CustodyLog, signatures: [Int64: CustodySignatureFacts], results: [CheckResult]) {
         let failed = results.filter { $0.status == .fail }
@@ -16,7 +17,9 @@ extension CustodySummary {
                                     signaturePath: log.signaturePaths[file.seq], signerSubject: signature?.signer,
                                     problems: failed.filter { $0.seq == file.seq }.map(\.code.rawValue))
             }
-            self.init(state: failed.isEmpty ? .intact : .broken, entries: entries, firstBrokenSeq: failed.compactMap(\.seq).min())
+            let broken = failed.filter { $0.code != .custodySignerUntrusted }
+            let state: State = failed.isEmpty ? .intact : broken.isEmpty ? .untrusted : .broken
+            self.init(state: state, entries: entries, firstBrokenSeq: (broken.isEmpty ? failed : broken).compactMap(\.seq).min())
         }
     }
 }

@@ -6,11 +6,14 @@ public struct CustodySummary: Sendable {
         case missing
         /// Every event parsed, linked and agreed with the package; no custody check failed.
         case intact
-        /// At least one custody check failed.
+        /// Every event parsed, linked and agreed with the package, but a signature is by a signer
+        /// the anchors given do not reach: untrusted, not broken.
+        case untrusted
+        /// At least one custody check failed for another reason.
         case broken
     }
 
-    /// Missing, intact or broken.
+    /// Missing, intact, untrusted or broken.
     public let state: State
     /// Every event file found, in seq order.
     public let entries: [CustodyEntry]

@@ -14,12 +14,12 @@ package enum CustodyTimelineRenderer {
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append("State              \(TextReportRenderer.custodyLine(custody, withHead: false))")
-        if custody.state == .intact, let head = custody.head, let sha = head.sha256 {
+        if custody.state == .intact || custody.state == .untrusted, let head = custody.head, let sha = head.sha256 {
             lines.append("Head               event \(head.seq), SHA-256 \(sha)")
             lines.append("                   Record it at hand-over; `rial verify \(Escaping.visible(report.subjectPath)) --custody-head \(sha)` later shows no event up to it was removed.")
         }
         if report.verdict != .pass {
-            lines.append("Package            verification \(report.verdict.rawValue.uppercased()): \(report.failures.count) check(s) failed; run `rial verify` for the full report")
+            lines.append("Package            verification \(report.verdict.rawValue.uppercased()): \(report.failures.count) check\(report.failures.count == 1 ? "" : "s") failed; run `rial verify` for the full report")
         }
         guard !custody.entries.isEmpty else { return lines.joined(separator: "\n") + "\n" }
         lines.append("")
@@ -42,7 +42,11 @@ package enum CustodyTimelineRenderer {
             if let forced = event.forced {
                 lines.append("        appended with --force: verification gave \(Escaping.visible(forced.verdict)) (\(Escaping.visible(forced.failedChecks.joined(separator: ", "))))")
             }
-            if !entry.problems.isEmpty { lines.append("        BROKEN: \(Escaping.visible(entry.problems.joined(separator: ", ")))") }
+            // A signer outside the anchors is untrusted, not a broken link.
+            let untrusted = entry.problems.filter { $0 == CheckResult.Code.custodySignerUntrusted.rawValue }
+            let broken = entry.problems.filter { $0 != CheckResult.Code.custodySignerUntrusted.rawValue }
+            if !untrusted.isEmpty { lines.append("        NOT TRUSTED: the signer chains to none of the anchors given (\(untrusted.joined(separator: ", ")))") }
+            if !broken.isEmpty { lines.append("        BROKEN: \(Escaping.visible(broken.joined(separator: ", ")))") }
         }
         // Findings no event line shows: about the log as a whole, or about a seq with no event
         // (an orphan signature).

@@ -6,30 +6,8 @@ import RialFormat
 public enum TextReportRenderer {
     /// The report as people read it: the verdict first, then every check, every string from the package escaped.
     public static func render(_ report: VerificationReport) -> String {
-        var lines: [String] = []
-        let subject = Escaping.visible(report.subjectPath)
-        switch report.verdict {
-        case .pass:
-            lines.append("PASS  \(subject)")
-            lines.append("      Verified: every file matches its manifests; nothing was added, removed or changed.")
-            if report.count(.notPresent) + report.count(.notChecked) > 0 {
-                lines.append("      Not everything could be checked: see NOT PRESENT and NOT CHECKED below.")
-            }
-            for check in report.checks where check.status == .notChecked {
-                lines.append("      Not checked: \(Escaping.visible(check.message)).")
-            }
-        case .fail:
-            let failures = report.failures.count
-            lines.append("FAIL  \(subject)")
-            lines.append("      Verification failed: \(failures) check\(failures == 1 ? "" : "s") failed. Do not rely on this package's content.")
-        case .error:
-            lines.append("ERROR \(subject)")
-            lines.append("      Could not verify: \(Escaping.visible(report.error?.reason ?? "unknown error"))")
-            if let location = report.error?.location { lines.append("      Where: \(Escaping.visible(location))") }
-            if let code = report.error?.code { lines.append("      Code: \(Escaping.visible(code.rawValue))") }
-            if let cause = report.error?.cause { lines.append("      Cause: \(Escaping.visible(String(describing: cause)))") }
-            return lines.joined(separator: "\n") + "\n"
-        }
+        var lines = headline(report)
+        guard report.verdict != .error else { return lines.joined(separator: "\n") + "\n" }
         lines.append("")
         if let id = report.packageID { lines.append("Package id         \(Escaping.visible(id))") }
         if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)   (the package's fingerprint)") }
@@ -43,7 +21,8 @@ public enum TextReportRenderer {
         lines.append("Verified at        \(report.verifiedAt.rfc3339)")
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")
-        for check in report.checks {
+        // Failures first, then what was not checked or not there, then what passed.
+        for check in ordered(report.checks) {
             let status = check.status.label.padding(toLength: 12, withPad: " ", startingAt: 0)
             let event = check.seq.map { " (event \($0))" } ?? ""
             lines.append("\(status) \(Escaping.visible(check.code.rawValue))  \(Escaping.visible(check.subject))\(event)")
@@ -53,6 +32,133 @@ public enum TextReportRenderer {
         }
         for warning in report.warnings { lines.append("warning: \(Escaping.visible(warning))") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line for an input of a batch: the verdict, the input, and what it rests on or
+    /// what failed first. `rial verify PATH` gives the full report of one.
+    public static func line(_ report: VerificationReport) -> String {
+        let subject = Escaping.visible(report.subjectPath)
+        let basis = report.basis
+        switch report.verdict {
+        case .pass:
+            let rests: String
+            switch basis.assurance {
+            case .sealedTrusted: rests = "sealed, signer trusted"
+            case .sealedUnjudged: rests = "sealed, signer not checked (no --trust)"
+            case .unsealed: rests = "unsealed: internally consistent only"
+            case .bag: rests = "plain bag"
+            }
+            let open = report.count(.notChecked) > 0 ? ", \(report.count(.notChecked)) not checked" : ""
+            return "PASS   \(subject)  (\(rests)\(open))"
+        case .fail:
+            let failures = report.failures
+            guard let first = failures.first else { return "FAIL   \(subject)" }
+            let event = first.seq.map { " (event \($0))" } ?? ""
+            let more = failures.count > 1 ? "; \(failures.count - 1) more" : ""
+            let kind = basis.failure == .trustOnly ? "not trusted" : "\(failures.count) failed"
+            return "FAIL   \(subject)  (\(kind): \(Escaping.visible(first.code.rawValue)) at \(Escaping.visible(first.subject))\(event)\(more))"
+        case .error:
+            return "ERROR  \(subject)  (could not verify: \(Escaping.visible(report.error?.code.rawValue ?? "error")): \(Escaping.visible(report.error?.reason ?? "")))"
+        }
+    }
+
+    /// The totals line of a batch.
+    public static func totals(pass: Int, fail: Int, error: Int) -> String {
+        let inputs = pass + fail + error
+        return "\(inputs) input\(inputs == 1 ? "" : "s"): \(pass) passed, \(fail) failed, \(error) could not be verified"
+    }
+
+    /// The checks in reading order: failures, then not checked, not present, passed; each
+    /// group in report order.
+    static func ordered(_ checks: [CheckResult]) -> [CheckResult] {
+        let rank: [CheckStatus: Int] = [.fail: 0, .notChecked: 1, .notPresent: 2, .pass: 3]
+        return checks.enumerated().sorted { (rank[$0.element.status] ?? 4, $0.offset) < (rank[$1.element.status] ?? 4, $1.offset) }.map(\.element)
+    }
+
+    /// The verdict, and in words what it rests on (``VerdictBasis``).
+    static func headline(_ report: VerificationReport) -> [String] {
+        let subject = Escaping.visible(report.subjectPath)
+        let basis = report.basis
+        var lines: [String] = []
+        switch report.verdict {
+        case .pass:
+            lines.append("PASS  \(subject)")
+            lines.append("      " + assuranceSentence(basis.assurance, report))
+            if let custody = custodySentence(basis.custodyHead) { lines.append("      " + custody) }
+            if report.count(.notPresent) + report.count(.notChecked) > 0 {
+                lines.append("      Not everything could be checked: see NOT CHECKED and NOT PRESENT below.")
+            }
+            // The custody head has its own sentence above.
+            for (message, count) in distinctMessages(report.checks.filter { $0.status == .notChecked && $0.code != .custodyHead }) {
+                lines.append("      Not checked\(count > 1 ? " (\(count) times)" : ""): \(Escaping.visible(message)).")
+            }
+        case .fail where basis.failure == .trustOnly:
+            lines.append("FAIL  \(subject)")
+            let who = basis.untrusted.map { untrustedName($0, report) }.joined(separator: "; ")
+            lines.append("      Not trusted: every file matches its manifests and every link holds, but \(Escaping.visible(who)) chains to none of the trust anchors you gave.")
+            lines.append("      The content is intact; relying on it depends on trusting that signer by other means, or on giving its root with --trust / --tsa-trust.")
+        case .fail:
+            let failures = report.failures
+            lines.append("FAIL  \(subject)")
+            lines.append("      Verification failed: \(failures.count) check\(failures.count == 1 ? "" : "s") failed. The package is not as it was sealed or packed: do not rely on its content.")
+            for check in failures.prefix(3) {
+                let event = check.seq.map { " (event \($0))" } ?? ""
+                lines.append("      Failed: \(Escaping.visible(check.code.rawValue)) at \(Escaping.visible(check.subject))\(event): \(Escaping.visible(check.message))")
+            }
+            if failures.count > 3 { lines.append("      … and \(failures.count - 3) more, listed first below.") }
+        case .error:
+            lines.append("ERROR \(subject)")
+            lines.append("      Could not verify: \(Escaping.visible(report.error?.reason ?? "unknown error"))")
+            if let location = report.error?.location { lines.append("      Where: \(Escaping.visible(location))") }
+            if let code = report.error?.code { lines.append("      Code: \(Escaping.visible(code.rawValue))") }
+            if let cause = report.error?.cause { lines.append("      Cause: \(Escaping.visible(String(describing: cause)))") }
+        }
+        return lines
+    }
+
+    static func assuranceSentence(_ assurance: VerdictBasis.Assurance, _ report: VerificationReport) -> String {
+        let signer = Escaping.visible(report.seal?.signerSubject ?? "its signer")
+        switch assurance {
+        case .sealedTrusted:
+            return "Verified: every file matches the manifest sealed by \(signer), whom your trust anchors vouch for; nothing was added, removed or changed since it was sealed."
+        case .sealedUnjudged:
+            return "Intact as sealed: every file matches the manifest the seal signs, but the seal's signer (\(signer)) was not checked against a trust anchor (give --trust): anyone with a key could have made this seal."
+        case .unsealed:
+            return "Internally consistent: every file matches its manifests. The package is not sealed, so anyone could have rebuilt it with other content and new digests: rely on it only if its fingerprint (the manifest SHA-256 below) matches one recorded when it was made."
+        case .bag:
+            return "Every file matches the bag's manifests. A plain bag is not sealed: anyone could have rebuilt it."
+        }
+    }
+
+    static func custodySentence(_ head: VerdictBasis.CustodyHead) -> String? {
+        switch head {
+        case .checked: return "Custody log: checked up to the head recorded at the last hand-over (--custody-head)."
+        case .notGiven: return "Custody log: links intact, but without --custody-head, events removed from its end would not be seen."
+        case .noLog: return nil
+        }
+    }
+
+    /// "the seal's signer CN=…", "custody event 9's signer", "the seal's TSA", "the capture app's TSA".
+    static func untrustedName(_ check: CheckResult, _ report: VerificationReport) -> String {
+        switch check.code {
+        case .sealSignerUntrusted: return "the seal's signer" + (report.seal?.signerSubject.map { " (\($0))" } ?? "")
+        case .custodySignerUntrusted:
+            let signer = check.seq.flatMap { seq in report.custody?.entries.first { $0.seq == seq }?.signerSubject }
+            return "custody event \(check.seq.map(String.init) ?? "?")'s signer" + (signer.map { " (\($0))" } ?? "")
+        case .timestampTsaUntrusted: return "the seal timestamp's TSA" + (report.timestamp?.tsaSubject.map { " (\($0))" } ?? "")
+        default: return "the capture app's TSA"
+        }
+    }
+
+    /// Each distinct message once, with how many results carry it, in first-seen order.
+    static func distinctMessages(_ checks: [CheckResult]) -> [(String, Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for check in checks {
+            if counts[check.message] == nil { order.append(check.message) }
+            counts[check.message, default: 0] += 1
+        }
+        return order.map { ($0, counts[$0] ?? 0) }
     }
 
     static func sealLine(_ seal: SealSummary) -> String {
@@ -73,6 +179,7 @@ public enum TextReportRenderer {
         switch custody.state {
         case .missing: return "none: the package carries no custody log"
         case .intact: return "\(events), links intact\(head)"
+        case .untrusted: return "links intact, but NOT TRUSTED" + (custody.firstBrokenSeq.map { " from event \($0)" } ?? "") + ": a signer is outside the trust anchors given; \(events)\(head)"
         case .broken: return "BROKEN" + (custody.firstBrokenSeq.map { " at event \($0)" } ?? "") + ": \(events)\(head)"
         }
     }

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The headline says what the verdict rests on (SPEC §9.2, §9.3): sealed and trusted, sealed
+/// with the signer unjudged, or unsealed and only internally consistent; untrusted is not
+/// broken; a batch is a line per input and a totals line; failures come first.
+@Suite("Verdict wording")
+struct VerdictWordingTests {
+    private func headline(_ stdout: String) -> [String] {
+        Array(stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map(String.init))
+    }
+
+    @Test("PASS says what it rests on: unsealed is internally consistent only; sealed, trusted or not; the custody head given or not")
+    func passRestsOnSomething() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let capture = try Fixture.sample(in: dir)
+            let plain = try Fixture.pack(capture, in: dir, name: "plain.rialpkg")
+            let sealed = try Fixture.pack(capture, in: dir, name: "sealed.rialpkg", options: pki.signing())
+
+            let unsealed = headline(CLI.rial(["verify", plain.path], cwd: dir).stdout)
+            #expect(unsealed.first == "PASS  \(plain.path)")
+            #expect(unsealed[1].contains("Internally consistent") && unsealed[1].contains("anyone could have rebuilt it"), "\(unsealed)")
+            #expect(!unsealed.joined().contains("nothing was added, removed or changed"), "an unsealed package cannot promise that")
+            #expect(unsealed.contains { $0.contains("without --custody-head, events removed from its end would not be seen") })
+
+            let trusted = headline(CLI.rial(["verify", sealed.path, "--trust", pki.path("root-ca.pem")], cwd: dir).stdout)
+            #expect(trusted[1].hasPrefix("      Verified: every file matches the manifest sealed by CN=Test Investigator (TEST ONLY)"), "\(trusted)")
+            #expect(trusted[1].contains("whom your trust anchors vouch for"))
+
+            let unjudged = headline(CLI.rial(["verify", sealed.path], cwd: dir).stdout)
+            #expect(unjudged[1].contains("Intact as sealed") && unjudged[1].contains("was not checked against a trust anchor (give --trust)"), "\(unjudged)")
+
+            let head = try #require(try Fixture.verifyJSON(sealed.path, cwd: dir).report.custody?.head?.sha256)
+            let withHead = headline(CLI.rial(["verify", sealed.path, "--trust", pki.path("root-ca.pem"), "--custody-head", head], cwd: dir).stdout)
+            #expect(withHead.contains { $0.contains("Custody log: checked up to the head recorded at the last hand-over") }, "\(withHead)")
+            // The custody head has its own sentence, so it is not repeated as a not-checked line.
+            #expect(!unsealed.contains { $0.contains("Not checked") && $0.contains("--custody-head") })
+        }
+    }
+
+    @Test("an event signed outside the anchors: untrusted, not broken; the content is not called unreliable")
+    func untrustedIsNotBroken() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try Fixture.pack(try Fixture.sample(in: dir), in: dir, options: pki.signing())
+            let append = CLI.rial(["custody", "append", package.path, "--action", "TRANSFERRED", "--sign-key", pki.path("other-investigator.key"),
+                                   "--cert", pki.path("other-investigator.pem"), "--quiet"], cwd: dir)
+            try #require(append.status == 0, "\(append)")
+            let text = CLI.rial(["verify", package.path, "--trust", pki.path("root-ca.pem")], cwd: dir)
+            #expect(text.status == 1)
+            let lines = headline(text.stdout)
+            #expect(lines[1].hasPrefix("      Not trusted: every file matches its manifests and every link holds, but custody event 7's signer"), "\(lines)")
+            #expect(!text.stdout.contains("do not rely"), "untrusted is not broken")
+            #expect(text.stdout.contains("Custody log        links intact, but NOT TRUSTED from event 7"))
+            #expect(!text.stdout.contains("BROKEN"))
+            let (_, report) = try Sealing.verify(package, ["--trust", pki.path("root-ca.pem")], cwd: dir)
+            #expect(report.custody?.state == "untrusted")
+            let show = CLI.rial(["custody", "show", package.path, "--trust", pki.path("root-ca.pem")], cwd: dir)
+            #expect(show.stdout.contains("NOT TRUSTED: the signer chains to none of the anchors given") && !show.stdout.contains("BROKEN"), "\(show.stdout)")
+        }
+    }
+
+    @Test("a content failure: do not rely on it, the first failures named with where, and listed first")
+    func contentFailureFirst() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, ["flip-byte", "data/frames/frame_000005.raw", "3"], output: tampered)
+            let text = CLI.rial(["verify", tampered.path], cwd: dir)
+            #expect(text.status == 1)
+            let lines = headline(text.stdout)
+            #expect(lines[1].contains("do not rely on its content"), "\(lines)")
+            #expect(lines[2].hasPrefix("      Failed: ") && lines[2].contains("data/frames/frame_000005.raw"), "\(lines)")
+            // The list below starts with the failures.
+            let results = text.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") || $0.hasPrefix("NOT ") }.dropFirst()
+            let firstPass = results.firstIndex { $0.hasPrefix("PASS ") } ?? results.endIndex
+            #expect(results[..<firstPass].contains { $0.hasPrefix("FAIL ") })
+            #expect(!results[firstPass...].contains { $0.hasPrefix("FAIL ") }, "a failure listed after a pass")
+        }
+    }
+
+    @Test("a batch prints a line per input and a totals line, not every report")
+    func batchLines() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, ["flip-byte", "data/frames/frame_000005.raw", "3"], output: tampered)
+            let result = CLI.rial(["verify", package.path, tampered.path, "nosuch.rialpkg", "--jobs", "1"], cwd: dir)
+            #expect(result.status == 1, "a failure outranks an input that could not be verified (SPEC §9.4)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4, "\(result.stdout)")
+            #expect(lines[0].hasPrefix("PASS   \(package.path)  (unsealed: internally consistent only"))
+            #expect(lines[1].hasPrefix("FAIL   \(tampered.path)  (") && lines[1].contains("failed: "))
+            #expect(lines[2].hasPrefix("ERROR  nosuch.rialpkg  (could not verify: input.unreadable"))
+            #expect(lines[3] == "3 inputs: 1 passed, 1 failed, 1 could not be verified")
+        }
+    }
+
+    @Test("the same not-checked sentence is said once, with a count")
+    func distinctNotChecked() throws {
+        try withTemporaryDirectory { dir in
+            let text = CLI.rial(["verify", try Fixture.package(in: dir).path], cwd: dir).stdout
+            let notChecked = headline(text).filter { $0.contains("Not checked") }
+            #expect(Set(notChecked).count == notChecked.count, "\(notChecked)")
+            #expect(notChecked.contains { $0.contains("(2 times)") }, "the app's metadata and rial/metadata.json state the same codec: \(notChecked)")
+        }
+    }
+}
