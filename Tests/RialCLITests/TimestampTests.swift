@@ -143,14 +143,21 @@ struct TimestampTests {
     }
 
     /// The findings are unit tests (TimestampCheckTests.sealWithoutATokenIsNotPresentUnlessRequired); here, the option.
-    @Test("a stripped token passes without policy (exit 0) and fails under --require-timestamp (exit 1, FAIL in the text report)")
+    @Test("a stripped token with its TSA chain passes without policy (exit 0), the token alone leaves an orphaned chain (exit 1), and both fail under --require-timestamp (exit 1, FAIL in the text report)")
     func strippedToken() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let package = try sealedPackage(pki, in: dir)
             try Sealing.timestamp(package, pki: pki, in: dir)
+            let tokenOnly = dir.appendingPathComponent("token-only.rialpkg")
+            try Oracle.tamper(package, ["remove", "rial/seal/manifest.tsr", "--cover"], output: tokenOnly)
+            let (orphaned, orphanedReport) = try Sealing.verify(tokenOnly, anchors(pki), cwd: dir)
+            #expect(orphaned.status == 1)
+            #expect(failures(orphanedReport) == ["timestamp.chain.orphaned"])
+            // Token and chain both gone: nothing in the package says there was a timestamp
+            // (it is appended outside the seal, SPEC §12), so only the policy can demand one.
             let stripped = dir.appendingPathComponent("stripped.rialpkg")
-            try Oracle.tamper(package, ["remove", "rial/seal/manifest.tsr", "--cover"], output: stripped)
+            try Oracle.tamper(tokenOnly, ["remove", "rial/seal/tsa-chain.pem", "--cover"], output: stripped)
             let (lenient, lenientReport) = try Sealing.verify(stripped, anchors(pki), cwd: dir)
             #expect(lenient.status == 0, "\(lenientReport.failures)")
             let (strict, strictReport) = try Sealing.verify(stripped, anchors(pki) + ["--require-timestamp"], cwd: dir)

@@ -36,8 +36,11 @@ public struct VerdictBasis: Sendable, Equatable {
         case noLog = "no-log"
     }
 
+    /// Who vouches for the content.
     public let assurance: Assurance
+    /// What the failures, if any, are about.
     public let failure: Failure
+    /// Whether the custody log was held against a recorded head.
     public let custodyHead: CustodyHead
     /// The failing results that are about trust, when ``failure`` is ``Failure/trustOnly``.
     public let untrusted: [CheckResult]
