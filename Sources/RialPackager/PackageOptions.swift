@@ -49,7 +49,5 @@ public struct PackageOptions: Sendable {
     }
 
     /// Labels the packager writes itself; a caller may not set them.
-    public static let reservedBagInfoLabels: Set<String> = [
-        "payload-oxum", "bagging-date", "external-identifier", "bag-software-agent", "bag-size",
-    ]
+    public static let reservedBagInfoLabels: Set<String> = BagInfo.reservedLabels
 }

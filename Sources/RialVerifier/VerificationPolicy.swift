@@ -19,6 +19,11 @@ public struct VerificationPolicy: Sendable {
     /// A copy of the media, held apart from a hash-only package, to check against the SHA-256
     /// the package states (`rial verify --media`).
     public var externalMedia: String?
+    /// Where each seal anchor came from, by its SHA-256 fingerprint, so the report's settings
+    /// can name the file; an anchor without an entry (a library caller's) is reported without one.
+    public var sealAnchorOrigins: [String: TrustAnchorOrigin] = [:]
+    /// Where each time-stamping authority anchor came from, by its SHA-256 fingerprint.
+    public var timestampAnchorOrigins: [String: TrustAnchorOrigin] = [:]
 
     /// A policy; the default trusts no anchor and requires nothing, so a seal is at best "valid, signer not trusted".
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],

@@ -73,7 +73,9 @@ public struct Verifier: Sendable {
             checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
             seal: context.seal?.summary, timestamp: context.timestamp.map { TimestampVerdict($0).summary },
             custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
-            appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) }
+            appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
+            caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
+            settings: settings
         )
         return (report, inventory)
     }
@@ -92,8 +94,11 @@ public struct Verifier: Sendable {
     func errorReport(_ error: any Error, path: String) -> VerificationReport {
         let kind: VerificationReport.SubjectKind = Self.isDirectory(path) ? .bag : .package
         let reason = error as? VerifierError ?? VerifierError(.unreadable, "cannot verify \(path)", cause: error)
-        return .error(reason, subjectPath: path, subjectKind: kind, verifiedAt: verificationTime)
+        return .error(reason, subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, settings: settings)
     }
+
+    /// What every report of this verifier is reached with.
+    var settings: VerificationSettings { VerificationSettings(policy: policy, verificationTime: verificationTime) }
 
     private func warnings(_ context: VerificationContext) -> [String] {
         guard context.profile == .bag else { return [] }

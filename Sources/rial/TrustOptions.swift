@@ -42,26 +42,33 @@ struct TrustOptions: ParsableArguments {
         }
     }
 
-    /// The policy, with every anchor file read and parsed.
+    /// The policy, with every anchor file read and parsed, and where each anchor came from
+    /// (the report's settings name it, so a second examiner can repeat the verification).
     /// - Throws: ``ExitStatus/usage`` after saying which file is unusable.
     func makePolicy() throws -> VerificationPolicy {
-        var sealFiles = trust
-        if let trustDir { sealFiles += try Self.files(in: trustDir) }
-        return VerificationPolicy(sealAnchors: try Self.load(sealFiles, option: "--trust"),
-                                  timestampAnchors: try Self.load(tsaTrust, option: "--tsa-trust"),
-                                  requiresSeal: requireSeal, requiresTimestamp: requireTimestamp, custodyHead: custodyHead?.lowercased())
+        var sealFiles = trust.map { TrustAnchorOrigin(option: "--trust", file: $0) }
+        if let trustDir { sealFiles += try Self.files(in: trustDir).map { TrustAnchorOrigin(option: "--trust-dir", file: $0) } }
+        let seal = try Self.load(sealFiles)
+        let tsa = try Self.load(tsaTrust.map { TrustAnchorOrigin(option: "--tsa-trust", file: $0) })
+        var policy = VerificationPolicy(sealAnchors: seal.map(\.certificate), timestampAnchors: tsa.map(\.certificate),
+                                        requiresSeal: requireSeal, requiresTimestamp: requireTimestamp, custodyHead: custodyHead?.lowercased())
+        // The same certificate given twice keeps the first place it was given.
+        policy.sealAnchorOrigins = Dictionary(seal.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
+        policy.timestampAnchorOrigins = Dictionary(tsa.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
+        return policy
     }
 
-    private static func load(_ paths: [String], option: String) throws -> [Certificate] {
-        var anchors: [Certificate] = []
-        for path in paths {
+    private static func load(_ origins: [TrustAnchorOrigin]) throws -> [(certificate: Certificate, origin: TrustAnchorOrigin)] {
+        var anchors: [(certificate: Certificate, origin: TrustAnchorOrigin)] = []
+        for origin in origins {
             do {
-                anchors += try Certificate.load(pem: FileChunkReader.readAll(path: path, limit: 16 << 20), source: path)
+                let certificates = try Certificate.load(pem: FileChunkReader.readAll(path: origin.file, limit: 16 << 20), source: origin.file)
+                anchors += certificates.map { ($0, origin) }
             } catch let error as CryptoError {
-                Console.error("\(option) \(path): \(error.reason)")
+                Console.error("\(origin.option) \(origin.file): \(error.reason)")
                 throw ExitStatus.usage
             } catch {
-                Console.error("\(option) \(path): cannot read it: \(error)")
+                Console.error("\(origin.option) \(origin.file): cannot read it: \(error)")
                 throw ExitStatus.usage
             }
         }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The court report, checked as a person would see it: rendered by headless Chromium (Debian's
-/// `chromium`) to a PNG and a PDF for a passing and a failing package. The test fails if the
-/// page is blank or the verdict is missing; the PNG and PDF are kept in
+/// The court report, checked as a person would see it and print it: rendered by headless
+/// Chromium (Debian's `chromium`) to a PNG and printed to PDF on A4 and on Letter, for a sealed,
+/// timestamped package with custody hand-overs and for a tampered copy, then read back with
+/// poppler (`pdftotext`, `pdfinfo`). The PNGs and PDFs are kept in
 /// .build/test-artefacts/court-report/ to look at.
 @Suite("Court report")
 struct CourtReportTests {
@@ -27,41 +28,149 @@ struct CourtReportTests {
     sys.exit(0 if distinct > 40 else 1)
     """
 
-    @Test("rendered by headless Chromium to PNG and PDF: not blank, the verdict and fingerprint readable, for a passing and a failing package")
-    func chromium() throws {
-        let chromium = try Oracle.tool("chromium")
-        let pdftotext = try Oracle.tool("pdftotext")
+    enum Case: String, CaseIterable, Sendable {
+        case sealed, tampered
+    }
+
+    @Test("printed by headless Chromium on A4 and Letter: case fields, settings, page 1 says what failed and where, no token broken, every page numbered and naming the package",
+          arguments: Case.allCases)
+    func printed(_ which: Case) throws {
         let python = try Oracle.python()
         try FileManager.default.createDirectory(at: Self.artefacts, withIntermediateDirectories: true)
         try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
-            let tampered = dir.appendingPathComponent("tampered.rialpkg")
-            try Oracle.tamper(package, ["flip-byte", "data/media/capture.mov", "100"], output: tampered)
-            for (name, input, status, verdict) in [("pass", package, Int32(0), "VERIFIED"), ("fail", tampered, 1, "FAILED")] {
-                let html = dir.appendingPathComponent("\(name).html")
-                let made = CLI.rial(["report", input.path, "-o", html.path, "--quiet"], cwd: dir)
-                #expect(made.status == status, "\(made)")
-                let fingerprint = try #require(try Fixture.verifyJSON(input.path, cwd: dir).report.manifestSha256)
+            let fixture = try CourtReportFixture.make(in: dir)
+            let input = which == .sealed ? fixture.package : try fixture.tampered(in: dir)
+            let html = dir.appendingPathComponent("\(which).html")
+            let made = CLI.rial(["report", input.lastPathComponent, "-o", html.path, "--quiet"] + fixture.trustArguments, cwd: dir)
+            #expect(made.status == (which == .sealed ? 0 : 1), "\(made)")
+            let verified = CLI.rial(["verify", input.lastPathComponent, "--format", "json", "--quiet"] + fixture.trustArguments, cwd: dir)
+            let report = try #require(try? Report.decode(verified.stdout), "\(verified)")
+            let page = try String(contentsOf: html, encoding: .utf8)
 
-                let png = Self.artefacts.appendingPathComponent("\(name).png")
-                let pdf = Self.artefacts.appendingPathComponent("\(name).pdf")
-                let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--user-data-dir=\(dir.appendingPathComponent("chromium-\(name)").path)"]
-                let shot = CLI.run([chromium] + flags + ["--window-size=900,1400", "--screenshot=\(png.path)", html.absoluteString], cwd: dir)
-                #expect(FileManager.default.fileExists(atPath: png.path), "no screenshot: \(shot)")
-                let printed = CLI.run([chromium] + flags + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", html.absoluteString], cwd: dir)
-                #expect(FileManager.default.fileExists(atPath: pdf.path), "no PDF: \(printed)")
+            let png = Self.artefacts.appendingPathComponent("\(which).png")
+            try ChromiumPrint.screenshot(html, to: png, profile: dir.appendingPathComponent("chromium-png"))
+            let blank = CLI.run([python, "-c", Self.pngCheck, png.path], cwd: dir)
+            #expect(blank.status == 0, "\(which).png looks blank: \(blank)")
 
-                let blank = CLI.run([python, "-c", Self.pngCheck, png.path], cwd: dir)
-                #expect(blank.status == 0, "\(name).png looks blank: \(blank)")
-                let text = CLI.run([pdftotext, pdf.path, "-"], cwd: dir)
-                #expect(text.status == 0, "\(text)")
-                #expect(text.stdout.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == verdict }, "\(name).pdf does not say \(verdict) on a line of its own")
-                #expect(text.stdout.replacingOccurrences(of: "\n", with: "").contains(String(fingerprint.prefix(32))), "\(name).pdf lacks the fingerprint")
-                #expect(text.stdout.contains("Every check") && text.stdout.contains("Verify it again"), "\(name).pdf lacks sections")
-                // A long code may wrap after one of its dots, and only there.
-                if name == "fail" { #expect(text.stdout.replacingOccurrences(of: ".\n", with: ".").contains("bag.manifest.sha256.mismatch")) }
+            for paper in ChromiumPrint.Paper.allCases {
+                let pdf = Self.artefacts.appendingPathComponent("\(which)-\(paper.rawValue).pdf")
+                try ChromiumPrint.printPDF(html, paper: paper, to: pdf, profile: dir.appendingPathComponent("chromium-\(paper.rawValue)"))
+                let info = try ChromiumPrint.info(pdf)
+                #expect(info.size.hasSuffix(paper.pdfinfoName), "\(which) on \(paper): page size \(info.size)")
+                #expect(info.pages >= 3, "\(which) on \(paper): \(info.pages) pages")
+                let context = "\(which) on \(paper)"
+                try Self.expectVerdictAndFingerprint(pdf, report: report, context: context)
+                try Self.expectCaseAndSettings(pdf, fixture: fixture, report: report, context: context)
+                if which == .tampered { try Self.expectFirstPageSaysWhatFailed(pdf, context: context) }
+                try Self.expectNoTokenBroken(pdf, html: page, report: report, context: context)
+                try Self.expectEveryPageHeaded(pdf, pages: info.pages, packageID: try #require(report.packageId), context: context)
             }
+        }
+    }
+
+    static func expectVerdictAndFingerprint(_ pdf: URL, report: Report, context: String) throws {
+        let text = try ChromiumPrint.text(pdf)
+        let verdict = report.verdict == "pass" ? "VERIFIED" : "FAILED"
+        let onItsOwn = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == verdict }
+        #expect(onItsOwn, "\(context): \(verdict) not on a line of its own")
+        let fingerprint = try #require(report.manifestSha256)
+        // The fingerprint may wrap only between its groups of 16 digits.
+        let whole = text.replacingOccurrences(of: "\n", with: "").contains(fingerprint)
+        #expect(whole, "\(context): the fingerprint is not whole")
+        for section in ["Every check", "Verify it again", "Chain of custody", "How it was verified", "The case"] {
+            let present = text.contains(section)
+            #expect(present, "\(context): no section \(section)")
+        }
+    }
+
+    /// The case fields of bag-info.txt, and everything a second examiner needs to repeat the
+    /// verification: each anchor with its role, subject, fingerprint and file, the requirements,
+    /// the custody head checked, the version, and the command line.
+    static func expectCaseAndSettings(_ pdf: URL, fixture: CourtReportFixture, report: Report, context: String) throws {
+        let text = ChromiumPrint.collapsed(try ChromiumPrint.text(pdf))
+        for expected in [CourtReportFixture.caseNumber, CourtReportFixture.organisation, CourtReportFixture.description,
+                         CourtReportFixture.contact.label, CourtReportFixture.contact.value] {
+            let present = text.contains(expected)
+            #expect(present, "\(context): no case field \(expected)")
+        }
+        let settings = try #require(report.settings)
+        #expect(settings.trustAnchors.count == 3)
+        for anchor in settings.trustAnchors {
+            let subject = text.contains(ChromiumPrint.collapsed(anchor.subject))
+            #expect(subject, "\(context): anchor \(anchor.subject)")
+            let fingerprint = text.replacingOccurrences(of: " ", with: "").contains(anchor.sha256Fingerprint)
+            #expect(fingerprint, "\(context): anchor fingerprint \(anchor.sha256Fingerprint)")
+            let origin = text.contains("given as \(anchor.option ?? "?") \(anchor.file ?? "?")")
+            #expect(origin, "\(context): where anchor \(anchor.file ?? "?") was given")
+        }
+        for expected in ["Trusted for signers of the seal and of custody events", "Trusted for time-stamping authorities",
+                         "Seal required Yes (--require-seal)", "Timestamp required Yes (--require-timestamp)",
+                         "Custody head Checked", "Software rial \(settings.toolVersion)", "rial verify \(report.subject.path)"] {
+            let present = text.contains(expected)
+            #expect(present, "\(context): settings lack \"\(expected)\"")
+        }
+        let head = text.replacingOccurrences(of: " ", with: "").contains("--custody-head" + fixture.custodyHead)
+        #expect(head, "\(context): the command line lacks the custody head")
+        // The custody table in plain words: the signer's identity, the place, never "missing".
+        for expected in ["not signed", "signed, signer trusted", "certificate of Other Investigator (TEST ONLY), Rial TEST ONLY", "County Lab, intake",
+                         "the time stated by the time-stamping authority", "Exact location disclosed.", "San Francisco, US"] {
+            let present = ChromiumPrint.containsInOrder(expected, in: text)
+            #expect(present, "\(context): lacks \"\(expected)\"")
+        }
+        for jargon in ["valid-trusted", "valid-untrusted", "genTime", "location=precise", "missing"] {
+            let said = text.contains(jargon)
+            #expect(!said, "\(context): says \(jargon)")
+        }
+    }
+
+    /// The first page says what failed, where (file, frame, custody event) and what it means.
+    static func expectFirstPageSaysWhatFailed(_ pdf: URL, context: String) throws {
+        let first = ChromiumPrint.collapsed(try ChromiumPrint.text(pdf, page: 1))
+        for expected in ["What failed, and where",
+                         "data/frames/frame_000007.raw", "changed or damaged after packing", "bag.manifest.sha256.mismatch",
+                         "frame 7", "The frame hash chain breaks here", "chain.link.broken",
+                         "custody event 8", "rial/custody/000008.json", "The chain of custody events is broken here", "custody.link.broken",
+                         "rial/custody/000007.json", "bag.tagmanifest.sha256.mismatch"] {
+            let present = first.contains(expected)
+            #expect(present, "\(context): page 1 lacks \"\(expected)\"")
+        }
+    }
+
+    /// Every token a reader compares or cites is whole on one printed line, everywhere the page
+    /// shows it: each occurs as often on the PDF's lines (`pdftotext -layout`) as in the page's
+    /// text. A token broken across lines occurs once less. A digest may wrap between its groups
+    /// of 16 hex digits, so each group is a token.
+    static func expectNoTokenBroken(_ pdf: URL, html: String, report: Report, context: String) throws {
+        let lines = ChromiumPrint.bodyLines(try ChromiumPrint.text(pdf, layout: true))
+        let shown = ChromiumPrint.visibleText(html)
+        var tokens: Set<String> = ["NOT PRESENT", "NOT CHECKED", CourtReportFixture.caseNumber, try #require(report.packageId)]
+        tokens.formUnion(report.checks.map(\.code))
+        let events = report.custody?.events ?? []
+        tokens.formUnion(events.compactMap(\.timestamp) + events.compactMap(\.action))
+        tokens.formUnion([report.timestamp?.genTime].compactMap { $0 })
+        var digests = [try #require(report.manifestSha256), report.seal?.signer?.sha256Fingerprint, report.custody?.head?.sha256].compactMap { $0 }
+        digests += report.settings?.trustAnchors.map(\.sha256Fingerprint) ?? []
+        for digest in digests {
+            tokens.formUnion(stride(from: 0, to: digest.count, by: 16).map { String(digest.dropFirst($0).prefix(16)) })
+        }
+        for token in tokens.sorted() {
+            let expected = ChromiumPrint.occurrences(of: token, in: shown)
+            let printed = lines.reduce(0) { $0 + ChromiumPrint.occurrences(of: token, in: $1) }
+            #expect(expected > 0, "\(context): the page never shows \(token)")
+            if printed != expected {
+                Issue.record("\(context): \(token) is shown \(expected) times but whole on a printed line \(printed) times")
+            }
+        }
+    }
+
+    /// Every page's header names the package and its footer says "page n of m".
+    static func expectEveryPageHeaded(_ pdf: URL, pages: Int, packageID: String, context: String) throws {
+        for number in 1...pages {
+            let text = try ChromiumPrint.text(pdf, page: number, layout: true)
+            let named = text.contains("Evidence package \(packageID)")
+            #expect(named, "\(context): page \(number) does not name the package")
+            let numbered = text.contains("page \(number) of \(pages)")
+            #expect(numbered, "\(context): page \(number) is not numbered \"page \(number) of \(pages)\"")
         }
     }
 

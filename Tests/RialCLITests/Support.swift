@@ -41,6 +41,38 @@ struct Report: Decodable, Sendable {
     let seal: Seal?
     let timestamp: TimestampInfo?
     let custody: Custody?
+    /// The case fields of bag-info.txt (report version 1.4).
+    let `case`: CaseFields?
+    /// What the verdict was reached with (report version 1.4).
+    let settings: Settings?
+
+    struct CaseFields: Decodable, Sendable {
+        struct Field: Decodable, Sendable, Equatable {
+            let label: String
+            let value: String
+        }
+        let caseNumber: String?
+        let organisation: String?
+        let description: String?
+        let fields: [Field]
+    }
+
+    struct Settings: Decodable, Sendable {
+        struct Anchor: Decodable, Sendable {
+            let role: String
+            let subject: String
+            let sha256Fingerprint: String
+            let option: String?
+            let file: String?
+        }
+        let trustAnchors: [Anchor]
+        let requireSeal: Bool
+        let requireTimestamp: Bool
+        let custodyHead: String?
+        let media: String?
+        let verificationTime: String
+        let toolVersion: String
+    }
 
     struct Custody: Decodable, Sendable {
         struct Head: Decodable, Sendable {

@@ -15,6 +15,13 @@ public struct BagInfo: Sendable, Hashable {
 
     package private(set) var fields: [Field]
 
+    /// Labels a packer writes itself, lowercased (RFC 8493 labels compare case-insensitively):
+    /// a caller may not set them, and a report's case fields leave them out
+    /// (`schema/SPEC.md` §5.2). `Bag-Size` is reserved though 1.0 does not write it.
+    package static let reservedLabels: Set<String> = [
+        "payload-oxum", "bagging-date", "external-identifier", "bag-software-agent", "bag-size",
+    ]
+
     package init(fields: [Field] = []) { self.fields = fields }
 
     /// Appends a field. Values are written on one line: line breaks become spaces.

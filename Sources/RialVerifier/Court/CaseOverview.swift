@@ -12,9 +12,12 @@ package struct CaseOverview: Sendable {
         /// The values rial/metadata.json holds, as text; `nil` when withheld.
         package let device: String?
         package let time: String?
+        /// The city and country, as the metadata names them; `nil` when withheld or not named.
         package let place: String?
-        /// "location=…, timestamp=…, device=…".
-        package let privacy: String?
+        /// The coordinates, when the levels disclose them: a secondary detail beside the place.
+        package let coordinates: String?
+        /// How much of place, time and device the package discloses.
+        package let privacy: PrivacyLevels?
         package let frameCount: Int64?
         package let durationMs: Int64?
         package let mediaSHA256: String?
@@ -34,14 +37,15 @@ package struct CaseOverview: Sendable {
     package let thumbnails: [DepthThumbnail]
 
     init(context: VerificationContext, report: VerificationReport, thumbnails: [DepthThumbnail]) {
-        let view = MetadataSources(context).parsedView
-        capture = view.map { view in
-            Capture(
+        let sources = MetadataSources(context)
+        capture = sources.parsedView.map { view in
+            let (place, coordinates) = Self.place(view.filtered.location, app: sources.parsedApp?.location)
+            return Capture(
                 mediaType: view.mediaType, mode: view.captureMode,
                 device: Self.text(view.filtered.deviceModel),
                 time: Self.text(view.filtered.timestamp),
-                place: Self.text(view.filtered.location),
-                privacy: view.privacy.description,
+                place: place, coordinates: coordinates,
+                privacy: view.privacy,
                 frameCount: view.recording?.frameCount, durationMs: view.recording?.durationMs,
                 mediaSHA256: view.mediaSHA256
             )
@@ -54,6 +58,25 @@ package struct CaseOverview: Sendable {
                          firstBrokenFrame: broken, finalHash: chain.finalHash)
         }
         self.thumbnails = thumbnails
+    }
+
+    /// Where, as a person names it (city and country) and as coordinates. At `coarse` the
+    /// package states only the city and country; at `precise` it states coordinates, and the
+    /// city and country come from the capture app's metadata, which the package then keeps
+    /// (a city discloses less than the coordinates it was resolved from).
+    static func place(_ stated: JSONValue, app: AppMetadata.Location?) -> (place: String?, coordinates: String?) {
+        guard case .object(let object) = stated else { return (nil, nil) }
+        func named(_ city: String?, _ country: String?) -> String? {
+            let parts = [city, country].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
+        if case .string(let city)? = object["city"] {
+            var country: String?
+            if case .string(let name)? = object["country"] { country = name }
+            return (named(city, country), nil)
+        }
+        let coordinates = [object["latitude"], object["longitude"]].compactMap { $0.flatMap(text) }
+        return (named(app?.city, app?.country), coordinates.isEmpty ? text(stated) : coordinates.joined(separator: ", "))
     }
 
     /// A stated value as one line of text: strings as they are, a place as its parts.

@@ -1,16 +1,22 @@
 import RialFormat
 
 /// The court report: one self-contained HTML file (inline CSS and SVG; no scripts, fonts or
-/// network) that reads in five minutes and prints on A4 and Letter. The verdict in plain
-/// words, the package's identity and fingerprint, signer and time, the capture as stated, the
-/// hash chain and depth keyframes as pictures, the custody timeline, every check, and how to
-/// verify again without rial. Every string from the package is escaped (``html(_:)``).
+/// network) that reads in five minutes and prints on A4 and Letter, with the package id and
+/// "page n of m" on every page. The verdict in plain words and, for a failed package, what
+/// failed, where and what it means, on the first page; the case; the package's identity and
+/// fingerprint; how it was verified (anchors, requirements, custody head, version), so a second
+/// examiner can repeat it; signer and time; the capture as stated; the hash chain and depth
+/// keyframes as pictures; the custody timeline; every check; and how to verify again without
+/// rial. Every string from the package is escaped (``html(_:)``, ``HTMLText``).
 package enum HTMLReportRenderer {
     package static func render(_ report: VerificationReport, overview: CaseOverview?) -> String {
         var page = HTMLPage()
         page.header(report)
         page.verdict(report)
+        page.failures(report)
+        if let fields = report.caseFields { page.caseFields(fields) }
         page.identity(report)
+        if let settings = report.settings { page.settings(settings, subjectPath: report.subjectPath) }
         if report.verdict != .error {
             page.trust(report)
             if let capture = overview?.capture { page.capture(capture, check: report.checks.first { $0.code == .metadataNormalised }) }

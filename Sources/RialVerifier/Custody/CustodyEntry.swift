@@ -18,6 +18,12 @@ public struct CustodyEntry: Sendable {
     public let signaturePath: String?
     /// The signer's certificate subject, when there is a readable signature.
     public let signerSubject: String?
+    /// The signer certificate's one CN, when the signature parsed and the certificate has
+    /// exactly one: who the certificate says signed, for a reader who should not have to parse
+    /// ``signerSubject``.
+    public let signerCommonName: String?
+    /// The signer certificate's one O, when the signature parsed and the certificate has exactly one.
+    public let signerOrganization: String?
     /// Codes of the failed checks about this event; empty when it is intact.
     public let problems: [String]
 }

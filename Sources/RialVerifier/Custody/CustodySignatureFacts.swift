@@ -77,6 +77,8 @@ struct CustodySignatureFacts {
         parsed.claimedSigningTime == nil ? "the event's stated time (the signature claims no signing time)" : "the signing time the signature claims"
     }
 
+    /// The signer's certificate, when the signature parsed.
+    var signerCertificate: Certificate? { signature?.parsed?.signer }
     /// The signer's subject, when the signature parsed.
     var signer: String? { signature?.parsed?.signer.subject }
     /// The signer certificate's SHA-256, when the signature parsed.

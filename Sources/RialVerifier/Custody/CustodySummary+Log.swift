@@ -15,6 +15,8 @@ extension CustodySummary {
                 let signature = signatures[file.seq]
                 return CustodyEntry(seq: file.seq, path: file.path, sha256: file.sha256, event: file.event, signature: signature?.state ?? .missing,
                                     signaturePath: log.signaturePaths[file.seq], signerSubject: signature?.signer,
+                                    signerCommonName: signature?.signerCertificate?.subjectCommonName,
+                                    signerOrganization: signature?.signerCertificate?.subjectOrganization,
                                     problems: failed.filter { $0.seq == file.seq }.map(\.code.rawValue))
             }
             let broken = failed.filter { $0.code != .custodySignerUntrusted }

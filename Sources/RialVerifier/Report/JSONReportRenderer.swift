@@ -4,7 +4,7 @@ import RialFormat
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
     /// `report_version` of the JSON report (`schema/SPEC.md` §9.1, CHANGELOG.md).
-    public static let reportVersion = "1.3"
+    public static let reportVersion = "1.4"
 
     package static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()
@@ -27,6 +27,9 @@ public enum JSONReportRenderer {
         if let custody = report.custody { object["custody"] = custodyValue(custody) }
         object["checks"] = .array(report.checks.map(checkValue))
         object["warnings"] = .array(report.warnings.map(JSONValue.string))
+        // Last, so every member of a 1.3 report keeps its place (the XML's order is this one).
+        if let fields = report.caseFields { object["case"] = caseValue(fields) }
+        if let settings = report.settings { object["settings"] = settingsValue(settings) }
         return .object(object)
     }
 

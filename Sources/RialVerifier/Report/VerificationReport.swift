@@ -45,10 +45,18 @@ public struct VerificationReport: Sendable {
     /// When the capture existed, by the capture app's RFC 3161 tokens, and the app's clock
     /// statement; `nil` when the input holds no forensic manifest of the app.
     public let appTime: AppTimeSummary?
+    /// The case fields of `bag-info.txt`, when it parsed.
+    public let caseFields: CaseFields?
+    /// What the verdict was reached with (anchors, requirements, time, version), so it can be
+    /// repeated; `nil` only for a report not made by a ``Verifier``.
+    public let settings: VerificationSettings?
 
     package init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
                 checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
-                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil, appTime: AppTimeSummary? = nil) {
+                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil, appTime: AppTimeSummary? = nil,
+                caseFields: CaseFields? = nil, settings: VerificationSettings? = nil) {
+        self.caseFields = caseFields
+        self.settings = settings
         self.custody = custody
         self.appTime = appTime
         self.seal = seal
@@ -64,9 +72,10 @@ public struct VerificationReport: Sendable {
     }
 
     /// A report for an input that could not be evaluated.
-    package static func error(_ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp) -> VerificationReport {
+    package static func error(_ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp,
+                              settings: VerificationSettings? = nil) -> VerificationReport {
         VerificationReport(subjectPath: subjectPath, subjectKind: subjectKind, verifiedAt: verifiedAt, packageID: nil,
-                           manifestSHA256: nil, checks: [], error: error)
+                           manifestSHA256: nil, checks: [], error: error, settings: settings)
     }
 
     /// `error` when the input could not be evaluated, `fail` when any check failed, else `pass`.

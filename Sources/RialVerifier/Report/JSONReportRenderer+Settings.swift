@@ -1,0 +1,28 @@
+import RialFormat
+
+extension JSONReportRenderer {
+    /// What the verdict was reached with (report version 1.4, `schema/SPEC.md` §9.1.3). The
+    /// custody head and the media copy are `null` when not given, so "none" is stated, not
+    /// left to be inferred from an absent key.
+    package static func settingsValue(_ settings: VerificationSettings) -> JSONValue {
+        var object = JSONObject()
+        object["trust_anchors"] = .array(settings.trustAnchors.map { anchor in
+            var item = JSONObject()
+            item["role"] = .string(anchor.role.rawValue)
+            item["subject"] = .string(anchor.subject)
+            item["sha256_fingerprint"] = .string(anchor.fingerprintSHA256)
+            if let origin = anchor.origin {
+                item["option"] = .string(origin.option)
+                item["file"] = .string(origin.file)
+            }
+            return .object(item)
+        })
+        object["require_seal"] = .bool(settings.requiresSeal)
+        object["require_timestamp"] = .bool(settings.requiresTimestamp)
+        object["custody_head"] = settings.custodyHead.map(JSONValue.string) ?? .null
+        object["media"] = settings.externalMedia.map(JSONValue.string) ?? .null
+        object["verification_time"] = .string(settings.verificationTime.rfc3339)
+        object["tool_version"] = .string(settings.toolVersion)
+        return .object(object)
+    }
+}

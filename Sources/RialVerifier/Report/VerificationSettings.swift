@@ -1,0 +1,36 @@
+import RialFormat
+
+/// What the verdict was reached with, so a second examiner can repeat it and get the same
+/// answer: the anchors trusted, what was required, the custody head and media copy given,
+/// the time the package was judged at and the verifier's version (`schema/SPEC.md` §9.1.3).
+///
+/// A verdict depends on these as much as on the package: the same package passes without
+/// `--require-seal` and fails with it, and a seal is trusted only against the anchors given.
+public struct VerificationSettings: Sendable {
+    /// Every anchor given, signers' first, each in the order given.
+    public let trustAnchors: [TrustAnchorSummary]
+    /// `--require-seal`.
+    public let requiresSeal: Bool
+    /// `--require-timestamp`.
+    public let requiresTimestamp: Bool
+    /// `--custody-head`: the SHA-256 of the event recorded at the last hand-over; `nil` when
+    /// none was given, so dropped newer events could not be noticed.
+    public let custodyHead: String?
+    /// `--media`: the copy of the media held apart, as given.
+    public let externalMedia: String?
+    /// The time the package was judged at.
+    public let verificationTime: Timestamp
+    /// The verifier's version (`RialToolkit.version`).
+    public let toolVersion: String
+
+    init(policy: VerificationPolicy, verificationTime: Timestamp) {
+        trustAnchors = policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
+            + policy.timestampAnchors.map { TrustAnchorSummary(role: .tsa, certificate: $0, origin: policy.timestampAnchorOrigins[$0.fingerprintSHA256]) }
+        requiresSeal = policy.requiresSeal
+        requiresTimestamp = policy.requiresTimestamp
+        custodyHead = policy.custodyHead
+        externalMedia = policy.externalMedia
+        self.verificationTime = verificationTime
+        toolVersion = RialToolkit.version
+    }
+}
