@@ -36,8 +36,16 @@ struct HTMLPage {
         let (title, words): (String, String)
         switch report.verdict {
         case .pass:
-            title = "VERIFIED"
-            words = "Every file in this package matches its manifests, and nothing was added, removed or changed. \(report.count(.notPresent) + report.count(.notChecked)) items were not present or could not be checked; they are listed below and are not part of this result."
+            // The headline says what the verdict rests on (VerdictBasis), as the text report does.
+            let basis = report.basis
+            title = basis.assurance == .sealedTrusted ? "VERIFIED" : basis.assurance == .sealedUnjudged ? "INTACT AS SEALED" : "INTERNALLY CONSISTENT"
+            let custody = TextReportRenderer.custodySentence(basis.custodyHead).map { " " + $0 } ?? ""
+            words = TextReportRenderer.assuranceSentence(basis.assurance, report) + custody
+                + " \(report.count(.notPresent) + report.count(.notChecked)) items were not present or could not be checked; they are listed below and are not part of this result."
+        case .fail where report.basis.failure == .trustOnly:
+            title = "NOT TRUSTED"
+            let who = report.basis.untrusted.map { TextReportRenderer.untrustedName($0, report) }.joined(separator: "; ")
+            words = "Every file matches its manifests and every link holds, but \(who) chains to none of the trust anchors given. The content is intact; relying on it depends on trusting that signer by other means."
         case .fail:
             title = "FAILED"
             words = "\(failed) check\(failed == 1 ? "" : "s") failed. The package is not as it was sealed or packed: do not rely on its content. What failed, and where, is below; every check is listed further on."

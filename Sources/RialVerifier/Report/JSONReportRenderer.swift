@@ -30,6 +30,12 @@ public enum JSONReportRenderer {
         // Last, so every member of a 1.3 report keeps its place (the XML's order is this one).
         if let fields = report.caseFields { object["case"] = caseValue(fields) }
         if let settings = report.settings { object["settings"] = settingsValue(settings) }
+        // What the verdict rests on (§9.2); an input that could not be evaluated has none.
+        if report.verdict != .error {
+            let basis = report.basis
+            object["basis"] = .object(["assurance": .string(basis.assurance.rawValue), "failure": .string(basis.failure.rawValue),
+                                       "custody_head": .string(basis.custodyHead.rawValue)])
+        }
         return .object(object)
     }
 
