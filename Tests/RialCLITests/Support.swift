@@ -41,6 +41,14 @@ struct Report: Decodable, Sendable {
     let seal: Seal?
     let timestamp: TimestampInfo?
     let custody: Custody?
+    /// What the verdict rests on (report 1.4, SPEC §9.2).
+    let basis: Basis?
+
+    struct Basis: Decodable, Sendable, Equatable {
+        let assurance: String
+        let failure: String
+        let custodyHead: String
+    }
     /// The case fields of bag-info.txt (report version 1.4).
     let `case`: CaseFields?
     /// What the verdict was reached with (report version 1.4).

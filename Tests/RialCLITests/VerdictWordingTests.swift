@@ -34,6 +34,11 @@ struct VerdictWordingTests {
             let head = try #require(try Fixture.verifyJSON(sealed.path, cwd: dir).report.custody?.head?.sha256)
             let withHead = headline(CLI.rial(["verify", sealed.path, "--trust", pki.path("root-ca.pem"), "--custody-head", head], cwd: dir).stdout)
             #expect(withHead.contains { $0.contains("Custody log: checked up to the head recorded at the last hand-over") }, "\(withHead)")
+            // The same basis in the JSON report, for scripts.
+            #expect(try Fixture.verifyJSON(plain.path, cwd: dir).report.basis == .init(assurance: "unsealed", failure: "none", custodyHead: "not-given"))
+            let (_, trustedReport) = try Sealing.verify(sealed, ["--trust", pki.path("root-ca.pem"), "--custody-head", head], cwd: dir)
+            #expect(trustedReport.basis == .init(assurance: "sealed-trusted", failure: "none", custodyHead: "checked"))
+            #expect(try Fixture.verifyJSON(sealed.path, cwd: dir).report.basis?.assurance == "sealed-signer-not-checked")
             // The custody head has its own sentence, so it is not repeated as a not-checked line.
             #expect(!unsealed.contains { $0.contains("Not checked") && $0.contains("--custody-head") })
         }
@@ -56,6 +61,7 @@ struct VerdictWordingTests {
             #expect(!text.stdout.contains("BROKEN"))
             let (_, report) = try Sealing.verify(package, ["--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(report.custody?.state == "untrusted")
+            #expect(report.basis == .init(assurance: "sealed-trusted", failure: "trust-only", custodyHead: "not-given"))
             let show = CLI.rial(["custody", "show", package.path, "--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(show.stdout.contains("NOT TRUSTED: the signer chains to none of the anchors given") && !show.stdout.contains("BROKEN"), "\(show.stdout)")
         }
