@@ -29,6 +29,7 @@ struct ExtractCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        Interruption.writesInto(output)
         let result: PackageExtractor.Result
         do {
             result = try ProgressLine.around("verifying", enabled: !quiet) { try PackageExtractor().extract(package: package, to: output, progress: $0) }

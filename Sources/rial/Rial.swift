@@ -39,6 +39,8 @@ struct Rial: ParsableCommand {
     )
 
     static func main() {
+        // Before any thread is started, so every thread inherits the blocked signals.
+        Interruption.install()
         // libarchive converts names through LC_CTYPE; in the default "C" locale it mangles or
         // crashes on non-ASCII names. The library also guards each call; this covers the rest.
         setlocale(LC_CTYPE, "C.UTF-8")

@@ -74,6 +74,7 @@ struct SampleCommand: ParsableCommand {
         sample.depthInterval = depthInterval
         sample.checkpointInterval = checkpointInterval
         sample.includesFrames = !noFrames
+        Interruption.writesInto(out)
         do {
             try sample.write(to: out)
         } catch let error as PackagerError {

@@ -65,6 +65,8 @@ package struct ArchiveErrorCode: RialErrorCode {
     package static let fileAtRoot = Self("archive.layout.file-at-root")
     /// A system call on a file failed.
     package static let io = Self("io.failed")
+    /// A file to write exists and was not to be replaced.
+    package static let outputExists = Self("io.output-exists")
     /// A file changed size while being read.
     package static let fileChanged = Self("io.file-changed")
     /// The destination of an extraction is not new and empty, or a path would leave it.
