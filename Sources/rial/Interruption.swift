@@ -16,7 +16,9 @@ import Glibc
 /// either removed or complete, never half-moved.
 enum Interruption {
     /// The exit status after `signal`: 130 for SIGINT, 143 for SIGTERM.
-    static func exitStatus(after signal: Int32) -> Int32 { 128 + signal }
+    static func exitStatus(after signal: Int32) -> Int32 {
+        signal == SIGTERM ? ExitStatus.terminated.rawValue : ExitStatus.interrupted.rawValue
+    }
 
     /// A directory a command writes into file by file (`sample`, `extract`): what an
     /// interruption leaves in it is not complete, and the message says so.
