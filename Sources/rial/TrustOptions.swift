@@ -61,7 +61,7 @@ struct TrustOptions: ParsableArguments {
                 Console.error("\(option) \(path): \(error.reason)")
                 throw ExitStatus.usage
             } catch {
-                Console.error("\(option) \(path): cannot read it: \(error)")
+                Console.error(Console.describe(error, after: "\(option) \(path): cannot read it"))
                 throw ExitStatus.usage
             }
         }
