@@ -15,15 +15,28 @@ package enum OutputPath {
         /// The directory it would go in is missing, not a directory, or not writable.
         case unwritableDirectory(String, reason: String)
 
-        /// Says what is wrong, naming the path.
+        /// Says what is wrong, naming the path; the caller adds what the user can do.
         package var description: String {
             switch self {
             case .exists(let path):
-                "\(path) already exists; choose another name or pass --force to replace it"
+                "\(path) already exists"
             case .notAFile(let path, let kind):
-                "\(path) is \(kind); give the path of a file to write (--force replaces a file, never \(kind))"
+                "\(path) is \(kind), not a file"
             case .unwritableDirectory(let directory, let reason):
                 "cannot write into \(directory): \(reason)"
+            }
+        }
+
+        /// ``description`` and what to do about it, for a command whose `--force` replaces an
+        /// existing file (`canReplace`) or that never replaces one.
+        package func advice(canReplace: Bool) -> String {
+            switch self {
+            case .exists:
+                "\(description); choose another name\(canReplace ? " or pass --force to replace it" : ", or move it away first")"
+            case .notAFile(_, let kind):
+                "\(description); give the path of a file to write\(canReplace ? " (--force replaces a file, never \(kind))" : "")"
+            case .unwritableDirectory:
+                description
             }
         }
     }

@@ -8,8 +8,8 @@ enum OutputDestination {
     static func check(_ destination: String, overwrite: Bool) throws {
         guard let problem = OutputPath.problem(with: destination, replacing: overwrite) else { return }
         switch problem {
-        case .exists: throw PackagerError(.outputExists, problem.description)
-        case .notAFile: throw PackagerError(.outputNotAFile, problem.description)
+        case .exists: throw PackagerError(.outputExists, problem.advice(canReplace: true))
+        case .notAFile: throw PackagerError(.outputNotAFile, problem.advice(canReplace: true))
         case .unwritableDirectory: throw PackagerError(.writeFailed, problem.description)
         }
     }
