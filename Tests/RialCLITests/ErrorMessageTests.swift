@@ -39,6 +39,21 @@ struct ErrorMessageTests {
         }
     }
 
+    @Test("every pack.*, amend.*, extract.* and io.* code the sources declare is in SPEC §8.6's table of command error codes")
+    func commandCodesAreListed() throws {
+        let spec = try String(contentsOf: CLI.repoRoot.appendingPathComponent("schema/SPEC.md"), encoding: .utf8)
+        let table = try #require(spec.components(separatedBy: "**Command error codes.**").dropFirst().first?.components(separatedBy: "\n\n").dropFirst().first)
+        let listed = Set(table.matches(of: /\n?\| `([a-z0-9.-]+)` \|/).map { String($0.output.1) })
+        var declared: Set<String> = []
+        for file in ["Sources/RialPackager/PackagerError.swift", "Sources/RialAmender/AmenderError.swift", "Sources/RialArchive/Support/ArchiveError.swift"] {
+            let text = try String(contentsOf: CLI.repoRoot.appendingPathComponent(file), encoding: .utf8)
+            declared.formUnion(text.matches(of: /(?:Self|Code)\("((?:pack|amend|extract|io)\.[a-z0-9.-]+)"\)/).map { String($0.output.1) })
+        }
+        #expect(declared.count >= 30, "\(declared.sorted())")
+        #expect(declared.subtracting(listed).sorted() == [], "declared but not in SPEC §8.6")
+        #expect(listed.subtracting(declared).sorted() == [], "in SPEC §8.6 but declared nowhere")
+    }
+
     // MARK: Causes said once
 
     @Test("a missing capture directory is named once, with one code")
