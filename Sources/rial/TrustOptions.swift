@@ -58,7 +58,8 @@ struct TrustOptions: ParsableArguments {
             do {
                 anchors += try Certificate.load(pem: FileChunkReader.readAll(path: path, limit: 16 << 20), source: path)
             } catch let error as CryptoError {
-                Console.error("\(option) \(path): \(error.reason)")
+                // The reason names the file already ("x.pem holds no PEM certificate").
+                Console.error("\(option) " + (error.reason.hasPrefix(path) ? error.conciseDescription : "\(path): \(error.conciseDescription)"))
                 throw ExitStatus.usage
             } catch {
                 Console.error(Console.describe(error, after: "\(option) \(path): cannot read it"))

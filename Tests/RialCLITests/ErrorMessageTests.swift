@@ -101,6 +101,23 @@ struct ErrorMessageTests {
             let result = CLI.rial(["verify", package.path, "--trust", "no-such-root.pem"], cwd: dir)
             #expect(result.status == 64, "\(result)")
             #expect(result.stderr.components(separatedBy: "no-such-root.pem").count == 2, "\(result.stderr)")
+
+            try Data("not a certificate\n".utf8).write(to: dir.appendingPathComponent("notes.pem"))
+            let notPEM = CLI.rial(["verify", package.path, "--trust", "notes.pem"], cwd: dir)
+            #expect(notPEM.status == 64, "\(notPEM)")
+            #expect(notPEM.stderr.components(separatedBy: "notes.pem").count == 2, "\(notPEM.stderr)")
+        }
+    }
+
+    @Test("a --token that is not a response says why in words, not as a Swift value")
+    func garbageToken() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            try Data("garbage\n".utf8).write(to: dir.appendingPathComponent("g.tsr"))
+            let result = CLI.rial(["timestamp", "attach", package.path, "--token", "g.tsr"], cwd: dir)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.hasPrefix("rial: --token g.tsr is not a granted RFC 3161 response: timestamp response is not valid DER"), "\(result)")
+            #expect(!result.stderr.contains("malformed(\""), "\(result)")
         }
     }
 
