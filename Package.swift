@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialAmender",
+                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialAmender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

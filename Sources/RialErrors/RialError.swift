@@ -40,6 +40,61 @@ extension RialError {
         return text + " [\(code)]"
     }
 
+    /// What went wrong and why, for a person reading a terminal: `location: reason: cause:
+    /// cause… [code]` with the outermost code only, and nothing said twice. A cause whose text
+    /// was already said (a reason repeated as its own cause, an OpenSSL message repeated in
+    /// the queue) is left out, and so is the subject a short cause starts with when it was
+    /// already named ("cannot read X: cannot open X: No such file" becomes
+    /// "cannot read X: No such file"). ``description`` keeps every word, for reports.
+    public var conciseDescription: String {
+        Self.concise(said: [], chain: [self] + causes) + " [\(code)]"
+    }
+
+    /// ``conciseDescription`` after `context`, which says what was being done:
+    /// `context: reason: cause… [code]`, nothing repeated, `context` included
+    /// ("--trust x.pem: cannot read it" and "cannot open x.pem: No such file" give
+    /// "--trust x.pem: cannot read it: No such file [io.failed]").
+    public func conciseDescription(after context: String) -> String {
+        Self.concise(said: [context], chain: [self] + causes) + " [\(code)]"
+    }
+
+    /// The texts of `chain` after those `said`, joined by `: `, each without what was said.
+    private static func concise(said: [String], chain: [any Error]) -> String {
+        var parts = said
+        for (index, error) in chain.enumerated() {
+            var text: String
+            if let error = error as? any RialError {
+                let location = error.location.flatMap { location in parts.contains { $0.contains(location) } ? nil : location }
+                text = (location.map { "\($0): " } ?? "") + error.reason
+            } else {
+                text = uniqueClauses("\(error)")
+            }
+            if index > 0 || !said.isEmpty { text = droppingNamedSubject(text, alreadySaid: parts) }
+            guard !text.isEmpty, !parts.contains(where: { $0.contains(text) }) else { continue }
+            parts.append(text)
+        }
+        return parts.joined(separator: ": ")
+    }
+
+    /// `text` without the clauses (`; `-separated) it repeats.
+    private static func uniqueClauses(_ text: String) -> String {
+        var seen: [Substring] = []
+        for clause in text.split(separator: "; ", omittingEmptySubsequences: false) where !seen.contains(clause) {
+            seen.append(clause)
+        }
+        return seen.joined(separator: "; ")
+    }
+
+    /// "VERB [WORDS] SUBJECT: rest" becomes "rest" when SUBJECT was already said: a short
+    /// head (at most five words) that only names again what the outer error named.
+    private static func droppingNamedSubject(_ text: String, alreadySaid: [String]) -> String {
+        guard let colon = text.indices.first(where: { text[$0] == ":" && text[text.index(after: $0)...].first == " " }) else { return text }
+        let words = text[..<colon].split(separator: " ")
+        guard words.count >= 2, words.count <= 5, let subject = words.last else { return text }
+        let said = alreadySaid.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { $0.trimmingSuffix(":,;") } }
+        return said.contains(subject) ? String(text[text.index(colon, offsetBy: 2)...]) : text
+    }
+
     /// The same error at another place in the input: a lower layer knows what failed, the
     /// caller knows where (a header's byte offset, an entry's path).
     /// - Parameter location: where in the input.
@@ -58,5 +113,14 @@ extension RialError {
             next = (error as? any RialError)?.cause
         }
         return chain
+    }
+}
+
+extension Substring {
+    /// Without trailing characters from `characters`.
+    fileprivate func trimmingSuffix(_ characters: String) -> Substring {
+        var result = self
+        while let last = result.last, characters.contains(last) { result = result.dropLast() }
+        return result
     }
 }

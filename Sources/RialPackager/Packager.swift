@@ -25,6 +25,8 @@ public struct Packager: Sendable {
     /// - Returns: what was written.
     /// - Throws: ``PackagerError``; on any error no output file is left behind.
     public func write(progress: Progress? = nil) throws -> PackageSummary {
+        // Before anything is read: a destination that cannot take the package is known now.
+        try OutputDestination.check(options.output, overwrite: options.overwrite)
         let scanned = try CaptureDirectory(root: options.captureDirectory)
         let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly)
         let capture = metadata.capture

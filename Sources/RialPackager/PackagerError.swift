@@ -14,6 +14,9 @@ public struct PackagerErrorCode: RialErrorCode {
     public static let invalidCapture = Self("pack.invalid-capture")
     /// The output exists and `--force` was not given.
     public static let outputExists = Self("pack.output-exists")
+    /// The output path names a directory or another thing that is not a regular file; not
+    /// even `--force` replaces it.
+    public static let outputNotAFile = Self("pack.output-not-a-file")
     /// An option's value is not usable.
     public static let invalidOption = Self("pack.invalid-option")
     /// A hash-only payload would not fit the capture app's 10 KiB limit.

@@ -14,42 +14,44 @@ enum AmendRefusal {
     ///     error where the user wrote the event, a failure to complete where rial did.
     /// - Returns: the exit status to end with.
     static func exitStatus(for error: AmenderError, package: String, action: String, invalidEventStatus: ExitCode = ExitStatus.couldNotComplete) -> ExitCode {
+        let code = " [\(error.code)]"
         switch error.code {
         case .verificationFailed:
             printReport(of: error)
-            Console.error("not \(action): the package does not pass verification; nothing was changed")
+            Console.error("not \(action): the package does not pass verification; nothing was changed" + code)
             return ExitStatus.failed
         case .unverifiable:
             printReport(of: error)
-            Console.error("not \(action): the package could not be verified; nothing was changed")
+            Console.error("not \(action): the package could not be verified; nothing was changed" + code)
             return ExitStatus.couldNotComplete
         case .changedDuringVerification:
-            Console.error("\(package) changed while it was being verified; nothing was changed, try again")
+            Console.error("\(package) changed while it was being verified; nothing was changed, try again" + code)
             return ExitStatus.couldNotComplete
         case .alreadySealed:
-            Console.error("\(package) is already sealed; a package is sealed once")
+            Console.error("\(package) is already sealed; a package is sealed once" + code)
             return ExitStatus.couldNotComplete
         case .notSealed:
-            Console.error("\(package) is not sealed; seal it first: rial seal \(package) --sign-key KEY.pem --cert CERT.pem")
+            Console.error("\(package) is not sealed; seal it first: rial seal \(package) --sign-key KEY.pem --cert CERT.pem" + code)
             return ExitStatus.couldNotComplete
         case .unreadableSeal:
-            Console.error("the seal of \(package) cannot be read: \(error.cause.map { "\($0)" } ?? error.reason)")
+            Console.error(error.conciseDescription(after: "the seal of \(package) cannot be read"))
             return ExitStatus.couldNotComplete
         case .sealMismatch:
-            Console.error("the seal of \(package) does not sign its rial/manifest.json; nothing was changed")
+            Console.error("the seal of \(package) does not sign its rial/manifest.json; nothing was changed" + code)
             return ExitStatus.failed
         case .invalidSigner, .invalidToken:
-            Console.error(error.reason)
+            Console.error(error.conciseDescription)
             return ExitStatus.usage
         case .tokenNotSHA256, .tokenMismatch, .nonceMismatch:
-            Console.error(error.reason)
+            Console.error(error.conciseDescription)
             return ExitStatus.failed
         case .invalidEvent, .alreadyPresent:
-            Console.error(causeDescription(error))
+            Console.error(error.conciseDescription)
             return invalidEventStatus
         default:
-            // .unreadablePackage, .writeFailed, .noPackageIdentity: what the packager said.
-            Console.error(causeDescription(error))
+            // .unreadablePackage, .writeFailed, .noPackageIdentity: the amender's words and
+            // code, with what the packager or the disk said underneath.
+            Console.error(error.conciseDescription)
             return ExitStatus.couldNotComplete
         }
     }
@@ -61,11 +63,5 @@ enum AmendRefusal {
 
     static func printReport(_ report: VerificationReport) {
         FileHandleStream.standardOutput.write(TextReportRenderer.render(report))
-    }
-
-    /// The underlying error's own description (a `PackagerError` keeps its `pack.*` code),
-    /// else the amender's.
-    private static func causeDescription(_ error: AmenderError) -> String {
-        (error.cause as? any CustomStringConvertible)?.description ?? error.description
     }
 }

@@ -33,8 +33,8 @@ struct ChainComputeCommand: ParsableCommand {
         (data/frames/…, data/depth/…).
 
         Example:
-          rial chain compute --frames capture/frames --timestamps ts.json --depth capture/depth \\
-              --width 1920 --height 1080 -o chain.json
+          rial chain compute --frames capture/frames --timestamps ts.json \\
+              --depth capture/depth --width 1920 --height 1080 -o chain.json
 
         \(ExitStatus.helpText)
         """
@@ -83,6 +83,8 @@ struct ChainComputeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before the frames are read: a chain that could not be written is known now.
+        try OutputFile.check(output, option: "-o", replacing: force)
         do {
             let format = FrameFormat(pixelFormat: pixelFormat, width: width, height: height, bytesPerRow: bytesPerRow)
             let frameItems = try DirectoryWalker.walk(frames).filter { $0.kind == .file && !$0.relativePath.contains("/") }
@@ -124,18 +126,14 @@ struct ChainComputeCommand: ParsableCommand {
                                  depthPath: depthNames[index + 1].map { PackageLayout.depthDirectory + $0 })
             }
             let chain = FrameChain(fps: fps, checkpointInterval: checkpointInterval, frameFormat: format, frames: chainFrames)
-            if !force, access(output, F_OK) == 0 {
-                Console.error("\(output) already exists; pass --force to replace it")
-                throw ExitStatus.couldNotComplete
-            }
-            try ReportFile.write(chain.bytes(), to: output)
-            Console.note("Chained \(hashes.count) frames (\(depthNames.count) with depth) in \(String(format: "%.1f", elapsed * 1000)) ms, \(String(format: "%.3f", elapsed * 1000 / Double(hashes.count))) ms per frame (\(sequential ? "sequential" : "parallel")); final hash \(chain.finalHash)")
+            try OutputFile.write(chain.bytes(), to: output, replacing: force)
+            Console.note("Chained \(Counted.text(hashes.count, "frame")) (\(depthNames.count) with depth) in \(String(format: "%.1f", elapsed * 1000)) ms, \(String(format: "%.3f", elapsed * 1000 / Double(hashes.count))) ms per frame (\(sequential ? "sequential" : "parallel")); final hash \(chain.finalHash)")
         } catch let error as ValidationError {
             throw error
         } catch let error as ExitCode {
             throw error
         } catch {
-            Console.error("\(error)")
+            Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
         }
     }

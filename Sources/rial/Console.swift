@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialErrors
 import RialVerifier
 
 /// Writing to the terminal: messages to stderr, and progress only when stderr is a terminal.
@@ -8,6 +9,17 @@ enum Console {
     /// Messages may quote a package (names, reasons with its strings): escaped, always.
     static func error(_ message: String) {
         FileHandleStream.standardError.write("rial: \(Escaping.visibleLines(message))\n")
+    }
+
+    /// An error as the terminal shows it: rial's own errors by their
+    /// ``RialError/conciseDescription`` (the cause chain without repeats, one code).
+    static func describe(_ error: any Error) -> String {
+        (error as? any RialError)?.conciseDescription ?? "\(error)"
+    }
+
+    /// `context: error`, the error's part without what `context` already says.
+    static func describe(_ error: any Error, after context: String) -> String {
+        (error as? any RialError)?.conciseDescription(after: context) ?? "\(context): \(error)"
     }
 
     static func note(_ message: String) {

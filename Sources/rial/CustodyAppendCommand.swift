@@ -18,15 +18,16 @@ struct CustodyAppendCommand: ParsableCommand {
         is copied byte for byte, the tag manifests gain a line per new file, and the new \
         files come last.
 
-        The command prints the new head's SHA-256. Whoever receives the package should \
-        record it: `rial verify --custody-head SHA256` later proves no event up to it was \
-        removed (the package alone cannot show that its newest events were dropped).
+        The command prints the new head's SHA-256 (with --quiet, only that, on one line). \
+        Whoever receives the package should record it: `rial verify --custody-head SHA256` \
+        later proves no event up to it was removed (the package alone cannot show that its \
+        newest events were dropped).
 
         Actions: \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")).
 
         Examples:
           rial custody append case.rialpkg --action TRANSFERRED \\
-            --actor-name "Jane Roe" --role investigator --org "Metro PD" \\
+            --actor-name "Jane Roe" --role investigator --organization "Metro PD" \\
             --details "To County Lab by courier" --location "Metro PD"
           rial custody append case.rialpkg --action RECEIVED \\
             --sign-key lab.key --cert lab.pem --role "lab technician"
@@ -46,8 +47,15 @@ struct CustodyAppendCommand: ParsableCommand {
 
     @OptionGroup(title: "Who and where") var actorOptions: CustodyActorOptions
 
-    @Option(help: ArgumentHelp("The actor's organisation (when signing: the certificate's O by default).", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The actor's organisation (when signing: the certificate's O by default). Also --org.", valueName: "NAME"))
+    var organization: String?
+
+    /// `--org`, the spelling this option had first; one of the two may be given.
+    @Option(name: .customLong("org"), help: .hidden)
     var org: String?
+
+    /// `--organization` or `--org`.
+    private var actorOrganisation: String? { organization ?? org }
 
     @Option(help: ArgumentHelp("What was done, in a sentence (one line).", valueName: "TEXT"))
     var details: String = ""
@@ -60,7 +68,7 @@ struct CustodyAppendCommand: ParsableCommand {
     @Flag(help: "Append even if the package fails verification; the event records the failing checks.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "No progress line or summary.")
+    @Flag(name: .shortAndLong, help: "Print only the new head's SHA-256 (one line, for scripts): no progress line or summary.")
     var quiet = false
 
     /// `--action`, in any case.
@@ -73,9 +81,10 @@ struct CustodyAppendCommand: ParsableCommand {
         if actorOptions.actorName == nil && !signing.isSealing {
             throw ValidationError("give --actor-name (or sign with --sign-key and --cert: the certificate names the actor)")
         }
+        if organization != nil && org != nil { throw ValidationError("--organization and --org are one option; give it once") }
         do {
             try CustodyText.check(details, at: "--details", allowEmpty: true)
-            if let org { try CustodyText.check(org, at: "--org") }
+            if let actorOrganisation { try CustodyText.check(actorOrganisation, at: "--organization") }
             if let at { _ = try Timestamp(rfc3339: at) }
         } catch {
             throw ValidationError(error.reason)
@@ -84,7 +93,7 @@ struct CustodyAppendCommand: ParsableCommand {
 
     func run() throws {
         let now = Timestamp.now()
-        let signer = try signing.makeSealer()
+        let signer = try signing.makeSealer(amending: true)
         // The signer and the actor are checked by the amender, before the package is read.
         let when: Timestamp
         do {
@@ -99,7 +108,7 @@ struct CustodyAppendCommand: ParsableCommand {
         }
         guard let parsedAction = appendedAction else { throw ExitStatus.usage }
 
-        let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: org), details: details,
+        let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
                                       location: actorOptions.location, time: when)
         let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         let receipt: CustodyReceipt
@@ -111,13 +120,16 @@ struct CustodyAppendCommand: ParsableCommand {
             // Forced past a failing verification, then stopped: say what was forced past first.
             if force, let report = error.report, report.verdict == .fail { warnForced(report) }
             if error.code == .noPackageIdentity {
-                Console.error("\(package) has no readable rial/manifest.json; a custody log is bound to it")
+                Console.error("\(package) has no readable rial/manifest.json; a custody log is bound to it [\(error.code)]")
                 throw ExitStatus.couldNotComplete
             }
             throw AmendRefusal.exitStatus(for: error, package: package, action: "appended", invalidEventStatus: ExitStatus.usage)
         }
         if receipt.isForced { warnForced(receipt.report) }
-        if !quiet {
+        if quiet {
+            // What a script records at hand-over, and nothing else.
+            print(receipt.headSHA256)
+        } else {
             print("Appended custody event \(receipt.event.seq) (\(receipt.event.action.rawValue)) to \(package)")
             print("Actor:        \(receipt.event.actor.summary)")
             print("Signed by:    \(receipt.signer ?? "nobody (unsigned)")")
@@ -128,7 +140,8 @@ struct CustodyAppendCommand: ParsableCommand {
 
     /// The failing report, and that --force went past it.
     private func warnForced(_ report: VerificationReport) {
-        AmendRefusal.printReport(report)
+        // With --quiet, standard output is the head's SHA-256 alone.
+        if !quiet { AmendRefusal.printReport(report) }
         Console.error("warning: the package does not pass verification; going on because of --force, and the new event records it")
     }
 }

@@ -20,7 +20,8 @@ struct CustodyShowCommand: ParsableCommand {
           rial custody show case.rialpkg --format json | jq '.custody.head'
 
         Exit status: 0 when the package and its log verify, 1 when anything fails (the log is \
-        still shown), 2 when the package cannot be read, 64 for a usage error.
+        still shown), 2 when the package cannot be read, 64 for a usage error, 130 or 143 when \
+        interrupted (SIGINT, SIGTERM).
         """
     )
 

@@ -12,6 +12,10 @@ enum ExitStatus {
     static let couldNotComplete = ExitCode(2)
     /// The command line was wrong.
     static let usage = ExitCode(64)
+    /// Interrupted by SIGINT (Ctrl-C): 128 + 2, as a shell reports it. SIGTERM gives 143.
+    /// Set by ``Interruption``, which exits on its own thread.
+    static let interrupted = ExitCode(130)
+    static let terminated = ExitCode(143)
 
     static let helpText = """
         Exit status:
@@ -23,6 +27,8 @@ enum ExitStatus {
           2   could not verify or complete: not a package, unreadable, unsupported
               version, invalid capture directory, I/O error
           64  usage error
+          130 interrupted by Ctrl-C (SIGINT), 143 by SIGTERM: the temporary file
+              of what was being written is removed, nothing half-written is left
         """
 }
 

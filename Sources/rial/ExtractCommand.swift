@@ -1,4 +1,8 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import RialArchive
 import RialFormat
 import RialVerifier
 
@@ -29,6 +33,13 @@ struct ExtractCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        // Before the package is read: a destination that cannot take it is known now (the
+        // extractor checks again when it writes).
+        if let refusal = Self.destinationRefusal(output) {
+            Console.error(refusal.conciseDescription)
+            throw ExitStatus.couldNotComplete
+        }
+        Interruption.writesInto(output)
         let result: PackageExtractor.Result
         do {
             result = try ProgressLine.around("verifying", enabled: !quiet) { try PackageExtractor().extract(package: package, to: output, progress: $0) }
@@ -36,7 +47,7 @@ struct ExtractCommand: ParsableCommand {
             FileHandleStream.standardOutput.write(TextReportRenderer.render(.error(error, subjectPath: package, subjectKind: .package, verifiedAt: .now())))
             throw ExitStatus.couldNotComplete
         } catch {
-            Console.error("extraction stopped, nothing was left behind: \(error)")
+            Console.error(Console.describe(error, after: "extraction stopped, nothing was left behind"))
             throw ExitStatus.couldNotComplete
         }
         guard let root = result.extractedRoot else {
@@ -48,5 +59,30 @@ struct ExtractCommand: ParsableCommand {
             print("Verified and extracted to \(Escaping.visible(root))")
             for file in result.reportFiles { print("Report: \(Escaping.visible(file))") }
         }
+    }
+
+    /// Why `directory` cannot receive an extraction: it exists and is not an empty directory
+    /// (`extract.unsafe-destination`), or it is to be made in a directory that is missing or
+    /// not writable (`extract.write-failed`).
+    static func destinationRefusal(_ directory: String) -> ArchiveError? {
+        var info = stat()
+        guard lstat(directory, &info) == 0 else {
+            if case .unwritableDirectory(let parent, let reason)? = OutputPath.problem(with: directory, replacing: false) {
+                return ArchiveError(.destinationUnwritable, "cannot create \(directory) in \(parent): \(reason)")
+            }
+            return nil
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            return ArchiveError(.unsafeDestination, "\(directory) exists and is not a directory; extraction needs a new, empty directory")
+        }
+        guard let handle = opendir(directory) else { return nil }  // the extractor says why
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." {
+                return ArchiveError(.unsafeDestination, "\(directory) is not empty; extraction needs a new, empty directory")
+            }
+        }
+        return nil
     }
 }

@@ -40,7 +40,7 @@ struct InspectCommand: ParsableCommand {
         do {
             value = try PackageInspector().inspect(path: package)
         } catch {
-            Console.error("\(error)")
+            Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
         }
         switch format {
@@ -56,7 +56,7 @@ struct InspectCommand: ParsableCommand {
         do {
             result = try ProgressLine.around("verifying", enabled: true) { try VerifiedContents.make(path: package, progress: $0) }
         } catch {
-            Console.error("\(error)")
+            Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
         }
         guard let contents = result.contents else {

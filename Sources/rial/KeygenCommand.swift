@@ -17,9 +17,9 @@ struct KeygenCommand: ParsableCommand {
         Compare its SHA-256 fingerprint, printed below, when you hand it over.
 
         Examples:
-          rial keygen --subject "CN=Jane Doe,O=Metro Police Forensics,C=GB" --out jane
+          rial keygen --subject "CN=Jane Doe,O=Metro Police Forensics,C=GB" -o jane
           rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
-          rial keygen --subject "CN=Lab 3,O=County Lab" --out lab3 --csr
+          rial keygen --subject "CN=Lab 3,O=County Lab" -o lab3 --csr
 
         \(ExitStatus.helpText)
         """
@@ -28,7 +28,7 @@ struct KeygenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The subject: TYPE=value pairs separated by commas; CN is required (escape a comma in a value as \\,).", valueName: "DN"))
     var subject: String
 
-    @Option(name: [.short, .customLong("out")], help: ArgumentHelp("Path prefix of the files to write.", valueName: "PREFIX"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Path prefix of the files to write: PREFIX.key and PREFIX.pem (or PREFIX.csr).", valueName: "PREFIX"))
     var out: String
 
     @Option(help: ArgumentHelp("Validity of the self-signed certificate, in days.", valueName: "N"))
@@ -50,6 +50,8 @@ struct KeygenCommand: ParsableCommand {
         }
         let keyPath = out + ".key"
         let otherPath = out + (csr ? ".csr" : ".pem")
+        // Both, before a key is made: a key is never replaced, and never left without its certificate.
+        for path in [keyPath, otherPath] { try OutputFile.check(path, option: "--output", replacing: false, canReplace: false) }
         do {
             let key = try SigningKey.generateP256()
             let other: [UInt8]
@@ -61,9 +63,9 @@ struct KeygenCommand: ParsableCommand {
                 other = try certificate.pem()
                 fingerprint = certificate.fingerprintSHA256
             }
-            try FileWriter.write(try key.pkcs8PEM(), to: keyPath, existing: .refuse, mode: 0o600)
+            try OutputFile.write(try key.pkcs8PEM(), to: keyPath, replacing: false, mode: 0o600)
             do {
-                try FileWriter.write(other, to: otherPath, existing: .refuse, mode: 0o644)
+                try OutputFile.write(other, to: otherPath, replacing: false, mode: 0o644)
             } catch {
                 FileWriter.remove(keyPath)
                 throw error
@@ -77,10 +79,10 @@ struct KeygenCommand: ParsableCommand {
                 print("Request:      \(otherPath)   (send it to your CA; seal with the certificate it returns)")
             }
         } catch let error as ArchiveError {
-            Console.error(error.description)
+            Console.error(error.conciseDescription)
             throw ExitStatus.couldNotComplete
         } catch let error as CryptoError {
-            Console.error(error.description)
+            Console.error(error.conciseDescription)
             throw ExitStatus.couldNotComplete
         }
     }

@@ -27,9 +27,10 @@ struct PackCommand: ParsableCommand {
         Examples:
           rial pack export/ --plan                       # which file becomes what
           rial pack export/ -o case-2026-117.rialpkg --case 2026-117
-          rial pack capture -o case-2026-117.rialpkg --case 2026-117 --organization "County Lab"
+          rial pack capture -o case-2026-117.rialpkg --case 2026-117 \\
+              --organization "County Lab"
           rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
-          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem   # sealed
+          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
           rial pack capture -o case.rialpkg --actor-name "Jane Roe" --role investigator
 
         The package's custody log (rial/custody/) begins with the capture app's own events \
@@ -75,8 +76,15 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: ArgumentHelp("Case number, written to bag-info.txt as Bag-Group-Identifier.", valueName: "ID"))
     var caseID: String?
 
-    @Option(help: ArgumentHelp("Organisation, written to bag-info.txt as Source-Organization.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Organisation, written to bag-info.txt as Source-Organization (and the PACKAGED event's, without a key). Also --org.", valueName: "NAME"))
     var organization: String?
+
+    /// `--org`, as `rial custody append` spelled it first; one of the two may be given.
+    @Option(name: .customLong("org"), help: .hidden)
+    var org: String?
+
+    /// `--organization` or `--org`.
+    private var sourceOrganisation: String? { organization ?? org }
 
     @Option(help: ArgumentHelp("Description, written to bag-info.txt as External-Description.", valueName: "TEXT"))
     var description: String?
@@ -102,6 +110,7 @@ struct PackCommand: ParsableCommand {
 
     mutating func validate() throws {
         if !plan, output == nil { throw ValidationError("say where to write the package: -o OUT.rialpkg (or --plan to see the mapping only)") }
+        if organization != nil && org != nil { throw ValidationError("--organization and --org are one option; give it once") }
     }
 
     func run() throws {
@@ -109,7 +118,7 @@ struct PackCommand: ParsableCommand {
             do {
                 printPlan(try CapturePlan(captureDirectory: captureDirectory))
             } catch let error as PackagerError {
-                Console.error(error.description)
+                Console.error(error.conciseDescription)
                 throw ExitStatus.couldNotComplete
             }
             return
@@ -117,7 +126,7 @@ struct PackCommand: ParsableCommand {
         let output = self.output ?? ""
         var fields: [BagInfo.Field] = []
         if let caseID { fields.append(.init("Bag-Group-Identifier", caseID)) }
-        if let organization { fields.append(.init("Source-Organization", organization)) }
+        if let sourceOrganisation { fields.append(.init("Source-Organization", sourceOrganisation)) }
         if let description { fields.append(.init("External-Description", description)) }
         for item in info {
             guard let equals = item.firstIndex(of: "=") else {
@@ -127,7 +136,7 @@ struct PackCommand: ParsableCommand {
         }
         let sealer = try sealing.makeSealer()
         // A signer's organisation is the certificate's; --organization names the bag's source.
-        let actor = custody.actor(organisation: sealer == nil && custody.actorName != nil ? organization : nil)
+        let actor = custody.actor(organisation: sealer == nil && custody.actorName != nil ? sourceOrganisation : nil)
         if sealer == nil, custody.actorName == nil, custody.role != nil || custody.actorID != nil {
             throw ValidationError("--role and --actor-id describe a person: give --actor-name too")
         }
@@ -146,14 +155,14 @@ struct PackCommand: ParsableCommand {
         do {
             summary = try ProgressLine.around("packing", enabled: !quiet) { try Packager(options: options).write(progress: $0) }
         } catch let error as PackagerError {
-            Console.error(error.description)
+            Console.error(error.conciseDescription)
             throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
         }
         // What verification will fail is said even with --quiet.
         for warning in summary.warnings { Console.error("warning: \(warning)") }
         if !quiet {
             if let plan = summary.plan { printPlan(plan) }
-            print("Packed \(summary.payloadFileCount) files (\(summary.payloadBytes) bytes) into \(summary.output)")
+            print("Packed \(Counted.text(summary.payloadFileCount, "file")) (\(Counted.text(summary.payloadBytes, "byte"))) into \(summary.output)")
             print("Package id:       \(summary.packageID)")
             print("Created:          \(summary.created)")
             print("Manifest SHA-256: \(summary.manifestSHA256)")
@@ -161,7 +170,7 @@ struct PackCommand: ParsableCommand {
             if let levels = summary.privacy {
                 print("Discloses:        \(levels)\(summary.hashOnly ? ", hash-only (no media, depth maps or frames)" : "")")
                 if !summary.withheld.isEmpty {
-                    print("Withheld:         \(summary.withheld.count) files of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")")
+                    print("Withheld:         \(Counted.text(summary.withheld.count, "file")) of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")")
                 }
             }
             if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.warnings.contains { $0.contains("--keep-as-received") } ? "do NOT match" : "match") the media") }
@@ -172,7 +181,7 @@ struct PackCommand: ParsableCommand {
     /// The mapping: one line per file, `source -> package path  (reading)`; a run of depth
     /// keyframes is one line, since a recording has hundreds.
     private func printPlan(_ plan: CapturePlan) {
-        print("\(captureDirectory) is \(plan.layout); \(plan.entries.count) files:")
+        print("\(captureDirectory) is \(plan.layout); \(Counted.text(plan.entries.count, "file")):")
         let prefix = captureDirectory.hasSuffix("/") ? captureDirectory : captureDirectory + "/"
         let relative = { (path: String) in path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path }
         var lines: [(source: String, target: String, reading: String)] = []

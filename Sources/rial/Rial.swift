@@ -15,18 +15,19 @@ struct Rial: ParsableCommand {
         and SHA-512 of every file. `rial verify` checks every byte without unpacking.
 
         Try it:
-          rial sample --out capture        # a synthetic capture, no phone needed
+          rial sample -o capture        # a synthetic capture, no phone needed
           rial pack capture -o case.rialpkg
           rial verify case.rialpkg
 
         Sealed, with trusted time:
-          rial keygen --subject "CN=Jane Doe,O=County Lab" --out jane
+          rial keygen --subject "CN=Jane Doe,O=County Lab" -o jane
           rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
           rial timestamp request case.rialpkg -o case.tsq     # then ask your TSA
           rial verify case.rialpkg --trust jane.pem --tsa-trust tsa-root.pem
 
         Chain of custody:
-          rial custody append case.rialpkg --action TRANSFERRED --actor-name "Jane Doe" --details "To the lab"
+          rial custody append case.rialpkg --action TRANSFERRED \\
+              --actor-name "Jane Doe" --details "To the lab"
           rial custody show case.rialpkg
 
         \(ExitStatus.helpText)
@@ -38,21 +39,40 @@ struct Rial: ParsableCommand {
         ]
     )
 
+    /// The width help is wrapped at, whatever the terminal's: examples are written to fit in
+    /// it, so one never breaks mid-command, and help reads the same in a pipe, a file or a
+    /// terminal of any width (a narrower terminal folds the lines itself, a copy still pastes
+    /// whole commands).
+    static let helpColumns = 80
+
     static func main() {
+        // Before any thread is started, so every thread inherits the blocked signals.
+        Interruption.install()
         // libarchive converts names through LC_CTYPE; in the default "C" locale it mangles or
         // crashes on non-ASCII names. The library also guards each call; this covers the rest.
         setlocale(LC_CTYPE, "C.UTF-8")
         // Without a command there is nothing to do: show how to use it, as a usage error, so a
         // script that forgot its arguments does not read success.
         if CommandLine.arguments.count <= 1 {
-            FileHandleStream.standardError.write(helpMessage() + "\n")
-            exit(withError: ExitStatus.usage)
+            FileHandleStream.standardError.write(helpMessage(columns: helpColumns) + "\n")
+            Glibc.exit(ExitStatus.usage.rawValue)
         }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            exit(withError: error)
+            finish(with: error)
         }
+    }
+
+    /// ``exit(withError:)``, with help and usage wrapped at ``helpColumns``: help on standard
+    /// output, anything else on standard error, and the exit status the error stands for.
+    private static func finish(with error: any Error) -> Never {
+        let status = exitCode(for: error)
+        let text = fullMessage(for: error, columns: helpColumns)
+        if !text.isEmpty {
+            (status == .success ? FileHandleStream.standardOutput : FileHandleStream.standardError).write(text + "\n")
+        }
+        Glibc.exit(status.rawValue)
     }
 }

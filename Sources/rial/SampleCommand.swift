@@ -23,14 +23,17 @@ struct SampleCommand: ParsableCommand {
         device model_only). Pack it whole, or with --hash-only to leave the photo out.
 
         Examples:
-          rial sample --out capture --seconds 5 --seed 42
-          rial sample --out phone-export --no-frames     # as a phone exports it: no frame material
-          rial sample --out photo --kind photo
-          rial sample --out private --kind hash-only && rial pack private -o private.rialpkg --hash-only
+          rial sample -o capture --seconds 5 --seed 42
+          rial sample -o phone-export --no-frames   # as a phone exports it: no frames
+          rial sample -o photo --kind photo
+          rial sample -o private --kind hash-only
+          rial pack private -o private.rialpkg --hash-only
+
+        \(ExitStatus.helpText)
         """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Directory to create (must not exist, or be empty).", valueName: "DIR"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Directory to create (must not exist, or be empty).", valueName: "DIR"))
     var out: String
 
     @Option(help: ArgumentHelp("video, photo or hash-only.", valueName: "KIND"))
@@ -74,6 +77,7 @@ struct SampleCommand: ParsableCommand {
         sample.depthInterval = depthInterval
         sample.checkpointInterval = checkpointInterval
         sample.includesFrames = !noFrames
+        Interruption.writesInto(out)
         do {
             try sample.write(to: out)
         } catch let error as PackagerError {
@@ -82,7 +86,7 @@ struct SampleCommand: ParsableCommand {
         }
         switch kind {
         case .video:
-            print("Wrote a \(seconds) s synthetic capture (\(sample.frameCount) frames, \(sample.depthFrames.count) depth keyframes) to \(out)")
+            print("Wrote a \(seconds) s synthetic capture (\(Counted.text(sample.frameCount, "frame")), \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)")
             print("Next: rial pack \(out) -o \(out).rialpkg")
         case .photo:
             print("Wrote a synthetic photo capture (\(width)×\(height) stand-in, one \(sample.depthWidth)×\(sample.depthHeight) depth map) to \(out)")

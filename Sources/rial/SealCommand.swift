@@ -18,7 +18,8 @@ struct SealCommand: ParsableCommand {
 
         Examples:
           rial seal case.rialpkg --sign-key jane.key --cert jane.pem
-          rial seal case.rialpkg --sign-key lab.key --cert lab.pem --chain lab-ca-chain.pem
+          rial seal case.rialpkg --sign-key lab.key --cert lab.pem \\
+              --chain lab-ca-chain.pem
 
         \(ExitStatus.helpText)
         """
@@ -37,14 +38,14 @@ struct SealCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let sealer = try sealing.makeSealer() else { throw ExitStatus.usage }
+        guard let sealer = try sealing.makeSealer(amending: true) else { throw ExitStatus.usage }
         let now = Timestamp.now()
         let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         let receipt: SealReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, progress: $0) }
         } catch let error as AmenderError where error.code == .noPackageIdentity {
-            Console.error("\(package) has no readable package id; nothing was changed")
+            Console.error("\(package) has no readable package id; nothing was changed [\(error.code)]")
             throw ExitStatus.couldNotComplete
         } catch let error as AmenderError {
             throw AmendRefusal.exitStatus(for: error, package: package, action: "sealed")

@@ -45,7 +45,7 @@ struct TimestampAttachCommand: ParsableCommand {
         do {
             _ = try TimeStampResponse(der: responseBytes)
         } catch {
-            Console.error("--token \(token) is not a granted RFC 3161 response: \(error)")
+            Console.error(Console.describe(error, after: "--token \(token) is not a granted RFC 3161 response"))
             throw ExitStatus.usage
         }
         if let chainBytes, let tsaChain {
@@ -66,16 +66,16 @@ struct TimestampAttachCommand: ParsableCommand {
         } catch let error as AmenderError {
             switch error.code {
             case .tokenNotSHA256:
-                Console.error("\(error.reason); ask the TSA again with the request from `rial timestamp request`")
+                Console.error("\(error.reason); ask the TSA again with the request from `rial timestamp request` [\(error.code)]")
                 throw ExitStatus.failed
             case .tokenMismatch:
-                Console.error("the token timestamps other bytes than this package's seal; was it made for another package?")
+                Console.error("the token timestamps other bytes than this package's seal; was it made for another package? [\(error.code)]")
                 throw ExitStatus.failed
             case .nonceMismatch:
-                Console.error("\(error.reason): it answers another request")
+                Console.error("\(error.reason): it answers another request [\(error.code)]")
                 throw ExitStatus.failed
             case .invalidRequest:
-                Console.error("--request \(request ?? ""): \(error.reason)")
+                Console.error(error.conciseDescription(after: "--request \(request ?? "")"))
                 throw ExitStatus.usage
             default:
                 throw AmendRefusal.exitStatus(for: error, package: package, action: "changed")
@@ -92,7 +92,7 @@ struct TimestampAttachCommand: ParsableCommand {
         do {
             return try FileChunkReader.readAll(path: path, limit: 1 << 20)
         } catch {
-            Console.error("\(option) \(path): cannot read it: \(error)")
+            Console.error(Console.describe(error, after: "\(option) \(path): cannot read it"))
             throw ExitStatus.usage
         }
     }

@@ -13,10 +13,12 @@ struct TimestampCommand: ParsableCommand {
 
         Example:
           rial timestamp request case.rialpkg -o case.tsq
-          curl -sS -H 'Content-Type: application/timestamp-query' --data-binary @case.tsq \\
-               https://tsa.example.org/ -o case.tsr
-          rial timestamp attach case.rialpkg --token case.tsr --tsa-chain tsa-chain.pem --request case.tsq
-          rial verify case.rialpkg --trust root.pem --tsa-trust tsa-root.pem --require-timestamp
+          curl -sS -H 'Content-Type: application/timestamp-query' \\
+              --data-binary @case.tsq https://tsa.example.org/ -o case.tsr
+          rial timestamp attach case.rialpkg --token case.tsr \\
+              --tsa-chain tsa-chain.pem --request case.tsq
+          rial verify case.rialpkg --trust root.pem --tsa-trust tsa-root.pem \\
+              --require-timestamp
 
         \(ExitStatus.helpText)
         """,

@@ -31,6 +31,8 @@ struct TimestampRequestCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        // Before the package is read: a request that could not be written is known now.
+        try OutputFile.check(output, option: "-o", replacing: force)
         let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: Timestamp.now()))
         let receipt: TimestampRequestReceipt
         do {
@@ -39,9 +41,9 @@ struct TimestampRequestCommand: ParsableCommand {
             throw AmendRefusal.exitStatus(for: error, package: package, action: "requested")
         }
         do {
-            try FileWriter.write(receipt.request.der, to: output, existing: force ? .replace : .refuse)
+            try OutputFile.write(receipt.request.der, to: output, replacing: force)
         } catch let error as ArchiveError {
-            Console.error("\(error.reason)\(force ? "" : " (pass --force to replace an existing file)")")
+            Console.error(error.conciseDescription(after: "cannot write the request"))
             throw ExitStatus.couldNotComplete
         }
         if !quiet {

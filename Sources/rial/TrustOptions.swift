@@ -65,10 +65,11 @@ struct TrustOptions: ParsableArguments {
                 let certificates = try Certificate.load(pem: FileChunkReader.readAll(path: origin.file, limit: 16 << 20), source: origin.file)
                 anchors += certificates.map { ($0, origin) }
             } catch let error as CryptoError {
-                Console.error("\(origin.option) \(origin.file): \(error.reason)")
+                // The reason names the file already ("x.pem holds no PEM certificate").
+                Console.error("\(origin.option) " + (error.reason.hasPrefix(origin.file) ? error.conciseDescription : "\(origin.file): \(error.conciseDescription)"))
                 throw ExitStatus.usage
             } catch {
-                Console.error("\(origin.option) \(origin.file): cannot read it: \(error)")
+                Console.error(Console.describe(error, after: "\(origin.option) \(origin.file): cannot read it"))
                 throw ExitStatus.usage
             }
         }

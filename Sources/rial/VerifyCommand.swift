@@ -52,11 +52,13 @@ struct VerifyCommand: ParsableCommand {
         Examples:
           rial verify case.rialpkg
           rial verify case.rialpkg --format json --report case.verification.json
-          rial verify case.rialpkg --trust agency-root.pem --tsa-trust tsa-root.pem --require-seal --require-timestamp
-          rial verify case.rialpkg --custody-head 3f5e…(64 hex digits from the last hand-over)
-          rial verify shared.rialpkg --media photo.jpg     # a hash-only package and the photo held apart
+          rial verify case.rialpkg --trust agency-root.pem --tsa-trust tsa-root.pem \\
+              --require-seal --require-timestamp
+          rial verify case.rialpkg --custody-head SHA256   # recorded at hand-over
+          rial verify shared.rialpkg --media photo.jpg     # hash-only, photo apart
           rial verify extracted-bag/
-          rial verify --recursive evidence-store/ --jobs 4 --format jsonl > verdicts.jsonl
+          rial verify --recursive evidence-store/ --jobs 4 --format jsonl \\
+              > verdicts.jsonl
 
         \(ExitStatus.helpText)
         """
@@ -76,10 +78,13 @@ struct VerifyCommand: ParsableCommand {
     var recursive = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
-    @Option(help: ArgumentHelp("Also write the report to FILE (JSON if it ends in .json, XML if .xml, else text; with --format html, the HTML).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write the report to FILE, in the format its extension names: .txt (text), .json, .xml or .html (the court report).", valueName: "FILE"))
     var report: String?
+
+    @Flag(help: "Replace --report FILE if it exists.")
+    var force = false
 
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
     var media: String?
@@ -91,13 +96,26 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one package file or bag directory") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if report != nil && paths.count > 1 { throw ValidationError("--report takes a single PATH") }
         if media != nil && paths.count > 1 { throw ValidationError("--media belongs to one package; give a single PATH") }
-        if let media, !ReportFile.isReadableFile(media) { throw ValidationError("--media \(media) is not a readable regular file") }
+        if let media, !InputFile.isReadableFile(media) { throw ValidationError("--media \(media) is not a readable regular file") }
+        if let report {
+            guard let reportFormat = ReportFormat(path: report) else {
+                throw ValidationError("--report \(report): the file's extension says its format: .txt, .json, .xml or .html (e.g. --report case.verification.json)")
+            }
+            if reportFormat == .html && format == .jsonl {
+                throw ValidationError("--report \(report) is a court report of one package; with --format jsonl, write --report FILE.json")
+            }
+        }
     }
 
+    /// The format of `--report FILE`, from its extension.
+    private var reportFormat: ReportFormat? { report.flatMap(ReportFormat.init(path:)) }
+
     func run() throws {
+        // Before anything is read: a report that could not be written is known now.
+        if let report { try OutputFile.check(report, option: "--report", replacing: force) }
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
         let inputs = BatchInputs.expand(paths, recursive: recursive)
@@ -109,8 +127,8 @@ struct VerifyCommand: ParsableCommand {
             Console.error("--report, --media and --format xml or html belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
             throw ExitStatus.usage
         }
-        if format == .html { return try courtReport(inputs[0], policy: policy) }
-        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs)
+        if format == .html || reportFormat == .html { return try courtReport(inputs[0], policy: policy) }
+        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine(label: "verifying", enabled: !quiet)
         var collected: [VerificationReport] = []
         var verdicts: [VerificationReport.Verdict: Int] = [:]
@@ -134,6 +152,7 @@ struct VerifyCommand: ParsableCommand {
             }
             if report != nil && collected.isEmpty { collected.append(result) }
             for warning in result.warnings { Console.error("warning: \(warning)") }
+            if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }
         }, tick: {
             let bytes = runner.bytes
             if inputs.count == 1 {
@@ -161,33 +180,51 @@ struct VerifyCommand: ParsableCommand {
         case .text, .html:
             break
         }
-        if let report, let first = collected.first {
-            let bytes = report.hasSuffix(".json") ? JSONReportRenderer.bytes(first)
-                : report.hasSuffix(".xml") ? try XMLReportRenderer.bytes(first) : Array(TextReportRenderer.render(first).utf8)
-            do {
-                try ReportFile.write(bytes, to: report)
-            } catch {
-                // A failed verdict still wins: it is what the evidence says.
-                Console.error("cannot write the report to \(report): \(error)")
-                throw first.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
-            }
-        }
+        if let first = collected.first { try writeReportFile(first, overview: nil) }
         throw status
     }
 
-    /// `--format html`: the court report of `rial report`, on standard output (and --report).
+    /// `--report FILE`, in the format its extension names.
+    private func writeReportFile(_ result: VerificationReport, overview: CaseOverview?) throws {
+        guard let report, let reportFormat else { return }
+        do {
+            let bytes: [UInt8] = switch reportFormat {
+            case .text: Array(TextReportRenderer.render(result).utf8)
+            case .json: JSONReportRenderer.bytes(result)
+            case .xml: try XMLReportRenderer.bytes(result)
+            case .html: Array(HTMLReportRenderer.render(result, overview: overview).utf8)
+            }
+            try OutputFile.write(bytes, to: report, replacing: force)
+        } catch {
+            // A failed verdict still wins: it is what the evidence says.
+            Console.error("cannot write the report to \(report): \(Console.describe(error))")
+            throw result.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
+        }
+    }
+
+    /// For a directory that is not a bag but holds packages or bags: how to verify those.
+    static func recursiveHint(for result: VerificationReport) -> String? {
+        guard result.verdict == .error, result.subjectKind == .bag, result.error?.code == .notAPackage else { return nil }
+        let found = BatchInputs.expand([result.subjectPath], recursive: true)
+        guard !found.isEmpty, found != [result.subjectPath] else { return nil }
+        let count = found.count == 1 ? "a package or bag" : "\(found.count) packages or bags"
+        return "hint: \(result.subjectPath) is not a bag, but holds \(count); to verify \(found.count == 1 ? "it" : "each"), add --recursive: rial verify --recursive \(result.subjectPath)"
+    }
+
+    /// `--format html` or `--report FILE.html`: one package, verified with what the court
+    /// report of `rial report` shows; the report on standard output in `--format`, and FILE.
     private func courtReport(_ input: String, policy: VerificationPolicy) throws {
         let (result, overview) = ProgressLine.around("verifying", enabled: !quiet) { Verifier(policy: policy).courtReport(for: input, progress: $0) }
-        let html = HTMLReportRenderer.render(result, overview: overview)
-        FileHandleStream.standardOutput.write(html)
-        if let report {
-            do {
-                try ReportFile.write(Array(html.utf8), to: report)
-            } catch {
-                Console.error("cannot write the report to \(report): \(error)")
-                throw result.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
-            }
+        switch format {
+        case .html: FileHandleStream.standardOutput.write(HTMLReportRenderer.render(result, overview: overview))
+        case .text: FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
+        case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(JSONReportRenderer.jsonValue(result), escaping: .invisibles), as: UTF8.self))
+        case .xml: FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(result), as: UTF8.self))
+        case .jsonl: break  // refused in validate()
         }
+        for warning in result.warnings { Console.error("warning: \(warning)") }
+        if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }
+        try writeReportFile(result, overview: overview)
         throw Self.exitStatus(for: result)
     }
 

@@ -152,11 +152,12 @@ struct CommandLineTests {
         }
     }
 
-    @Test("a pack that fails while writing leaves no temporary file and no output")
+    @Test("a pack that cannot put its package in place leaves no temporary file and no output")
     func packFailureLeavesNothing() throws {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
-            // --force onto a directory: the package is written, then cannot be renamed into place.
+            // --force onto a directory: refused before anything is read or written (it used to be
+            // written whole, then fail at the rename; OutputFileTests has the up-front refusal).
             let out = dir.appendingPathComponent("out")
             try FileManager.default.createDirectory(at: out.appendingPathComponent("case.rialpkg"), withIntermediateDirectories: true)
             let result = CLI.rial(["pack", capture.path, "-o", "out/case.rialpkg", "--force", "--quiet"], cwd: dir)

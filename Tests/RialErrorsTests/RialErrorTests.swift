@@ -86,4 +86,40 @@ struct RialErrorTests {
         #expect(error.reason == "bad")
         #expect(error.cause is PlainError)
     }
+
+    // MARK: conciseDescription: the cause chain without repeats, for the terminal
+
+    struct TextError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    @Test func conciseDropsTheSubjectACauseNamesAgain() {
+        let error = SampleError(.broken, "cannot read the capture directory nosuch",
+                                cause: SampleError(.other, "cannot read directory nosuch: No such file or directory"))
+        #expect(error.conciseDescription == "cannot read the capture directory nosuch: No such file or directory [sample.broken]")
+        #expect(error.description.contains("nosuch: cannot read directory nosuch"), "description keeps every word")
+    }
+
+    @Test func conciseSaysARepeatedReasonOnce() {
+        let crypto = SampleError(.other, "jane.pem is not an unencrypted PEM private key",
+                                 cause: TextError(description: "error:1E08010C:DECODER routines::unsupported"))
+        let error = SampleError(.broken, crypto.reason, cause: crypto)
+        #expect(error.conciseDescription == "jane.pem is not an unencrypted PEM private key: error:1E08010C:DECODER routines::unsupported [sample.broken]")
+    }
+
+    @Test func conciseSaysARepeatedClauseOnce() {
+        let error = SampleError(.broken, "signing failed", cause: TextError(description: "error:A:x; error:A:x; error:B:y"))
+        #expect(error.conciseDescription == "signing failed: error:A:x; error:B:y [sample.broken]")
+    }
+
+    @Test func conciseKeepsWhatIsNew() {
+        let error = SampleError(.broken, "could not write out.rialpkg",
+                                cause: SampleError(.other, "writing ./.out.rialpkg.tmp-abc: No space left on device"))
+        #expect(error.conciseDescription == "could not write out.rialpkg: writing ./.out.rialpkg.tmp-abc: No space left on device [sample.broken]")
+    }
+
+    @Test func conciseGivesTheOutermostCodeOnly() {
+        let error = SampleError(.broken, "top", cause: SampleError(.other, "middle", cause: PlainError()))
+        #expect(error.conciseDescription == "top: middle: disk full [sample.broken]")
+    }
 }

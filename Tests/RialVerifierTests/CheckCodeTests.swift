@@ -36,14 +36,17 @@ struct CheckCodeTests {
         return codes
     }
 
-    /// The codes of §8.6's second table: what a report with verdict `error` carries.
+    /// The codes of §8.6's second table: what a report with verdict `error` carries (the
+    /// table ends at the first empty line; the commands' own codes follow it).
     static func specErrorCodes() throws -> Set<String> {
         let spec = try String(contentsOf: root.appendingPathComponent("schema/SPEC.md"), encoding: .utf8)
         let start = try #require(spec.range(of: "\n### 8.6 "))
         let end = try #require(spec.range(of: "\n### 8.7 ", range: start.upperBound..<spec.endIndex))
         let section = spec[start.upperBound..<end.lowerBound]
         let table = try #require(section.range(of: "| Code | Meaning |"))
-        return Set(section[table.upperBound...].matches(of: /\n\| `([a-z0-9.-]+)`/).map { String($0.output.1) })
+        let rows = section[table.upperBound...]
+        let tableEnd = rows.range(of: "\n\n")?.lowerBound ?? rows.endIndex
+        return Set(rows[..<tableEnd].matches(of: /\n\| `([a-z0-9.-]+)`/).map { String($0.output.1) })
     }
 
     @Test("every refusal the scanner can turn an archive error into is an error code of SPEC §8.6, and every one listed is reachable")

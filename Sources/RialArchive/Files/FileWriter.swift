@@ -24,6 +24,28 @@ package enum FileWriter {
         try bytes.withUnsafeBytes { try writeAll($0, to: fd, path: path) }
     }
 
+    /// Writes `bytes` to a temporary file beside `path` and moves it into place only when it is
+    /// complete (``TemporaryFile``): a reader never sees half of it, and an interrupted run
+    /// leaves nothing behind.
+    /// - Parameters:
+    ///   - existing: `.refuse` never replaces a file at `path`, not even one that appears while
+    ///     writing; `.replace` replaces a regular file (never a directory).
+    ///   - mode: the file's mode, narrowed by the umask.
+    /// - Throws: ``ArchiveError`` `.outputExists` when `path` exists and is not to be replaced,
+    ///   `.io` naming the path and the system's reason.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, existing: Existing, mode: mode_t = 0o644) throws {
+        let file = try TemporaryFile(destination: path)
+        file.setMode(mode)
+        try bytes.withUnsafeBytes { try writeAll($0, to: file.fileDescriptor, path: file.path) }
+        do {
+            try file.commit(replacing: existing == .replace)
+        } catch .exists {
+            throw ArchiveError(.outputExists, "\(path) already exists")
+        } catch .system(let reason) {
+            throw ArchiveError(.io, "cannot write \(path): \(reason)")
+        }
+    }
+
     /// Removes a file this process wrote, when a later step failed; errors are ignored.
     package static func remove(_ path: String) {
         unlink(path)

@@ -18,8 +18,11 @@ internal import CRialArchive
 /// the process's working directory.
 package final class SafeDiskWriter {
     private let disk: OpaquePointer
+    /// The destination as the caller named it, for messages.
+    private let destination: String
 
-    private init() throws {
+    private init(destination: String) throws {
+        self.destination = destination
         guard let disk = archive_write_disk_new() else { throw ArchiveError(.writeFailed, "archive_write_disk_new failed") }
         self.disk = disk
         let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS
@@ -41,7 +44,11 @@ package final class SafeDiskWriter {
     package static func write<T>(into destination: String, _ body: (SafeDiskWriter) throws -> T) throws -> T {
         let directory = open(destination, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard directory >= 0 else {
-            throw ArchiveError(.unsafeDestination, "\(destination) is not a directory that can be opened (a symbolic link is refused): \(String(cString: strerror(errno)))")
+            let number = errno
+            guard number == ELOOP || number == ENOTDIR else {
+                throw ArchiveError(.destinationUnwritable, "cannot open \(destination): \(String(cString: strerror(number)))")
+            }
+            throw ArchiveError(.unsafeDestination, "\(destination) is not a directory that can be opened (a symbolic link is refused): \(String(cString: strerror(number)))")
         }
         defer { close(directory) }
         try requireEmpty(directory, destination)
@@ -49,10 +56,10 @@ package final class SafeDiskWriter {
         guard previous >= 0 else { throw ArchiveError(.io, "cannot remember the working directory: \(String(cString: strerror(errno)))") }
         defer { close(previous) }
         guard fchdir(directory) == 0 else {
-            throw ArchiveError(.unsafeDestination, "cannot enter \(destination): \(String(cString: strerror(errno)))")
+            throw ArchiveError(.destinationUnwritable, "cannot enter \(destination): \(String(cString: strerror(errno)))")
         }
         defer { fchdir(previous) }
-        let writer = try SafeDiskWriter()
+        let writer = try SafeDiskWriter(destination: destination)
         let result = try body(writer)
         // Closing applies deferred directory modes, still relative to the destination.
         guard archive_write_close(writer.disk) == ARCHIVE_OK else {
@@ -104,7 +111,7 @@ package final class SafeDiskWriter {
             archive_entry_set_perm(entry, mode_t(mode))
             archive_entry_set_size(entry, la_int64_t(clamping: size))
             guard archive_write_header(disk, entry) == ARCHIVE_OK else {
-                throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): \(errorString())")
+                throw failure(writing: relativePath, refusal: .unsafeDestination)
             }
         }
         var written: UInt64 = 0
@@ -114,13 +121,26 @@ package final class SafeDiskWriter {
                 throw ArchiveError(.sizeMismatch, "more data than the \(size) bytes announced", location: relativePath)
             }
             let result = archive_write_data(disk, base, chunk.count)
-            guard result == chunk.count else { throw ArchiveError(.writeFailed, "\(relativePath): \(errorString())") }
+            guard result == chunk.count else { throw failure(writing: relativePath, refusal: .writeFailed) }
             written += UInt64(chunk.count)
         }
         guard written == size else { throw ArchiveError(.sizeMismatch, "\(written) of \(size) bytes", location: relativePath) }
         guard archive_write_finish_entry(disk) == ARCHIVE_OK else {
-            throw ArchiveError(.writeFailed, "\(relativePath): \(errorString())")
+            throw failure(writing: relativePath, refusal: .writeFailed)
         }
+    }
+
+    /// Why writing `relativePath` failed: the system's refusal (permissions, a read-only file
+    /// system, a full disk) is `.destinationUnwritable` with the system's reason; libarchive's
+    /// own refusal (a `..`, a symbolic link on the way) is `refusal`.
+    private func failure(writing relativePath: String, refusal: ArchiveError.Code) -> ArchiveError {
+        let number = archive_errno(disk)
+        // libarchive's own refusals carry ARCHIVE_ERRNO_MISC (-1), EINVAL or EILSEQ; an existing
+        // name, a link or a file on the way is the destination's shape, not the disk's state.
+        if number > 0, ![EINVAL, EILSEQ, EEXIST, ELOOP, ENOTDIR].contains(number) {
+            return ArchiveError(.destinationUnwritable, "cannot write \(destination)/\(relativePath): \(String(cString: strerror(number)))")
+        }
+        return ArchiveError(refusal, refusal == .unsafeDestination ? "refusing to write \(relativePath): \(errorString())" : "\(relativePath): \(errorString())")
     }
 
     private func errorString() -> String {

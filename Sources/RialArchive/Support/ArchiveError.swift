@@ -65,10 +65,17 @@ package struct ArchiveErrorCode: RialErrorCode {
     package static let fileAtRoot = Self("archive.layout.file-at-root")
     /// A system call on a file failed.
     package static let io = Self("io.failed")
+    /// A file to write exists and was not to be replaced.
+    package static let outputExists = Self("io.output-exists")
+    /// A file was to be written where a directory or another thing that is not a regular file is.
+    package static let outputNotAFile = Self("io.output-not-a-file")
     /// A file changed size while being read.
     package static let fileChanged = Self("io.file-changed")
     /// The destination of an extraction is not new and empty, or a path would leave it.
     package static let unsafeDestination = Self("extract.unsafe-destination")
+    /// The destination of an extraction cannot be written: permissions, a read-only file
+    /// system, a full disk; the system's reason is in the message.
+    package static let destinationUnwritable = Self("extract.write-failed")
     /// The UTF-8 locale libarchive needs is missing.
     package static let localeUnavailable = Self("archive.locale-unavailable")
 }

@@ -5,11 +5,19 @@ internal import CRialOpenSSL
 ///
 /// Nothing here decides trust; ``TrustStore`` does, at ``genTime``.
 package final class TimeStampResponse {
-    package enum Problem: Error, Sendable, Equatable {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// Not a DER TimeStampResp, bytes after it, or a token without TSTInfo.
         case malformed(String)
         /// The TSA did not grant the request; there is no token.
         case notGranted(String)
+
+        /// The reason, for messages.
+        package var description: String {
+            switch self {
+            case .malformed(let why): why
+            case .notGranted(let why): "the TSA did not grant it: \(why)"
+            }
+        }
     }
 
     /// The token's accuracy.

@@ -34,7 +34,7 @@ package struct CustodyRecorder: Sendable {
         }
         if let claimed = actor.organisation, claimed != certificate.subjectOrganization {
             throw PackagerError(.invalidOption, certificate.subjectOrganization.map { "the organisation \"\(claimed)\" is not the certificate's O \"\($0)\"" }
-                                ?? "the certificate \(certificate.subject) has no single O to attest the organisation \"\(claimed)\"; leave out --org")
+                                ?? "the certificate \(certificate.subject) has no single O to attest the organisation \"\(claimed)\"; leave out --organization")
         }
         if actor.organisation == nil { actor.organisation = certificate.subjectOrganization }
         actor.certificateSHA256 = certificate.fingerprintSHA256

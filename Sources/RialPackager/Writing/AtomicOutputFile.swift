@@ -4,18 +4,22 @@ import Glibc
 import RialArchive
 
 /// A file written under a temporary name beside its destination and moved into place only
-/// when complete, so a reader never sees half a package and a failure leaves nothing behind.
+/// when complete, so a reader never sees half a package and a failure leaves nothing behind
+/// (an interruption neither: the temporary file is listed in `PendingFiles` while it exists).
+/// A ``TemporaryFile`` with the packager's errors and its writeback hints.
 final class AtomicOutputFile {
     let destination: String
-    let temporaryPath: String
-    let fileDescriptor: Int32
-    private var isCommitted = false
+    private let file: TemporaryFile
     private let overwrite: Bool
     /// Bytes between two ``startWriteback(upTo:)`` hints.
     let writebackStep: UInt64
     /// Where the next writeback hint starts, and where the next drop starts.
     private var writebackOffset: UInt64 = 0
     private var droppedOffset: UInt64 = 0
+
+    /// The temporary file's name, `.NAME.tmp-XXXXXX` beside the destination.
+    var temporaryPath: String { file.path }
+    var fileDescriptor: Int32 { file.fileDescriptor }
 
     /// Creates the temporary file.
     /// - Parameters:
@@ -24,43 +28,18 @@ final class AtomicOutputFile {
     ///     rewriting a private evidence file in place does not make it readable by others;
     ///     without one, 0666 narrowed by the umask, as any new file.
     ///   - writebackStep: bytes between two writeback hints (tests make it small).
-    /// - Throws: ``PackagerError`` `.outputExists` or `.writeFailed`.
+    /// - Throws: ``PackagerError`` `.outputExists`, `.outputNotAFile` or `.writeFailed`.
     init(destination: String, overwrite: Bool, like original: String? = nil, writebackStep: UInt64 = 32 << 20) throws {
-        if !overwrite, access(destination, F_OK) == 0 {
-            throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
+        try OutputDestination.check(destination, overwrite: overwrite)
+        do {
+            file = try TemporaryFile(destination: destination)
+        } catch let error as ArchiveError {
+            throw PackagerError(.writeFailed, error.reason)
         }
-        let slash = destination.lastIndex(of: "/")
-        let directory = slash.map { String(destination[..<$0]) } ?? "."
-        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard fd >= 0 else {
-            throw PackagerError(.writeFailed, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        if let original, stat(original, &info) == 0 {
-            _ = fchown(fd, info.st_uid, info.st_gid)  // Only root may give a file away; failing is fine.
-            fchmod(fd, info.st_mode & 0o7777)
-        } else {
-            let mask = umask(0o022)
-            umask(mask)
-            fchmod(fd, 0o666 & ~mask)
-        }
+        file.setMode(like: original)
         self.destination = destination
-        self.temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        self.fileDescriptor = fd
         self.overwrite = overwrite
         self.writebackStep = max(writebackStep, 1)
-    }
-
-    deinit {
-        if !isCommitted {
-            close(fileDescriptor)
-            unlink(temporaryPath)
-        }
     }
 
     /// Writes `bytes` at `offset` (used to patch tag files in after the payload is hashed).
@@ -110,33 +89,16 @@ final class AtomicOutputFile {
         return fstat(fileDescriptor, &info) == 0 ? UInt64(info.st_size) : 0
     }
 
-    /// Flushes to disk and moves the file to its destination.
+    /// Flushes to disk and moves the file to its destination: by `rename()` with `overwrite`,
+    /// else by `link()`, which fails if the destination appeared meanwhile, so nothing is
+    /// clobbered without `--force`.
     func commit() throws {
-        guard fsync(fileDescriptor) == 0 else {
-            throw PackagerError(.writeFailed, "flushing \(temporaryPath): \(String(cString: strerror(errno)))")
-        }
-        // All of it is on disk now: a verification that follows reads the package from the
-        // disk, not from what the kernel kept of the writes.
-        Writeback.drop(fileDescriptor: fileDescriptor, offset: 0, count: 0)
-        close(fileDescriptor)
-        isCommitted = true
-        if overwrite {
-            guard rename(temporaryPath, destination) == 0 else {
-                let message = String(cString: strerror(errno))
-                unlink(temporaryPath)
-                throw PackagerError(.writeFailed, "moving the package to \(destination): \(message)")
-            }
-        } else {
-            // link() fails if the destination appeared meanwhile: never clobber without --force.
-            let linked = link(temporaryPath, destination)
-            let linkErrno = errno
-            unlink(temporaryPath)
-            guard linked == 0 else {
-                if linkErrno == EEXIST {
-                    throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
-                }
-                throw PackagerError(.writeFailed, "moving the package to \(destination): \(String(cString: strerror(linkErrno)))")
-            }
+        do {
+            try file.commit(replacing: overwrite)
+        } catch .exists {
+            throw PackagerError(.outputExists, "\(destination) already exists; choose another name or pass --force to replace it")
+        } catch .system(let reason) {
+            throw PackagerError(.writeFailed, "moving the package to \(destination): \(reason)")
         }
     }
 }

@@ -76,7 +76,7 @@ public struct PackageExtractor: Sendable {
             return false
         }
         guard mkdir(destination, 0o755) == 0 else {
-            throw ArchiveError(.unsafeDestination, "cannot create \(destination): \(String(cString: strerror(errno)))")
+            throw ArchiveError(.destinationUnwritable, "cannot create \(destination): \(String(cString: strerror(errno)))")
         }
         return true
     }

@@ -35,7 +35,8 @@ struct PackageScanner {
         default:
             // Not the package's fault: the file, or this machine (its locale, a file changing
             // while it is read).
-            return VerifierError(.unreadable, "cannot read \(path): \(error.reason)", location: error.location)
+            // The reader's reason names the file already ("cannot open PATH: …"): not twice.
+            return VerifierError(.unreadable, error.reason.contains(path) ? error.reason : "cannot read \(path): \(error.reason)", location: error.location)
         }
     }
 

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file written under a hidden temporary name beside its destination (`.NAME.tmp-XXXXXX`) and
+/// moved into place only when complete, so a reader never sees half of it and a failure leaves
+/// nothing behind. It is listed in ``PendingFiles`` while it exists, so an interrupted run
+/// removes it too.
+package final class TemporaryFile {
+    /// Where the file goes.
+    package let destination: String
+    /// The temporary name it is written under.
+    package let path: String
+    /// Open for reading and writing until ``commit(replacing:)``.
+    package let fileDescriptor: Int32
+    private let token: Int
+    private var isClosed = false
+
+    /// Why ``commit(replacing:)`` did not move the file into place.
+    package enum CommitFailure: Error, Sendable {
+        /// The destination exists and was not to be replaced.
+        case exists
+        /// `fsync`, `link` or `rename` failed; the system's reason.
+        case system(String)
+    }
+
+    /// Creates the temporary file, mode 0600 until ``setMode(_:)`` or ``setMode(like:)``.
+    /// - Throws: ``ArchiveError`` `.io` naming the directory and the system's reason.
+    package init(destination: String) throws {
+        let slash = destination.lastIndex(of: "/")
+        let directory = slash.map { String(destination[..<$0]) } ?? "."
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        let created = try PendingFiles.create {
+            var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            guard fd >= 0 else {
+                throw ArchiveError(.io, "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
+            }
+            return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.destination = destination
+        self.path = created.path
+        self.fileDescriptor = created.descriptor
+        self.token = created.token
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Gives the file `mode` (narrowed by the umask, as for any new file).
+    package func setMode(_ mode: mode_t) {
+        let mask = umask(0o022)
+        umask(mask)
+        fchmod(fileDescriptor, mode & ~mask)
+    }
+
+    /// Gives the file the permissions (and, where allowed, the owner) of `original`, so
+    /// rewriting a private file in place does not make it readable by others; without
+    /// `original`, 0666 narrowed by the umask.
+    package func setMode(like original: String?) {
+        var info = stat()
+        if let original, stat(original, &info) == 0 {
+            _ = fchown(fileDescriptor, info.st_uid, info.st_gid)  // Only root may give a file away; failing is fine.
+            fchmod(fileDescriptor, info.st_mode & 0o7777)
+        } else {
+            setMode(0o666)
+        }
+    }
+
+    /// Closes and removes the file, unless it was moved into place.
+    package func discard() {
+        guard !isClosed else { return }
+        isClosed = true
+        close(fileDescriptor)
+        PendingFiles.discard(token)
+    }
+
+    /// Flushes the file to disk, closes it and moves it to its destination: with `replacing`,
+    /// by `rename()`; without, by `link()`, which fails if the destination exists (even if it
+    /// appeared meanwhile), so nothing is ever clobbered. The temporary name is removed in
+    /// every case.
+    /// - Throws: ``CommitFailure``.
+    package func commit(replacing: Bool) throws(CommitFailure) {
+        guard !isClosed else { throw .system("the file was already closed") }
+        guard fsync(fileDescriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw .system("flushing \(path): \(reason)")
+        }
+        // All of it is on disk now: a reader that follows reads the disk, not the page cache.
+        Writeback.drop(fileDescriptor: fileDescriptor, offset: 0, count: 0)
+        close(fileDescriptor)
+        isClosed = true
+        var failure: CommitFailure?
+        do {
+            try PendingFiles.commit(token, to: destination) {
+                if replacing {
+                    guard rename(path, destination) == 0 else {
+                        failure = .system(String(cString: strerror(errno)))
+                        unlink(path)
+                        throw failure ?? .exists
+                    }
+                } else {
+                    let linked = link(path, destination)
+                    let linkErrno = errno
+                    unlink(path)
+                    guard linked == 0 else {
+                        failure = linkErrno == EEXIST ? .exists : .system(String(cString: strerror(linkErrno)))
+                        throw failure ?? .exists
+                    }
+                }
+            }
+        } catch {
+            // Interrupted before the move: PendingFiles.interrupt() removed the temporary file.
+            throw failure ?? .system("interrupted")
+        }
+    }
+}
