@@ -29,20 +29,30 @@ struct VerifyCommand: ParsableCommand {
         were dropped cannot be told from the package alone: give the head SHA-256 recorded \
         at hand-over with --custody-head (`rial custody append` and `show` print it).
 
-        Capture metadata (schema/SPEC.md §16): every claim of the app's metadata, of a \
-        hash-only payload and of rial/metadata.json is held against the evidence (frame count, \
-        depth keyframes, duration, final hash, resolution, codec, type, the media's SHA-256), \
-        and a package that withholds location, time or device is audited for leaks. A \
-        hash-only package holds no media: give a copy with --media FILE to check it against \
-        the SHA-256 the package states; without it, media integrity is NOT CHECKED. App \
-        Attest assertions are reported present but NOT CHECKED (that needs the device's key).
+        The report's first lines say what the verdict rests on: sealed by a signer your \
+        anchors trust; sealed, signer not checked; or unsealed, only internally consistent \
+        (anyone could have rebuilt it); and whether the custody head was checked. A signer \
+        outside your anchors makes the result NOT TRUSTED, not broken. Failures are listed \
+        first.
+
+        The capture app's claims (schema/SPEC.md §2.2, §16): the SHA-256 and SHA-512 it \
+        recorded for the media, its own hash chain, its RFC 3161 capture-time tokens \
+        (against --tsa-trust), and every claim of its metadata, of a hash-only payload and \
+        of rial/metadata.json are held against the evidence; every app file rial does not \
+        interpret is listed NOT CHECKED; a package that withholds location, time or device is \
+        audited for leaks. A hash-only package holds no media: give a copy with --media FILE \
+        to check it against the SHA-256 the package states; without it, media integrity is \
+        NOT CHECKED. App Attest assertions are checked for structure only (the signature \
+        needs the device's key).
 
         A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
 
         Batches: give any number of paths; with --recursive a directory is searched for \
         .rialpkg files and bag directories (symbolic links are not followed). --jobs N \
         verifies N at once (default: the number of cores); results come out in input order \
-        whatever N is. --format jsonl writes one JSON object per line for each input (path, \
+        whatever N is. In text, a batch prints one line per input and a totals line; \
+        verify one input for its full report. --format jsonl writes one JSON object per \
+        line for each input (path, \
         verdict, package id, manifest SHA-256, failing codes, error, elapsed ms) and a final \
         summary line (schema/verify-lines.schema.json); an input that cannot be read is an \
         "error" line, never the end of the batch. The exit status is the worst verdict: 1 if \
