@@ -42,6 +42,22 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // FFmpeg: libavformat demuxes, libavutil and libavcodec (codec names only) come with it.
+        .systemLibrary(
+            name: "CRialAVFormat",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialEXIF",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
 
         .target(name: "RialErrors"),
         .target(name: "RialFormat", dependencies: ["RialErrors"]),
