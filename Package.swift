@@ -7,6 +7,7 @@
 //   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
 //   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
 //   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
+//   RialMedia    media facts and their strict JSON form (no media library)
 //   RialPackager builds packages
 //   RialVerifier checks packages (never imports RialPackager)
 //   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
@@ -64,6 +65,7 @@ let package = Package(
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
         .target(name: "RialArchive", dependencies: ["CRialArchive", "RialErrors", "RialFormat"]),
         .target(name: "RialXML", dependencies: ["CRialXML", "RialErrors", "RialFormat"]),
+        .target(name: "RialMedia", dependencies: ["RialErrors", "RialFormat"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
@@ -91,6 +93,7 @@ let package = Package(
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
+        .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
