@@ -7,7 +7,8 @@
 //   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
 //   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
 //   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
-//   RialMedia    media facts and their strict JSON form (no media library)
+//   RialMedia    media facts, and the isolated probe that reads them: runs rial-media-probe
+//                (no media library; only importer of CRialProcess, the libc calls isolation needs)
 //   RialPackager builds packages
 //   RialVerifier checks packages (never imports RialPackager)
 //   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
@@ -65,7 +66,9 @@ let package = Package(
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
         .target(name: "RialArchive", dependencies: ["CRialArchive", "RialErrors", "RialFormat"]),
         .target(name: "RialXML", dependencies: ["CRialXML", "RialErrors", "RialFormat"]),
-        .target(name: "RialMedia", dependencies: ["RialErrors", "RialFormat"]),
+        // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
+        .systemLibrary(name: "CRialProcess"),
+        .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
