@@ -13,11 +13,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The whole suite, outside oracles included (bagit-python, jsonschema, sha256sum, openssl).
+# The whole suite, outside oracles included (bagit-python, jsonschema, sha256sum, openssl,
+# ffprobe, exiftool: media tests fail rather than skip without them here).
 test:
 	@scripts/install-deps.sh --with-oracles
 	$(SWIFT) build
-	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test
+	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
 
 # Sample capture -> pack -> verify -> tamper -> verify again.
