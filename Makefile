@@ -36,7 +36,7 @@ clean:
 
 # libFuzzer targets (Sources/Fuzz, Tests/Fuzz/README.md): each runs FUZZ_SECONDS (default 300);
 # FUZZ_TARGETS="FuzzJSON FuzzTar" picks some, FUZZ_RUNS=N runs N inputs instead of a time.
-FUZZ_ALL := FuzzTar FuzzBagText FuzzJSON FuzzReport
+FUZZ_ALL := FuzzTar FuzzBagText FuzzJSON FuzzReport FuzzMedia
 .PHONY: fuzz fuzz-replay
 fuzz: deps
 	@scripts/fuzz.sh

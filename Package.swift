@@ -93,6 +93,7 @@ let package = Package(
         .executableTarget(name: "FuzzBagText", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzBagText"),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier"], path: "Sources/Fuzz/FuzzReport"),
+        .executableTarget(name: "FuzzMedia", dependencies: ["FuzzSupport", "RialFormat", "RialMedia", "RialMediaReaders"], path: "Sources/Fuzz/FuzzMedia"),
 
         .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat", "RialErrors"]),
