@@ -13,11 +13,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The whole suite, outside oracles included (bagit-python, jsonschema, sha256sum, openssl).
+# The whole suite, outside oracles included (bagit-python, jsonschema, sha256sum, openssl,
+# ffprobe, exiftool: media tests fail rather than skip without them here).
 test:
 	@scripts/install-deps.sh --with-oracles
 	$(SWIFT) build
-	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) $(SWIFT) test
+	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
 
 # Sample capture -> pack -> verify -> tamper -> verify again.
@@ -35,7 +36,7 @@ clean:
 
 # libFuzzer targets (Sources/Fuzz, Tests/Fuzz/README.md): each runs FUZZ_SECONDS (default 300);
 # FUZZ_TARGETS="FuzzJSON FuzzTar" picks some, FUZZ_RUNS=N runs N inputs instead of a time.
-FUZZ_ALL := FuzzTar FuzzBagText FuzzJSON FuzzReport
+FUZZ_ALL := FuzzTar FuzzBagText FuzzJSON FuzzReport FuzzMedia
 .PHONY: fuzz fuzz-replay
 fuzz: deps
 	@scripts/fuzz.sh

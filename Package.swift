@@ -7,6 +7,12 @@
 //   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
 //   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
 //   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
+//   RialMedia    media facts, and the isolated probe that reads them: runs rial-media-probe
+//                (no media library; only importer of CRialProcess, the libc calls isolation needs)
+//   RialMediaReaders  reads MP4/MOV, HEIF and JPEG in-process over FFmpeg's libavformat, libheif
+//                and libexif (only importer of the three); linked only into rial-media-probe and
+//                the fuzz target, never into rial, so hostile media meets them in a child process
+//   rial-media-probe  the child process: sets its own limits, reads one byte range, prints JSON
 //   RialPackager builds packages
 //   RialVerifier checks packages (never imports RialPackager)
 //   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
@@ -42,12 +48,33 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // FFmpeg: libavformat demuxes, libavutil and libavcodec (codec names only) come with it.
+        .systemLibrary(
+            name: "CRialAVFormat",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialEXIF",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
 
         .target(name: "RialErrors"),
         .target(name: "RialFormat", dependencies: ["RialErrors"]),
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
         .target(name: "RialArchive", dependencies: ["CRialArchive", "RialErrors", "RialFormat"]),
         .target(name: "RialXML", dependencies: ["CRialXML", "RialErrors", "RialFormat"]),
+        // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
+        .systemLibrary(name: "CRialProcess"),
+        .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
+        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "RialMedia"]),
+        .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
@@ -66,6 +93,7 @@ let package = Package(
         .executableTarget(name: "FuzzBagText", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzBagText"),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier"], path: "Sources/Fuzz/FuzzReport"),
+        .executableTarget(name: "FuzzMedia", dependencies: ["FuzzSupport", "RialFormat", "RialMedia", "RialMediaReaders"], path: "Sources/Fuzz/FuzzMedia"),
 
         .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat", "RialErrors"]),
@@ -75,6 +103,8 @@ let package = Package(
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
+        // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
+        .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

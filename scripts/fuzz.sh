@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Sources/Fuzz) and runs each for a set time or number of runs.
 #
-#   FUZZ_TARGETS="FuzzJSON FuzzTar"  which targets (default: all four)
+#   FUZZ_TARGETS="FuzzJSON FuzzTar"  which targets (default: all five)
 #   FUZZ_SECONDS=300                 how long each runs (default 300)
 #   FUZZ_RUNS=10000000               run each for N executions instead of a time
 #   FUZZ_CONFIGURATION=release       build optimised (default debug, the recipe below as it is)
 #   FUZZ_MAX_LEN=4096                largest input for every target run (default 65536 for
-#                                    FuzzTar, 16384 for the others)
+#                                    FuzzTar and FuzzMedia, 16384 for the others)
 #   FUZZ_TIMEOUT=30                  seconds (wall clock) before an input counts as a hang
 #   FUZZ_ARGS="-jobs=1 ..."          more libFuzzer flags
 #   ASAN_OPTIONS=...                 passed on (see Tests/Fuzz/README.md for faster settings)
@@ -19,7 +19,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-TARGETS=${FUZZ_TARGETS:-FuzzTar FuzzBagText FuzzJSON FuzzReport}
+TARGETS=${FUZZ_TARGETS:-FuzzTar FuzzBagText FuzzJSON FuzzReport FuzzMedia}
 SECONDS_EACH=${FUZZ_SECONDS:-300}
 RUNS=${FUZZ_RUNS:-}
 CONFIGURATION=${FUZZ_CONFIGURATION:-debug}
@@ -29,7 +29,7 @@ read -r -a EXTRA <<< "${FUZZ_ARGS:-}"
 max_len() {
     if [ -n "${FUZZ_MAX_LEN:-}" ]; then echo "$FUZZ_MAX_LEN"; return; fi
     case "$1" in
-        FuzzTar) echo 65536 ;;
+        FuzzTar|FuzzMedia) echo 65536 ;;
         *) echo 16384 ;;
     esac
 }

@@ -1,0 +1,76 @@
+#ifndef CRIAL_PROCESS_SHIM_H
+#define CRIAL_PROCESS_SHIM_H
+// The C library calls the media probe's isolation needs that Swift's Glibc module does not
+// import: pipe2 and posix_spawn_file_actions_addclosefrom_np (declared only under _GNU_SOURCE),
+// and prctl and syscall, which are variadic.
+// One-line wrappers, no logic; only RialMedia imports this module.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/capability.h>
+#include <linux/securebits.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+/// pipe2(2): both ends created close-on-exec at once, so no other thread's child inherits them.
+static inline int crial_pipe2_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+/// The spawned child closes every descriptor from `lowest` up before it runs (glibc 2.34 and
+/// later; elsewhere -1, and the probe closes inherited descriptors itself).
+static inline int crial_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+#else
+    (void)actions; (void)lowest;
+    return -1;
+#endif
+}
+
+/// No privilege gained through exec (setuid bits, file capabilities) from here on.
+static inline int crial_set_no_new_privs(void) {
+#if defined(__linux__)
+    return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+#else
+    return -1;
+#endif
+}
+
+/// Not dumpable: no core file, no ptrace attach by other processes of the same user.
+static inline int crial_set_not_dumpable(void) {
+#if defined(__linux__)
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#else
+    return -1;
+#endif
+}
+
+/// For a process running as root: root no longer implies capabilities, locked (needs
+/// CAP_SETPCAP; fails with EPERM otherwise, which is fine: a non-root process has none).
+static inline int crial_lock_root_capabilities(void) {
+#if defined(__linux__)
+    return prctl(PR_SET_SECUREBITS, SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP
+                 | SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED, 0, 0, 0);
+#else
+    return -1;
+#endif
+}
+
+/// Clears the effective, permitted and inheritable capability sets (capset(2)).
+static inline int crial_drop_capabilities(void) {
+#if defined(__linux__)
+    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    return (int)syscall(SYS_capset, &header, data);
+#else
+    return -1;
+#endif
+}
+#endif

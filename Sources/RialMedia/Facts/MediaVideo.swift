@@ -1,0 +1,49 @@
+/// The video stream of a movie: what it is encoded as and how it is shown.
+public struct MediaVideo: Hashable, Sendable {
+    /// The stream's position in the container (ffprobe's `index`).
+    public var streamIndex: Int
+    /// FFmpeg's codec name: `h264`, `hevc`, ...
+    public var codec: String
+    /// The sample entry's four-character code (`avc1`, `hvc1`, `hev1`), when printable.
+    public var codecTag: String?
+    /// The encoded picture's width in pixels, as the stream parameters state it.
+    public var codedWidth: Int
+    /// The encoded picture's height in pixels.
+    public var codedHeight: Int
+    /// The width a player shows: the coded size turned by the display matrix, so coded width and
+    /// height are swapped when ``rotation`` is 90 or 270.
+    public var displayWidth: Int
+    /// The height a player shows (see ``displayWidth``).
+    public var displayHeight: Int
+    /// The display matrix's rotation in degrees counterclockwise, in `0..<360`, as FFmpeg's
+    /// `av_display_rotation_get` gives it (ffprobe's `rotation`, taken modulo 360); 0 without a
+    /// display matrix.
+    public var rotation: Double
+    /// The stream's duration in its own time base, when the header states it.
+    public var duration: MediaDuration?
+    /// The number of frames (samples), when known.
+    public var frameCount: Int64?
+    /// Where ``frameCount`` comes from; `nil` when it is unknown.
+    public var frameCountSource: MediaFrameCountSource?
+    /// The average frame rate the header gives (frames over duration), ffprobe's `avg_frame_rate`.
+    public var averageFrameRate: MediaRational?
+
+    /// - Parameters: each property, as documented on it.
+    public init(streamIndex: Int, codec: String, codecTag: String? = nil, codedWidth: Int, codedHeight: Int,
+                displayWidth: Int, displayHeight: Int, rotation: Double = 0, duration: MediaDuration? = nil,
+                frameCount: Int64? = nil, frameCountSource: MediaFrameCountSource? = nil,
+                averageFrameRate: MediaRational? = nil) {
+        self.streamIndex = streamIndex
+        self.codec = codec
+        self.codecTag = codecTag
+        self.codedWidth = codedWidth
+        self.codedHeight = codedHeight
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+        self.rotation = rotation
+        self.duration = duration
+        self.frameCount = frameCount
+        self.frameCountSource = frameCountSource
+        self.averageFrameRate = averageFrameRate
+    }
+}

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads the facts of a media file in a child process, `rial-media-probe`, so that the large C
+/// demuxers facing hostile bytes run with their own time and memory limits, and a crash or hang
+/// in them is an outcome (``MediaProbeOutcome/crashed(signal:)``, ``MediaProbeOutcome/timedOut``)
+/// rather than the end of the verifier.
+///
+/// The media is read in place: a byte range of a file, such as a member of a `.rialpkg` tar,
+/// never extracted. The child's reply is read as untrusted data (``StrictJSONParser``, every key
+/// and range checked). See `docs/media.md` for the limits and the isolation.
+///
+///     let outcome = try MediaProbe.run(path: "capture.rialpkg", offset: 3584, length: 1_048_576)
+///     if case .facts(let facts) = outcome { print(facts.video?.codec ?? "no video") }
+public struct MediaProbe: Sendable {
+    /// The probe executable's file name.
+    public static let executableName = "rial-media-probe"
+    /// The environment variable that names the probe executable, when it is not next to ours.
+    public static let environmentVariable = "RIAL_MEDIA_PROBE"
+
+    /// The probe executable this value runs.
+    public let executablePath: String
+
+    /// A probe that runs the executable at `executablePath`.
+    /// - Parameter executablePath: the `rial-media-probe` to run.
+    public init(executablePath: String) {
+        self.executablePath = executablePath
+    }
+
+    /// Finds the probe: the file `RIAL_MEDIA_PROBE` names when it is set, else
+    /// `rial-media-probe` in the directory of the running executable.
+    /// - Returns: a probe for the executable found.
+    /// - Throws: ``MediaError`` `.probeMissing`, saying where it looked.
+    public static func locate() throws(MediaError) -> MediaProbe {
+        if let named = getenv(environmentVariable).map({ String(cString: $0) }), !named.isEmpty {
+            guard access(named, X_OK) == 0 else {
+                throw MediaError(.probeMissing, "\(environmentVariable) names \(named), which is not an executable file")
+            }
+            return MediaProbe(executablePath: named)
+        }
+        guard let directory = currentExecutableDirectory() else {
+            throw MediaError(.probeMissing, "cannot find \(executableName): the running executable's path is unknown; set \(environmentVariable)")
+        }
+        let path = directory + "/" + executableName
+        guard access(path, X_OK) == 0 else {
+            throw MediaError(.probeMissing, "\(executableName) is not next to this program (looked for \(path)); build it with `swift build`, or set \(environmentVariable) to its path")
+        }
+        return MediaProbe(executablePath: path)
+    }
+
+    /// Probes `length` bytes at `offset` in the file at `path` with the probe ``locate()`` finds.
+    /// - Parameters:
+    ///   - path: the file holding the media (a package, or the media file itself).
+    ///   - offset: where the media starts in it.
+    ///   - length: how many bytes the media has.
+    ///   - limits: the bounds the probe runs within.
+    /// - Returns: the outcome.
+    /// - Throws: ``MediaError`` when the probe cannot be found or started, or the range cannot be
+    ///   read (see ``run(path:offset:length:limits:)``).
+    public static func run(path: String, offset: Int64, length: Int64,
+                           limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
+        try locate().run(path: path, offset: offset, length: length, limits: limits)
+    }
+
+    /// Probes `length` bytes at `offset` in the file at `path`.
+    /// - Parameters:
+    ///   - path: the file holding the media.
+    ///   - offset: where the media starts in it.
+    ///   - length: how many bytes the media has (0 is an empty range: ``MediaProbeOutcome/unsupported(container:)``
+    ///     `empty`).
+    ///   - limits: the bounds the probe runs within.
+    /// - Returns: the outcome; whatever the media's bytes do to the probe is one of its cases.
+    /// - Throws: ``MediaError`` `.invalidArgument` for invalid limits or a negative range,
+    ///   `.inputUnreadable` when the file cannot be opened or is shorter than the range,
+    ///   `.probeNotStarted` when the child cannot be started.
+    public func run(path: String, offset: Int64, length: Int64,
+                    limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
+        try limits.validate()
+        guard offset >= 0, length >= 0, offset <= Int64.max - length else {
+            throw MediaError(.invalidArgument, "the byte range \(offset)+\(length) is not a range of a file")
+        }
+        try Self.checkRange(path: path, offset: offset, length: length)
+        let commandLine = MediaProbeCommandLine(path: path, offset: offset, length: length, limits: limits)
+        let child = ChildProcess(executable: executablePath, arguments: commandLine.arguments,
+                                 environment: Self.childEnvironment(), timeoutSeconds: limits.timeoutSeconds,
+                                 maxOutputBytes: limits.maxOutputBytes)
+        return Self.outcome(of: try child.run(), limits: limits)
+    }
+
+    /// What a finished child means, trusting its output no further than its parsed shape.
+    static func outcome(of result: ChildProcess.Result, limits: MediaProbeLimits) -> MediaProbeOutcome {
+        if result.isOutputOverflowed {
+            return .misbehaved(reason: "wrote more than \(limits.maxOutputBytes) bytes on standard output")
+        }
+        if result.isTimedOut { return .timedOut }
+        switch result.termination {
+        case .signaled(let signal):
+            // The kernel sends SIGXCPU at the soft CPU limit and SIGKILL at the hard one (a second later).
+            if signal == SIGXCPU || (signal == SIGKILL && result.cpuSeconds >= Double(limits.cpuSeconds)) {
+                return .timedOut
+            }
+            return .crashed(signal: signal)
+        case .exited(0):
+            do {
+                switch try MediaProbeReply(bytes: result.output, limits: limits) {
+                case .facts(let facts): return .facts(facts)
+                case .unsupported(let container): return .unsupported(container: container)
+                case .unreadable(let reason): return .unreadable(reason: reason)
+                case .tooMuchMemory: return .tooMuchMemory
+                }
+            } catch {
+                return .misbehaved(reason: "its reply is not valid: \(error.reason)")
+            }
+        case .exited(let status):
+            let message = MediaText.decode(result.errorOutput.prefix { $0 != 0x0A }, maxBytes: 240).text
+            return .misbehaved(reason: "exit status \(status)\(message.isEmpty ? "" : ": \(message)")")
+        }
+    }
+
+    /// Opens the file to check that it is a regular file holding the whole range, so that a
+    /// wrong path is an error of the caller's, not an outcome of the media.
+    private static func checkRange(path: String, offset: Int64, length: Int64) throws(MediaError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw MediaError(.inputUnreadable, "cannot open: \(String(cString: strerror(errno)))", location: path)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw MediaError(.inputUnreadable, "cannot stat: \(String(cString: strerror(errno)))", location: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw MediaError(.inputUnreadable, "not a regular file", location: path)
+        }
+        guard Int64(status.st_size) >= offset + length else {
+            throw MediaError(.inputUnreadable, "the range \(offset)+\(length) runs past the end of the file (\(status.st_size) bytes)", location: path)
+        }
+    }
+
+    /// The child's whole environment: Swift's crash backtracer off (it would spend seconds
+    /// symbolicating a crash the outcome reports anyway), the C locale, and the library path
+    /// when one is set, so that libraries found through it are found again.
+    private static func childEnvironment() -> [String] {
+        var environment = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C"]
+        if let libraries = getenv("LD_LIBRARY_PATH") { environment.append("LD_LIBRARY_PATH=" + String(cString: libraries)) }
+        return environment
+    }
+
+    /// The directory of the running executable (`/proc/self/exe`, links resolved).
+    private static func currentExecutableDirectory() -> String? {
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+}

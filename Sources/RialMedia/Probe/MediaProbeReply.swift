@@ -1,0 +1,82 @@
+import RialFormat
+
+/// What the probe found, as the in-process reader returns it and as `rial-media-probe` writes it
+/// on standard output (one JSON object, `docs/media.md`):
+///
+///     {"rial_media_probe": 1, "outcome": "facts", "facts": {...}}
+///     {"rial_media_probe": 1, "outcome": "unsupported", "container": "zip"}
+///     {"rial_media_probe": 1, "outcome": "unreadable", "reason": "..."}
+///     {"rial_media_probe": 1, "outcome": "too-much-memory", "reason": "..."}
+package enum MediaProbeReply: Hashable, Sendable {
+    case facts(MediaFacts)
+    /// Not a container on the whitelist; named by its signature (`zip`, `matroska`, `unknown`).
+    case unsupported(container: String)
+    /// A whitelisted container the library could not read, with the library's words.
+    case unreadable(reason: String)
+    /// A library ran out of the memory the limits allow.
+    case tooMuchMemory(reason: String)
+
+    /// The protocol version written in every reply.
+    package static let version: Int64 = 1
+    /// The most bytes of a reason or container name.
+    package static let maxReasonBytes = 1024
+
+    /// The reply as JSON.
+    package func json() -> JSONValue {
+        var object: JSONObject = ["rial_media_probe": .integer(Self.version)]
+        switch self {
+        case .facts(let facts):
+            object["outcome"] = .string("facts")
+            object["facts"] = facts.json()
+        case .unsupported(let container):
+            object["outcome"] = .string("unsupported")
+            object["container"] = .string(container)
+        case .unreadable(let reason):
+            object["outcome"] = .string("unreadable")
+            object["reason"] = .string(reason)
+        case .tooMuchMemory(let reason):
+            object["outcome"] = .string("too-much-memory")
+            object["reason"] = .string(reason)
+        }
+        return .object(object)
+    }
+
+    /// The reply as the bytes the probe writes: its JSON and a newline.
+    package func bytes() -> [UInt8] {
+        JSONWriter.bytes(json()) + [0x0A]
+    }
+
+    /// Reads a reply from the probe's standard output.
+    /// - Parameters:
+    ///   - bytes: everything the probe wrote (one JSON document; one trailing newline allowed).
+    ///   - limits: the limits the probe ran with.
+    /// - Throws: ``FormatError`` when the bytes are not one reply of this shape within `limits`.
+    package init(bytes: [UInt8], limits: MediaProbeLimits) throws(FormatError) {
+        let document = bytes.last == 0x0A ? Array(bytes.dropLast()) : bytes
+        let json = try StrictJSONParser.parse(document, limits: JSONLimits(maxBytes: limits.maxOutputBytes, maxDepth: 8,
+                                                                          maxStringBytes: max(limits.maxTagValueBytes, Self.maxReasonBytes)))
+        let outcome = try JSONFieldReader(json, path: "reply", allowedKeys: nil).string("outcome")
+        let keys: Set<String>
+        switch outcome {
+        case "facts": keys = ["rial_media_probe", "outcome", "facts"]
+        case "unsupported": keys = ["rial_media_probe", "outcome", "container"]
+        case "unreadable", "too-much-memory": keys = ["rial_media_probe", "outcome", "reason"]
+        default: throw FormatError(.invalidField, "reply.outcome \"\(MediaText.cut(outcome, toUTF8Count: 64))\" is not a probe outcome")
+        }
+        let reader = try JSONFieldReader(json, path: "reply", allowedKeys: keys)
+        guard try reader.integer("rial_media_probe") == Self.version else {
+            throw FormatError(.unsupportedVersion, "reply.rial_media_probe must be \(Self.version)")
+        }
+        func text(_ key: String) throws(FormatError) -> String {
+            let text = try reader.string(key)
+            guard text.utf8.count <= Self.maxReasonBytes else { throw FormatError(.invalidField, "reply.\(key) is too long") }
+            return text
+        }
+        switch outcome {
+        case "facts": self = .facts(try MediaFacts(json: try reader.value("facts"), limits: limits))
+        case "unsupported": self = .unsupported(container: try text("container"))
+        case "unreadable": self = .unreadable(reason: try text("reason"))
+        default: self = .tooMuchMemory(reason: try text("reason"))
+        }
+    }
+}

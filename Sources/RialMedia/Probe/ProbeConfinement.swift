@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CRialProcess
+
+/// What `rial-media-probe` does to itself before it reads a byte of the media, in two steps:
+/// ``apply(_:)`` before the input is opened (descriptors closed, resource limits set), and
+/// ``dropPrivileges()`` after it is opened and before it is read (capabilities cleared).
+///
+/// `posix_spawn` cannot set resource limits for the child, and a wrapper executable would only
+/// move this code elsewhere: nothing from the input has been read when these hold, so setting
+/// them here is as strong as setting them before `exec`. Soft and hard limits are equal, so the
+/// probe cannot raise them again; as root it could, so root's capabilities are dropped too.
+///
+/// These contain a demuxer that runs away (allocates, loops, crashes, writes files, forks);
+/// they do not sandbox one an exploit has taken over, which would need seccomp or namespaces.
+package enum ProbeConfinement {
+    /// Descriptors the probe may have open: the three standard streams, the media, and a few
+    /// for the C runtime.
+    package static let maxOpenFiles: rlim_t = 8
+
+    /// Why a limit could not be set.
+    package struct Failure: Error {
+        package let message: String
+    }
+
+    /// Closes inherited descriptors, sets the resource limits, and forbids gaining privileges.
+    /// - Parameter limits: the limits from the command line.
+    /// - Throws: ``Failure`` naming the limit that could not be set.
+    package static func apply(_ limits: MediaProbeLimits) throws(Failure) {
+        closeInheritedDescriptors()
+        let start = currentAddressSpace() ?? 0
+        try set(RLIMIT_CORE, 0, "RLIMIT_CORE")
+        try set(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE")
+        try set(RLIMIT_NOFILE, maxOpenFiles, "RLIMIT_NOFILE")
+        // No new processes or threads (for a user other than root, whose count the kernel
+        // compares with 0); nothing in the probe starts one.
+        try set(__RLIMIT_NPROC, 0, "RLIMIT_NPROC")
+        // SIGXCPU at the soft limit, SIGKILL a second later.
+        try set(RLIMIT_CPU, rlim_t(limits.cpuSeconds), "RLIMIT_CPU", hard: rlim_t(limits.cpuSeconds) + 1)
+        try set(RLIMIT_AS, start + rlim_t(limits.memoryBytes), "RLIMIT_AS")
+        guard crial_set_no_new_privs() == 0 else { throw Failure(message: "cannot set PR_SET_NO_NEW_PRIVS: \(errorText())") }
+        guard crial_set_not_dumpable() == 0 else { throw Failure(message: "cannot clear PR_SET_DUMPABLE: \(errorText())") }
+    }
+
+    /// Clears every capability, after root's are locked out (as root; elsewhere there are none
+    /// to clear and the lock fails harmlessly). Called once the input is open, since reading
+    /// a package that only root may read can take root's capabilities.
+    /// - Throws: ``Failure`` when the capabilities cannot be cleared.
+    package static func dropPrivileges() throws(Failure) {
+        _ = crial_lock_root_capabilities()
+        guard crial_drop_capabilities() == 0 else { throw Failure(message: "cannot clear the capabilities: \(errorText())") }
+    }
+
+    private static func set(_ resource: __rlimit_resource, _ soft: rlim_t, _ name: String, hard: rlim_t? = nil) throws(Failure) {
+        var limit = rlimit(rlim_cur: soft, rlim_max: hard ?? soft)
+        guard setrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0 else { throw Failure(message: "cannot set \(name): \(errorText())") }
+    }
+
+    private static func errorText() -> String { String(cString: strerror(errno)) }
+
+    /// The address space mapped now (`/proc/self/statm`: the first field, in pages): the
+    /// runtime and the libraries, which the memory limit is added to.
+    private static func currentAddressSpace() -> rlim_t? {
+        guard let file = fopen("/proc/self/statm", "re") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let pages = text.split(separator: " ").first.flatMap({ rlim_t($0) }) else { return nil }
+        return pages * rlim_t(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Closes every descriptor above standard error: ours are close-on-exec, but a program that
+    /// embeds ``MediaProbe`` may hold others.
+    private static func closeInheritedDescriptors() {
+        guard let directory = opendir("/proc/self/fd") else { return }
+        let own = dirfd(directory)
+        var open: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor > 2, descriptor != own { open.append(descriptor) }
+        }
+        closedir(directory)
+        for descriptor in open { close(descriptor) }
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CRialAVFormat
+import RialMedia
+
+/// Reads an MP4/MOV with FFmpeg's `mov` demuxer: the container's header (`moov`) and its
+/// metadata, and nothing is decoded. The demuxer is chosen here, never probed for, so no other
+/// FFmpeg demuxer sees the bytes; it opens no other file (`io_open` refuses, `enable_drefs` off).
+struct MovieReader {
+    /// FFmpeg's name for the one demuxer used, also its whitelist.
+    static let demuxer = "mov,mp4,m4a,3gp,3g2,mj2"
+
+    let range: ByteRange
+    let fileType: ContainerSniffer.FileType?
+    let limits: MediaProbeLimits
+
+    /// What FFmpeg makes of the movie.
+    func read() -> MediaProbeReply {
+        AVLog.capture()
+        // No one block larger than the memory limit: FFmpeg refuses it (ENOMEM) before asking
+        // for it, in the probe and in the fuzz target alike.
+        av_max_alloc(min(limits.memoryBytes, Int(Int32.max)))
+        guard let bridge = AVIOBridge(range: range) else { return .tooMuchMemory(reason: "cannot allocate FFmpeg's I/O context") }
+        var context: UnsafeMutablePointer<AVFormatContext>? = avformat_alloc_context()
+        guard let allocated = context else {
+            return .tooMuchMemory(reason: "cannot allocate FFmpeg's format context")
+        }
+        configure(allocated, bridge: bridge)
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        // Every udta atom, known or not, becomes a key (named by its four characters), and an
+        // XMP packet becomes "xmp": what the privacy audit must see. External data references
+        // (`dref`) are not followed.
+        av_dict_set(&options, "export_all", "1", 0)
+        av_dict_set(&options, "export_xmp", "1", 0)
+        av_dict_set(&options, "enable_drefs", "0", 0)
+        // On failure avformat_open_input frees the context (not the custom I/O) and sets it to NULL.
+        let status = avformat_open_input(&context, nil, av_find_input_format("mov"), &options)
+        guard status >= 0, let opened = context else { return failure(status, doing: "reading the movie header") }
+        defer { avformat_close_input(&context) }
+        guard opened.pointee.nb_streams > 0 else { return .unreadable(reason: "the movie header declares no stream") }
+        let facts = facts(opened)
+        if let video = facts.video, max(video.codedWidth, video.codedHeight) > MediaFacts.maxDimension {
+            return .unreadable(reason: "the video stream states a picture of \(video.codedWidth)x\(video.codedHeight) pixels")
+        }
+        return .facts(facts)
+    }
+
+    private func configure(_ context: UnsafeMutablePointer<AVFormatContext>, bridge: AVIOBridge) {
+        context.pointee.pb = bridge.context
+        context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        context.pointee.probesize = Int64(limits.probeBytes)
+        context.pointee.format_probesize = Int32(clamping: limits.probeBytes)
+        context.pointee.max_analyze_duration = Int64(AV_TIME_BASE)
+        context.pointee.max_streams = Int32(clamping: limits.maxStreams)
+        context.pointee.format_whitelist = av_strdup(Self.demuxer)
+        context.pointee.io_open = Self.refuseToOpen
+    }
+
+    /// The `io_open` FFmpeg calls for any other file or URL: refused.
+    private static let refuseToOpen: @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?,
+                                                     UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32 = { _, _, _, _, _ in
+        crial_averror(EPERM)
+    }
+
+    /// The reply for an FFmpeg error: out of memory, or unreadable with FFmpeg's words.
+    func failure(_ status: Int32, doing step: String) -> MediaProbeReply {
+        let logged = AVLog.firstError
+        var reason = "\(step): \(AVLog.describe(status))"
+        if !logged.isEmpty { reason += " (\(logged))" }
+        reason = MediaText.cut(reason, toUTF8Count: MediaProbeReply.maxReasonBytes)
+        // FFmpeg reports a stream beyond `max_streams` as ENOMEM; its log says which it was.
+        if status == crial_averror(ENOMEM), !logged.contains("max_streams") { return .tooMuchMemory(reason: reason) }
+        return .unreadable(reason: reason)
+    }
+
+    private func facts(_ context: UnsafeMutablePointer<AVFormatContext>) -> MediaFacts {
+        var tags = TagList(limits: limits)
+        let formatMetadata = MovieMetadata(context.pointee.metadata)
+        formatMetadata.collect(into: &tags, scope: "container")
+        var streams: [MediaStream] = []
+        var video: MediaVideo?
+        let count = Int(context.pointee.nb_streams)
+        for index in 0..<count {
+            guard let stream = context.pointee.streams?[index] else { continue }
+            let parameters = stream.pointee.codecpar
+            let type = parameters.map { av_get_media_type_string($0.pointee.codec_type) }.map { MediaReaderText.string($0) } ?? ""
+            let codec = parameters.map { MediaReaderText.string(avcodec_get_name($0.pointee.codec_id)) } ?? "none"
+            streams.append(MediaStream(index: index, type: type.isEmpty ? "unknown" : type, codec: codec))
+            MovieMetadata(stream.pointee.metadata).collect(into: &tags, scope: "stream \(index)")
+            if video == nil, let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+                video = videoFacts(stream, index: index, codec: codec, parameters: parameters)
+            }
+        }
+        if var counted = video, counted.frameCount == nil {
+            let frames = MovieFrameCounter(context: context, streamIndex: counted.streamIndex, limit: limits.maxCountedPackets).count()
+            counted.frameCount = frames
+            counted.frameCountSource = frames == nil ? nil : .packets
+            video = counted
+        }
+        let duration = context.pointee.duration
+        return MediaFacts(
+            container: MediaContainer(kind: .isoMovie, formatName: Self.demuxer, majorBrand: fileType?.majorBrand,
+                                      compatibleBrands: fileType?.compatibleBrands ?? []),
+            streams: streams,
+            video: video,
+            duration: Self.duration(duration, timeBase: AVRational(num: 1, den: AV_TIME_BASE)),
+            creationTime: formatMetadata.first(of: ["com.apple.quicktime.creationdate", "creation_time"], limits: limits),
+            location: formatMetadata.location(limits: limits),
+            make: formatMetadata.first(of: ["com.apple.quicktime.make", "make"], limits: limits),
+            model: formatMetadata.first(of: ["com.apple.quicktime.model", "model"], limits: limits),
+            software: formatMetadata.first(of: ["com.apple.quicktime.software", "encoder"], limits: limits),
+            tags: tags.tags,
+            omittedTagCount: tags.omittedCount
+        )
+    }
+
+    private func videoFacts(_ stream: UnsafeMutablePointer<AVStream>, index: Int, codec: String,
+                            parameters: UnsafeMutablePointer<AVCodecParameters>) -> MediaVideo {
+        let width = Int(max(0, parameters.pointee.width))
+        let height = Int(max(0, parameters.pointee.height))
+        let rotation = Self.rotation(of: stream)
+        let isQuarterTurn = abs(rotation.truncatingRemainder(dividingBy: 180) - 90) < 0.5
+        let timeBase = stream.pointee.time_base
+        let duration = stream.pointee.duration
+        let rate = stream.pointee.avg_frame_rate
+        let frames = stream.pointee.nb_frames
+        return MediaVideo(
+            streamIndex: index,
+            codec: codec,
+            codecTag: Self.fourCC(parameters.pointee.codec_tag),
+            codedWidth: width,
+            codedHeight: height,
+            displayWidth: isQuarterTurn ? height : width,
+            displayHeight: isQuarterTurn ? width : height,
+            rotation: rotation,
+            duration: Self.duration(duration, timeBase: timeBase),
+            frameCount: Self.isStated(frames) ? frames : nil,
+            frameCountSource: Self.isStated(frames) ? .header : nil,
+            averageFrameRate: rate.num > 0 ? MediaRational(Int64(rate.num), Int64(rate.den)) : nil
+        )
+    }
+
+    /// A duration FFmpeg states, unless it is unknown (`AV_NOPTS_VALUE`), negative, or too large
+    /// to be stated exactly (``MediaFacts/maxExactInteger``).
+    static func duration(_ ticks: Int64, timeBase: AVRational) -> MediaDuration? {
+        guard ticks != crial_av_nopts_value(), isStated(ticks) || ticks == 0 else { return nil }
+        return MediaRational(Int64(timeBase.num), Int64(timeBase.den)).flatMap { MediaDuration(ticks: ticks, timeBase: $0) }
+    }
+
+    /// A count or length above 0 and within ``MediaFacts/maxExactInteger``.
+    static func isStated(_ value: Int64) -> Bool {
+        value > 0 && value <= MediaFacts.maxExactInteger
+    }
+
+    /// The display matrix's rotation, counterclockwise, in `0..<360`; 0 without a valid matrix.
+    static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Double {
+        var size = 0
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else { return 0 }
+        let angle = UnsafeRawPointer(data).withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        return normalized(angle)
+    }
+
+    /// An angle in `0..<360`, rounded to a millionth of a degree so that a matrix's rounding
+    /// (89.99999999999999) reads as the angle meant; non-finite angles (a degenerate matrix) read as 0.
+    static func normalized(_ angle: Double) -> Double {
+        guard angle.isFinite else { return 0 }
+        var degrees = (angle * 1e6).rounded() / 1e6
+        degrees = degrees.truncatingRemainder(dividingBy: 360)
+        if degrees < 0 { degrees += 360 }
+        return degrees >= 360 ? 0 : degrees + 0   // + 0 turns -0 into 0
+    }
+
+    /// A sample entry's code as four printable characters, else `nil`.
+    static func fourCC(_ tag: UInt32) -> String? {
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,130 @@
+internal import CRialHEIF
+import RialMedia
+
+/// Reads a HEIF photo with libheif: the primary image's size, its depth image's size and its
+/// metadata items (EXIF through ``EXIFReader``). No image is decoded.
+struct HEIFReader {
+    let range: ByteRange
+    let fileType: ContainerSniffer.FileType
+    let limits: MediaProbeLimits
+
+    /// The most metadata items and depth images looked at.
+    static let maxItems: Int32 = 64
+
+    func read() -> MediaProbeReply {
+        _ = heif_init(nil)
+        defer { heif_deinit() }
+        guard let context = heif_context_alloc() else { return .tooMuchMemory(reason: "cannot allocate a libheif context") }
+        let bridge = HEIFReaderBridge(range: range)
+        defer {
+            heif_context_free(context)
+            withExtendedLifetime(bridge) {}
+        }
+        heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxImageDimension))
+        if let failure = Self.failure(heif_context_read_from_reader(context, bridge.table, bridge.userData, nil), doing: "reading the HEIF structure") {
+            return failure
+        }
+        var handle: OpaquePointer?
+        if let failure = Self.failure(heif_context_get_primary_image_handle(context, &handle), doing: "finding the primary image") {
+            return failure
+        }
+        guard let primary = handle else { return .unreadable(reason: "libheif gave no primary image") }
+        defer { heif_image_handle_release(primary) }
+
+        var tags = TagList(limits: limits)
+        var exif = EXIFFacts()
+        readMetadata(primary, tags: &tags, exif: &exif)
+        var image = MediaImage(
+            codec: codec(),
+            codedSize: MediaImageSize(width: Int(max(0, heif_image_handle_get_ispe_width(primary))),
+                                      height: Int(max(0, heif_image_handle_get_ispe_height(primary)))),
+            displaySize: MediaImageSize(width: Int(max(0, heif_image_handle_get_width(primary))),
+                                        height: Int(max(0, heif_image_handle_get_height(primary)))),
+            rotation: nil,
+            depthSize: depthSize(primary),
+            imageCount: Int(max(0, heif_context_get_number_of_top_level_images(context)))
+        )
+        image.imageCount = min(image.imageCount, MediaImage.maxImageCount)
+        let sides = [image.codedSize, image.displaySize, image.depthSize ?? image.codedSize].flatMap { [$0.width, $0.height] }
+        if let side = sides.max(), side > MediaFacts.maxDimension {
+            return .unreadable(reason: "the photo states an image side of \(side) pixels")
+        }
+        return .facts(MediaFacts(
+            container: MediaContainer(kind: .heif, formatName: "heif", majorBrand: fileType.majorBrand,
+                                      compatibleBrands: fileType.compatibleBrands),
+            image: image, creationTime: exif.creationTime, location: exif.location,
+            make: exif.make, model: exif.model, software: exif.software,
+            tags: tags.tags, omittedTagCount: tags.omittedCount
+        ))
+    }
+
+    /// The codec from libheif's MIME type for the file (`image/heic` is HEVC).
+    private func codec() -> String? {
+        guard let head = range.bytes(at: 0, count: Int(min(range.length, 4096))) else { return nil }
+        let type = head.withUnsafeBufferPointer { MediaReaderText.string(heif_get_file_mime_type($0.baseAddress, Int32($0.count))) }
+        switch type {
+        case "image/heic", "image/heic-sequence": return "hevc"
+        case "image/avif", "image/avif-sequence": return "av1"
+        default: return nil
+        }
+    }
+
+    /// The first depth image's size.
+    private func depthSize(_ primary: OpaquePointer) -> MediaImageSize? {
+        guard heif_image_handle_has_depth_image(primary) != 0 else { return nil }
+        var ids = [heif_item_id](repeating: 0, count: Int(Self.maxItems))
+        let count = heif_image_handle_get_list_of_depth_image_IDs(primary, &ids, Self.maxItems)
+        guard count > 0 else { return nil }
+        var depth: OpaquePointer?
+        guard heif_image_handle_get_depth_image_handle(primary, ids[0], &depth).code == heif_error_Ok, let depth else { return nil }
+        defer { heif_image_handle_release(depth) }
+        return MediaImageSize(width: Int(max(0, heif_image_handle_get_width(depth))), height: Int(max(0, heif_image_handle_get_height(depth))))
+    }
+
+    /// Every metadata item of the primary image as a tag; EXIF items read as EXIF tags.
+    private func readMetadata(_ primary: OpaquePointer, tags: inout TagList, exif: inout EXIFFacts) {
+        var ids = [heif_item_id](repeating: 0, count: Int(Self.maxItems))
+        let count = Int(max(0, heif_image_handle_get_list_of_metadata_block_IDs(primary, nil, &ids, Self.maxItems)))
+        var hasEXIF = false
+        for id in ids.prefix(count) {
+            let type = MediaReaderText.string(heif_image_handle_get_metadata_type(primary, id))
+            let contentType = MediaReaderText.string(heif_image_handle_get_metadata_content_type(primary, id))
+            let name = contentType == "application/rdf+xml" ? "XMP" : (type.isEmpty ? "item \(id)" : type)
+            let size = heif_image_handle_get_metadata_size(primary, id)
+            guard size <= limits.maxMetadataBlockBytes else {
+                tags.add(name: name, key: name, scope: "HEIF", bytes: Array("(\(size) bytes, more than the limit: not read)".utf8))
+                continue
+            }
+            var data = [UInt8](repeating: 0, count: size)
+            guard heif_image_handle_get_metadata(primary, id, &data).code == heif_error_Ok else {
+                tags.add(name: name, key: name, scope: "HEIF", bytes: Array("(unreadable)".utf8))
+                continue
+            }
+            if type == "Exif", let block = Self.exifBlock(data) {
+                // The first EXIF item gives the facts; every one gives its tags.
+                let facts = EXIFReader(limits: limits).read(block, scope: "HEIF", into: &tags)
+                if !hasEXIF { exif = facts; hasEXIF = true }
+            } else {
+                tags.add(name: name, key: name, scope: "HEIF", bytes: data)
+            }
+        }
+    }
+
+    /// A HEIF Exif item is a 32-bit offset to the TIFF header, then the EXIF data; libexif
+    /// wants the TIFF data behind an `Exif\0\0` header, as in a JPEG's APP1. (Some writers
+    /// put the header at the offset instead of before it; it is not doubled.)
+    static func exifBlock(_ item: [UInt8]) -> [UInt8]? {
+        guard item.count >= 4 else { return nil }
+        let offset = item[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard offset <= item.count - 4 else { return nil }
+        let tiff = item[(4 + offset)...]
+        return tiff.starts(with: EXIFReader.header) ? Array(tiff) : EXIFReader.header + tiff
+    }
+
+    /// `nil` for success; the reply for libheif's error otherwise.
+    static func failure(_ error: heif_error, doing step: String) -> MediaProbeReply? {
+        guard error.code != heif_error_Ok else { return nil }
+        let reason = MediaText.cut("\(step): \(MediaReaderText.string(error.message))", toUTF8Count: MediaProbeReply.maxReasonBytes)
+        return error.code == heif_error_Memory_allocation_error ? .tooMuchMemory(reason: reason) : .unreadable(reason: reason)
+    }
+}

@@ -1,0 +1,92 @@
+import RialMedia
+
+/// Reads a JPEG's marker segments up to the first scan: the frame header (SOF) for the
+/// picture's size, the APP1 EXIF block for libexif, and every other metadata segment (XMP,
+/// APPn, COM) as a tag. This walk is the JPEG format's own framing (marker, 16-bit length),
+/// which none of the three libraries reads without decoding; the EXIF inside is libexif's.
+struct JPEGReader {
+    let range: ByteRange
+    let limits: MediaProbeLimits
+
+    /// The most segments read before the scan; real files have a dozen.
+    static let maxSegments = 1024
+    /// The most fill bytes (0xFF) read before one marker.
+    static let maxFillBytes = 4096
+    static let xmpIdentifier = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    static let xmpExtensionIdentifier = Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
+
+    func read() -> MediaProbeReply {
+        var tags = TagList(limits: limits)
+        var exif: EXIFFacts?
+        var frameSize: MediaImageSize?
+        var position: Int64 = 2
+        var segments = 0
+        walk: while segments < Self.maxSegments {
+            segments += 1
+            guard let marker = nextMarker(&position) else {
+                return .unreadable(reason: "JPEG: the markers end before the first scan (at byte \(position))")
+            }
+            switch marker {
+            case 0xD9, 0xDA: break walk                                   // EOI, SOS: no more headers
+            case 0x01, 0xD0...0xD7: continue                               // TEM, RSTn: no length
+            default: break
+            }
+            guard let lengthBytes = range.bytes(at: position, count: 2) else {
+                return .unreadable(reason: "JPEG: segment 0xFF\(String(marker, radix: 16, uppercase: true)) at byte \(position - 2) is cut short")
+            }
+            let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
+            guard length >= 2, let payload = range.bytes(at: position + 2, count: length - 2) else {
+                return .unreadable(reason: "JPEG: segment at byte \(position - 2) runs past the end")
+            }
+            position += Int64(length)
+            switch marker {
+            case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+                // Precision, height, width.
+                if frameSize == nil, payload.count >= 5 {
+                    frameSize = MediaImageSize(width: Int(payload[3]) << 8 | Int(payload[4]), height: Int(payload[1]) << 8 | Int(payload[2]))
+                }
+            case 0xE1 where payload.starts(with: EXIFReader.header):
+                let facts = EXIFReader(limits: limits).read(payload, scope: "JPEG", into: &tags)
+                if exif == nil { exif = facts }
+            case 0xE1 where payload.starts(with: Self.xmpIdentifier):
+                tags.add(name: "XMP", key: "APP1 XMP", scope: "JPEG", bytes: payload.dropFirst(Self.xmpIdentifier.count))
+            case 0xE1 where payload.starts(with: Self.xmpExtensionIdentifier):
+                tags.add(name: "XMP", key: "APP1 extended XMP", scope: "JPEG", bytes: payload.dropFirst(Self.xmpExtensionIdentifier.count))
+            case 0xE0...0xEF:
+                // Other application segments (JFIF, ICC_PROFILE, Photoshop/IPTC, ...): named by
+                // their identifier, the text up to the first NUL.
+                let name = "APP\(marker - 0xE0)"
+                tags.add(name: name, key: name, scope: "JPEG", bytes: payload.prefix { $0 != 0 }.prefix(64))
+            case 0xFE:
+                tags.add(name: "COM", key: "COM", scope: "JPEG", bytes: payload.prefix { $0 != 0 })
+            default:
+                break
+            }
+        }
+        guard let frameSize else { return .unreadable(reason: "JPEG: no frame header (SOF) before the first scan") }
+        let facts = exif ?? EXIFFacts()
+        let isQuarterTurn = facts.rotation == 90 || facts.rotation == 270
+        let image = MediaImage(codec: "jpeg", codedSize: frameSize,
+                               displaySize: isQuarterTurn ? MediaImageSize(width: frameSize.height, height: frameSize.width) : frameSize,
+                               rotation: facts.rotation ?? 0)
+        return .facts(MediaFacts(
+            container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
+            image: image, creationTime: facts.creationTime, location: facts.location,
+            make: facts.make, model: facts.model, software: facts.software,
+            tags: tags.tags, omittedTagCount: tags.omittedCount
+        ))
+    }
+
+    /// The marker at `position` (after 0xFF and any fill bytes); moves past it.
+    private func nextMarker(_ position: inout Int64) -> UInt8? {
+        guard let first = range.bytes(at: position, count: 1), first[0] == 0xFF else { return nil }
+        position += 1
+        // Fill bytes (0xFF) may precede a marker; a few, not a file of them.
+        for _ in 0..<Self.maxFillBytes {
+            guard let byte = range.bytes(at: position, count: 1)?[0] else { return nil }
+            position += 1
+            if byte != 0xFF { return byte == 0 ? nil : byte }
+        }
+        return nil
+    }
+}

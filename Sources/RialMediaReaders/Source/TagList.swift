@@ -1,0 +1,37 @@
+import RialMedia
+
+/// Collects a file's metadata entries within the limits: the first ``MediaProbeLimits/maxTags``
+/// are kept, the rest counted; every name and value is valid, bounded UTF-8.
+struct TagList {
+    private(set) var tags: [MediaTag] = []
+    private(set) var omittedCount = 0
+    let limits: MediaProbeLimits
+
+    init(limits: MediaProbeLimits) {
+        self.limits = limits
+    }
+
+    /// Adds an entry whose value is text (a C string from the library).
+    mutating func add(name: String, key: String, scope: String, value: UnsafePointer<CChar>?) {
+        add(name: name, key: key, scope: scope, decoded: MediaText.decode(cString: value, maxBytes: limits.maxTagValueBytes) ?? ("", false))
+    }
+
+    /// Adds an entry whose value is bytes.
+    mutating func add<Bytes: Collection>(name: String, key: String, scope: String, bytes: Bytes) where Bytes.Element == UInt8 {
+        add(name: name, key: key, scope: scope, decoded: MediaText.decode(bytes, maxBytes: limits.maxTagValueBytes))
+    }
+
+    private mutating func add(name: String, key: String, scope: String, decoded: (text: String, isTruncated: Bool)) {
+        guard tags.count < limits.maxTags else {
+            omittedCount += 1
+            return
+        }
+        tags.append(MediaTag(name: Self.bounded(name), key: Self.bounded(key), scope: Self.bounded(scope),
+                             value: decoded.text, isValueTruncated: decoded.isTruncated))
+    }
+
+    /// A name cut to ``MediaTag/maxNameBytes``.
+    static func bounded(_ name: String) -> String {
+        name.utf8.count <= MediaTag.maxNameBytes ? name : MediaText.cut(name, toUTF8Count: MediaTag.maxNameBytes)
+    }
+}

@@ -1,0 +1,64 @@
+// rial-media-probe FILE OFFSET LENGTH: reads the media in that byte range of FILE and writes
+// what it found as one JSON object on standard output (docs/media.md). The verifier runs it
+// through `MediaProbe`; it is a separate process so that the C demuxers, facing hostile bytes,
+// run under their own limits and can crash or hang without taking the verifier with them.
+//
+// Exit status: 0 with a reply (facts, unsupported, unreadable, too-much-memory), 2 for a usage
+// error, 3 when a limit cannot be set or a privilege dropped, 4 when FILE cannot be opened or is shorter than the range,
+// 5 when standard output cannot be written.
+#if canImport(Glibc)
+import Glibc
+#endif
+import RialMedia
+import RialMediaReaders
+
+func fail(_ status: Int32, _ message: String) -> Never {
+    let bytes = Array("rial-media-probe: \(message)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+let commandLine: MediaProbeCommandLine
+do {
+    commandLine = try MediaProbeCommandLine(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail(2, "\(error.reason)\nusage: rial-media-probe [--cpu-seconds N] [--memory-bytes N] [...] FILE OFFSET LENGTH")
+}
+
+// RLIMIT_FSIZE 0 forbids writing to any regular file, standard output included.
+var standardOutput = stat()
+if fstat(1, &standardOutput) == 0, standardOutput.st_mode & S_IFMT == S_IFREG {
+    fail(2, "standard output is a file, which the probe's limits forbid writing: pipe it (rial-media-probe ... | cat > reply.json)")
+}
+
+// The limits first: nothing of the input is opened before they hold.
+do {
+    try ProbeConfinement.apply(commandLine.limits)
+} catch {
+    fail(3, error.message)
+}
+
+let descriptor = open(commandLine.path, O_RDONLY | O_CLOEXEC)
+guard descriptor >= 0 else { fail(4, "cannot open \(commandLine.path): \(String(cString: strerror(errno)))") }
+// Open, not yet read: the capabilities that may have been needed to open it go now.
+do {
+    try ProbeConfinement.dropPrivileges()
+} catch {
+    fail(3, error.message)
+}
+var status = stat()
+guard fstat(descriptor, &status) == 0, Int64(status.st_size) >= commandLine.offset + commandLine.length else {
+    fail(4, "\(commandLine.path) does not hold the range \(commandLine.offset)+\(commandLine.length)")
+}
+
+let reply = MediaReader.read(ByteRange(descriptor: descriptor, offset: commandLine.offset, length: commandLine.length),
+                             limits: commandLine.limits)
+let output = reply.bytes()
+var written = 0
+while written < output.count {
+    let count = output[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR { continue }
+    guard count > 0 else { fail(5, "cannot write the reply: \(String(cString: strerror(errno)))") }
+    written += count
+}
+exit(0)

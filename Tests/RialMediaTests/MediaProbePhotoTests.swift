@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import RialMedia
+
+/// Photos: JPEGs with EXIF written by exiftool, HEIC made by heif-enc, probed and held against
+/// exiftool.
+@Suite("MediaProbe: photos against exiftool")
+struct MediaProbePhotoTests {
+    /// The EXIF tags a privacy audit must be able to name, where exiftool finds them.
+    static let privacyTags: Set<String> = [
+        "Make", "Model", "Software", "DateTimeOriginal", "GPSLatitude", "GPSLatitudeRef", "GPSLongitude",
+        "GPSLongitudeRef", "GPSAltitude", "GPSAltitudeRef",
+    ]
+
+    @Test(MediaTools.needs("ffmpeg", "exiftool"))
+    func aJPEGsEXIFAgreesWithExifTool() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try MediaMaker.jpeg(exif: MediaMaker.phoneEXIF, in: scratch)
+        let facts = try Probe.facts(file)
+        let oracle = try ExifToolReport(file)
+        try expectPhotoFacts(facts, oracle: oracle)
+        let image = try #require(facts.image)
+        #expect(facts.container == MediaContainer(kind: .jpeg, formatName: "jpeg"))
+        #expect(image.codec == "jpeg")
+        #expect(oracle.number("File:ImageWidth").map(Int.init) == image.codedSize.width)
+        #expect(oracle.number("File:ImageHeight").map(Int.init) == image.codedSize.height)
+        // Orientation 6: turn a quarter clockwise to view, so the shown size is turned.
+        #expect(oracle.number("IFD0:Orientation") == 6)
+        #expect(image.rotation == 270)
+        #expect(image.displaySize == MediaImageSize(width: image.codedSize.height, height: image.codedSize.width))
+    }
+
+    @Test(MediaTools.needs("ffmpeg"))
+    func aJPEGWithoutEXIFHasNoLocationNorDevice() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let facts = try Probe.facts(try MediaMaker.jpeg(in: scratch))
+        #expect(facts.location == nil && facts.make == nil && facts.model == nil && facts.creationTime == nil)
+        #expect(!facts.tags.contains { $0.scope.hasPrefix("EXIF") })
+        #expect(facts.image?.rotation == 0)
+        #expect(facts.image?.codedSize == MediaImageSize(width: 64, height: 48))
+    }
+
+    @Test(MediaTools.needs("ffmpeg", "exiftool", "heif-enc"))
+    func aHEICPhotoAgreesWithExifTool() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try MediaMaker.heic(exif: MediaMaker.phoneEXIF, in: scratch)
+        let facts = try Probe.facts(file)
+        let oracle = try ExifToolReport(file)
+        try expectPhotoFacts(facts, oracle: oracle)
+        let image = try #require(facts.image)
+        #expect(facts.container.kind == .heif)
+        #expect(facts.container.majorBrand == oracle.text("QuickTime:MajorBrand"))
+        #expect(image.codec == "hevc")
+        #expect(image.imageCount == 1)
+        #expect(image.depthSize == nil)
+        #expect(oracle.number("File:ImageWidth").map(Int.init) == image.displaySize.width)
+        #expect(oracle.number("File:ImageHeight").map(Int.init) == image.displaySize.height)
+        #expect(oracle.text("QuickTime:ImageSpatialExtent") == "\(image.codedSize.width) \(image.codedSize.height)")
+        // HEIF's orientation is `irot`, which libheif applies; EXIF's Orientation is not used.
+        #expect(image.rotation == nil)
+    }
+
+    @Test(MediaTools.needs("ffmpeg", "exiftool", "heif-enc", "heif-info"))
+    func aHEICDepthMapIsSized() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try MediaMaker.heicWithDepth(in: scratch)
+        let image = try #require(try Probe.facts(file).image)
+        #expect(image.displaySize == MediaImageSize(width: 64, height: 48))
+        #expect(image.depthSize == MediaImageSize(width: 32, height: 24))
+        #expect(image.imageCount == 1, "the depth image is auxiliary, not a top-level image")
+        // exiftool sees the auxiliary image's type; heif-info (libheif's own tool) its size.
+        #expect(try ExifToolReport(file).text("QuickTime:AuxiliaryImageType") == "urn:mpeg:hevc:2015:auxid:2")
+        let info = String(decoding: try MediaTools.run("heif-info", [file.path]), as: UTF8.self)
+        #expect(info.contains("depth channel: yes") && info.contains("(32x24)"), "\(info)")
+    }
+
+    /// The facts every photo with ``MediaMaker/phoneEXIF`` shares with exiftool's reading.
+    private func expectPhotoFacts(_ facts: MediaFacts, oracle: ExifToolReport) throws {
+        let location = try #require(facts.location)
+        #expect(location.tag == "GPSLatitude")
+        #expect(abs(location.latitude - (oracle.number("Composite:GPSLatitude") ?? 0)) < 1e-9)
+        #expect(abs(location.longitude - (oracle.number("Composite:GPSLongitude") ?? 0)) < 1e-9)
+        #expect(abs((location.altitude ?? 0) - (oracle.number("Composite:GPSAltitude") ?? 0)) < 1e-9)
+        #expect(location.latitude < 0 && location.longitude < 0 && (location.altitude ?? 0) < 0)
+        #expect(facts.make == MediaTagValue(oracle.text("IFD0:Make") ?? "?", tag: "Make"))
+        #expect(facts.model == MediaTagValue(oracle.text("IFD0:Model") ?? "?", tag: "Model"))
+        #expect(facts.software == MediaTagValue(oracle.text("IFD0:Software") ?? "?", tag: "Software"))
+        #expect(facts.creationTime == MediaTagValue(oracle.text("ExifIFD:DateTimeOriginal") ?? "?", tag: "DateTimeOriginal"))
+        let named = Set(facts.tags.map(\.name))
+        let found = oracle.names(inGroup: "IFD0").union(oracle.names(inGroup: "ExifIFD")).union(oracle.names(inGroup: "GPS"))
+        let expected = found.intersection(Self.privacyTags)
+        #expect(expected == Self.privacyTags, "exiftool does not find every tag the photo was made with")
+        #expect(expected.isSubset(of: named), "tags exiftool finds that rial does not name: \(expected.subtracting(named).sorted())")
+    }
+}
