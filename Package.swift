@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "RialMedia"]),
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive"]),
-        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML"]),
+        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
         .executableTarget(
             name: "rial",

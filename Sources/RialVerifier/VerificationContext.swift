@@ -49,6 +49,9 @@ struct VerificationContext {
     private(set) var custodySignatures: [Int64: CustodySignatureFacts] = [:]
     /// The copy of the media given with `--media`, hashed.
     private(set) var externalMedia: ExternalMediaDigest?
+    /// What the media libraries say each media file is; `nil` where the media is not examined
+    /// (a plain bag, a version this verifier does not read, or the policy says not to).
+    private(set) var media: MediaExamination?
 
     /// Parses and evaluates everything in the order the parts depend on each other: the tag
     /// files first, the metadata and the seal over them, the custody log last, because its
@@ -104,6 +107,9 @@ struct VerificationContext {
             self.externalMedia = given
         } else if let path = policy.externalMedia, judgesRialParts, !Self.isUnsupportedVersion(manifest) {
             self.externalMedia = ExternalMediaDigest(path: path)
+        }
+        if judgesRialParts, policy.examinesMedia, !Self.isUnsupportedVersion(manifest) {
+            media = MediaExamination(self)
         }
         // The seal and its timestamp depend on each other: the token's imprint covers the
         // seal's signature value, and a trusted token's genTime is when the seal's

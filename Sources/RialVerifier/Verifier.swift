@@ -34,7 +34,7 @@ public struct Verifier: Sendable {
     private var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
          ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
-         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(),
+         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }

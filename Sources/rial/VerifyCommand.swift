@@ -99,6 +99,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
     var media: String?
 
+    @Flag(name: .customLong("examine-media"), help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md).")
+    var examineMedia = false
+
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 
     @Flag(name: .shortAndLong, help: "No progress line.")
@@ -128,6 +131,7 @@ struct VerifyCommand: ParsableCommand {
         if let report { try OutputFile.check(report, option: "--report", replacing: force) }
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
+        policy.examinesMedia = examineMedia
         let inputs = BatchInputs.expand(paths, recursive: recursive)
         guard !inputs.isEmpty else {
             Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")

@@ -15,7 +15,12 @@ package struct EntryHeader: Sendable, Hashable {
     /// Modification time, whole seconds since the epoch.
     package let modificationTime: Int64
 
-    package init(path: String, kind: Kind, size: UInt64, mode: UInt32, modificationTime: Int64) {
+    /// The archive offset of the first data byte, when read from a file: a reader of the data
+    /// in place (the media probe) needs no copy.
+    package var dataOffset: UInt64? = nil
+
+    package init(path: String, kind: Kind, size: UInt64, mode: UInt32, modificationTime: Int64, dataOffset: UInt64? = nil) {
+        self.dataOffset = dataOffset
         self.path = path
         self.kind = kind
         self.size = size

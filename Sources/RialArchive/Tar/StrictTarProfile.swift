@@ -14,6 +14,9 @@ struct StrictTarProfile {
         let storedPath: String
         let isDirectory: Bool
         let size: UInt64
+        /// The archive offset of the entry's first data byte: its data is the contiguous
+        /// range `dataOffset ..< dataOffset + size` (the profile has no sparse entries).
+        let dataOffset: UInt64
     }
 
     private enum State {
@@ -248,7 +251,7 @@ struct StrictTarProfile {
         let padded = Self.padded(header.size)
         try checkFits(padded, from: dataStart, name: name)
         currentName = name
-        queue.append(Entry(storedPath: String(decoding: raw, as: UTF8.self), isDirectory: isDirectory, size: header.size))
+        queue.append(Entry(storedPath: String(decoding: raw, as: UTF8.self), isDirectory: isDirectory, size: header.size, dataOffset: dataStart))
         state = padded > 0 ? .data(remaining: padded) : .header
     }
 

@@ -105,7 +105,7 @@ package final class TarReader {
         return EntryHeader(
             path: raw.storedPath, kind: kind, size: raw.size,
             mode: UInt32(archive_entry_perm(entry)),
-            modificationTime: Int64(archive_entry_mtime(entry))
+            modificationTime: Int64(archive_entry_mtime(entry)), dataOffset: raw.dataOffset
         )
     }
 

@@ -62,7 +62,8 @@ struct BagDirectoryScanner {
                 } else if parsed {
                     inventory.findings.append(.fail(.bagLimitTagFileSize, item.relativePath, PackageScanner.tooLarge(item.size, limits)))
                 }
-                inventory.files[item.relativePath] = Inventory.File(path: item.relativePath, size: item.size, digests: try digests.finishHex())
+                inventory.files[item.relativePath] = Inventory.File(path: item.relativePath, size: item.size, digests: try digests.finishHex(),
+                                                                    location: (path + "/" + item.relativePath, 0))
             }
         }
         recomputeChain(&inventory)

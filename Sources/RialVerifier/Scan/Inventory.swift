@@ -13,6 +13,9 @@ package struct Inventory: Sendable {
         package let size: UInt64
         /// Lowercase hex digests, for every algorithm the scanner computed.
         package let digests: [DigestAlgorithm: String]
+        /// Where the file's bytes are: the archive's range for a package member, the file
+        /// itself (offset 0) in a bag directory.
+        package var location: (path: String, offset: UInt64)? = nil
     }
 
     /// The top-level directory's name (packages only).

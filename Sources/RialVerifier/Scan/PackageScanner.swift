@@ -57,7 +57,7 @@ struct PackageScanner {
                 let parsed = isTag || PackageLayout.isParsedPayload(relative)
                 let keepBytes = parsed && header.size <= limits.maxTagFileBytes && tagBytes + header.size <= limits.maxTotalTagBytes
                 if !isTag && !hashesPayload {
-                    inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:])
+                    inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:], location: header.dataOffset.map { (path, $0) })
                     continue
                 }
                 let digests = try DigestSet([.sha256, .sha512])
@@ -84,7 +84,8 @@ struct PackageScanner {
                 } else if parsed {
                     inventory.findings.append(.fail(.archiveLimitTagFileSize, relative, Self.tooLarge(header.size, limits)))
                 }
-                inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex())
+                inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex(),
+                                                           location: header.dataOffset.map { (path, $0) })
             }
         }
         if let chain {

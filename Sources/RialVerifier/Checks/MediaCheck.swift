@@ -1,0 +1,71 @@
+import RialFormat
+import RialMedia
+
+/// The media itself examined (`schema/SPEC.md` §8.5 check 15a): what each media file is by its
+/// content, read by the media libraries in a confined child process, and every claim about it
+/// held against that: the type the manifest gives it, and the codec, encoded resolution,
+/// duration, frame count and start time the metadata states, the chain's frame count, a photo's
+/// depth map size. Tolerances are stated with each rule.
+struct MediaCheck: VerificationCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        guard let media = context.media else { return [] }
+        var results: [CheckResult] = []
+        let paths = media.outcomes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for path in paths {
+            results += probe(path, media.outcomes[path], context)
+        }
+        for path in media.skipped {
+            results.append(.notChecked(.mediaProbe, path, "the package holds more than \(MediaExamination.maxFiles) media files; this one was not examined"))
+        }
+        // The claims are about the capture's one video or photo.
+        guard paths.count == 1, let path = paths.first, let facts = media.facts(path) else { return results }
+        for claims in Self.claims(context) {
+            results += MediaClaimRules(facts: facts, path: path, claims: claims).results()
+        }
+        if let chain = context.parsedChain, let frames = facts.video?.frameCount {
+            let chained = Int64(chain.frames.count)
+            results.append(abs(chained - frames) <= 1
+                ? .pass(.mediaChainFrames, PackageLayout.chain, "the chain's \(chained) frames agree with the \(frames) frames of \(path) (within one frame)")
+                : .fail(.mediaChainFramesMismatch, PackageLayout.chain, "the chain's frame count disagrees with the video's by more than one frame", expected: String(frames), actual: String(chained)))
+        }
+        return results
+    }
+
+    private func probe(_ path: String, _ outcome: Result<MediaProbeOutcome, MediaError>?, _ context: VerificationContext) -> [CheckResult] {
+        switch outcome {
+        case nil:
+            return [.notChecked(.mediaProbe, path, "the media's place in the input is not known, so it was not examined")]
+        case .failure(let error)?:
+            return [.notChecked(.mediaProbe, path, "the media could not be examined on this machine: \(error.reason)")]
+        case .success(let outcome)?:
+            switch outcome {
+            case .facts(let facts):
+                return [.pass(.mediaProbe, path, MediaFactsText.summary(facts))] + type(path, facts, context)
+            case .unsupported(let container):
+                return [.fail(.mediaUnsupported, path, "the media is not a container rial examines (MP4/QuickTime, HEIF/HEIC, JPEG): \(container)")]
+            case .unreadable(let reason):
+                return [.fail(.mediaUnreadable, path, "the media libraries cannot read it: \(reason)")]
+            case .crashed, .timedOut, .tooMuchMemory, .misbehaved:
+                return [.notChecked(.mediaProbe, path, "the media could not be examined: \(outcome.summary); its claims are not checked")]
+            }
+        }
+    }
+
+    /// The type the manifest records for the file (from its extension) against its content.
+    private func type(_ path: String, _ facts: MediaFacts, _ context: VerificationContext) -> [CheckResult] {
+        let declared = context.parsedManifest?.files.first { $0.path == path }?.mediaType ?? MediaType.forExtension(BagPath.fileExtension(of: path))
+        let actual = MediaFactsText.mediaType(facts)
+        let agrees = declared == actual || (declared.hasPrefix("video/") && actual.hasPrefix("video/"))
+        return [agrees ? .pass(.mediaType, path, "by its content the media is \(actual), as recorded (\(declared))")
+                       : .fail(.mediaTypeMismatch, path, "by its content the media is \(actual), not the \(declared) its name and the manifest say",
+                               expected: actual, actual: declared)]
+    }
+
+    /// The metadata files that make claims about the media: the app's and rial's normalised view.
+    static func claims(_ context: VerificationContext) -> [MetadataClaims] {
+        var claims: [MetadataClaims] = []
+        if let app = context.metadataSources?.parsedApp { claims.append(MetadataClaims(app: app, source: context.appPath(.metadata))) }
+        if let view = context.metadataSources?.parsedView { claims.append(MetadataClaims(view: view)) }
+        return claims
+    }
+}

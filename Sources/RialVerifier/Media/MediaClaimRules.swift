@@ -1,0 +1,93 @@
+import RialFormat
+import RialMedia
+
+/// One metadata file's claims about the media held against what the media libraries read
+/// (`schema/SPEC.md` §8.5 check 15a), each within its stated tolerance.
+struct MediaClaimRules {
+    let facts: MediaFacts
+    let path: String
+    let claims: MetadataClaims
+
+    /// Two seconds either side of the recording: a container's creation time is written when
+    /// recording starts or when the file is finished, in whole seconds.
+    static let startTimeSlack: Int64 = 2
+
+    func results() -> [CheckResult] {
+        guard let video = facts.video else { return depth() }
+        return [codec(video), resolution(video), duration(video), frameCount(video), startTime()].compactMap { $0 }
+    }
+
+    private var subject: String { claims.source }
+
+    private func codec(_ video: MediaVideo) -> CheckResult? {
+        guard let claimed = claims.codec else { return nil }
+        if claimed == video.codec { return .pass(.mediaCodec, subject, "codec \(claimed) is the codec of \(path)") }
+        return .fail(.mediaCodecMismatch, subject, "the stated codec is not the one \(path) is encoded with", expected: video.codec, actual: claimed)
+    }
+
+    /// `resolution` is the encoded video's size (§16.2), not the camera buffers' nor the size
+    /// displayed after rotation.
+    private func resolution(_ video: MediaVideo) -> CheckResult? {
+        guard let claimed = claims.resolution else { return nil }
+        let encoded = "\(video.codedWidth)×\(video.codedHeight)"
+        if claimed.width == Int64(video.codedWidth), claimed.height == Int64(video.codedHeight) {
+            return .pass(.mediaResolution, subject, "resolution \(claimed) is the encoded size of \(path)")
+        }
+        return .fail(.mediaResolutionMismatch, subject, "the stated resolution is not the encoded size of \(path)", expected: encoded, actual: claimed.description)
+    }
+
+    /// Within one frame's duration (at the video's average rate, else 1/30 s) plus 1 ms.
+    private func duration(_ video: MediaVideo) -> CheckResult? {
+        guard let claimed = claims.durationMs else { return nil }
+        guard let actual = (video.duration ?? facts.duration)?.milliseconds else {
+            return .notChecked(.mediaDuration, subject, "duration_ms \(claimed) is stated, but \(path) states no duration")
+        }
+        let rate = video.averageFrameRate.map(\.value).flatMap { $0 > 0 ? $0 : nil } ?? 30
+        let tolerance = Int64((1000 / rate).rounded(.up)) + 1
+        if abs(claimed - actual) <= tolerance {
+            return .pass(.mediaDuration, subject, "duration_ms \(claimed) agrees with \(path)'s \(actual) ms (within one frame, \(tolerance) ms)")
+        }
+        return .fail(.mediaDurationMismatch, subject, "the stated duration disagrees with \(path) by more than one frame (\(tolerance) ms)", expected: "\(actual) ms", actual: "\(claimed) ms")
+    }
+
+    /// Within one frame: an encoder may drop or add one at either end.
+    private func frameCount(_ video: MediaVideo) -> CheckResult? {
+        guard let claimed = claims.frameCount else { return nil }
+        guard let actual = video.frameCount else {
+            return .notChecked(.mediaFrameCount, subject, "frame_count \(claimed) is stated, but the frames of \(path) could not be counted")
+        }
+        if abs(claimed - actual) <= 1 { return .pass(.mediaFrameCount, subject, "frame_count \(claimed) agrees with the \(actual) frames of \(path) (within one)") }
+        return .fail(.mediaFrameCountMismatch, subject, "the stated frame count disagrees with \(path) by more than one frame", expected: String(actual), actual: String(claimed))
+    }
+
+    /// The container's creation time within the recording, two seconds either side.
+    private func startTime() -> CheckResult? {
+        guard let started = claims.startedAt else { return nil }
+        guard let stated = facts.creationTime else {
+            return .notChecked(.mediaStartTime, subject, "started_at is stated, but \(path) states no creation time")
+        }
+        guard let created = try? Timestamp(rfc3339: stated.text) else {
+            return .notChecked(.mediaStartTime, subject, "\(path)'s creation time (\(stated.tag)) is not a date rial reads: \(stated.text.prefix(64))")
+        }
+        let ended = claims.endedAt ?? started
+        let earliest = Timestamp(seconds: started.seconds - Self.startTimeSlack, nanoseconds: started.nanoseconds)
+        let latest = Timestamp(seconds: ended.seconds + Self.startTimeSlack, nanoseconds: ended.nanoseconds)
+        if !(created < earliest), !(latest < created) {
+            return .pass(.mediaStartTime, subject, "\(path) was created at \(created.rfc3339), within the recording \(started.rfc3339) to \(ended.rfc3339) (±\(Self.startTimeSlack) s)")
+        }
+        return .fail(.mediaStartTimeMismatch, subject, "\(path)'s creation time (\(stated.tag)) is outside the recording (±\(Self.startTimeSlack) s)",
+                     expected: "\(started.rfc3339) to \(ended.rfc3339)", actual: created.rfc3339)
+    }
+
+    /// A photo's depth map size against the HEIC's depth image.
+    private func depth() -> [CheckResult] {
+        guard let claimed = claims.depthResolution, let image = facts.image else { return [] }
+        guard let depth = image.depthSize else {
+            return [.notChecked(.mediaDepthResolution, subject, "depth_resolution \(claimed) is stated, but \(path) carries no depth image")]
+        }
+        if claimed.width == Int64(depth.width), claimed.height == Int64(depth.height) {
+            return [.pass(.mediaDepthResolution, subject, "depth_resolution \(claimed) is the size of \(path)'s depth image")]
+        }
+        return [.fail(.mediaDepthResolutionMismatch, subject, "the stated depth_resolution is not the size of \(path)'s depth image", expected: "\(depth.width)×\(depth.height)", actual: claimed.description)]
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `rial verify --examine-media`: the media read where it lies by the confined probe, and the
+/// metadata's claims held against it (SPEC §8.5 check 15a). The export's video is a real H.264
+/// file (`Tests/Fixtures/AppExport/media/`); the claims are edited to disagree.
+@Suite("Media examined")
+struct MediaExaminationTests {
+    static let media = "data/media/recording_1764000000.mp4"
+    static let metadata = "data/capture/recording_1764000000.metadata.json"
+
+    private func verify(_ package: URL, in dir: URL) throws -> Report {
+        let result = CLI.rial(["verify", package.path, "--examine-media", "--format", "json", "--quiet"], cwd: dir)
+        return try #require(try? Report.decode(result.stdout), "\(result)")
+    }
+
+    @Test("a real capture: every claim agrees with the video, read in place from the package")
+    func genuine() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let (result, package) = AppExportTests.pack("rich", exports, in: dir)
+            try #require(result.status == 0, "\(result)")
+            let report = try verify(package, in: dir)
+            #expect(report.verdict == "pass", "\(report.failures)")
+            let probe = try #require(report.checks("media.probe").first)
+            #expect(probe.status == "pass" && probe.subject == Self.media)
+            #expect(probe.message.contains("h264 video 160×120") && probe.message.contains("180 frames"), "\(probe.message)")
+            for code in ["media.type", "media.codec", "media.resolution", "media.duration", "media.frame-count"] {
+                #expect(report.checks(code).contains { $0.status == "pass" }, "\(code): \(report.checks(code))")
+            }
+            #expect(report.has("media.codec", subject: Self.metadata, status: "pass"))
+            // Without the flag the media is not examined at all.
+            let (_, plain) = try Fixture.verifyJSON(package.path, cwd: dir)
+            #expect(plain.checks.allSatisfy { !$0.code.hasPrefix("media.") || $0.code.hasPrefix("media.external") })
+        }
+    }
+
+    @Test("claims the video contradicts: codec, resolution, duration and frame count each fail with their code")
+    func contradictedClaims() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let export = exports.appendingPathComponent("rich")
+            let file = export.appendingPathComponent("recording_1764000000.metadata.json")
+            var metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            metadata["codec"] = "hevc"
+            metadata["resolution"] = ["width": 3840, "height": 2160]
+            metadata["duration_ms"] = 3_600_000
+            metadata["frame_count"] = 108_000
+            try JSONSerialization.data(withJSONObject: metadata).write(to: file)
+            // The frame count and final hash no longer match the app's own chain either; only the media codes matter here.
+            let (result, package) = AppExportTests.pack("rich", exports, in: dir)
+            try #require(result.status == 0, "\(result)")
+            let report = try verify(package, in: dir)
+            #expect(report.verdict == "fail")
+            for code in ["media.codec.mismatch", "media.resolution.mismatch", "media.duration.mismatch", "media.frame-count.mismatch"] {
+                #expect(report.has(code, subject: Self.metadata), "\(code): \(report.failures)")
+            }
+            let codec = try #require(report.checks("media.codec.mismatch").first)
+            #expect(codec.expected == "h264" && codec.actual == "hevc")
+        }
+    }
+
+    @Test("type by content, not extension: a JPEG named .mp4 fails, and a file no library reads is its own code")
+    func typeByContent() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            let media = capture.appendingPathComponent("media")
+            for name in try FileManager.default.contentsOfDirectory(atPath: media.path) {
+                try FileManager.default.removeItem(at: media.appendingPathComponent(name))
+            }
+            // A tiny JPEG: SOI, an APP0, EOI.
+            try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9])
+                .write(to: media.appendingPathComponent("capture.mp4"))
+            let jpeg = try Fixture.pack(capture, in: dir, name: "jpeg.rialpkg")
+            let jpegReport = try verify(jpeg, in: dir)
+            let type = jpegReport.checks.first { $0.code.hasPrefix("media.type") || $0.code == "media.unreadable" }
+            #expect(type?.status == "fail" && type?.subject == "data/media/capture.mp4", "\(jpegReport.checks.filter { $0.code.hasPrefix("media.") })")
+            #expect(jpegReport.has("media.type.mismatch", subject: "data/media/capture.mp4") || jpegReport.has("media.unreadable", subject: "data/media/capture.mp4"))
+
+            // The sample's stand-in media is no movie: the libraries cannot read it.
+            let other = dir.appendingPathComponent("other")
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+            let sample = try Fixture.package(in: other, name: "sample.rialpkg")
+            let sampleReport = try verify(sample, in: dir)
+            #expect(sampleReport.checks.contains { ($0.code == "media.unreadable" || $0.code == "media.unsupported") && $0.status == "fail" },
+                    "\(sampleReport.checks.filter { $0.code.hasPrefix("media.") })")
+        }
+    }
+}
