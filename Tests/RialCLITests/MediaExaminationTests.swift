@@ -86,4 +86,35 @@ struct MediaExaminationTests {
                     "\(sampleReport.checks.filter { $0.code.hasPrefix("media.") })")
         }
     }
+
+    @Test("privacy for real: a package that withholds the location fails when its video carries one, naming the tag")
+    func embeddedLocation() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let export = exports.appendingPathComponent("rich")
+            let video = export.appendingPathComponent("recording_1764000000.mp4")
+            // The same frames, remuxed with a QuickTime location (ffmpeg: an outside tool, installed with the oracles).
+            let located = dir.appendingPathComponent("located.mp4")
+            let remux = CLI.run(["ffmpeg", "-v", "error", "-y", "-i", video.path, "-c", "copy", "-metadata", "location=+48.8584+002.2945/", located.path], cwd: dir)
+            try #require(remux.status == 0, "ffmpeg is installed by scripts/install-deps.sh --with-oracles: \(remux)")
+            let levels = "location=coarse,timestamp=exact,device=full"
+            let (clean, cleanPackage) = AppExportTests.pack("rich", exports, in: dir, options: ["--privacy", levels])
+            try #require(clean.status == 0, "\(clean)")
+            #expect(try verify(cleanPackage, in: dir).has("privacy.media-embedded", subject: Self.media, status: "pass"))
+
+            try FileManager.default.removeItem(at: video)
+            try FileManager.default.copyItem(at: located, to: video)
+            // The app's digests were of the video without the atom: keep it as received, the privacy finding is what is looked at.
+            let leaking = dir.appendingPathComponent("leaking.rialpkg")
+            let packed = CLI.rial(["pack", export.path, "-o", leaking.path, "--privacy", levels, "--keep-as-received"], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            let report = try verify(leaking, in: dir)
+            let leak = try #require(report.checks("privacy.media-embedded").first { $0.status == "fail" }, "\(report.checks("privacy.media-embedded"))")
+            #expect(leak.subject == Self.media)
+            #expect(leak.message.contains("location") && (leak.message.contains("xyz") || leak.message.contains("loci") || leak.message.contains("location")), "\(leak.message)")
+            // Without --examine-media it is said not to be checked, never passed.
+            let (_, plain) = try Fixture.verifyJSON(leaking.path, cwd: dir)
+            #expect(plain.has("privacy.media-embedded", subject: Self.media, status: "not_checked"))
+        }
+    }
 }

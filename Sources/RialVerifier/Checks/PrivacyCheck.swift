@@ -113,7 +113,20 @@ struct PrivacyCheck: VerificationCheck {
         let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         guard hashOnly else {
             guard !levels.isFull else { return [] }
-            return media.map { .notChecked(.privacyMediaEmbedded, $0, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined; it may record what the privacy levels withhold") }
+            return media.flatMap { path -> [CheckResult] in
+                // Examined (--examine-media): each tag that discloses more is named.
+                guard let facts = context.media?.facts(path) else {
+                    return [.notChecked(.privacyMediaEmbedded, path, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined (rial verify --examine-media reads it); it may record what the privacy levels withhold")]
+                }
+                let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
+                guard !leaks.isEmpty else {
+                    return [.pass(.privacyMediaEmbedded, path, "the media's embedded metadata (\(facts.tags.count) tags) holds no location or device detail that \(levels) withholds")]
+                }
+                return leaks.map { leak in
+                    let level = leak.dimension == "location" ? levels.location.rawValue : levels.device.rawValue
+                    return .fail(.privacyMediaEmbedded, path, "the media itself carries \(leak.tag) (\(leak.value.prefix(80))), a \(leak.dimension) detail that \(leak.dimension)=\(level) withholds")
+                }
+            }
         }
         var findings = media.map { CheckResult.fail(.privacyMediaPresent, $0, "a hash-only package names its media by SHA-256 and holds no media file") }
         findings += context.inventory.payloadPaths(under: PackageLayout.depthDirectory)

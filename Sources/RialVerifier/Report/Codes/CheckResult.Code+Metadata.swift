@@ -142,8 +142,11 @@ extension CheckResult.Code {
     /// (§16.6); or the app's payload states a finer location level than the package (expected `location at
     /// most L`, actual: its level).
     public static let privacyLocationLeak = Self("privacy.location.leak")
-    /// NOT CHECKED: a media file of a filtered package that is not hash-only: its embedded metadata (EXIF,
-    /// QuickTime atoms) is not examined and may record what the levels withhold.
+    /// - NOT CHECKED: a media file of a filtered package that is not hash-only, not examined (without
+    ///   `--examine-media`): its embedded metadata may record what the levels withhold.
+    /// - PASS: examined, it holds no location or device detail the levels withhold.
+    /// - FAIL: examined, it holds one: a location below `location=precise`, software or a serial number below
+    ///   `device=full`, the make and model too at `device=none` (the message names the tag, e.g. `©xyz`).
     public static let privacyMediaEmbedded = Self("privacy.media-embedded")
     /// FAIL: a file under `data/media/` in a hash-only package.
     public static let privacyMediaPresent = Self("privacy.media.present")
