@@ -4,14 +4,20 @@
 // import: pipe2 and posix_spawn_file_actions_addclosefrom_np (declared only under _GNU_SOURCE),
 // and prctl and syscall, which are variadic.
 // One-line wrappers, no logic; only RialMedia imports this module.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+// _GNU_SOURCE is NOT defined here: it would change how glibc's headers declare shared types
+// (fd_set's members), and Clang refuses two modules that see one type two ways (Dispatch imports
+// the same headers). The two GNU functions needed are declared by their glibc prototypes below.
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+extern int pipe2(int pipefd[2], int flags);
+#if __GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34)
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+#endif
+#endif
 #if defined(__linux__)
 #include <linux/capability.h>
 #include <linux/securebits.h>
