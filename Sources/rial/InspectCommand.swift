@@ -34,11 +34,14 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Output format: text, json, hashdeep (a known-file list of the payload) or dfxml (every file as DFXML); the last two verify first.")
     var format: Format = .text
 
+    @Flag(name: .customLong("examine-media"), help: "Read each media file with the media libraries (a confined child process, docs/media.md) and list what it is.")
+    var examineMedia = false
+
     func run() throws {
         if format == .hashdeep || format == .dfxml { return try verifiedListing() }
         let value: JSONValue
         do {
-            value = try PackageInspector().inspect(path: package)
+            value = try PackageInspector(examinesMedia: examineMedia).inspect(path: package)
         } catch {
             Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
@@ -101,6 +104,16 @@ struct InspectCommand: ParsableCommand {
             let size = String(file["size"]?.integerValue ?? 0)
             let role = file["role"]?.stringValue ?? "(unlisted)"
             lines.append(String(repeating: " ", count: max(0, 11 - size.count)) + size + "  " + role.padding(toLength: 16, withPad: " ", startingAt: 0) + "  " + Escaping.visible(file["path"]?.stringValue ?? ""))
+            if let media = file["media"]?.objectValue {
+                let said = media["summary"]?.stringValue ?? media["outcome"]?.stringValue ?? ""
+                lines.append("             media: " + Escaping.visible(said))
+                if let location = media["location"]?.objectValue {
+                    lines.append("             embedded location: " + Escaping.visible(location["text"]?.stringValue ?? "") + " (" + Escaping.visible(location["tag"]?.stringValue ?? "") + ")")
+                }
+                for key in ["make", "model", "software"] {
+                    if let value = media[key]?.objectValue?["text"]?.stringValue { lines.append("             \(key): " + Escaping.visible(value)) }
+                }
+            }
         }
         for finding in object["findings"]?.arrayValue ?? [] {
             lines.append("note: \(Escaping.visible(finding.stringValue ?? ""))")

@@ -117,4 +117,31 @@ struct MediaExaminationTests {
             #expect(plain.has("privacy.media-embedded", subject: Self.media, status: "not_checked"))
         }
     }
+
+    @Test("rial inspect --examine-media lists what the media is, read in place; ffprobe agrees")
+    func inspectFacts() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let (result, package) = AppExportTests.pack("rich", exports, in: dir)
+            try #require(result.status == 0, "\(result)")
+            let json = CLI.rial(["inspect", package.path, "--examine-media", "--format", "json"], cwd: dir)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let files = try #require(object["files"] as? [[String: Any]])
+            let media = try #require(files.first { ($0["path"] as? String) == Self.media }?["media"] as? [String: Any])
+            let video = try #require(media["video"] as? [String: Any])
+            // The outside oracle: ffprobe over the exported file.
+            let probe = CLI.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                                 "stream=codec_name,width,height,nb_read_frames", "-of", "json",
+                                 exports.appendingPathComponent("rich/recording_1764000000.mp4").path], cwd: dir)
+            let oracle = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])
+            let stream = try #require((oracle["streams"] as? [[String: Any]])?.first)
+            #expect(video["codec"] as? String == stream["codec_name"] as? String)
+            #expect(video["coded_width"] as? Int == stream["width"] as? Int && video["coded_height"] as? Int == stream["height"] as? Int)
+            #expect((video["frame_count"] as? Int).map(String.init) == stream["nb_read_frames"] as? String)
+            let text = CLI.rial(["inspect", package.path, "--examine-media"], cwd: dir).stdout
+            #expect(text.contains("media: read by the media libraries: h264 video 160×120, 180 frames"), "\(text)")
+            // Without the flag nothing is examined.
+            #expect(!CLI.rial(["inspect", package.path], cwd: dir).stdout.contains("media: "))
+        }
+    }
 }

@@ -1,10 +1,16 @@
 import RialFormat
 import RialCrypto
+import RialMedia
 
 /// Lists what a package holds and what it claims, without judging it: `rial inspect`.
 /// Payload data is skipped, not hashed, so inspecting a large package is quick.
 package struct PackageInspector: Sendable {
-    package init() {}
+    /// Whether each media file is read by the confined media probe, its facts listed.
+    package var examinesMedia = false
+
+    package init(examinesMedia: Bool = false) {
+        self.examinesMedia = examinesMedia
+    }
 
     /// - Throws: ``VerifierError`` when the input is not a readable package.
     package func inspect(path: String) throws -> JSONValue {
@@ -44,9 +50,27 @@ package struct PackageInspector: Sendable {
             } else {
                 item["role"] = .null
             }
+            if examinesMedia, path.hasPrefix(PackageLayout.mediaDirectory), let location = file.location {
+                item["media"] = Self.media(at: location, size: file.size)
+            }
             return .object(item)
         })
         object["findings"] = .array(inventory.findings.map { .string("\($0.code): \($0.subject): \($0.message)") })
         return .object(object)
+    }
+
+    /// The media's facts as the confined probe reads them, or what stopped it.
+    private static func media(at location: (path: String, offset: UInt64), size: UInt64) -> JSONValue {
+        do {
+            let outcome = try MediaProbe.run(path: location.path, offset: Int64(clamping: location.offset), length: Int64(clamping: size))
+            if let facts = outcome.facts {
+                guard case .object(var object) = facts.json() else { return facts.json() }
+                object["summary"] = .string(MediaFactsText.summary(facts))
+                return .object(object)
+            }
+            return .object(["outcome": .string(outcome.summary)])
+        } catch {
+            return .object(["outcome": .string("not examined: \(error.reason)")])
+        }
     }
 }
