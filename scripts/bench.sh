@@ -486,3 +486,10 @@ PY
         if (o > 0) printf "  openssl speed -evp sha256 (16 KiB blocks, median of the rounds): %6.0f MB/s; sequential chain = %.2f x openssl\n", o * 1000 / 1e6, (b / s) / (o * 1000)
     }'
 fi
+
+# What examining the media costs a verification (scripts/bench-media.sh, issue 20).
+if command -v ffmpeg >/dev/null; then
+    RIAL_BIN=$rial BENCH_RUNS=$runs BENCH_DIR=$work BENCH_MEDIA_SIZE=${BENCH_MEDIA_SIZE:-${BENCH_SIZE:-1G}} "$repo_root/scripts/bench-media.sh"
+else
+    echo "media examination: skipped (no ffmpeg; scripts/install-deps.sh --for-bench installs it)"
+fi

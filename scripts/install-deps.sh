@@ -33,6 +33,7 @@ if [ "$mode" = "--with-oracles" ] || [ "$mode" = "--for-bench" ]; then
 fi
 if [ "$mode" = "--for-bench" ]; then
   [ -x /usr/bin/time ] || missing+=(time)
+  command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 fi
 if [ "$mode" = "--with-oracles" ]; then
   command -v hashdeep >/dev/null || missing+=(hashdeep)
