@@ -31,7 +31,7 @@ public struct Packager: Sendable {
         let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly)
         let capture = metadata.capture
         // Read before anything is written; held against the media once it is streamed.
-        let appDigests = try capture.appFile(.forensicManifest) == nil ? nil : AppDigestClaim.read(capture)
+        let appDigests = try AppDigestClaim.read(capture)
         let created = options.created ?? Timestamp.now()
         try validateBagInfoFields()
         // A hash-only package keeps none of the media: its hash tells two captures apart.

@@ -112,7 +112,10 @@ package struct FileChunkReader {
         var head = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let got = head.withUnsafeMutableBytes { read(reader.fileDescriptor, $0.baseAddress! + filled, count - filled) }
+            let got = head.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(reader.fileDescriptor, base + filled, count - filled)
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw ArchiveError(.io, "reading \(path): \(String(cString: strerror(errno)))")

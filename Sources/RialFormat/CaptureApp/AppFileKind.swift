@@ -14,8 +14,18 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
     /// `depth_analysis.json`: the app's DepthAnalysisResult.
     case depthAnalysis = "depth_analysis"
 
-    package static func < (lhs: AppFileKind, rhs: AppFileKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    package static func < (lhs: AppFileKind, rhs: AppFileKind) -> Bool { lhs.rank < rhs.rank }
+
+    /// The order of §2.2, in which ambiguities and readings are reported.
+    private var rank: Int {
+        switch self {
+        case .forensicManifest: return 0
+        case .custodyLog: return 1
+        case .hashChain: return 2
+        case .metadata: return 3
+        case .hashOnlyPayload: return 4
+        case .depthAnalysis: return 5
+        }
     }
 
     /// The name rial's own capture layout gives the file under `app/`, and the suffix the

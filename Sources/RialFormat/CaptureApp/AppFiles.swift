@@ -14,15 +14,6 @@ package struct AppFiles: Sendable, Hashable {
     /// The files no reading applies to (the app's `README.txt`, anything it adds later).
     package let uninterpreted: [String]
 
-    /// No app files at all.
-    package static let none = AppFiles(paths: [:], ambiguous: [:], uninterpreted: [])
-
-    private init(paths: [AppFileKind: String], ambiguous: [AppFileKind: [String]], uninterpreted: [String]) {
-        self.paths = paths
-        self.ambiguous = ambiguous
-        self.uninterpreted = uninterpreted
-    }
-
     /// - Parameters:
     ///   - capturePaths: bag paths under `data/capture/`.
     ///   - document: the parsed JSON of a `.json` path, `nil` when it does not parse (or is too
@@ -42,7 +33,4 @@ package struct AppFiles: Sendable, Hashable {
 
     /// The path of the file of `kind`, when there is exactly one.
     package subscript(kind: AppFileKind) -> String? { paths[kind] }
-
-    /// Whether `path` is one of the files read as an app file.
-    package func isRead(_ path: String) -> Bool { paths.values.contains(path) }
 }
