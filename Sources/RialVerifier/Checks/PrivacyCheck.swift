@@ -114,12 +114,17 @@ struct PrivacyCheck: VerificationCheck {
         guard hashOnly else {
             guard !levels.isFull else { return [] }
             return media.flatMap { path -> [CheckResult] in
-                // Examined (--examine-media): each tag that discloses more is named.
+                // Examined (check 15a): each tag that discloses more is named.
                 guard let facts = context.media?.facts(path) else {
-                    return [.notChecked(.privacyMediaEmbedded, path, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined (rial verify --examine-media reads it); it may record what the privacy levels withhold")]
+                    let why = context.media == nil ? "is not examined (--no-examine-media)" : "could not be read (see media.*)"
+                    return [.notChecked(.privacyMediaEmbedded, path, "the media's own embedded metadata (EXIF, QuickTime atoms, XMP) \(why); it may record what the privacy levels withhold")]
                 }
-                let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
+                let findings = MediaPrivacyAudit.audit(facts, levels: levels)
+                let leaks = findings.leaks
                 guard !leaks.isEmpty else {
+                    if !findings.truncatedXMP.isEmpty {
+                        return [.notChecked(.privacyMediaEmbedded, path, "the media carries an XMP packet longer than the probe passes on (\(findings.truncatedXMP.joined(separator: ", "))); its first part holds nothing \(levels) withholds, the rest was not audited")]
+                    }
                     return [.pass(.privacyMediaEmbedded, path, "the media's embedded metadata (\(facts.tags.count) tags) holds no location or device detail that \(levels) withholds")]
                 }
                 return leaks.map { leak in
