@@ -155,4 +155,21 @@ struct MediaExaminationTests {
             #expect(!CLI.rial(["inspect", package.path, "--no-examine-media"], cwd: dir).stdout.contains("media: "))
         }
     }
+    @Test("a photo whose EXIF or XMP records where it was taken fails a package that withholds the location, naming the tag (exiftool wrote it)",
+          arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP GPSLatitude")])
+    func photoLocation(_ assignment: String, _ tag: String) throws {
+        try withTemporaryDirectory { dir in
+            try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)
+            let photo = dir.appendingPathComponent("photo/media/photo.jpg").path
+            let written = CLI.run(["exiftool", "-q", "-overwrite_original", assignment, "-GPSLatitudeRef=S", photo], cwd: dir)
+            try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
+            let coarse = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "coarse.rialpkg", options: ["--privacy", "location=coarse,timestamp=exact,device=full"])
+            let report = try verify(coarse, in: dir)
+            let leaks = report.checks("privacy.media-embedded").filter { $0.status == "fail" }
+            #expect(leaks.contains { $0.subject == "data/media/photo.jpg" && $0.message.contains("carries \(tag) (") && $0.message.contains("location=coarse withholds") },
+                    "\(report.checks("privacy.media-embedded"))")
+            let precise = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "precise.rialpkg", options: ["--privacy", "location=precise,timestamp=exact,device=model_only"])
+            #expect(try verify(precise, in: dir).has("privacy.media-embedded", subject: "data/media/photo.jpg", status: "pass"))
+        }
+    }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CRialAVFormat
 import RialMedia
 
@@ -34,6 +37,11 @@ struct MovieMetadata {
             // A stream's `encoder` is its sample description's compressor name (`mov_read_stsd`):
             // the codec's label ("H.264"), written by the encoder, not a device's software tag.
             let name = scope != "container" && key == "encoder" ? Self.compressorName : Self.name(forKey: key)
+            if key == "xmp", let value = next.pointee.value {
+                // FFmpeg holds the whole XMP_ atom as this C string.
+                tags.addXMP(key: name, scope: scope, packet: UnsafeRawBufferPointer(start: value, count: strlen(value)))
+                continue
+            }
             tags.add(name: name, key: key, scope: scope, value: next.pointee.value)
         }
     }

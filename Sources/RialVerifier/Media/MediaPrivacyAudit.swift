@@ -6,32 +6,16 @@ import RialMedia
 /// as the media libraries read it, is audited against the package's levels, and each tag that
 /// discloses more is named.
 enum MediaPrivacyAudit {
-    /// What the audit found in one media file.
-    struct Findings {
-        /// Each tag that `levels` withhold, with the dimension it discloses and its value.
-        var leaks: [(tag: String, dimension: String, value: String)] = []
-        /// XMP packets the probe passed on only in part (longer than its per-tag cap), in which
-        /// nothing withheld was found: what was cut off was not audited.
-        var truncatedXMP: [String] = []
-    }
-
-    /// XMP properties (by local name, whatever the namespace prefix) that disclose a location
-    /// or a device detail. No media library rial uses parses XMP, so the packet's text is
-    /// searched for the names, which errs towards a finding.
-    static let xmpLocationNames = ["GPSLatitude", "GPSLongitude"]
-    static let xmpSoftwareNames = ["CreatorTool"]
-    static let xmpSerialNames = ["SerialNumber"]
-
-    /// The tags of `facts` that `levels` withhold, each with the dimension it discloses.
-    static func audit(_ facts: MediaFacts, levels: PrivacyLevels) -> Findings {
-        var findings = Findings()
-        var searched: [String] = []
+    /// Each tag of `facts` that `levels` withhold, with the dimension it discloses and its value.
+    /// XMP properties come as tags of their own (``XMPPrivacyProperty``): the probe searched each
+    /// whole packet for them.
+    static func leaks(_ facts: MediaFacts, levels: PrivacyLevels) -> [(tag: String, dimension: String, value: String)] {
+        var found: [(tag: String, dimension: String, value: String)] = []
         if levels.location != .precise {
-            if let location = facts.location { findings.leaks.append((location.tag, "location", location.text)) }
+            if let location = facts.location { found.append((location.tag, "location", location.text)) }
             for tag in facts.tags where isLocation(tag.name) && tag.name != facts.location?.tag {
-                findings.leaks.append((tag.name, "location", tag.value))
+                found.append((tag.name, "location", tag.value))
             }
-            searched += xmpLocationNames
         }
         if levels.device != .full {
             // model_only discloses the make and model; none discloses neither.
@@ -39,28 +23,25 @@ enum MediaPrivacyAudit {
             if levels.device == .none {
                 withheld += [facts.make, facts.model].compactMap { $0 }.map { ($0.tag, $0.text) }
             }
-            findings.leaks += withheld.map { ($0.0, "device", $0.1) }
-            searched += xmpSoftwareNames + xmpSerialNames
+            found += withheld.map { ($0.0, "device", $0.1) }
         }
-        for packet in facts.tags where packet.name == "XMP" && !searched.isEmpty {
-            let found = searched.filter { packet.value.contains($0) }
-            for name in found {
-                findings.leaks.append(("XMP \(name)", xmpLocationNames.contains(name) ? "location" : "device", "in \(packet.key)"))
-            }
-            if found.isEmpty, packet.isValueTruncated { findings.truncatedXMP.append(packet.key) }
-        }
-        return findings
+        return found
     }
 
     private static func isLocation(_ name: String) -> Bool {
+        if let property = XMPPrivacyProperty(tagName: name) { return property.isLocation }
         let lower = name.lowercased()
         return lower.hasPrefix("gps") || lower.contains("©xyz") || lower.contains("location") || lower.contains("iso6709")
     }
 
     private static func isSoftware(_ name: String) -> Bool {
+        if let property = XMPPrivacyProperty(tagName: name) { return property == .creatorTool }
         let lower = name.lowercased()
         return lower == "software" || lower.contains("©swr") || lower.hasSuffix(".software")
     }
 
-    private static func isSerial(_ name: String) -> Bool { name.lowercased().contains("serial") }
+    private static func isSerial(_ name: String) -> Bool {
+        if let property = XMPPrivacyProperty(tagName: name) { return property == .serialNumber }
+        return name.lowercased().contains("serial")
+    }
 }
