@@ -18,7 +18,7 @@ struct AppFilesCheck: VerificationCheck {
         }
         // Without a chain, nothing says which frame a depth keyframe belongs to.
         if context.parsedChain == nil {
-            let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+            let depth = context.payloadPaths(under: PackageLayout.depthDirectory)
             if !depth.isEmpty {
                 let listed = depth.prefix(3).joined(separator: ", ") + (depth.count > 3 ? ", …" : "")
                 // A photo's one depth map belongs to the photo; its size is metadata.depth-resolution's.

@@ -11,7 +11,7 @@ struct MediaCheck: VerificationCheck {
         guard let media = context.media else {
             // Not examined by choice: said for each media file, so no reader takes silence for a pass.
             guard !context.policy.examinesMedia, context.judgesRialParts else { return [] }
-            return context.inventory.payloadPaths(under: PackageLayout.mediaDirectory).map {
+            return context.payloadPaths(under: PackageLayout.mediaDirectory).map {
                 .notChecked(.mediaProbe, $0, "the media was not examined: this verification asked for its digests only (--no-examine-media)")
             }
         }

@@ -64,7 +64,7 @@ struct MetadataAgreementCheck: VerificationCheck {
         // consistency is metadata.payload.chain.
         let finalHash = chain?.finalHash ?? (claims.source == HashOnlyPayload.rialPath ? nil : payloadChain?.finalHash)
         // Without a chain or index, the keyframes the app exported are the ones it counted.
-        let exportedDepth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory).count
+        let exportedDepth = context.payloadPaths(under: PackageLayout.depthDirectory).count
         let depthCount = chain.map { $0.frames.filter { $0.depthPath != nil }.count } ?? context.parsedDepthIndex?.keyframes.count
             ?? (appChain != nil && exportedDepth > 0 ? exportedDepth : nil)
         // A photo states no recording; its absent video claims are not worth a line each.
@@ -122,7 +122,7 @@ struct MetadataAgreementCheck: VerificationCheck {
 
     private func type(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         guard let claimed = claims.type else { return nil }
-        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let media = context.payloadPaths(under: PackageLayout.mediaDirectory)
             .map { MediaType.forExtension(BagPath.fileExtension(of: $0)) }
         let kinds = Set(media.compactMap { $0.hasPrefix("video/") ? "video" : $0.hasPrefix("image/") ? "photo" : nil })
         guard !kinds.isEmpty else {
@@ -183,7 +183,7 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func depthResolution(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let codes = ClaimCodes.depthResolution
         guard let claimed = claims.depthResolution else { return nil }
-        let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+        let depth = context.payloadPaths(under: PackageLayout.depthDirectory)
         guard depth.count == 1, let path = depth.first, let size = context.inventory.files[path]?.size else {
             return .notChecked(codes.agreed, claims.source, "depth_resolution \(claimed) is stated, but the package holds \(depth.count) depth files rather than one depth map to hold it against")
         }
@@ -199,7 +199,7 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func mediaHash(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let codes = ClaimCodes.mediaHash
         guard let claimed = claims.mediaSHA256 else { return nil }
-        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let media = context.payloadPaths(under: PackageLayout.mediaDirectory)
         // Withheld media is the external media check's business (--media).
         guard !media.isEmpty else { return nil }
         guard media.count == 1, let path = media.first, let actual = context.inventory.files[path]?.digests[.sha256] else {

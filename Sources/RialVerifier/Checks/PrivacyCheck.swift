@@ -101,7 +101,7 @@ struct PrivacyCheck: VerificationCheck {
         guard filtered else { return findings }
         let known: Set<String> = [context.appPath(.metadata), context.appPath(.custodyLog), context.appPath(.depthAnalysis), context.appPath(.hashOnlyPayload),
                                   context.appPath(.hashChain)]
-        for path in context.inventory.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
+        for path in context.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
             findings.append(.notChecked(.privacyAppFile, path, "a capture app file rial does not know; what it discloses is not examined"))
         }
         return findings
@@ -110,7 +110,7 @@ struct PrivacyCheck: VerificationCheck {
     /// The evidence itself: a hash-only package holds none; a filtered one holds media whose
     /// own embedded metadata rial does not read.
     private func evidenceFiles(_ context: VerificationContext, levels: PrivacyLevels, hashOnly: Bool) -> [CheckResult] {
-        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let media = context.payloadPaths(under: PackageLayout.mediaDirectory)
         guard hashOnly else {
             guard !levels.isFull else { return [] }
             return media.flatMap { path -> [CheckResult] in
@@ -130,9 +130,9 @@ struct PrivacyCheck: VerificationCheck {
             }
         }
         var findings = media.map { CheckResult.fail(.privacyMediaPresent, $0, "a hash-only package names its media by SHA-256 and holds no media file") }
-        findings += context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+        findings += context.payloadPaths(under: PackageLayout.depthDirectory)
             .map { .fail(.privacyDepthPresent, $0, "a hash-only package keeps the depth analysis, never raw depth maps") }
-        findings += context.inventory.payloadPaths(under: PackageLayout.framesDirectory)
+        findings += context.payloadPaths(under: PackageLayout.framesDirectory)
             .map { .fail(.privacyFramesPresent, $0, "a hash-only package holds no frame material") }
         return findings
     }
