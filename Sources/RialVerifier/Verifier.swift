@@ -33,7 +33,7 @@ public struct Verifier: Sendable {
     /// The checks, in report order.
     private var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
-         ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
+         ManifestAgreementCheck(), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
