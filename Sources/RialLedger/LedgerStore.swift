@@ -1,0 +1,22 @@
+/// A connection to the database that holds a ledger: the few operations ``Ledger`` builds on,
+/// so the ledger's logic, its schema and its hash links are written once for every store.
+///
+/// Statements use `?` placeholders and only SQL that SQLite and PostgreSQL read alike.
+package protocol LedgerStore: AnyObject {
+    /// Where the ledger is, for messages (a file path, or a URL without its password).
+    var displayName: String { get }
+
+    /// Runs a statement that returns no rows.
+    /// - Throws: ``LedgerError`` `.queryFailed`.
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError)
+
+    /// Runs a query; each row's columns as text, `nil` for NULL.
+    /// - Throws: ``LedgerError`` `.queryFailed`.
+    func query(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [[String?]]
+
+    /// Runs `body` in a transaction that holds the ledger's write lock from its first
+    /// statement, so two writers (threads, processes, machines) never read the same head and
+    /// fork the chain; commits when `body` returns, rolls back when it throws.
+    /// - Throws: what `body` throws, or ``LedgerError`` `.queryFailed`.
+    func withWriteLock<Result>(_ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result
+}

@@ -1,0 +1,55 @@
+import RialLedger
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Appends an audit's records in small transactions: one commit per verification would cost
+/// a disk sync each, so records wait until ``batchSize`` are pending or ``maxDelay`` seconds
+/// have passed. A crash loses at most the pending ones, never half a record, and the rerun of
+/// the run verifies them again.
+final class AuditRecorder {
+    static let batchSize = 64
+    static let maxDelay = 1.0
+
+    private let ledger: Ledger
+    private var pending: [LedgerRecord] = []
+    private var lastFlush = AuditRecorder.monotonic()
+
+    init(ledger: Ledger) {
+        self.ledger = ledger
+    }
+
+    /// Queues a package record; writes the queue when it is due.
+    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why the ledger refused it.
+    func add(_ record: LedgerRecord) throws {
+        pending.append(record)
+        if pending.count >= Self.batchSize || Self.monotonic() - lastFlush >= Self.maxDelay { try flush() }
+    }
+
+    /// Writes what is queued, then `records`, in one transaction.
+    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
+    func record(_ records: [LedgerRecord]) throws {
+        pending += records
+        try flush()
+    }
+
+    /// Writes what is queued.
+    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
+    func flush() throws {
+        guard !pending.isEmpty else { return }
+        do {
+            try ledger.append(pending)
+        } catch {
+            Console.error(Console.describe(error, after: "cannot record in the ledger \(ledger.store.displayName)"))
+            throw ExitStatus.couldNotComplete
+        }
+        pending.removeAll()
+        lastFlush = Self.monotonic()
+    }
+
+    private static func monotonic() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
