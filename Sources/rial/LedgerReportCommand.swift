@@ -9,8 +9,8 @@ struct LedgerReportCommand: ParsableCommand {
         discussion: """
         Lists every run (complete, or interrupted: started without an end), the packages \
         by their latest verdict, those that fail now, the oldest latest verification, and \
-        whether every hash link holds. Exit status: 0 the chain holds and every package's \
-        latest verdict is pass; 1 otherwise; 2 the ledger could not be read.
+        whether every hash link holds. Exit status: 0 the chain holds, every run ended and \
+        every package's latest verdict is pass; 1 otherwise; 2 the ledger could not be read.
         """
     )
 
@@ -35,25 +35,27 @@ struct LedgerReportCommand: ParsableCommand {
         out += chain.firstBreak.map { "chain: BROKEN at record seq \($0.seq): \(Escaping.visible($0.reason))\n" }
             ?? "chain: \(chain.recordCount) records, every link holds; head seq \(chain.head?.seq ?? 0) \(chain.head?.hash ?? LedgerRecordHash.genesis)\n"
 
-        // A worker's share is complete when an end record follows its start.
-        var endedShares = Set(ended.map { "\($0.runID)\u{0}\($0.shard)" })
-        var runs: [(id: String, shards: [String], interrupted: [String], first: String, last: String)] = []
-        for record in started {
-            let key = "\(record.runID)\u{0}\(record.shard)"
-            let isEnded = endedShares.contains(key) && ended.contains { $0.runID == record.runID && $0.shard == record.shard && $0.seq > record.seq }
-            if isEnded { endedShares.remove(key) }
-            if let index = runs.firstIndex(where: { $0.id == record.runID }) {
-                runs[index].shards.append(record.shard)
-                if !isEnded { runs[index].interrupted.append(record.shard) }
-                runs[index].last = record.startedAt
+        // Each worker start is closed by the next end of the same run and share; a start
+        // followed by another start of the same share, or by nothing, was interrupted.
+        var runs: [(id: String, first: String, starts: Int, interrupted: [String], open: Set<String>)] = []
+        for record in (started + ended).sorted(by: { $0.seq < $1.seq }) {
+            let index = runs.firstIndex { $0.id == record.runID } ?? {
+                runs.append((record.runID, record.startedAt, 0, [], []))
+                return runs.count - 1
+            }()
+            if record.kind == .runStarted {
+                runs[index].starts += 1
+                if runs[index].open.contains(record.shard) { runs[index].interrupted.append(record.shard) }
+                runs[index].open.insert(record.shard)
             } else {
-                runs.append((record.runID, [record.shard], isEnded ? [] : [record.shard], record.startedAt, record.startedAt))
+                runs[index].open.remove(record.shard)
             }
         }
         out += "runs: \(runs.count)\n"
         for run in runs {
-            let state = run.interrupted.isEmpty ? "complete" : "INTERRUPTED (shard \(run.interrupted.joined(separator: ", ")) started without an end)"
-            out += "  \(Escaping.visible(run.id))  \(run.first)  \(run.shards.count) worker start\(run.shards.count == 1 ? "" : "s")  \(state)\n"
+            var state = run.open.isEmpty ? "complete" : "UNFINISHED (share \(run.open.sorted().joined(separator: ", ")) started without an end)"
+            if !run.interrupted.isEmpty { state += "; \(run.interrupted.count) interrupted attempt\(run.interrupted.count == 1 ? "" : "s") (share \(run.interrupted.joined(separator: ", "))) rerun" }
+            out += "  \(Escaping.visible(run.id))  \(run.first)  \(run.starts) worker start\(run.starts == 1 ? "" : "s")  \(state)\n"
         }
         var byVerdict: [String: Int] = [:]
         for record in latest { byVerdict[record.verdict ?? "error", default: 0] += 1 }
@@ -70,6 +72,6 @@ struct LedgerReportCommand: ParsableCommand {
             }
         }
         FileHandleStream.standardOutput.write(out)
-        if !chain.isIntact || !failing.isEmpty { throw ExitStatus.failed }
+        if !chain.isIntact || !failing.isEmpty || runs.contains(where: { !$0.open.isEmpty }) { throw ExitStatus.failed }
     }
 }
