@@ -13,7 +13,7 @@ struct LedgerHistoryCommand: ParsableCommand {
 
     @OptionGroup(title: "Ledger") var ledgerOptions: LedgerOptions
 
-    @Option(help: "Output: text (a line per verification), or jsonl (the records as `rial ledger export` writes them).")
+    @Option(help: "Output: text (a line per verification), or jsonl or csv (the records as `rial ledger export` writes them).")
     var format: LedgerExportCommand.Format = .text
 
     func run() throws {
