@@ -195,4 +195,52 @@ struct AuditTests {
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("l.sqlite").path))
         }
     }
+
+    /// The command of examples/kubernetes/audit-job.yaml's container, read from its
+    /// `command:` list (one `- item` a line), so the test runs what the example runs.
+    static func kubernetesCommand() throws -> [String] {
+        let yaml = try String(contentsOf: CLI.repoRoot.appendingPathComponent("examples/kubernetes/audit-job.yaml"), encoding: .utf8)
+        var command: [String] = []
+        var inCommand = false
+        for line in yaml.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text == "command:" { inCommand = true; continue }
+            guard inCommand else { continue }
+            guard text.hasPrefix("- ") else { break }
+            command.append(String(text.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+        }
+        return command
+    }
+
+    @Test("the Kubernetes Indexed Job's command and the Slurm batch script, as four and two workers, audit every package once")
+    func examples() throws {
+        try withTemporaryDirectory { dir in
+            _ = try Self.store(in: dir)
+            let store = dir.appendingPathComponent("store")
+            for index in 40..<200 { try FileManager.default.removeItem(at: store.appendingPathComponent(String(format: "pkg-%03d.rialpkg", index))) }
+            let ledger = dir.appendingPathComponent("ledger.sqlite").path
+
+            let command = try Self.kubernetesCommand()
+            try #require(command.first == "rial" && command.contains("auto/4"), "\(command)")
+            let arguments = command.dropFirst().map { $0 == "/evidence" ? store.path : $0 }
+            for index in 0..<4 {
+                let run = CLI.execute([CLI.rialPath] + arguments, cwd: dir, environment: [
+                    "JOB_COMPLETION_INDEX": String(index), "RIAL_AUDIT_RUN": "rial-audit-2026-11-26", "RIAL_LEDGER": ledger,
+                ], timeLimit: Self.hangGuard)
+                #expect(run.status == 0, "\(run)")
+            }
+            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'rial-audit-2026-11-26'", cwd: dir) == ["40|40"])
+
+            let script = CLI.repoRoot.appendingPathComponent("examples/slurm/audit.sbatch").path
+            for task in 0..<2 {
+                let run = CLI.execute(["bash", script], cwd: dir, environment: [
+                    "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4242",
+                    "SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
+                ], timeLimit: Self.hangGuard)
+                #expect(run.status == 0, "\(run)")
+            }
+            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4242'", cwd: dir) == ["40|40"])
+            #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
+        }
+    }
 }
