@@ -14,9 +14,33 @@ package protocol LedgerStore: AnyObject {
     /// - Throws: ``LedgerError`` `.queryFailed`.
     func query(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [[String?]]
 
-    /// Runs `body` in a transaction that holds the ledger's write lock from its first
-    /// statement, so two writers (threads, processes, machines) never read the same head and
-    /// fork the chain; commits when `body` returns, rolls back when it throws.
+    /// The statements that begin a transaction holding the ledger's write lock, so two writers
+    /// (threads, processes, machines) never read the same head and fork the chain.
+    var beginWriteLock: [String] { get }
+}
+
+extension LedgerStore {
+    /// Runs `body` in a transaction that holds the write lock from its first statement
+    /// (``beginWriteLock``); commits when `body` returns, rolls back when it throws.
     /// - Throws: what `body` throws, or ``LedgerError`` `.queryFailed`.
-    func withWriteLock<Result>(_ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result
+    package func withWriteLock<Result>(_ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result {
+        for statement in beginWriteLock {
+            do {
+                try execute(statement, [])
+            } catch {
+                try? execute("ROLLBACK", [])
+                throw error
+            }
+        }
+        do {
+            let result = try body()
+            try execute("COMMIT", [])
+            return result
+        } catch {
+            // A writer that dies here releases the lock all the same: SQLite rolls back an
+            // unfinished transaction when the file is next opened, PostgreSQL with the connection.
+            try? execute("ROLLBACK", [])
+            throw error
+        }
+    }
 }

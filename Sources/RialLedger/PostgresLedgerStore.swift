@@ -69,19 +69,8 @@ package final class PostgresLedgerStore: LedgerStore {
         return rows
     }
 
-    package func withWriteLock<Result>(_ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result {
-        try execute("BEGIN", [])
-        do {
-            // Released by COMMIT or ROLLBACK: a writer that dies mid-transaction frees it.
-            try execute("SELECT pg_advisory_xact_lock(?)", [.integer(Self.advisoryLockKey)])
-            let result = try body()
-            try execute("COMMIT", [])
-            return result
-        } catch {
-            try? execute("ROLLBACK", [])
-            throw error
-        }
-    }
+    // The advisory lock is released by COMMIT or ROLLBACK, or when the connection ends.
+    package let beginWriteLock = ["BEGIN", "SELECT pg_advisory_xact_lock(\(PostgresLedgerStore.advisoryLockKey))"]
 
     private func failure(_ what: String, detail: String) -> LedgerError {
         LedgerError(.queryFailed, "\(displayName): \(what): \(detail.trimmingSuffix())")

@@ -83,19 +83,9 @@ package final class SQLiteLedgerStore: LedgerStore {
         return rows
     }
 
-    package func withWriteLock<Result>(_ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result {
-        // IMMEDIATE takes the write lock now, before the head is read; a DEFERRED transaction
-        // would read first and could then find another writer's commit in its way.
-        try execute("BEGIN IMMEDIATE", [])
-        do {
-            let result = try body()
-            try execute("COMMIT", [])
-            return result
-        } catch {
-            try? execute("ROLLBACK", [])
-            throw error
-        }
-    }
+    // IMMEDIATE takes the write lock now, before the head is read; a DEFERRED transaction
+    // would read first and could then find another writer's commit in its way.
+    package let beginWriteLock = ["BEGIN IMMEDIATE"]
 
     private func failure(_ what: String) -> LedgerError {
         LedgerError(.queryFailed, "\(displayName): \(what): \(String(cString: sqlite3_errmsg(database)))")
