@@ -46,17 +46,14 @@ package final class Ledger {
             var (seq, previous) = try headLocked()
             var stored: [LedgerRecord] = []
             for draft in drafts {
-                if draft.kind == .package, let path = draft.path {
-                    let already = try store.query("SELECT 1 FROM ledger_records WHERE kind = 'package' AND run_id = ? AND path = ? LIMIT 1",
-                                                  [.text(draft.runID), .text(path)])
-                    if !already.isEmpty { continue }
-                }
                 var record = draft
-                seq += 1
-                record.seq = seq
+                record.seq = seq + 1
                 record.prevHash = previous
                 record.recordHash = try LedgerRecordHash.hash(record)
-                try insert(record)
+                // The unique index on (run_id, path) turns a package this run already recorded
+                // into no row; then the head stays where it was.
+                guard try insert(record) == 1 else { continue }
+                seq = record.seq
                 previous = record.recordHash
                 stored.append(record)
             }
@@ -79,8 +76,9 @@ package final class Ledger {
         return (seq, hash)
     }
 
-    private func insert(_ record: LedgerRecord) throws(LedgerError) {
-        try store.execute("INSERT INTO ledger_records (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+    /// - Returns: 1 when the row was inserted, 0 when the once-per-run index refused it.
+    private func insert(_ record: LedgerRecord) throws(LedgerError) -> Int {
+        try store.execute("INSERT INTO ledger_records (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", [
             .integer(record.seq), .text(record.kind.rawValue), .text(record.runID), .text(record.shard), .text(record.host),
             .text(record.toolVersion), .text(record.policy), .optional(record.path), .optional(record.packageID),
             .optional(record.fingerprint), .optional(record.size), .optional(record.verdict),
@@ -127,9 +125,10 @@ package final class Ledger {
     /// previous audits left, for comparing a run with.
     /// - Throws: ``LedgerError``.
     package func latestPackageRecords(excludingRun runID: String) throws(LedgerError) -> [LedgerRecord] {
+        // One grouped pass, not a subquery per row: a ledger grows by a store each audit.
         try records(where: """
-            kind = 'package' AND run_id <> ? AND seq = (SELECT MAX(s.seq) FROM ledger_records s \
-            WHERE s.kind = 'package' AND s.path = ledger_records.path AND s.run_id <> ?)
+            kind = 'package' AND run_id <> ? AND seq IN (SELECT MAX(seq) FROM ledger_records \
+            WHERE kind = 'package' AND run_id <> ? GROUP BY path)
             """, [.text(runID), .text(runID)])
     }
 

@@ -7,8 +7,10 @@ package protocol LedgerStore: AnyObject {
     var displayName: String { get }
 
     /// Runs a statement that returns no rows.
+    /// - Returns: how many rows it inserted, updated or deleted.
     /// - Throws: ``LedgerError`` `.queryFailed`.
-    func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError)
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Int
 
     /// Runs a query; each row's columns as text, `nil` for NULL.
     /// - Throws: ``LedgerError`` `.queryFailed`.
@@ -28,7 +30,7 @@ extension LedgerStore {
             do {
                 try execute(statement, [])
             } catch {
-                try? execute("ROLLBACK", [])
+                _ = try? execute("ROLLBACK", [])
                 throw error
             }
         }
@@ -39,7 +41,7 @@ extension LedgerStore {
         } catch {
             // A writer that dies here releases the lock all the same: SQLite rolls back an
             // unfinished transaction when the file is next opened, PostgreSQL with the connection.
-            try? execute("ROLLBACK", [])
+            _ = try? execute("ROLLBACK", [])
             throw error
         }
     }

@@ -32,11 +32,18 @@ package final class PostgresLedgerStore: LedgerStore {
 
     deinit { PQfinish(connection) }
 
-    package func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) {
-        _ = try query(sql, parameters)
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Int {
+        var changed = 0
+        _ = try run(sql, parameters) { result in changed = Int(String(cString: PQcmdTuples(result))) ?? 0 }
+        return changed
     }
 
     package func query(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [[String?]] {
+        try run(sql, parameters) { _ in }
+    }
+
+    private func run(_ sql: String, _ parameters: [SQLValue], inspect: (OpaquePointer) -> Void) throws(LedgerError) -> [[String?]] {
         let numbered = Self.numberedPlaceholders(sql)
         let texts: [String?] = parameters.map { parameter in
             switch parameter {
@@ -55,6 +62,7 @@ package final class PostgresLedgerStore: LedgerStore {
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             throw failure("\(SQLiteLedgerStore.firstWords(sql)) failed", detail: Self.text(PQresultErrorMessage(result)))
         }
+        inspect(result)
         var rows: [[String?]] = []
         let rowCount = PQntuples(result)
         let columnCount = PQnfields(result)

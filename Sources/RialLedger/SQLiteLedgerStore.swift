@@ -39,18 +39,40 @@ package final class SQLiteLedgerStore: LedgerStore {
         }
     }
 
-    deinit { sqlite3_close_v2(database) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(database)
+    }
 
-    package func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) {
-        _ = try query(sql, parameters)
+    /// Prepared statements by their text: an audit runs the same few thousands of times.
+    private var statements: [String: OpaquePointer] = [:]
+
+    @discardableResult
+    package func execute(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> Int {
+        _ = try run(sql, parameters)
+        return Int(sqlite3_changes(database))
     }
 
     package func query(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [[String?]] {
-        var prepared: OpaquePointer?
-        guard sqlite3_prepare_v2(database, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else {
-            throw failure("cannot prepare \(Self.firstWords(sql))")
+        try run(sql, parameters)
+    }
+
+    private func run(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [[String?]] {
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var prepared: OpaquePointer?
+            guard sqlite3_prepare_v2(database, sql, -1, &prepared, nil) == SQLITE_OK, let fresh = prepared else {
+                throw failure("cannot prepare \(Self.firstWords(sql))")
+            }
+            statement = fresh
+            statements[sql] = fresh
         }
-        defer { sqlite3_finalize(statement) }
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
         for (offset, parameter) in parameters.enumerated() {
             let index = Int32(offset + 1)
             let status: Int32 = switch parameter {

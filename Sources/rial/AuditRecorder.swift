@@ -5,15 +5,17 @@ import Glibc
 
 /// Appends an audit's records in small transactions: one commit per verification would cost
 /// a disk sync each, so records wait until ``batchSize`` are pending or ``maxDelay`` seconds
-/// have passed. A crash loses at most the pending ones, never half a record, and the rerun of
+/// have passed (the first result is written at once, so whoever watches the ledger sees the run
+/// under way). A crash loses at most the pending ones, never half a record, and the rerun of
 /// the run verifies them again.
 final class AuditRecorder {
-    static let batchSize = 64
-    static let maxDelay = 1.0
+    static let batchSize = 256
+    static let maxDelay = 2.0
 
     private let ledger: Ledger
     private var pending: [LedgerRecord] = []
     private var lastFlush = AuditRecorder.monotonic()
+    private var hasAddedOne = false
 
     init(ledger: Ledger) {
         self.ledger = ledger
@@ -23,7 +25,9 @@ final class AuditRecorder {
     /// - Throws: ``ExitStatus/couldNotComplete`` after saying why the ledger refused it.
     func add(_ record: LedgerRecord) throws {
         pending.append(record)
-        if pending.count >= Self.batchSize || Self.monotonic() - lastFlush >= Self.maxDelay { try flush() }
+        let isFirst = !hasAddedOne
+        hasAddedOne = true
+        if isFirst || pending.count >= Self.batchSize || Self.monotonic() - lastFlush >= Self.maxDelay { try flush() }
     }
 
     /// Writes what is queued, then `records`, in one transaction.
