@@ -15,6 +15,8 @@ struct VerificationContext {
     }
 
     let inventory: Inventory
+    /// The payload's paths sorted by bytes, sorted once: the checks ask for them many times.
+    let payloadPaths: [String]
     let profile: Profile
     let verificationTime: Timestamp
     /// Trust anchors and requirements, from the person verifying.
@@ -64,6 +66,7 @@ struct VerificationContext {
          limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
          crypto: any VerifierCrypto = OpenSSLCrypto()) {
         self.inventory = inventory
+        payloadPaths = inventory.payloadPaths
         self.profile = profile
         self.verificationTime = verificationTime
         self.policy = policy
@@ -137,6 +140,11 @@ struct VerificationContext {
 
     /// Whether the rial parts (`rial/…`, the capture's claims) are judged: always in a package;
     /// in a plain bag only when it kept `rial/manifest.json`.
+    /// The payload's paths under `subdirectory` (e.g. ``PackageLayout/mediaDirectory``), sorted by bytes.
+    func payloadPaths(under subdirectory: String) -> [String] {
+        payloadPaths.filter { $0.hasPrefix(subdirectory) }
+    }
+
     var judgesRialParts: Bool { profile == .package || manifest != nil }
 
     /// The manifest when it parsed.

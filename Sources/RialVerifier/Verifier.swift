@@ -48,7 +48,7 @@ public struct Verifier: Sendable {
     }
 
     /// The report and the inventory it rests on (the extractor compares against the latter).
-    func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, inventory: Inventory) {
+    func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, context: VerificationContext) {
         let kind = Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
         let inventory: Inventory
         switch kind {
@@ -77,7 +77,7 @@ public struct Verifier: Sendable {
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
             settings: settings
         )
-        return (report, inventory)
+        return (report, context)
     }
 
     /// Like ``verify(path:progress:)``, but an input that cannot be evaluated gives a report

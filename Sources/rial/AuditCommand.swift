@@ -73,8 +73,9 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
-    @Flag(name: .customLong("examine-media"), help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md).")
-    var examineMedia = false
+    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
+          help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md). --no-examine-media: digests only, for a quick fixity sweep; the media checks are NOT CHECKED.")
+    var examineMedia = true
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 

@@ -99,8 +99,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
     var media: String?
 
-    @Flag(name: .customLong("examine-media"), help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md).")
-    var examineMedia = false
+    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
+          help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md). --no-examine-media: digests only, for a quick fixity sweep; the media checks are NOT CHECKED.")
+    var examineMedia = true
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 

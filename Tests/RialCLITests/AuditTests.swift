@@ -42,8 +42,10 @@ struct AuditTests {
         return (base, other)
     }
 
+    /// A fixity sweep (`--no-examine-media`): the ledger is under test here, not the media checks,
+    /// and 200 probes per audit would only slow the suite.
     static func audit(_ arguments: [String], ledger: String, cwd: URL) -> CLI.RawRun {
-        CLI.execute([CLI.rialPath, "audit", "--recursive", "store", "--ledger", ledger, "--format", "jsonl", "--quiet"] + arguments,
+        CLI.execute([CLI.rialPath, "audit", "--recursive", "store", "--ledger", ledger, "--format", "jsonl", "--quiet", "--no-examine-media"] + arguments,
                     cwd: cwd, timeLimit: hangGuard)
     }
 
@@ -90,7 +92,7 @@ struct AuditTests {
             // A worker killed mid-run, then run again: no duplicate, and the first attempt shows.
             let attempt = Process()
             attempt.executableURL = URL(fileURLWithPath: CLI.rialPath)
-            attempt.arguments = ["audit", "--recursive", "store", "--ledger", ledger, "--shard", "1/2", "--run", "third", "--jobs", "1", "--quiet"]
+            attempt.arguments = ["audit", "--recursive", "store", "--ledger", ledger, "--shard", "1/2", "--run", "third", "--jobs", "1", "--quiet", "--no-examine-media"]
             attempt.currentDirectoryURL = dir
             attempt.standardOutput = FileHandle.nullDevice
             attempt.standardError = FileHandle.nullDevice

@@ -35,7 +35,8 @@ public struct PackageExtractor: Sendable {
     /// - Throws: ``VerifierError`` when the package cannot be evaluated; ``ArchiveError`` when
     ///   the destination is unsafe or writing fails (nothing is left behind).
     public func extract(package: String, to destination: String, progress: Verifier.Progress? = nil) throws -> Result {
-        let (report, inventory) = try verifier.evaluate(path: package, progress: progress)
+        let (report, context) = try verifier.evaluate(path: package, progress: progress)
+        let inventory = context.inventory
         guard report.verdict == .pass, report.subjectKind == .package, let root = inventory.rootName else {
             return Result(report: report, extractedRoot: nil, reportFiles: [])
         }
