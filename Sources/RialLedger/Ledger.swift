@@ -37,12 +37,13 @@ package final class Ledger {
     /// Appends records in one transaction, under the write lock: each gets the next `seq`,
     /// the head's hash as `prev_hash`, and its own `record_hash`. A package record for a path
     /// this run already recorded is left out, so a rerun adds nothing twice.
+    /// - Parameter durable: whether the commit waits for the disk (``LedgerStore/beginWriteLock(durable:)``).
     /// - Returns: the records as stored, without those left out.
     /// - Throws: ``LedgerError``; then nothing of this call is stored.
     @discardableResult
-    package func append(_ drafts: [LedgerRecord]) throws(LedgerError) -> [LedgerRecord] {
+    package func append(_ drafts: [LedgerRecord], durable: Bool = true) throws(LedgerError) -> [LedgerRecord] {
         guard !drafts.isEmpty else { return [] }
-        return try store.withWriteLock { () throws(LedgerError) -> [LedgerRecord] in
+        return try store.withWriteLock(durable: durable) { () throws(LedgerError) -> [LedgerRecord] in
             var (seq, previous) = try headLocked()
             var stored: [LedgerRecord] = []
             for draft in drafts {
@@ -121,15 +122,29 @@ package final class Ledger {
         try records(where: "kind = 'package' AND run_id = ?", [.text(runID)])
     }
 
-    /// For each path, its newest package record outside the run `excluding`: what the
-    /// previous audits left, for comparing a run with.
+    /// For each path at or under one of `roots`, its newest package record outside the run
+    /// `runID`: what the previous audits of that store left, for comparing a run with.
+    /// - Parameter roots: paths as the audit was given them; `nil`: every path.
     /// - Throws: ``LedgerError``.
-    package func latestPackageRecords(excludingRun runID: String) throws(LedgerError) -> [LedgerRecord] {
+    package func latestPackageRecords(excludingRun runID: String, under roots: [String]? = nil) throws(LedgerError) -> [LedgerRecord] {
+        // A root matches itself and what lies under it: `substr` and `length` count characters
+        // alike in SQLite and PostgreSQL, and need no escaping, unlike LIKE.
+        var scope = ""
+        var scopeParameters: [SQLValue] = []
+        if let roots {
+            guard !roots.isEmpty else { return [] }
+            scope = " AND (" + roots.map { _ in "path = ? OR substr(path, 1, ?) = ?" }.joined(separator: " OR ") + ")"
+            for given in roots {
+                let root = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+                let prefix = root == "/" ? root : root + "/"
+                scopeParameters += [.text(root), .integer(Int64(prefix.unicodeScalars.count)), .text(prefix)]
+            }
+        }
         // One grouped pass, not a subquery per row: a ledger grows by a store each audit.
-        try records(where: """
-            kind = 'package' AND run_id <> ? AND seq IN (SELECT MAX(seq) FROM ledger_records \
-            WHERE kind = 'package' AND run_id <> ? GROUP BY path)
-            """, [.text(runID), .text(runID)])
+        return try records(where: """
+            kind = 'package' AND run_id <> ?\(scope) AND seq IN (SELECT MAX(seq) FROM ledger_records \
+            WHERE kind = 'package' AND run_id <> ?\(scope) GROUP BY path)
+            """, [.text(runID)] + scopeParameters + [.text(runID)] + scopeParameters)
     }
 
     /// Records of one kind, oldest first (runs: `run-started` and `run-ended`).

@@ -18,15 +18,18 @@ package protocol LedgerStore: AnyObject {
 
     /// The statements that begin a transaction holding the ledger's write lock, so two writers
     /// (threads, processes, machines) never read the same head and fork the chain.
-    var beginWriteLock: [String] { get }
+    /// - Parameter durable: whether the commit waits until the transaction is on disk. One
+    ///   that does not is still atomic and is made durable by the next durable commit; a crash
+    ///   of the machine (not of rial) in between may undo it whole.
+    func beginWriteLock(durable: Bool) -> [String]
 }
 
 extension LedgerStore {
     /// Runs `body` in a transaction that holds the write lock from its first statement
-    /// (``beginWriteLock``); commits when `body` returns, rolls back when it throws.
+    /// (``beginWriteLock(durable:)``); commits when `body` returns, rolls back when it throws.
     /// - Throws: what `body` throws, or ``LedgerError`` `.queryFailed`.
-    package func withWriteLock<Result>(_ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result {
-        for statement in beginWriteLock {
+    package func withWriteLock<Result>(durable: Bool = true, _ body: () throws(LedgerError) -> Result) throws(LedgerError) -> Result {
+        for statement in beginWriteLock(durable: durable) {
             do {
                 try execute(statement, [])
             } catch {

@@ -78,7 +78,11 @@ package final class PostgresLedgerStore: LedgerStore {
     }
 
     // The advisory lock is released by COMMIT or ROLLBACK, or when the connection ends.
-    package let beginWriteLock = ["BEGIN", "SELECT pg_advisory_xact_lock(\(PostgresLedgerStore.advisoryLockKey))"]
+    // synchronous_commit off: the server answers before its log is flushed, as SQLite's NORMAL.
+    package func beginWriteLock(durable: Bool) -> [String] {
+        ["BEGIN"] + (durable ? [] : ["SET LOCAL synchronous_commit TO off"])
+            + ["SELECT pg_advisory_xact_lock(\(PostgresLedgerStore.advisoryLockKey))"]
+    }
 
     private func failure(_ what: String, detail: String) -> LedgerError {
         LedgerError(.queryFailed, "\(displayName): \(what): \(detail.trimmingSuffix())")

@@ -28,9 +28,8 @@ package final class SQLiteLedgerStore: LedgerStore {
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
         do {
-            // WAL is a property of the file, kept once set; FULL makes each commit durable.
+            // WAL is a property of the file, kept once set.
             _ = try query("PRAGMA journal_mode=WAL", [])
-            try execute("PRAGMA synchronous=FULL", [])
             // Not a database at all (a text file given by mistake) shows here, not mid-audit.
             _ = try query("SELECT count(*) FROM sqlite_master", [])
         } catch {
@@ -106,8 +105,12 @@ package final class SQLiteLedgerStore: LedgerStore {
     }
 
     // IMMEDIATE takes the write lock now, before the head is read; a DEFERRED transaction
-    // would read first and could then find another writer's commit in its way.
-    package let beginWriteLock = ["BEGIN IMMEDIATE"]
+    // would read first and could then find another writer's commit in its way. In WAL mode,
+    // NORMAL skips the disk sync of the commit; FULL syncs the log, and with it every commit
+    // before it.
+    package func beginWriteLock(durable: Bool) -> [String] {
+        [durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL", "BEGIN IMMEDIATE"]
+    }
 
     private func failure(_ what: String) -> LedgerError {
         LedgerError(.queryFailed, "\(displayName): \(what): \(String(cString: sqlite3_errmsg(database)))")

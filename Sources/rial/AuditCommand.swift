@@ -149,7 +149,7 @@ struct AuditCommand: ParsableCommand {
         let changes: [LedgerChange]
         do {
             current = try ledger.packageRecords(inRun: writer.runID).filter { $0.path.map(shareSet.contains) ?? false }
-            changes = comparison.changes(current: current, previous: try ledger.latestPackageRecords(excludingRun: writer.runID))
+            changes = comparison.changes(current: current, previous: try ledger.latestPackageRecords(excludingRun: writer.runID, under: comparison.roots))
         } catch {
             Console.error(Console.describe(error, after: "cannot read the ledger \(location.displayName)"))
             throw ExitStatus.couldNotComplete

@@ -7,7 +7,10 @@ import Glibc
 /// a disk sync each, so records wait until ``batchSize`` are pending or ``maxDelay`` seconds
 /// have passed (the first result is written at once, so whoever watches the ledger sees the run
 /// under way). A crash loses at most the pending ones, never half a record, and the rerun of
-/// the run verifies them again.
+/// the run verifies them again. Package records are committed without waiting for the disk;
+/// the run's start and end are committed durably, and the end's sync makes every record before
+/// it durable too: a machine that loses power mid-audit may lose the package records since the
+/// start, never the start itself, so the run shows as interrupted.
 final class AuditRecorder {
     static let batchSize = 256
     static let maxDelay = 2.0
@@ -30,19 +33,19 @@ final class AuditRecorder {
         if isFirst || pending.count >= Self.batchSize || Self.monotonic() - lastFlush >= Self.maxDelay { try flush() }
     }
 
-    /// Writes what is queued, then `records`, in one transaction.
+    /// Writes what is queued, then `records` (a run's start or end), in one durable transaction.
     /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
     func record(_ records: [LedgerRecord]) throws {
         pending += records
-        try flush()
+        try flush(durable: true)
     }
 
     /// Writes what is queued.
     /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
-    func flush() throws {
+    func flush(durable: Bool = false) throws {
         guard !pending.isEmpty else { return }
         do {
-            try ledger.append(pending)
+            try ledger.append(pending, durable: durable)
         } catch {
             Console.error(Console.describe(error, after: "cannot record in the ledger \(ledger.store.displayName)"))
             throw ExitStatus.couldNotComplete

@@ -40,6 +40,22 @@ struct LedgerTests {
         }
     }
 
+    @Test("the latest record per path, under the audit's roots only", arguments: StoreKind.allCases)
+    func latestUnderRoots(kind: StoreKind) throws {
+        try withTemporaryDirectory { dir in
+            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let ledger = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
+            try ledger.append(["s/a", "s/b", "s2/c", "s", "é/d", "x"].map { packageRecord($0) })
+            try ledger.append([packageRecord("s/a", run: "run-2", verdict: "fail")])
+            let latest = try ledger.latestPackageRecords(excludingRun: "run-3", under: ["s", "é"])
+            #expect(latest.map(\.path) == ["s/b", "s", "é/d", "s/a"], "s2/c and x are outside; s/a's newest")
+            #expect(latest.last?.verdict == "fail")
+            #expect(try ledger.latestPackageRecords(excludingRun: "run-2", under: ["s/"]).map(\.path) == ["s/a", "s/b", "s"])
+            #expect(try ledger.latestPackageRecords(excludingRun: "run-3", under: ["/"]).isEmpty)
+            #expect(try ledger.latestPackageRecords(excludingRun: "run-3").count == 6)
+        }
+    }
+
     @Test("an edited, a dropped and a reordered record each break the chain at that record", arguments: StoreKind.allCases)
     func tampering(kind: StoreKind) throws {
         let swap = ["UPDATE ledger_records SET seq = -2 WHERE seq = 2", "UPDATE ledger_records SET seq = 2 WHERE seq = 3",
