@@ -148,7 +148,10 @@ struct AuditCommand: ParsableCommand {
         let current: [LedgerRecord]
         let changes: [LedgerChange]
         do {
-            current = try ledger.packageRecords(inRun: writer.runID).filter { $0.path.map(shareSet.contains) ?? false }
+            // This attempt's records are at hand; a rerun's earlier ones (or another writer's of
+            // the same run) are read back.
+            let recorded = already.isEmpty && !recorder.skippedSome ? recorder.storedPackages : try ledger.packageRecords(inRun: writer.runID)
+            current = recorded.filter { $0.path.map(shareSet.contains) ?? false }
             changes = comparison.changes(current: current, previous: try ledger.latestPackageRecords(excludingRun: writer.runID, under: comparison.roots))
         } catch {
             Console.error(Console.describe(error, after: "cannot read the ledger \(location.displayName)"))

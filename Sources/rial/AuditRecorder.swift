@@ -19,6 +19,12 @@ final class AuditRecorder {
     private var pending: [LedgerRecord] = []
     private var lastFlush = AuditRecorder.monotonic()
     private var hasAddedOne = false
+    /// The package records this recorder stored, as stored: the run's results without reading
+    /// them back.
+    private(set) var storedPackages: [LedgerRecord] = []
+    /// Whether the ledger already held some of the records given, so ``storedPackages`` is not
+    /// the whole of the run's results.
+    private(set) var skippedSome = false
 
     init(ledger: Ledger) {
         self.ledger = ledger
@@ -45,7 +51,10 @@ final class AuditRecorder {
     func flush(durable: Bool = false) throws {
         guard !pending.isEmpty else { return }
         do {
-            try ledger.append(pending, durable: durable)
+            let stored = try ledger.append(pending, durable: durable).filter { $0.kind == .package }
+            // Another writer of the same run recorded some first (two workers given one share).
+            if stored.count < pending.filter({ $0.kind == .package }).count { skippedSome = true }
+            storedPackages += stored
         } catch {
             Console.error(Console.describe(error, after: "cannot record in the ledger \(ledger.store.displayName)"))
             throw ExitStatus.couldNotComplete
