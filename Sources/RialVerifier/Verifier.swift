@@ -33,7 +33,7 @@ public struct Verifier: Sendable {
     /// The checks, in report order.
     private var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
-         ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
+         ManifestAgreementCheck(), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
@@ -52,7 +52,10 @@ public struct Verifier: Sendable {
         let kind = Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
         let inventory: Inventory
         switch kind {
-        case .package: inventory = try PackageScanner(path: path, limits: limits, progress: progress).scan()
+        case .package:
+            var scanner = PackageScanner(path: path, limits: limits, progress: progress)
+            scanner.startsMediaProbes = policy.examinesMedia
+            inventory = try scanner.scan()
         case .bag: inventory = try BagDirectoryScanner(path: path, limits: limits, progress: progress).scan()
         }
         if kind == .package, inventory.files[PackageLayout.manifest] == nil, inventory.files[PackageLayout.bagDeclaration] == nil {

@@ -13,12 +13,12 @@ struct ManifestComparison {
     ///   - mustList: files every manifest of this kind must list (unlisted ones fail).
     ///   - mayList: a predicate for paths this kind of manifest may name at all.
     func compare(_ context: VerificationContext, mustList: [String], mayList: (String) -> Bool) -> [CheckResult] {
-        guard let bytes = context.bytes(fileName) else {
-            return [.fail(codes.unreadable, fileName, "\(fileName) is too large to read")]
-        }
         let manifest: BagManifest
         do {
-            manifest = try BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
+            guard let parsed = try context.bagManifest(fileName, algorithm: algorithm) else {
+                return [.fail(codes.unreadable, fileName, "\(fileName) is too large to read")]
+            }
+            manifest = parsed
         } catch {
             return [.fail(codes.malformed, fileName, error.reason)]
         }

@@ -19,6 +19,11 @@ struct MediaExamination {
         var outcomes: [String: Result<MediaProbeOutcome, MediaError>] = [:]
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
         for path in paths.prefix(Self.maxFiles) {
+            // Started by the scan as it passed the file, and run beside the hashing.
+            if let early = context.inventory.mediaProbes[path] {
+                outcomes[path] = early.wait()
+                continue
+            }
             guard let file = context.inventory.files[path], let location = file.location else { continue }
             outcomes[path] = Result { () throws(MediaError) -> MediaProbeOutcome in
                 try probe.get().run(path: location.path, offset: Int64(clamping: location.offset), length: Int64(clamping: file.size))
