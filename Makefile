@@ -14,10 +14,15 @@ build: deps
 	$(SWIFT) build
 
 # The whole suite, outside oracles included (bagit-python, jsonschema, sha256sum, openssl,
-# ffprobe, exiftool: media tests fail rather than skip without them here).
+# ffprobe, exiftool, sqlite3, psql and a PostgreSQL server: media and ledger tests fail rather
+# than skip without them here).
 test:
 	@scripts/install-deps.sh --with-oracles
 	$(SWIFT) build
+	@# The ledger's PostgreSQL tests get a throwaway cluster, stopped even when a test fails.
+	scripts/test-postgres.sh start >/dev/null; \
+	trap 'scripts/test-postgres.sh stop' EXIT; \
+	RIAL_TEST_POSTGRES_URL=$$(scripts/test-postgres.sh url) RIAL_REQUIRE_POSTGRES=1 \
 	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
 

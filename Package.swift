@@ -17,6 +17,9 @@
 //   RialVerifier checks packages (never imports RialPackager)
 //   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
 //                (RialPackager + RialVerifier: the one module that imports both)
+//   RialLedger   the audit ledger: hash-linked records of every verification, in SQLite or
+//                PostgreSQL (only importer of CRialSQLite and CRialPQ; never imports
+//                RialVerifier: the command line turns a report into a record)
 //   rial         the command line
 import PackageDescription
 
@@ -65,6 +68,18 @@ let package = Package(
             providers: [.apt(["libexif-dev"])]
         ),
 
+        // The audit ledger's stores (docs/ledger.md).
+        .systemLibrary(
+            name: "CRialSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRialPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+
         .target(name: "RialErrors"),
         .target(name: "RialFormat", dependencies: ["RialErrors"]),
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
@@ -78,10 +93,11 @@ let package = Package(
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
+        .target(name: "RialLedger", dependencies: ["CRialSQLite", "CRialPQ", "RialErrors", "RialFormat", "RialCrypto"]),
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialAmender",
+                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialAmender", "RialLedger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,6 +121,7 @@ let package = Package(
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
         .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors"]),
+        .testTarget(name: "RialLedgerTests", dependencies: ["RialLedger", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -455,6 +455,11 @@ PY
     }'
 fi
 
+# What recording in the audit ledger costs a batch (scripts/bench-ledger.sh, issue 22).
+if (( batch > 0 )); then
+    RIAL_BIN=$rial BENCH_RUNS=$runs BENCH_DIR=$work BENCH_LEDGER_BATCH=$batch "$repo_root/scripts/bench-ledger.sh"
+fi
+
 # What examining the media costs a verification (scripts/bench-media.sh, issue 20).
 if command -v ffmpeg >/dev/null; then
     RIAL_BIN=$rial BENCH_RUNS=$runs BENCH_DIR=$work BENCH_MEDIA_SIZE=${BENCH_MEDIA_SIZE:-${BENCH_SIZE:-1G}} "$repo_root/scripts/bench-media.sh"

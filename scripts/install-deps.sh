@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building and testing rial needs, and only what is missing:
 #   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils,
-#     and for the media probe libavformat-dev (FFmpeg), libheif-dev, libexif-dev
+#     and for the media probe libavformat-dev (FFmpeg), libheif-dev, libexif-dev; for the audit
+#     ledger libsqlite3-dev and libpq-dev
 #   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv,
 #     Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
 #     xmllint (libxml2-utils: XML reports against their XSD, DFXML well-formedness), and
 #     headless Chromium with pdftotext (poppler-utils): the court report rendered as a person sees it,
 #     and the media oracles: ffmpeg/ffprobe (ffmpeg), exiftool (libimage-exiftool-perl) and heif-enc
-#     (libheif-examples), which also make the media the tests probe
+#     (libheif-examples), which also make the media the tests probe; and for the ledger's tests
+#     the sqlite3 and psql command lines and a PostgreSQL server (postgresql; scripts/test-postgres.sh)
 #   - with --for-bench (make bench): GNU time (/usr/bin/time -v: peak memory) and bagit-python
 #     in the same virtual environment, for the benchmark's comparison row
 # Uses sudo only when not already root. Safe to run again: it does nothing when all is present.
@@ -23,6 +25,8 @@ pkg-config --exists libxml-2.0 2>/dev/null || missing+=(libxml2-dev)
 pkg-config --exists libavformat libavcodec libavutil 2>/dev/null || missing+=(libavformat-dev libavcodec-dev libavutil-dev)
 pkg-config --exists libheif 2>/dev/null || missing+=(libheif-dev)
 pkg-config --exists libexif 2>/dev/null || missing+=(libexif-dev)
+pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v openssl >/dev/null || missing+=(openssl)
 command -v sha256sum >/dev/null || missing+=(coreutils)
@@ -43,6 +47,8 @@ if [ "$mode" = "--with-oracles" ]; then
   { command -v ffmpeg && command -v ffprobe; } >/dev/null || missing+=(ffmpeg)
   command -v exiftool >/dev/null || missing+=(libimage-exiftool-perl)
   command -v heif-enc >/dev/null || missing+=(libheif-examples)
+  command -v sqlite3 >/dev/null || missing+=(sqlite3)
+  { command -v psql && ls /usr/lib/postgresql/*/bin/initdb; } >/dev/null 2>&1 || missing+=(postgresql postgresql-client)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"

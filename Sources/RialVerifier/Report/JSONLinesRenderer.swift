@@ -44,7 +44,7 @@ package enum JSONLinesRenderer {
 
     /// One line: the writer's indented form with its line breaks and indentation removed
     /// (strings never hold a raw line break: the writer escapes them).
-    private static func compact(_ value: JSONValue) -> [UInt8] {
+    package static func compact(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         var inString = false
         var escaped = false

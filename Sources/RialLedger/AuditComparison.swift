@@ -1,0 +1,77 @@
+import RialFormat
+
+/// Compares a run with the audits before it, for the inputs' roots and this worker's share.
+///
+/// The previous state of a path is its newest package record from another run. A path is in
+/// scope when it is one of the roots or lies under one (`root/…`) and the shard selects it; a
+/// worker of a sharded run so reports only for its share, and the N workers together report
+/// the whole store once.
+package struct AuditComparison: Sendable {
+    /// The inputs' roots: the PATHs the audit was given.
+    package let roots: [String]
+    /// This worker's share.
+    package let shard: ShardSelector
+    /// A previous verification longer ago than this (seconds) is `overdue`; `nil`: never.
+    package let maxAge: Int64?
+
+    /// - Parameters:
+    ///   - roots: the PATHs the audit was given.
+    ///   - shard: this worker's share.
+    ///   - maxAge: seconds, or `nil`.
+    package init(roots: [String], shard: ShardSelector, maxAge: Int64?) {
+        self.roots = roots.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.shard = shard
+        self.maxAge = maxAge
+    }
+
+    /// Whether `path` belongs to this audit's store and share.
+    package func isInScope(_ path: String) -> Bool {
+        shard.selects(path) && roots.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    }
+
+    /// The changes, sorted by path.
+    /// - Parameters:
+    ///   - current: this run's package records (this worker's inputs).
+    ///   - previous: the newest record per path from other runs (``Ledger/latestPackageRecords(excludingRun:)``).
+    package func changes(current: [LedgerRecord], previous: [LedgerRecord]) -> [LedgerChange] {
+        var previousByPath: [String: LedgerRecord] = [:]
+        var previousByID: [String: [LedgerRecord]] = [:]
+        for record in previous {
+            guard let path = record.path else { continue }
+            previousByPath[path] = record
+            if let id = record.packageID { previousByID[id, default: []].append(record) }
+        }
+        var changes: [LedgerChange] = []
+        var seen = Set<String>()
+        for record in current {
+            guard let path = record.path, seen.insert(path).inserted else { continue }
+            if let before = previousByPath[path] {
+                var kinds: [LedgerChange.Kind] = []
+                if before.fingerprint != record.fingerprint { kinds.append(.fingerprintChanged) }
+                if before.verdict != record.verdict { kinds.append(.verdictChanged) }
+                if isOverdue(before, at: record.startedAt) { kinds.append(.overdue) }
+                if !kinds.isEmpty { changes.append(LedgerChange(path: path, kinds: kinds, previous: before, current: record)) }
+            } else {
+                var kinds: [LedgerChange.Kind] = [.new]
+                var other: LedgerRecord?
+                if let id = record.packageID, let fingerprint = record.fingerprint,
+                   let elsewhere = previousByID[id]?.last(where: { $0.fingerprint != nil && $0.fingerprint != fingerprint }) {
+                    kinds.append(.idFingerprintChanged)
+                    other = elsewhere
+                }
+                changes.append(LedgerChange(path: path, kinds: kinds, previous: other, current: record))
+            }
+        }
+        for (path, before) in previousByPath where !seen.contains(path) && isInScope(path) {
+            changes.append(LedgerChange(path: path, kinds: [.vanished], previous: before, current: nil))
+        }
+        return changes.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    private func isOverdue(_ before: LedgerRecord, at now: String) -> Bool {
+        guard let maxAge,
+              let then = try? Timestamp(rfc3339: before.endedAt ?? before.startedAt),
+              let current = try? Timestamp(rfc3339: now) else { return false }
+        return current.seconds - then.seconds > maxAge
+    }
+}

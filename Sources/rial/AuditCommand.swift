@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import RialFormat
+import RialLedger
+import RialVerifier
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Verify packages like a batch and record every result in the audit ledger.",
+        discussion: """
+        Each input is verified as `rial verify` does, and its result is recorded in the \
+        ledger: path, package id, manifest SHA-256 (its fingerprint), size, verdict, failing \
+        codes, the policy (anchors' fingerprints, --require-*, --custody-head), rial's \
+        version, the start and end time and the host. Records are hash-linked, one after \
+        the other (`rial ledger verify` checks them). A run is recorded from its start to \
+        its end, so an interrupted audit is visible as a run without an end.
+
+        Then it reports what changed since the previous audit of the same PATHs: new \
+        packages, vanished ones, a fingerprint that changed under the same path (or under \
+        the same package id at a new path), a verdict that changed, and with --max-age a \
+        package last verified longer ago than that.
+
+        The ledger is a SQLite file (default $RIAL_LEDGER, else \
+        $XDG_DATA_HOME/rial/ledger.sqlite, else ~/.local/share/rial/ledger.sqlite) or, \
+        shared by a team, --ledger postgresql://user@host/db.
+
+        Many workers: --shard K/N takes a stable share of the inputs (by a hash of each \
+        path), so N workers given the same PATHs audit each package once; --shard auto/N \
+        reads K from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID \
+        (a Slurm job array). Give every worker the same --run ID (default: $RIAL_AUDIT_RUN, \
+        else slurm-$SLURM_ARRAY_JOB_ID, else a new id): a package already recorded in the \
+        run is not verified or recorded again, so rerunning a killed worker adds no \
+        duplicate. docs/ledger.md has the schema, the hash links and the shard function.
+
+        Examples:
+          rial audit --recursive evidence-store/
+          rial audit --recursive evidence-store/ --max-age 30d --trust agency-root.pem
+          rial audit --recursive /store --shard auto/4 --run nightly-2026-11-26 \\
+              --ledger postgresql://rial@db.example/evidence
+
+        Exit status: 0 every package passed and nothing needs a person; 1 a package \
+        failed, or a change other than a new package (vanished, fingerprint or verdict \
+        changed, overdue); 2 could not run (the ledger cannot be opened or written), or \
+        an input could not be verified; 64 usage error.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, jsonl
+    }
+
+    @Argument(help: ArgumentHelp("Package files, bag directories, or with --recursive directories holding them.", valueName: "PATH"))
+    var paths: [String]
+
+    @Flag(name: .shortAndLong, help: "Search directories for .rialpkg files and bag directories instead of verifying a directory as one bag.")
+    var recursive = false
+
+    @OptionGroup(title: "Ledger") var ledgerOptions: LedgerOptions
+
+    @Option(name: .customLong("run"), help: ArgumentHelp("The run this audit belongs to (default: $RIAL_AUDIT_RUN, else slurm-$SLURM_ARRAY_JOB_ID, else a new id); every worker of one job gives the same.", valueName: "ID"))
+    var runID: String?
+
+    @Option(help: ArgumentHelp("Audit share K of N workers (0 ≤ K < N), or auto/N: K from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(name: .customLong("max-age"), help: ArgumentHelp("Report a package whose previous verification is older than AGE: a number with s, m, h or d (e.g. 30d).", valueName: "AGE"))
+    var maxAge: String?
+
+    @Option(help: "Output: text (a line per input, the changes, totals), or jsonl (the lines of `rial verify --format jsonl`, a line per change, an audit summary line).")
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
+
+    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
+          help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md). --no-examine-media: digests only, for a quick fixity sweep; the media checks are NOT CHECKED.")
+    var examineMedia = true
+
+    @OptionGroup(title: "Trust") var trustOptions: TrustOptions
+
+    @Flag(name: .shortAndLong, help: "No progress line.")
+    var quiet = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one package file, bag directory or (with --recursive) directory") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let shard, case .failure(let error) = ShardSelector.parse(shard, environment: ProcessInfo.processInfo.environment) {
+            throw ValidationError(error.description)
+        }
+        if let maxAge, Self.seconds(maxAge) == nil {
+            throw ValidationError("--max-age takes a number with s, m, h or d (e.g. 30d, 12h); not \"\(maxAge)\"")
+        }
+        if let runID, runID.isEmpty || runID.count > 200 { throw ValidationError("--run takes an id of 1 to 200 characters") }
+    }
+
+    /// `30d`, `12h`, `45m`, `90s` (or a bare number of seconds) in seconds.
+    static func seconds(_ age: String) -> Int64? {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        var digits = Substring(age)
+        var unit: Int64 = 1
+        if let last = age.last, let factor = units[last] {
+            digits = age.dropLast()
+            unit = factor
+        }
+        guard let number = Int64(digits), number >= 0 else { return nil }
+        let (product, overflow) = number.multipliedReportingOverflow(by: unit)
+        return overflow ? nil : product
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var policy = try trustOptions.makePolicy()
+        policy.examinesMedia = examineMedia
+        let shardSelector = try shard.map { text -> ShardSelector in try ShardSelector.parse(text, environment: environment).get() } ?? .all
+        let location = try ledgerOptions.location(creatingDefaultDirectory: true)
+        let found = BatchInputs.expand(paths, recursive: recursive)
+        guard !found.isEmpty else {
+            Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
+            throw ExitStatus.couldNotComplete
+        }
+        let share = found.filter(shardSelector.selects)
+        let startedAt = AuditClock.now()
+        let writer = LedgerRecord.Writer(runID: AuditRun.id(given: runID, environment: environment), shard: shardSelector,
+                                         host: AuditClock.host, policy: LedgerRecord.policyText(policy))
+        let ledger: Ledger
+        let already: Set<String>
+        do {
+            ledger = try Ledger.openForWriting(location, at: startedAt)
+            already = try ledger.recordedPaths(inRun: writer.runID)
+        } catch {
+            Console.error(Console.describe(error))
+            throw ExitStatus.couldNotComplete
+        }
+        let inputs = share.filter { !already.contains($0) }
+        let recorder = AuditRecorder(ledger: ledger)
+        try recorder.record([.run(.runStarted, writer: writer, startedAt: startedAt, detail: [
+            "roots": .array(paths.map(JSONValue.string)),
+            "inputs": .integer(Int64(share.count)),
+            "already_recorded": .integer(Int64(share.count - inputs.count)),
+        ])])
+        if !inputs.isEmpty { try verify(inputs, policy: policy, writer: writer, recorder: recorder) }
+        try recorder.flush()
+
+        // The share's records in this run (a rerun's earlier ones too), against the audits before.
+        let comparison = AuditComparison(roots: paths, shard: shardSelector, maxAge: maxAge.flatMap(Self.seconds))
+        let shareSet = Set(share)
+        let current: [LedgerRecord]
+        let changes: [LedgerChange]
+        do {
+            // This attempt's records are at hand; a rerun's earlier ones (or another writer's of
+            // the same run) are read back.
+            let recorded = already.isEmpty && !recorder.skippedSome ? recorder.storedPackages : try ledger.packageRecords(inRun: writer.runID)
+            current = recorded.filter { $0.path.map(shareSet.contains) ?? false }
+            changes = comparison.changes(current: current, previous: try ledger.latestPackageRecords(excludingRun: writer.runID, under: comparison.roots))
+        } catch {
+            Console.error(Console.describe(error, after: "cannot read the ledger \(location.displayName)"))
+            throw ExitStatus.couldNotComplete
+        }
+        var verdicts: [String: Int] = [:]
+        for record in current { verdicts[record.verdict ?? "error", default: 0] += 1 }
+        let needing = changes.filter(\.needsAttention).count
+        let status: ExitCode = verdicts["fail", default: 0] > 0 || needing > 0 ? ExitStatus.failed
+            : verdicts["error", default: 0] > 0 ? ExitStatus.couldNotComplete : ExitStatus.success
+        let worst = verdicts["fail", default: 0] > 0 ? "fail" : verdicts["error", default: 0] > 0 ? "error" : "pass"
+        try recorder.record([.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: AuditClock.now(), verdict: worst, detail: [
+            "pass": .integer(Int64(verdicts["pass", default: 0])),
+            "fail": .integer(Int64(verdicts["fail", default: 0])),
+            "error": .integer(Int64(verdicts["error", default: 0])),
+            "changes": .integer(Int64(changes.count)),
+            "exit_status": .integer(Int64(status.rawValue)),
+        ])])
+        let head = (try? ledger.head()) ?? (0, LedgerRecordHash.genesis)
+        let summary = AuditSummary(runID: writer.runID, shard: shardSelector, ledger: location.displayName, inputs: share.count,
+                                   verifiedNow: inputs.count, verdicts: verdicts, changes: changes, head: head, exitStatus: status)
+        switch format {
+        case .text: FileHandleStream.standardOutput.write(summary.text())
+        case .jsonl: FileHandleStream.standardOutput.write(summary.jsonLines())
+        }
+        throw status
+    }
+
+    /// Verifies `inputs` as a batch, printing each line as `rial verify` does and recording it.
+    private func verify(_ inputs: [String], policy: VerificationPolicy, writer: LedgerRecord.Writer, recorder: AuditRecorder) throws {
+        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let progress = ProgressLine(label: "auditing", enabled: !quiet)
+        var done = 0
+        var failure: (any Error)?
+        runner.run(deliver: { _, outcome in
+            progress.clear()
+            done += 1
+            let result = outcome.report
+            switch format {
+            case .text: FileHandleStream.standardOutput.write(TextReportRenderer.line(result) + "\n")
+            case .jsonl: FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
+            }
+            for warning in result.warnings { Console.error("warning: \(warning)") }
+            guard failure == nil else { return }
+            do { try recorder.add(.make(result, elapsed: outcome.elapsed, writer: writer)) } catch { failure = error }
+        }, tick: {
+            progress.update(inputsDone: done, of: inputs.count, bytes: runner.bytes.done)
+        })
+        progress.finish()
+        if let failure { throw failure }
+    }
+}

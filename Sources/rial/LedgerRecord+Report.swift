@@ -1,0 +1,64 @@
+import RialFormat
+import RialLedger
+import RialVerifier
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `rial audit` writes for one verification: the ledger (RialLedger) never sees a
+/// report, only the record the command line makes of it.
+extension LedgerRecord {
+    /// Who wrote a record and under which policy: the same for every record of one worker.
+    struct Writer {
+        let runID: String
+        let shard: ShardSelector
+        let host: String
+        let policy: String
+    }
+
+    /// The record of one verification.
+    /// - Parameters:
+    ///   - report: the verification's report.
+    ///   - elapsed: seconds it took (it ended now).
+    static func make(_ report: VerificationReport, elapsed: Double, writer: Writer) -> LedgerRecord {
+        var failing: [String] = []
+        for check in report.failures where !failing.contains(check.code.rawValue) { failing.append(check.code.rawValue) }
+        return LedgerRecord(kind: .package, runID: writer.runID, shard: writer.shard.description, host: writer.host,
+                            toolVersion: RialToolkit.version, policy: writer.policy, path: report.subjectPath,
+                            packageID: report.packageID, fingerprint: report.manifestSHA256, size: size(of: report.subjectPath),
+                            verdict: report.verdict.rawValue, failingCodes: failing, errorCode: report.error?.code.rawValue,
+                            startedAt: AuditClock.now(minus: elapsed), endedAt: AuditClock.now())
+    }
+
+    /// A `run-started` or `run-ended` record; `detail` is compact JSON.
+    static func run(_ kind: Kind, writer: Writer, startedAt: String, endedAt: String? = nil, verdict: String? = nil, detail: JSONObject) -> LedgerRecord {
+        LedgerRecord(kind: kind, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
+                     policy: writer.policy, verdict: verdict, startedAt: startedAt, endedAt: endedAt, detail: compactJSON(.object(detail)))
+    }
+
+    /// The policy as compact JSON: the SHA-256 fingerprints of the anchors, what is required,
+    /// the custody head and whether media are examined (docs/ledger.md).
+    static func policyText(_ policy: VerificationPolicy) -> String {
+        compactJSON(.object([
+            "seal_anchors": .array(policy.sealAnchors.map { .string($0.fingerprintSHA256) }),
+            "tsa_anchors": .array(policy.timestampAnchors.map { .string($0.fingerprintSHA256) }),
+            "require_seal": .bool(policy.requiresSeal),
+            "require_timestamp": .bool(policy.requiresTimestamp),
+            "custody_head": policy.custodyHead.map(JSONValue.string) ?? .null,
+            "examine_media": .bool(policy.examinesMedia),
+        ]))
+    }
+
+    static func compactJSON(_ value: JSONValue) -> String {
+        var text = String(decoding: JSONLinesRenderer.compact(value), as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// A regular file's size; `nil` for a directory (a bag) or what cannot be read.
+    private static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+}
