@@ -63,8 +63,9 @@ public struct Verifier: Sendable {
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
-        var results: [CheckResult] = []
-        for check in checks { results += check.run(context) }
+        var capped = CappedResults()
+        for check in checks { check.run(context, into: &capped) }
+        let results = capped.results
         var packageID: String?
         if case .success(let manifest)? = context.manifest { packageID = manifest.packageID.rawValue }
         let report = VerificationReport(

@@ -25,6 +25,8 @@ package struct ArchiveErrorCode: RialErrorCode {
     package static let truncated = Self("archive.truncated")
     /// Bytes other than zero padding follow the end-of-archive marker.
     package static let trailingData = Self("archive.trailing-data")
+    /// More zero padding after the end-of-archive marker than ``ArchiveLimits/maxPaddingBytes``.
+    package static let paddingTooLong = Self("archive.limit.padding")
     /// A header is not a POSIX ustar/pax header (GNU, v7, ...).
     package static let headerFormat = Self("archive.header.format")
     /// A header's checksum does not match its bytes.

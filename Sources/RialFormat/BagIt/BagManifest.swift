@@ -55,7 +55,7 @@ package struct BagManifest: Sendable, Hashable {
             // Digests are compared case-insensitively by RFC 8493; we normalise to lowercase.
             let lowered = digest.lowercased()
             guard Hex.isDigest(lowered, byteCount: digestByteCount) else {
-                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \"\(digest)\" is not a \(algorithm) digest")
+                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \(QuotedValue.quoted(digest)) is not a \(algorithm) digest")
             }
             entries.append(Entry(path: ManifestPathEncoding.decode(path), digest: lowered))
         }

@@ -20,11 +20,11 @@ struct BagDeclarationCheck: VerificationCheck {
         let accepted = context.profile == .package ? ["1.0"] : ["0.97", "1.0"]
         var results: [CheckResult] = []
         if !accepted.contains(declaration.version) {
-            results.append(.fail(.bagDeclarationVersion, subject, "BagIt version \(declaration.version) is not accepted here",
-                                 expected: accepted.joined(separator: " or "), actual: declaration.version))
+            results.append(.fail(.bagDeclarationVersion, subject, "BagIt version \(QuotedValue.excerpt(declaration.version)) is not accepted here",
+                                 expected: accepted.joined(separator: " or "), actual: QuotedValue.excerpt(declaration.version)))
         }
         if declaration.encoding.uppercased() != "UTF-8" {
-            results.append(.fail(.bagDeclarationEncoding, subject, "tag files must be UTF-8", expected: "UTF-8", actual: declaration.encoding))
+            results.append(.fail(.bagDeclarationEncoding, subject, "tag files must be UTF-8", expected: "UTF-8", actual: QuotedValue.excerpt(declaration.encoding)))
         }
         return results.isEmpty ? [.pass(.bagDeclaration, subject, "BagIt \(declaration.version), UTF-8 tag files")] : results
     }

@@ -6,8 +6,13 @@ import RialCrypto
 /// plain bag needs at least one manifest, and each one present is checked.
 struct PayloadManifestCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
+        var results = CappedResults()
+        run(context, into: &results)
+        return results.results
+    }
+
+    func run(_ context: VerificationContext, into results: inout CappedResults) {
         let present = manifestAlgorithms(context)
-        var results: [CheckResult] = []
         let required: [DigestAlgorithm] = context.profile == .package ? [.sha256, .sha512] : []
         for algorithm in required where !present.contains(algorithm) {
             results.append(.fail(.payloadManifest(algorithm).absent, "manifest-\(algorithm.rawValue).txt",
@@ -19,9 +24,8 @@ struct PayloadManifestCheck: VerificationCheck {
         let payload = context.inventory.payloadPaths
         for algorithm in present {
             let comparison = ManifestComparison(codes: CheckResult.Code.payloadManifest(algorithm), fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)
-            results += comparison.compare(context, mustList: payload, mayList: { $0.hasPrefix("data/") })
+            comparison.compare(context, mustList: payload, mayList: { $0.hasPrefix("data/") }, into: &results)
         }
-        return results
     }
 
     private func manifestAlgorithms(_ context: VerificationContext) -> [DigestAlgorithm] {
