@@ -39,7 +39,12 @@ public struct Verifier: Sendable {
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
-    /// Verifies the package file or bag directory at `path`.
+    /// The path that names standard input: `verify(path: "-")` reads one package from it, once,
+    /// as a stream (a file named `-` is `./-`). Its report names the input `-`.
+    public static let standardInput = "-"
+
+    /// Verifies the package file or bag directory at `path` (``standardInput``: the package
+    /// on standard input).
     /// - Returns: the report; its verdict is `pass` or `fail`.
     /// - Throws: ``VerifierError`` when the input is not a package or bag, cannot be read, or
     ///   declares a format version this verifier does not read.
@@ -49,7 +54,7 @@ public struct Verifier: Sendable {
 
     /// The report and the inventory it rests on (the extractor compares against the latter).
     func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, inventory: Inventory) {
-        let kind = Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
+        let kind = path != Self.standardInput && Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
         let inventory: Inventory
         switch kind {
         case .package: inventory = try PackageScanner(path: path, limits: limits, progress: progress).scan()
@@ -93,7 +98,7 @@ public struct Verifier: Sendable {
 
     /// The `error` report for an input that could not be evaluated.
     func errorReport(_ error: any Error, path: String) -> VerificationReport {
-        let kind: VerificationReport.SubjectKind = Self.isDirectory(path) ? .bag : .package
+        let kind: VerificationReport.SubjectKind = path != Self.standardInput && Self.isDirectory(path) ? .bag : .package
         let reason = error as? VerifierError ?? VerifierError(.unreadable, "cannot verify \(path)", cause: error)
         return .error(reason, subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, settings: settings)
     }

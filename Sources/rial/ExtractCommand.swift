@@ -33,6 +33,10 @@ struct ExtractCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        if let refusal = PackageExtractor.sourceRefusal(package) {
+            Console.error(refusal.conciseDescription)
+            throw ExitStatus.couldNotComplete
+        }
         // Before the package is read: a destination that cannot take it is known now (the
         // extractor checks again when it writes).
         if let refusal = Self.destinationRefusal(output) {

@@ -75,6 +75,10 @@ package struct ArchiveErrorCode: RialErrorCode {
     package static let fileChanged = Self("io.file-changed")
     /// The destination of an extraction is not new and empty, or a path would leave it.
     package static let unsafeDestination = Self("extract.unsafe-destination")
+    /// The package to extract is not a regular file (a pipe, a FIFO, standard input): an
+    /// extraction reads it twice, to verify it and then to unpack it, and a stream is gone
+    /// after the first read.
+    package static let sourceNotAFile = Self("extract.not-a-file")
     /// The destination of an extraction cannot be written: permissions, a read-only file
     /// system, a full disk; the system's reason is in the message.
     package static let destinationUnwritable = Self("extract.write-failed")

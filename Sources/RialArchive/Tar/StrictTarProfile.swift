@@ -4,7 +4,8 @@
 /// The profile is what ``TarWriter`` produces and nothing more: POSIX ustar headers with
 /// correct checksums and octal numbers; regular files and directories only; pax extended
 /// headers holding only `path` and `size` (the size equal to the ustar size); no global or
-/// sparse headers; the two-block end-of-archive marker and nothing but zeros after it; names
+/// sparse headers; the two-block end-of-archive marker and nothing but zeros after it, at most
+/// ``ArchiveLimits/maxPaddingBytes`` of them; names
 /// by ``EntryNameRules``; and the bounds of ``ArchiveLimits``. Input is consumed in any chunking
 /// and never buffered beyond one header block or one (bounded) pax header.
 struct StrictTarProfile {

@@ -8,7 +8,8 @@ extension Verifier {
             let (report, inventory) = try evaluate(path: path, progress: progress)
             let context = VerificationContext(inventory: inventory, profile: report.subjectKind == .package ? .package : .bag, verificationTime: verificationTime)
             var pictures: [DepthThumbnail] = []
-            if report.subjectKind == .package, let root = inventory.rootName, let index = context.parsedDepthIndex {
+            // A stream cannot be read again for the pictures; they illustrate, the checks prove.
+            if report.subjectKind == .package, !inventory.isStream, let root = inventory.rootName, let index = context.parsedDepthIndex {
                 pictures = DepthThumbnail.read(archive: path, root: root, index: index, count: thumbnails, limits: limits.archive)
             }
             return (report, CaseOverview(context: context, report: report, thumbnails: pictures))

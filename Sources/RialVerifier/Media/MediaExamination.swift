@@ -13,19 +13,22 @@ struct MediaExamination {
     let outcomes: [String: Result<MediaProbeOutcome, MediaError>]
     /// Media paths over ``maxFiles``, not probed.
     let skipped: [String]
+    /// Media paths not probed because the input was a stream, read once and gone.
+    let streamed: [String]
 
     init(_ context: VerificationContext) {
         let paths = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
         var outcomes: [String: Result<MediaProbeOutcome, MediaError>] = [:]
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
-        for path in paths.prefix(Self.maxFiles) {
+        streamed = context.inventory.isStream ? paths : []
+        for path in paths.prefix(Self.maxFiles) where !context.inventory.isStream {
             guard let file = context.inventory.files[path], let location = file.location else { continue }
             outcomes[path] = Result { () throws(MediaError) -> MediaProbeOutcome in
                 try probe.get().run(path: location.path, offset: Int64(clamping: location.offset), length: Int64(clamping: file.size))
             }
         }
         self.outcomes = outcomes
-        skipped = Array(paths.dropFirst(Self.maxFiles))
+        skipped = context.inventory.isStream ? [] : Array(paths.dropFirst(Self.maxFiles))
     }
 
     /// The facts of `path`, when the probe read them.

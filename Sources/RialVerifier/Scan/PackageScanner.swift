@@ -42,7 +42,11 @@ struct PackageScanner {
 
     private func read() throws -> Inventory {
         var inventory = Inventory()
-        let reader = try TarReader(path: path, limits: limits.archive)
+        let isStream = path == Verifier.standardInput
+        inventory.isStream = isStream
+        let reader = isStream ? try TarReader(standardInputWith: limits.archive) : try TarReader(path: path, limits: limits.archive)
+        // A stream cannot be read again: its files have no place to be found at later.
+        let place = { [path] (offset: UInt64?) in isStream ? nil : offset.map { (path, $0) } }
         var tagBytes: UInt64 = 0
         var chain: ChainRecomputer?
         var payloadSeen: Set<String> = []
@@ -57,7 +61,7 @@ struct PackageScanner {
                 let parsed = isTag || PackageLayout.isParsedPayload(relative)
                 let keepBytes = parsed && header.size <= limits.maxTagFileBytes && tagBytes + header.size <= limits.maxTotalTagBytes
                 if !isTag && !hashesPayload {
-                    inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:], location: header.dataOffset.map { (path, $0) })
+                    inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:], location: place(header.dataOffset))
                     continue
                 }
                 let digests = try DigestSet([.sha256, .sha512])
@@ -85,7 +89,7 @@ struct PackageScanner {
                     inventory.findings.append(.fail(.archiveLimitTagFileSize, relative, Self.tooLarge(header.size, limits)))
                 }
                 inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex(),
-                                                           location: header.dataOffset.map { (path, $0) })
+                                                           location: place(header.dataOffset))
             }
         }
         if let chain {
