@@ -114,7 +114,7 @@ struct StrictTarProfile {
                 position += UInt64(rest.count)
                 index += rest.count
                 if index < chunk.count {
-                    throw ArchiveError(.paddingTooLong, "more than \(limits.maxPaddingBytes) bytes of zero padding follow the end-of-archive marker (at byte \(markerEnd)); tar tools pad to a record of at most that, so reading stopped", location: "byte \(position)")
+                    throw ArchiveError(.paddingTooLong, "more than \(limits.maxPaddingBytes) bytes of zero padding follow the end-of-archive marker, which ends at byte \(markerEnd); tar tools pad to a record of at most that, so reading stopped", location: "byte \(position)")
                 }
             case .header, .firstZeroBlock:
                 if partialBlock.isEmpty && available >= TarHeaderBlock.size {
