@@ -32,6 +32,10 @@ struct StreamInputTests {
             #expect((report["subject"] as? [String: Any])?["path"] as? String == "-")
             #expect((report["subject"] as? [String: Any])?["kind"] as? String == "package")
             #expect(report["verdict"] as? String == "pass")
+            // The schema takes `-` as the input's path.
+            try json.stdout.write(to: dir.appendingPathComponent("stdin.json"))
+            let valid = try Oracle.validate(schema: "report.schema.json", ["stdin.json"], cwd: dir)
+            #expect(valid.status == 0, "\(valid)")
 
             let text = Self.shell("\(rial) verify - -q < \(package.path)", in: dir)
             #expect(text.status == 0 && String(decoding: text.stdout, as: UTF8.self).hasPrefix("PASS  -\n"), "\(text)")
