@@ -26,13 +26,19 @@ struct BoundedInputTests {
         return (run, Int(fields[1]) ?? -1)
     }
 
+    /// A copy of a fresh package made hostile by bounded_cases.py `mode` with `count`.
+    static func hostile(_ mode: String, _ count: Int, in dir: URL) throws -> URL {
+        let base = try Fixture.package(in: dir)
+        let hostile = dir.appendingPathComponent("\(mode).rialpkg")
+        let made = CLI.run([try Oracle.python(), generator, mode, base.path, hostile.path, String(count)], cwd: dir)
+        try #require(made.status == 0, "\(made)")
+        return hostile
+    }
+
     @Test("300 000 manifest lines naming files that are not there: 100 listed per code, the rest counted, memory bounded")
     func missingFiles() throws {
         try withTemporaryDirectory { dir in
-            let base = try Fixture.package(in: dir)
-            let hostile = dir.appendingPathComponent("missing.rialpkg")
-            let made = CLI.run([try Oracle.python(), Self.generator, "missing", base.path, hostile.path, "300000"], cwd: dir)
-            try #require(made.status == 0, "\(made)")
+            let hostile = try Self.hostile("missing", 300_000, in: dir)
 
             let (run, peakKiB) = try Self.measured(["verify", hostile.path, "-q", "--format", "json"], in: dir)
             #expect(!run.timedOut && run.stdout.starts(with: Data("1 ".utf8)), "\(run)")
@@ -55,10 +61,7 @@ struct BoundedInputTests {
     @Test("a 10 MB number in rial/manifest.json is quoted as a short excerpt and its length")
     func longNumber() throws {
         try withTemporaryDirectory { dir in
-            let base = try Fixture.package(in: dir)
-            let hostile = dir.appendingPathComponent("number.rialpkg")
-            let made = CLI.run([try Oracle.python(), Self.generator, "long-number", base.path, hostile.path, "10000000"], cwd: dir)
-            try #require(made.status == 0, "\(made)")
+            let hostile = try Self.hostile("long-number", 10_000_000, in: dir)
             let run = CLI.execute([CLI.rialPath, "verify", hostile.path, "-q", "--format", "json"], cwd: dir, timeLimit: Self.timeLimit)
             #expect(run.status == 1, "\(run)")
             #expect(run.stdout.count < 200_000, "a report of \(run.stdout.count) bytes")

@@ -654,6 +654,9 @@ def archive_cases(corpus, base, watch, skip_huge):
         end + b"EVIL trailing bytes\n", "text after the end-of-archive marker", location=f"byte {len(end)}")
     add("trailing-after-padding", 2, "archive.trailing-data",
         end + bytes(8704) + b"\x01", "one non-zero byte after 8704 bytes of zero padding", location=f"byte {len(end) + 8704}")
+    add("padding-over-limit", 2, "archive.limit.padding",
+        end + bytes((1 << 20) + 512), "1 MiB and one block of zero padding after the end-of-archive marker (§4.5 allows 1 MiB)",
+        location=f"byte {len(end) + (1 << 20)}")
     add("entry-after-single-zero-block", 2, "archive.trailing-data",
         base.body + bytes(512) + entry(top + b"/data/media/hidden.txt", b"hidden\n", t) + bytes(1024),
         "an entry hidden behind a lone zero block (most readers stop there)", location=f"byte {len(base.body) + 512}")
