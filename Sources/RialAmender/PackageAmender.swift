@@ -47,6 +47,11 @@ public struct PackageAmender: Sendable {
     /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`, `.unreadablePackage`
     ///   or `.changedDuringVerification`.
     func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (report: VerificationReport, tags: PackageTagFiles) {
+        // The package is read again after verification and replaced as a file: a stream would
+        // be gone after the first read, and the second would wait for ever.
+        if PackageExtractor.sourceRefusal(path) != nil {
+            throw AmenderError(.unverifiable, "\(path == Verifier.standardInput ? "standard input" : path) is not a regular file; a package is amended in place, as a file: save it to one first")
+        }
         let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
         let report = verifier.report(for: path, progress: progress)
         switch report.verdict {
