@@ -132,7 +132,7 @@ struct StreamInputTests {
         }
     }
 
-    @Test("rial extract refuses a FIFO and standard input (extract.not-a-file) instead of waiting for a second read")
+    @Test("rial extract refuses a FIFO and standard input (extract.not-a-file), rial seal a FIFO, instead of waiting for a second read")
     func extractFromStream() throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
@@ -144,6 +144,13 @@ struct StreamInputTests {
             #expect(!run.timedOut && run.status == 2, "\(run)")
             #expect(String(decoding: run.stderr, as: UTF8.self).contains("[extract.not-a-file]"), "\(run)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+
+            // Sealing reads the package again and replaces it: a FIFO is refused the same way.
+            let pki = try TestPKI.make(in: dir)
+            let seal = ([CLI.rialPath, "seal", "pkg.fifo", "--quiet"] + pki.signing()).map { "'\($0)'" }.joined(separator: " ")
+            let sealed = Self.shell("(cat \(package.path) > pkg.fifo &) ; \(seal); status=$?; cat pkg.fifo > /dev/null; exit $status", in: dir)
+            #expect(!sealed.timedOut && sealed.status == 2, "\(sealed)")
+            #expect(String(decoding: sealed.stderr, as: UTF8.self).contains("[amend.unverifiable]"), "\(sealed)")
 
             let piped = Self.shell("cat \(package.path) | \(CLI.rialPath) extract - -o out", in: dir)
             #expect(!piped.timedOut && piped.status == 2, "\(piped)")
