@@ -23,9 +23,6 @@ struct VerificationContext {
     let bagInfo: Result<BagInfo, FormatError>?
     /// `rial/manifest.json`, parsed strictly; `nil` when absent.
     let manifest: Result<PackageManifest, FormatError>?
-    /// Each payload manifest `manifest-<alg>.txt` whose bytes were kept, parsed once: two
-    /// checks compare it, and a manifest can have millions of lines.
-    let payloadManifests: [DigestAlgorithm: Result<BagManifest, FormatError>]
     /// `rial/chain.json`, parsed strictly; `nil` when absent.
     let chain: Result<FrameChain, FormatError>?
     /// `rial/depth.json`, parsed strictly; `nil` when absent.
@@ -76,15 +73,6 @@ struct VerificationContext {
         manifest = inventory.tagFileBytes[PackageLayout.manifest].map { bytes in
             Result { () throws(FormatError) -> PackageManifest in try PackageManifest(json: StrictJSONParser.parse(bytes)) }
         }
-        var payloadManifests: [DigestAlgorithm: Result<BagManifest, FormatError>] = [:]
-        for algorithm in DigestAlgorithm.allCases {
-            let name = "manifest-\(algorithm.rawValue).txt"
-            guard let bytes = inventory.tagFileBytes[name] else { continue }
-            payloadManifests[algorithm] = Result { () throws(FormatError) -> BagManifest in
-                try BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name)
-            }
-        }
-        self.payloadManifests = payloadManifests
         chain = inventory.tagFileBytes[PackageLayout.chain].map { bytes in
             Result { () throws(FormatError) -> FrameChain in try FrameChain(json: StrictJSONParser.parse(bytes)) }
         }

@@ -32,8 +32,9 @@ public struct Verifier: Sendable {
 
     /// The checks, in report order.
     private var checks: [any VerificationCheck] {
-        [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
-         ManifestAgreementCheck(), TagManifestCheck(), RialManifestCheck(),
+        [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
+         // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
+         PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]

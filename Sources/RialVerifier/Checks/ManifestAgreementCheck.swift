@@ -13,9 +13,19 @@ struct ManifestAgreementCheck: VerificationCheck {
     func run(_ context: VerificationContext, into results: inout CappedResults) {
         var sets: [(String, Set<String>)] = []
         for algorithm in DigestAlgorithm.allCases {
-            guard let manifest = try? context.payloadManifests[algorithm]?.get() else { continue }
-            sets.append(("manifest-\(algorithm.rawValue).txt", Set(manifest.entries.map(\.path))))
+            let name = "manifest-\(algorithm.rawValue).txt"
+            guard let bytes = context.bytes(name),
+                  let manifest = try? BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name)
+            else { continue }
+            sets.append((name, Set(manifest.entries.map(\.path))))
         }
+        Self.compare(sets, into: &results)
+    }
+
+    /// The agreement of the manifests named in `sets` (file name, paths it lists), those that
+    /// could be read, in algorithm order. ``PayloadManifestCheck`` calls this with the paths
+    /// its comparisons listed, so that the verifier parses each manifest once.
+    static func compare(_ sets: [(String, Set<String>)], into results: inout CappedResults) {
         guard sets.count >= 2 else {
             return results.append(.notChecked(.bagManifestsAgree, "payload manifests", "fewer than two readable payload manifests to compare"))
         }

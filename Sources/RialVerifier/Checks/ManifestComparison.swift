@@ -13,20 +13,20 @@ struct ManifestComparison {
     ///   - mustList: files every manifest of this kind must list (unlisted ones fail).
     ///   - mayList: a predicate for paths this kind of manifest may name at all.
     ///   - results: where the findings go, one per line at most; beyond the cap they are only counted.
-    func compare(_ context: VerificationContext, mustList: [String], mayList: (String) -> Bool, into results: inout CappedResults) {
+    /// - Returns: the paths the manifest lists, or `nil` when it could not be read or parsed. Only
+    ///   they are kept: the parsed manifest, digests and all, is gone when this returns.
+    @discardableResult
+    func compare(_ context: VerificationContext, mustList: [String], mayList: (String) -> Bool, into results: inout CappedResults) -> Set<String>? {
         guard let bytes = context.bytes(fileName) else {
-            return results.append(.fail(codes.unreadable, fileName, "\(fileName) is too large to read"))
+            results.append(.fail(codes.unreadable, fileName, "\(fileName) is too large to read"))
+            return nil
         }
         let manifest: BagManifest
         do {
-            // A payload manifest is parsed once, in the context; a tag manifest here.
-            if let parsed = context.payloadManifests[algorithm], fileName == "manifest-\(algorithm.rawValue).txt" {
-                manifest = try parsed.get()
-            } else {
-                manifest = try BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
-            }
+            manifest = try BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
         } catch {
-            return results.append(.fail(codes.malformed, fileName, error.reason))
+            results.append(.fail(codes.malformed, fileName, error.reason))
+            return nil
         }
         var found = false
         func report(_ result: CheckResult) {
@@ -66,6 +66,7 @@ struct ManifestComparison {
         if !found {
             results.append(.pass(codes.passed, fileName, "all \(manifest.entries.count) listed files are present and match their \(algorithm.displayName) digests"))
         }
+        return listed
     }
 
     /// A listed path as a finding's subject: whole up to the 1 024 bytes a bag path may have

@@ -5,6 +5,11 @@ import RialCrypto
 /// every digest matches (RFC 8493 §3). A package must have SHA-256 and SHA-512 manifests; a
 /// plain bag needs at least one manifest, and each one present is checked.
 struct PayloadManifestCheck: VerificationCheck {
+    /// Whether the manifests' agreement (``ManifestAgreementCheck``) is judged here too, from
+    /// the paths each comparison listed: each manifest is then parsed once, and only its
+    /// paths are kept while the next is parsed (a manifest may have a million lines).
+    var judgesAgreement = false
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         var results = CappedResults()
         run(context, into: &results)
@@ -22,10 +27,14 @@ struct PayloadManifestCheck: VerificationCheck {
             results.append(.fail(.bagManifestNone, "bag", "the bag has no payload manifest this verifier can read (RFC 8493 requires at least one)"))
         }
         let payload = context.inventory.payloadPaths
+        var listed: [(String, Set<String>)] = []
         for algorithm in present {
             let comparison = ManifestComparison(codes: CheckResult.Code.payloadManifest(algorithm), fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)
-            comparison.compare(context, mustList: payload, mayList: { $0.hasPrefix("data/") }, into: &results)
+            if let paths = comparison.compare(context, mustList: payload, mayList: { $0.hasPrefix("data/") }, into: &results) {
+                listed.append((comparison.fileName, paths))
+            }
         }
+        if judgesAgreement { ManifestAgreementCheck.compare(listed, into: &results) }
     }
 
     private func manifestAlgorithms(_ context: VerificationContext) -> [DigestAlgorithm] {
