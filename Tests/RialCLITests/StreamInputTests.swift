@@ -138,17 +138,16 @@ struct StreamInputTests {
             let package = try Fixture.package(in: dir)
             let fifo = dir.appendingPathComponent("pkg.fifo")
             #expect(mkfifo(fifo.path, 0o600) == 0)
-            // The writer is started in the background; the refusal never opens the FIFO, so
-            // the writer is ended by the shell when the command is done.
-            let run = Self.shell("(cat \(package.path) > pkg.fifo &) ; \(CLI.rialPath) extract pkg.fifo -o out; status=$?; cat pkg.fifo > /dev/null; exit $status", in: dir)
+            // No writer: opening the FIFO would wait for ever, and the hang guard would end the
+            // test as failed. The refusal must come before any open.
+            let run = CLI.execute([CLI.rialPath, "extract", "pkg.fifo", "-o", "out"], cwd: dir, timeLimit: Self.timeLimit)
             #expect(!run.timedOut && run.status == 2, "\(run)")
             #expect(String(decoding: run.stderr, as: UTF8.self).contains("[extract.not-a-file]"), "\(run)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
 
             // Sealing reads the package again and replaces it: a FIFO is refused the same way.
             let pki = try TestPKI.make(in: dir)
-            let seal = ([CLI.rialPath, "seal", "pkg.fifo", "--quiet"] + pki.signing()).map { "'\($0)'" }.joined(separator: " ")
-            let sealed = Self.shell("(cat \(package.path) > pkg.fifo &) ; \(seal); status=$?; cat pkg.fifo > /dev/null; exit $status", in: dir)
+            let sealed = CLI.execute([CLI.rialPath, "seal", "pkg.fifo", "--quiet"] + pki.signing(), cwd: dir, timeLimit: Self.timeLimit)
             #expect(!sealed.timedOut && sealed.status == 2, "\(sealed)")
             #expect(String(decoding: sealed.stderr, as: UTF8.self).contains("[amend.unverifiable]"), "\(sealed)")
 
