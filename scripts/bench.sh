@@ -30,8 +30,8 @@
 #   verify run under `/usr/bin/time -v` (Debian package `time`) to report peak
 #   RSS, and so do one pack and verify of media BENCH_RSS_FACTOR times larger.
 #
-#   Then, in the same way: a batch of BENCH_BATCH small packages verified at
-#   --jobs 2 (packages per second, next to openssl over the same files), and
+#   Then, in the same way: a batch of BENCH_BATCH small packages, in CPU time and over a jobs
+#   sweep, next to openssl over the same files (scripts/bench-batch.sh), and
 #   the frame hash chain, sequential and parallel, next to
 #   `openssl speed -evp sha256` (see those sections below).
 #
@@ -388,45 +388,13 @@ if [[ -n $rss_flag ]] && (( rss_factor > 1 )); then
 fi
 
 # ---------------------------------------------------------------- batch
-# BENCH_BATCH small packages (default 1000; 0 skips), each under 1 MiB: a
-# one-second 64x48 sample capture packed BENCH_BATCH times with different
-# --created times, so every package id differs (made once, then reused).
-# Timed: `rial verify --recursive DIR --jobs 2 --format jsonl` (every package
-# must pass), next to `openssl dgst -sha256` and `-sha512` over the same files
-# in parallel, interleaved, BENCH_RUNS rounds, medians.
+# BENCH_BATCH small packages (default 1000; 0 skips): CPU time against openssl computing both
+# digests of the same files, at --jobs 1 and at --jobs = cores, with and without the media
+# examined, and a jobs sweep in packages/s against openssl spread over as many processes
+# (scripts/bench-batch.sh, issue 21).
 if (( batch > 0 )); then
-    batch_dir=$work/batch-$batch
-    if [[ ! -f $batch_dir/.complete ]]; then
-        echo "bench: packing $batch small packages into $batch_dir" >&2
-        rm -rf "$batch_dir" "$work/batch-capture"
-        mkdir -p "$batch_dir"
-        run_checked batch-sample "$rial" sample --out "$work/batch-capture" --seconds 1 --fps 10 --width 64 --height 48
-        for (( i = 1; i <= batch; i++ )); do
-            created=$(printf '2026-01-20T%02d:%02d:%02dZ' $(( i / 3600 )) $(( i / 60 % 60 )) $(( i % 60 )))
-            run_checked batch-pack "$rial" pack "$work/batch-capture" -o "$(printf '%s/p%05d.rialpkg' "$batch_dir" "$i")" --quiet --created "$created"
-        done
-        touch "$batch_dir/.complete"
-    fi
-    batch_files=("$batch_dir"/*.rialpkg)
-    batch_bytes=$(cat "${batch_files[@]}" | wc -c | tr -d ' ')
-    largest=$(wc -c "${batch_files[@]}" | awk '$2 != "total" && $1 > m { m = $1 } END { print m }')
-    rm -f "$times/batch" "$times/batch-floor"
-    for (( r = 1; r <= runs; r++ )); do
-        measure batch-floor both openssl dgst -sha256 "${batch_files[@]}" -- openssl dgst -sha512 "${batch_files[@]}"
-        measure batch "$rial" verify --recursive "$batch_dir" --jobs 2 --format jsonl
-    done
-    grep -q '"pass": '"$batch"',' "$logs/batch.log" || die "the batch did not pass whole: $(tail -n 1 "$logs/batch.log")"
-    echo
-    printf 'batch: %d packages, %.1f MiB in all (largest %d bytes), %d run%s, medians\n' "$batch" \
-        "$(awk -v b="$batch_bytes" 'BEGIN { print b / 1048576 }')" "$largest" "$runs" "$( (( runs == 1 )) || echo s)"
-    bf=$(median "$times/batch-floor")
-    for name in batch-floor batch; do
-        label=$([[ $name == batch ]] && echo 'rial verify --recursive --jobs 2' || echo 'floor: openssl sha256+sha512 ∥')
-        pad "$label" 34
-        awk -v t="$(median "$times/$name")" -v n="$batch" -v b="$batch_bytes" -v f="$bf" 'BEGIN {
-            printf " %8.2f s %7.0f packages/s %6.0f MiB/s %6.2f × floor\n", t, n / t, b / 1048576 / t, t / f
-        }'
-    done
+    RIAL_BIN=$rial BENCH_BATCH=$batch BENCH_RUNS=$runs BENCH_DIR=$work "$repo_root/scripts/bench-batch.sh" \
+        || die "the batch benchmark failed"
 fi
 
 # ---------------------------------------------------------------- frame chain

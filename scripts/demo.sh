@@ -42,6 +42,10 @@ step "5. Verify it, trusting the test root for the signer and the TSAs (the app'
 echo
 echo "The capture-time token, on its own line:"
 "$rial" verify "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" | grep -E '(app\.timestamp|app\.media\.sha)' || true
+echo
+echo "The video itself, read in place by the media libraries in a confined child process, and held"
+echo "against every claim about it (codec, encoded size, duration, frame count, creation time: media.*):"
+"$rial" inspect "$dir/case.rialpkg" | grep -E '^ +(media|created|rotation|embedded location|make|model|software): ' || true
 
 step "6. The same seal checked with openssl alone, as README.txt in the package explains" \
   "openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s -content rial/manifest.json -CAfile root-ca.pem -purpose any"

@@ -15,12 +15,18 @@ struct VerificationContext {
     }
 
     let inventory: Inventory
+    /// The payload's paths sorted by bytes, sorted once: the checks ask for them many times.
+    let payloadPaths: [String]
     let profile: Profile
     let verificationTime: Timestamp
     /// Trust anchors and requirements, from the person verifying.
     let policy: VerificationPolicy
     /// `bag-info.txt`, parsed; `nil` when absent.
     let bagInfo: Result<BagInfo, FormatError>?
+    /// The encoding `bagit.txt` declares for the other tag files; UTF-8 for a package (which
+    /// must declare it) and for a bag whose declaration cannot be read (check 2 says why);
+    /// `nil` for a bag that declares one rial does not read.
+    let tagEncoding: TagFileEncoding?
     /// `rial/manifest.json`, parsed strictly; `nil` when absent.
     let manifest: Result<PackageManifest, FormatError>?
     /// `rial/chain.json`, parsed strictly; `nil` when absent.
@@ -64,11 +70,14 @@ struct VerificationContext {
          limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
          crypto: any VerifierCrypto = OpenSSLCrypto()) {
         self.inventory = inventory
+        payloadPaths = inventory.payloadPaths
         self.profile = profile
         self.verificationTime = verificationTime
         self.policy = policy
+        let encoding = Self.tagEncoding(inventory, profile: profile)
+        tagEncoding = encoding
         bagInfo = inventory.tagFileBytes[PackageLayout.bagInfo].map { bytes in
-            Result { () throws(FormatError) -> BagInfo in try BagInfo.parse(bytes) }
+            Result { () throws(FormatError) -> BagInfo in try BagInfo.parse(Self.utf8(bytes, encoding, file: PackageLayout.bagInfo)) }
         }
         manifest = inventory.tagFileBytes[PackageLayout.manifest].map { bytes in
             Result { () throws(FormatError) -> PackageManifest in try PackageManifest(json: StrictJSONParser.parse(bytes)) }
@@ -137,6 +146,11 @@ struct VerificationContext {
 
     /// Whether the rial parts (`rial/…`, the capture's claims) are judged: always in a package;
     /// in a plain bag only when it kept `rial/manifest.json`.
+    /// The payload's paths under `subdirectory` (e.g. ``PackageLayout/mediaDirectory``), sorted by bytes.
+    func payloadPaths(under subdirectory: String) -> [String] {
+        payloadPaths.filter { $0.hasPrefix(subdirectory) }
+    }
+
     var judgesRialParts: Bool { profile == .package || manifest != nil }
 
     /// The manifest when it parsed.
@@ -193,6 +207,47 @@ struct VerificationContext {
 
     /// The tag file's bytes, when present and small enough to have been kept.
     func bytes(_ path: String) -> [UInt8]? { inventory.tagFileBytes[path] }
+
+    /// A BagIt text file's bytes (`bag-info.txt`, a manifest, `fetch.txt`) as UTF-8, converted
+    /// from the encoding `bagit.txt` declares (§5.1); `nil` when not kept.
+    /// - Throws: ``FormatError`` `.invalidUTF8` when it is not text in that encoding, or the
+    ///   encoding is one rial does not read.
+    func tagText(_ path: String) throws(FormatError) -> [UInt8]? {
+        try bytes(path).map { bytes throws(FormatError) in try Self.utf8(bytes, tagEncoding, file: path) }
+    }
+
+    /// A payload or tag manifest, read in the declared encoding (§5.1) and parsed; in a plain
+    /// bag a path written `./data/…` is read as `data/…` (BagIt 0.97 tools wrote it so, and
+    /// bagit-python reads it so). `nil` when its bytes were not kept.
+    /// - Throws: ``FormatError`` for a manifest that is not text in that encoding or does not parse.
+    func bagManifest(_ fileName: String, algorithm: DigestAlgorithm) throws(FormatError) -> BagManifest? {
+        guard let text = try tagText(fileName) else { return nil }
+        let manifest = try BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
+        guard profile == .bag, manifest.entries.contains(where: { $0.path.hasPrefix("./") }) else { return manifest }
+        return BagManifest(algorithm: manifest.algorithm, entries: manifest.entries.map { entry in
+            entry.path.hasPrefix("./") ? BagManifest.Entry(path: String(entry.path.dropFirst(2)), digest: entry.digest) : entry
+        })
+    }
+
+    private static func utf8(_ bytes: [UInt8], _ encoding: TagFileEncoding?, file: String) throws(FormatError) -> [UInt8] {
+        guard let encoding else {
+            throw FormatError(.invalidUTF8, "\(file) is in an encoding rial does not read (bagit.txt declares it; rial reads \(TagFileEncoding.supported))")
+        }
+        return try encoding.utf8(bytes, file: file)
+    }
+
+    /// The tag-file encoding of the input: a package is UTF-8 (check 2 fails any other), and a
+    /// bag is what its `bagit.txt` declares.
+    private static func tagEncoding(_ inventory: Inventory, profile: Profile) -> TagFileEncoding? {
+        guard profile == .bag, let bytes = inventory.tagFileBytes[PackageLayout.bagDeclaration],
+              let declaration = try? BagDeclaration.parse(bytes) else { return .utf8 }
+        return TagFileEncoding(declared: declaration.encoding)
+    }
+
+    /// The BagIt version `bagit.txt` declares, when it parses.
+    var bagItVersion: String? {
+        bytes(PackageLayout.bagDeclaration).flatMap { try? BagDeclaration.parse($0) }?.version
+    }
 
     /// The subject used for findings about the whole input.
     var packageSubject: String { inventory.rootName.map { $0 + "/" } ?? "bag" }

@@ -20,10 +20,10 @@ public struct VerificationPolicy: Sendable {
     /// the package states (`rial verify --media`).
     public var externalMedia: String?
     /// Whether each media file is read by the media libraries (in a confined child process)
-    /// and held against every claim about it (`schema/SPEC.md` §8.5 check 15a). Off by default
-    /// in rial 0.1.0 (`rial verify --examine-media` turns it on): `rial sample` still makes a
-    /// stand-in media file, which the examination rightly fails.
-    public var examinesMedia = false
+    /// and held against every claim about it (`schema/SPEC.md` §8.5 check 15a). On by default;
+    /// off (`rial verify --no-examine-media`) for a fixity sweep that needs only the digests:
+    /// the media checks are then NOT CHECKED, and each package saves the probe's start-up.
+    public var examinesMedia = true
     /// Where each seal anchor came from, by its SHA-256 fingerprint, so the report's settings
     /// can name the file; an anchor without an entry (a library caller's) is reported without one.
     public var sealAnchorOrigins: [String: TrustAnchorOrigin] = [:]

@@ -34,7 +34,7 @@ public struct Verifier: Sendable {
     private var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
          // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
-         PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), RialManifestCheck(),
+         PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
@@ -54,7 +54,7 @@ public struct Verifier: Sendable {
     }
 
     /// The report and the inventory it rests on (the extractor compares against the latter).
-    func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, inventory: Inventory) {
+    func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, context: VerificationContext) {
         let kind = path != Self.standardInput && Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
         let inventory: Inventory
         switch kind {
@@ -84,7 +84,7 @@ public struct Verifier: Sendable {
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
             settings: settings
         )
-        return (report, inventory)
+        return (report, context)
     }
 
     /// Like ``verify(path:progress:)``, but an input that cannot be evaluated gives a report

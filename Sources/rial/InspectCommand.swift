@@ -34,8 +34,9 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Output format: text, json, hashdeep (a known-file list of the payload) or dfxml (every file as DFXML); the last two verify first.")
     var format: Format = .text
 
-    @Flag(name: .customLong("examine-media"), help: "Read each media file with the media libraries (a confined child process, docs/media.md) and list what it is.")
-    var examineMedia = false
+    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
+          help: "Read each media file with the media libraries (a confined child process, docs/media.md) and list what it is.")
+    var examineMedia = true
 
     func run() throws {
         if format == .hashdeep || format == .dfxml { return try verifiedListing() }
@@ -107,6 +108,12 @@ struct InspectCommand: ParsableCommand {
             if let media = file["media"]?.objectValue {
                 let said = media["summary"]?.stringValue ?? media["outcome"]?.stringValue ?? ""
                 lines.append("             media: " + Escaping.visible(said))
+                if let created = media["creation_time"]?.objectValue {
+                    lines.append("             created: " + Escaping.visible(created["text"]?.stringValue ?? "") + " (" + Escaping.visible(created["tag"]?.stringValue ?? "") + ")")
+                }
+                if let rotation = media["video"]?.objectValue?["rotation"], case .number(let degrees) = rotation, degrees != 0 {
+                    lines.append("             rotation: \(JSONWriter.formatDouble(degrees))° (display matrix)")
+                }
                 if let location = media["location"]?.objectValue {
                     lines.append("             embedded location: " + Escaping.visible(location["text"]?.stringValue ?? "") + " (" + Escaping.visible(location["tag"]?.stringValue ?? "") + ")")
                 }

@@ -7,13 +7,15 @@ struct SampleCommand: ParsableCommand {
         abstract: "Write a deterministic synthetic capture to try every flow without a phone.",
         discussion: """
         --kind video (the default):  `rial pack` takes (schema/SPEC.md §2): media/capture.mov \
-        (an ISO-BMFF stand-in, not a playable movie); frames/ with every raw BGRA frame; \
+        (a real, playable H.264 movie of every frame, 160×120, as the app's metadata states \
+        it; examples/media/); frames/ with every raw BGRA frame, WIDTH×HEIGHT; \
         depth/ with a 256×192 Float32 depth keyframe on every third frame; capture.json with \
         each frame's timestamp; and app/ with the capture app's metadata.json, \
         custody_log.json and hash_chain.json (its frame hash chain). The same options always \
         give the same bytes.
 
-        --kind photo: media/photo.jpg (a JPEG stand-in), depth/depth.f32 (one 256×192 \
+        --kind photo: media/photo.jpg (a real 320×240 JPEG with the phone's EXIF make and \
+        model), depth/depth.f32 (one 256×192 \
         depth map) and in app/ the photo's metadata.json (captured_at, device, location, \
         depth_resolution), depth_analysis.json and custody_log.json.
 
@@ -48,10 +50,10 @@ struct SampleCommand: ParsableCommand {
     @Option(help: "Frames per second (1–240).")
     var fps: Int = 30
 
-    @Option(help: "Frame width in pixels.")
+    @Option(help: "Width in pixels of the raw frames the chain hashes (the camera's buffers; the encoded video is 160×120).")
     var width: Int = 320
 
-    @Option(help: "Frame height in pixels.")
+    @Option(help: "Height in pixels of the raw frames the chain hashes.")
     var height: Int = 240
 
     @Option(name: .customLong("depth-interval"), help: "A depth keyframe every N frames (0: none).")
@@ -89,7 +91,7 @@ struct SampleCommand: ParsableCommand {
             print("Wrote a \(seconds) s synthetic capture (\(Counted.text(sample.frameCount, "frame")), \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)")
             print("Next: rial pack \(out) -o \(out).rialpkg")
         case .photo:
-            print("Wrote a synthetic photo capture (\(width)×\(height) stand-in, one \(sample.depthWidth)×\(sample.depthHeight) depth map) to \(out)")
+            print("Wrote a synthetic photo capture (a 320×240 JPEG, one \(sample.depthWidth)×\(sample.depthHeight) depth map) to \(out)")
             print("Next: rial pack \(out) -o \(out).rialpkg")
         case .hashOnly:
             print("Wrote a synthetic privacy-mode photo capture (with the app's hash-only payload) to \(out)")

@@ -49,8 +49,8 @@ struct VerifyCommand: ParsableCommand {
 
         `rial verify -` reads one package from standard input (curl … | rial verify -), \
         once, as it streams past; nothing is stored. Its report names the input `-`. A \
-        stream cannot be read a second time, so its media is reported NOT CHECKED even \
-        with --examine-media (verify a file for that).
+        stream cannot be read a second time, so its media is not examined: NOT CHECKED \
+        (verify a file for that).
 
         Batches: give any number of paths, and with --files-from FILE (`-`: standard \
         input) more, one a line (`find … -print`; CR LF is read as LF, empty lines are \
@@ -114,8 +114,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
     var media: String?
 
-    @Flag(name: .customLong("examine-media"), help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md).")
-    var examineMedia = false
+    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
+          help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md). --no-examine-media: digests only, for a quick fixity sweep; the media checks are NOT CHECKED.")
+    var examineMedia = true
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 

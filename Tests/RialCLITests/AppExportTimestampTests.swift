@@ -6,14 +6,15 @@ import Testing
 /// existed; `openssl ts -verify` over the packed media agrees.
 @Suite("App export timestamps")
 struct AppExportTimestampTests {
-    /// `recording_1764000000.mp4` (an MP4 by its first bytes), its forensic manifest with one
+    /// `recording_1764000000.mp4` (a real H.264 MP4), its forensic manifest with one
     /// token over it and the clock check, and the app's custody log, the recording ending a
     /// minute before the token was made.
     private func export(_ pki: TestPKI, in dir: URL) throws -> (export: URL, media: URL, token: URL) {
         let export = dir.appendingPathComponent("export")
         try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
         let media = export.appendingPathComponent("recording_1764000000.mp4")
-        try Data([0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("mp42isom a recording".utf8)).write(to: media)
+        // The fixtures' real H.264 recording: the media is examined too, and must be a video.
+        try FileManager.default.copyItem(at: CLI.repoRoot.appendingPathComponent("Tests/Fixtures/AppExport/media/recording.mp4"), to: media)
         let request = dir.appendingPathComponent("req.tsq"), token = dir.appendingPathComponent("resp.tsr")
         let query = CLI.run(["openssl", "ts", "-query", "-data", media.path, "-sha256", "-cert", "-out", request.path], cwd: dir)
         try #require(query.status == 0, "\(query)")

@@ -262,6 +262,9 @@ struct ChainTamperTests {
         ),
     ]
 
+    /// What the video itself says of frames cut from the chain (and from the records that count them).
+    static let videoFindings: Set<String> = ["media.chain-frames.mismatch", "media.frame-count.mismatch", "media.duration.mismatch"]
+
     /// Chain-level failures as "code [subject]".
     private static func chainFailures(_ report: Report) -> Set<String> {
         Set(report.failures.filter { $0.code.hasPrefix("chain.") || $0.code.hasPrefix("depth.") }.map { "\($0.code) [\($0.subject)]" })
@@ -277,6 +280,9 @@ struct ChainTamperTests {
             let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
             #expect(result.status == 1, "\(variant): \(result)")
             #expect(report.verdict == "fail", "\(variant)")
+            // Frames cut from the chain are still in the video, which the verifier reads itself.
+            let cut = tamper.ops.contains { $0.first == "cut-chain" }
+            #expect(report.has("media.chain-frames.mismatch", subject: "rial/chain.json") == cut, "\(variant): \(report.checks("media.chain-frames.mismatch"))")
             let expected = Set(tamper.chain.map(\.description))
             #expect(Self.chainFailures(report) == expected, "\(variant): chain-level failures differ; all failures: \(report.failures)")
             for finding in tamper.notChecked {
@@ -289,8 +295,9 @@ struct ChainTamperTests {
             }
             if cover {
                 // The tracks are covered: nothing but the chain-level checks may object.
-                // The app's metadata states counts and the final hash, which a chain attack contradicts.
-                #expect(report.failures.allSatisfy { $0.code.hasPrefix("chain.") || $0.code.hasPrefix("depth.") || $0.code.hasPrefix("metadata.") },
+                // The app's metadata states counts and the final hash, which a chain attack
+                // contradicts; and the video itself still has every frame the chain lost.
+                #expect(report.failures.allSatisfy { $0.code.hasPrefix("chain.") || $0.code.hasPrefix("depth.") || $0.code.hasPrefix("metadata.") || Self.videoFindings.contains($0.code) },
                         "covered: a non-chain check still fails, so the cover is incomplete: \(report.failures)")
             } else {
                 for finding in tamper.digest {

@@ -205,4 +205,35 @@ struct CourtReportTests {
             #expect(page.contains("\\u{202e}gpj.rialpkg"))
         }
     }
+    @Test("the media itself: what the media libraries read, as ffprobe reads it; media not examined is said, not hidden")
+    func mediaSection() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            let package = try Fixture.pack(capture, in: dir)
+            let made = CLI.rial(["report", package.path, "-o", "report.html", "--quiet"], cwd: dir)
+            #expect(made.status == 0, "\(made)")
+            let html = try Fixture.text(dir.appendingPathComponent("report.html"))
+            // The outside oracle: ffprobe over the sample's own video.
+            let probe = CLI.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                                 "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1",
+                                 capture.appendingPathComponent("media/capture.mov").path], cwd: dir)
+            try #require(probe.status == 0, "ffprobe is installed by scripts/install-deps.sh --with-oracles: \(probe)")
+            var stream: [String: String] = [:]
+            for line in probe.stdout.split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { stream[parts[0]] = parts[1] }
+            }
+            let section = try #require(html.range(of: "<h2>The media itself</h2>").map { String(html[$0.lowerBound...].prefix(4000)) }, "no media section")
+            #expect(section.contains("data/media/capture.mov"))
+            for fact in [stream["codec_name"] ?? "?", "encoded \(stream["width"] ?? "?")×\(stream["height"] ?? "?")", "\(stream["nb_read_frames"] ?? "?") frames"] {
+                #expect(section.contains(fact), "\(fact) not in \(section)")
+            }
+            #expect(section.contains("Embedded location</th><td>none"), "\(section)")
+            #expect(section.contains("never extracted"))
+
+            let skipped = CLI.rial(["verify", package.path, "--format", "html", "--no-examine-media", "--quiet"], cwd: dir)
+            #expect(skipped.status == 0, "\(skipped.stderr)")
+            #expect(skipped.stdout.contains("<h2>The media itself</h2><p>Not examined: the media was not ") && skipped.stdout.contains("--no-examine-media"), "\(skipped.stdout.prefix(200))")
+        }
+    }
 }

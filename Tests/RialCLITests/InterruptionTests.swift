@@ -81,13 +81,18 @@ struct InterruptionTests {
         #expect(run.result.stderr.contains("rial: interrupted, nothing written"), "\(run.result)", sourceLocation: sourceLocation)
     }
 
-    /// A capture in rial's layout whose media is a sparse file of `bytes` zeros: large to read,
-    /// free to make.
+    /// A capture in rial's layout whose media is a real movie of `bytes` bytes, most of them a
+    /// sparse top-level `free` box of zeros after the movie (valid ISO BMFF, so the media
+    /// examination reads it as the video it is): large to read, free to make.
     static func sparseCapture(in dir: URL, bytes: Int64) throws -> URL {
         let capture = dir.appendingPathComponent("capture")
         try FileManager.default.createDirectory(at: capture.appendingPathComponent("media"), withIntermediateDirectories: true)
+        let movie = try Data(contentsOf: CLI.repoRoot.appendingPathComponent("Tests/Fixtures/AppExport/media/recording.mp4"))
+        let free = UInt64(bytes) - UInt64(movie.count)
+        // size 1: the box's size is the 64-bit largesize that follows its type.
+        let header = [0, 0, 0, 1] + Array("free".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: free >> (56 - 8 * $0)) }
         let media = capture.appendingPathComponent("media/capture.mov").path
-        #expect(FileManager.default.createFile(atPath: media, contents: nil))
+        try (movie + Data(header)).write(to: URL(fileURLWithPath: media))
         #expect(truncate(media, off_t(bytes)) == 0)
         return capture
     }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `rial verify --examine-media`: the media read where it lies by the confined probe, and the
-/// metadata's claims held against it (SPEC §8.5 check 15a). The export's video is a real H.264
+/// `rial verify` (media examination is on by default): the media read where it lies by the
+/// confined probe, and the metadata's claims held against it (SPEC §8.5 check 15a). The export's video is a real H.264
 /// file (`Tests/Fixtures/AppExport/media/`); the claims are edited to disagree.
 @Suite("Media examined")
 struct MediaExaminationTests {
@@ -10,7 +10,7 @@ struct MediaExaminationTests {
     static let metadata = "data/capture/recording_1764000000.metadata.json"
 
     private func verify(_ package: URL, in dir: URL) throws -> Report {
-        let result = CLI.rial(["verify", package.path, "--examine-media", "--format", "json", "--quiet"], cwd: dir)
+        let result = CLI.rial(["verify", package.path, "--format", "json", "--quiet"], cwd: dir)
         return try #require(try? Report.decode(result.stdout), "\(result)")
     }
 
@@ -29,9 +29,13 @@ struct MediaExaminationTests {
                 #expect(report.checks(code).contains { $0.status == "pass" }, "\(code): \(report.checks(code))")
             }
             #expect(report.has("media.codec", subject: Self.metadata, status: "pass"))
-            // Without the flag the media is not examined at all.
-            let (_, plain) = try Fixture.verifyJSON(package.path, cwd: dir)
-            #expect(plain.checks.allSatisfy { !$0.code.hasPrefix("media.") || $0.code.hasPrefix("media.external") })
+            // --no-examine-media: each media file is said not to be examined, and no media claim is judged.
+            let skipped = CLI.rial(["verify", package.path, "--no-examine-media", "--format", "json", "--quiet"], cwd: dir)
+            let plain = try #require(try? Report.decode(skipped.stdout), "\(skipped)")
+            #expect(plain.verdict == "pass")
+            let media = plain.checks.filter { $0.code.hasPrefix("media.") && !$0.code.hasPrefix("media.external") }
+            #expect(media.map { "\($0.status) \($0.code) \($0.subject)" } == ["not_checked media.probe \(Self.media)"], "\(media)")
+            #expect(media.first?.message.contains("--no-examine-media") == true)
         }
     }
 
@@ -79,13 +83,16 @@ struct MediaExaminationTests {
             let mismatch = try #require(jpegReport.checks("media.type.mismatch").first, "\(jpegReport.checks.filter { $0.code.hasPrefix("media.") })")
             #expect(mismatch.subject == "data/media/capture.mp4" && mismatch.expected == "image/jpeg" && mismatch.actual == "video/mp4")
 
-            // The sample's stand-in media is no movie: the libraries cannot read it.
+            // Bytes no library reads as media: their own code, not a crash and not a pass.
             let other = dir.appendingPathComponent("other")
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-            let sample = try Fixture.package(in: other, name: "sample.rialpkg")
-            let sampleReport = try verify(sample, in: dir)
-            #expect(sampleReport.checks.contains { ($0.code == "media.unreadable" || $0.code == "media.unsupported") && $0.status == "fail" },
-                    "\(sampleReport.checks.filter { $0.code.hasPrefix("media.") })")
+            let noise = try Fixture.sample(in: other)
+            let movie = noise.appendingPathComponent("media/capture.mov")
+            try Data(String(repeating: "not a movie\n", count: 400).utf8).write(to: movie)
+            let noisy = try Fixture.pack(noise, in: other, name: "noise.rialpkg")
+            let noiseReport = try verify(noisy, in: dir)
+            #expect(noiseReport.checks.contains { ($0.code == "media.unreadable" || $0.code == "media.unsupported") && $0.status == "fail" && $0.subject == "data/media/capture.mov" },
+                    "\(noiseReport.checks.filter { $0.code.hasPrefix("media.") })")
         }
     }
 
@@ -115,19 +122,20 @@ struct MediaExaminationTests {
             #expect(leak.subject == Self.media)
             // FFmpeg cannot tell which atom it read the location from, so the tag is named for both.
             #expect(leak.message.contains("carries ©xyz/loci (+48.8584+002.2945/)") && leak.message.contains("location=coarse withholds"), "\(leak.message)")
-            // Without --examine-media it is said not to be checked, never passed.
-            let (_, plain) = try Fixture.verifyJSON(leaking.path, cwd: dir)
+            // With --no-examine-media it is said not to be checked, never passed.
+            let skipped = CLI.rial(["verify", leaking.path, "--no-examine-media", "--format", "json", "--quiet"], cwd: dir)
+            let plain = try #require(try? Report.decode(skipped.stdout), "\(skipped)")
             #expect(plain.has("privacy.media-embedded", subject: Self.media, status: "not_checked"))
         }
     }
 
-    @Test("rial inspect --examine-media lists what the media is, read in place; ffprobe agrees")
+    @Test("rial inspect lists what the media is, read in place; ffprobe agrees")
     func inspectFacts() throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
             let (result, package) = AppExportTests.pack("rich", exports, in: dir)
             try #require(result.status == 0, "\(result)")
-            let json = CLI.rial(["inspect", package.path, "--examine-media", "--format", "json"], cwd: dir)
+            let json = CLI.rial(["inspect", package.path, "--format", "json"], cwd: dir)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let files = try #require(object["files"] as? [[String: Any]])
             let media = try #require(files.first { ($0["path"] as? String) == Self.media }?["media"] as? [String: Any])
@@ -141,10 +149,27 @@ struct MediaExaminationTests {
             #expect(video["codec"] as? String == stream["codec_name"] as? String)
             #expect(video["coded_width"] as? Int == stream["width"] as? Int && video["coded_height"] as? Int == stream["height"] as? Int)
             #expect((video["frame_count"] as? Int).map(String.init) == stream["nb_read_frames"] as? String)
-            let text = CLI.rial(["inspect", package.path, "--examine-media"], cwd: dir).stdout
+            let text = CLI.rial(["inspect", package.path], cwd: dir).stdout
             #expect(text.contains("media: read by the media libraries: h264 video 160×120, 180 frames"), "\(text)")
-            // Without the flag nothing is examined.
-            #expect(!CLI.rial(["inspect", package.path], cwd: dir).stdout.contains("media: "))
+            // --no-examine-media: nothing is examined.
+            #expect(!CLI.rial(["inspect", package.path, "--no-examine-media"], cwd: dir).stdout.contains("media: "))
+        }
+    }
+    @Test("a photo whose EXIF or XMP records where it was taken fails a package that withholds the location, naming the tag (exiftool wrote it)",
+          arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP GPSLatitude")])
+    func photoLocation(_ assignment: String, _ tag: String) throws {
+        try withTemporaryDirectory { dir in
+            try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)
+            let photo = dir.appendingPathComponent("photo/media/photo.jpg").path
+            let written = CLI.run(["exiftool", "-q", "-overwrite_original", assignment, "-GPSLatitudeRef=S", photo], cwd: dir)
+            try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
+            let coarse = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "coarse.rialpkg", options: ["--privacy", "location=coarse,timestamp=exact,device=full"])
+            let report = try verify(coarse, in: dir)
+            let leaks = report.checks("privacy.media-embedded").filter { $0.status == "fail" }
+            #expect(leaks.contains { $0.subject == "data/media/photo.jpg" && $0.message.contains("carries \(tag) (") && $0.message.contains("location=coarse withholds") },
+                    "\(report.checks("privacy.media-embedded"))")
+            let precise = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "precise.rialpkg", options: ["--privacy", "location=precise,timestamp=exact,device=model_only"])
+            #expect(try verify(precise, in: dir).has("privacy.media-embedded", subject: "data/media/photo.jpg", status: "pass"))
         }
     }
 }

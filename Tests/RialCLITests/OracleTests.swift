@@ -93,10 +93,11 @@ struct OracleTests {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
             // "Müller" with u + U+0308 COMBINING DIAERESIS, as macOS and many cameras spell it.
-            let decomposed = "M\u{0075}\u{0308}ller.txt"
+            let decomposed = "M\u{0075}\u{0308}ller.mov"
             let nameBytes = Array(decomposed.utf8)
+            // The sample's real video, renamed (a text file there would rightly fail media.unsupported).
             let path = capture.appendingPathComponent("media").path + "/" + decomposed
-            #expect(FileManager.default.createFile(atPath: path, contents: Data("nfd\n".utf8)))
+            #expect(rename(capture.appendingPathComponent("media/capture.mov").path, path) == 0)
             let package = try Fixture.pack(capture, in: dir)
             #expect(CLI.rial(["verify", package.path, "--quiet"], cwd: dir).status == 0)
 

@@ -154,9 +154,10 @@ struct RoundTripTests {
     func nonASCIIName() throws {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
-            let name = "Zeugenaussage_Müller_東京.txt"
-            let content = Data("Aussage von Frau Müller, 東京\n".utf8)
-            try content.write(to: capture.appendingPathComponent("media/\(name)"))
+            // The sample's real video, renamed: its name and its content are both examined.
+            let name = "Zeugenaussage_Müller_東京.mov"
+            try FileManager.default.moveItem(at: capture.appendingPathComponent("media/capture.mov"), to: capture.appendingPathComponent("media/\(name)"))
+            let content = try Data(contentsOf: capture.appendingPathComponent("media/\(name)"))
             let package = try Fixture.pack(capture, in: dir)
 
             let verify = CLI.rial(["verify", package.path, "--quiet"], cwd: dir)

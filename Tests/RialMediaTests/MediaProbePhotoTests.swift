@@ -31,6 +31,23 @@ struct MediaProbePhotoTests {
         #expect(image.displaySize == MediaImageSize(width: image.codedSize.height, height: image.codedSize.width))
     }
 
+    /// exiftool pads an XMP packet with about 2 KB of spaces, more than a tag value's cap: the
+    /// probe still names every privacy property in it, as exiftool reads them.
+    @Test(MediaTools.needs("ffmpeg", "exiftool"))
+    func aJPEGsXMPPropertiesAreNamedWhereverThePacketPutsThem() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try MediaMaker.jpeg(exif: ["-XMP-exif:GPSLatitude=33.8688", "-XMP-exif:GPSLatitudeRef=S", "-XMP-xmp:CreatorTool=Camera 17.4",
+                                              "-XMP-aux:SerialNumber=F2LX0001"], in: scratch)
+        let facts = try Probe.facts(file)
+        let oracle = try ExifToolReport(file)
+        #expect(oracle.text("XMP-xmp:CreatorTool") == "Camera 17.4" && oracle.text("XMP-aux:SerialNumber") == "F2LX0001")
+        let packet = try #require(facts.tags.first { $0.name == "XMP" })
+        #expect(packet.isValueTruncated, "the packet is longer than a value's cap, so only the search can find what is in it")
+        let named = facts.tags.filter { XMPPrivacyProperty(tagName: $0.name) != nil }.map(\.name)
+        #expect(named == ["XMP GPSLatitude", "XMP CreatorTool", "XMP SerialNumber"], "\(facts.tags.map(\.name))")
+    }
+
     @Test(MediaTools.needs("ffmpeg"))
     func aJPEGWithoutEXIFHasNoLocationNorDevice() throws {
         let scratch = try ScratchDirectory()

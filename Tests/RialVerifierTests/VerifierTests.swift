@@ -99,7 +99,10 @@ struct VerifierTests {
         let name = String(repeating: "n", count: 200)
         let sample = try PackedSample(extraFiles: [:], extraDirectories: ["media/" + Array(repeating: name, count: 5).joined(separator: "/")])
         defer { sample.remove() }
-        let report = try Verifier().verify(path: sample.package)
+        // The file at the end of the long path is no video: only its name is under test here.
+        var policy = VerificationPolicy()
+        policy.examinesMedia = false
+        let report = try Verifier(policy: policy).verify(path: sample.package)
         #expect(report.verdict == .pass, "\(report.failures)")
     }
 }

@@ -39,26 +39,45 @@ package struct BagManifest: Sendable, Hashable {
     /// - Throws: ``FormatError`` `.invalidLine` naming the line, `.invalidHex` for a digest of the
     ///   wrong shape, `.invalidUTF8`.
     package static func parse(_ bytes: [UInt8], algorithm: String, digestByteCount: Int, fileName: String) throws(FormatError) -> BagManifest {
+        // Over bytes: a manifest of many thousand lines is parsed without building a string per
+        // character. Space, tab and hex digits are ASCII, which never occurs inside a multi-byte
+        // UTF-8 sequence, and the file was validated as UTF-8 whole.
+        let lines = try TextLines.ranges(bytes, file: fileName)
         var entries: [Entry] = []
-        for (number, line) in try TextLines.split(bytes, file: fileName).enumerated() {
-            let scalars = Array(line.unicodeScalars)
-            guard let gap = scalars.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+        entries.reserveCapacity(lines.count)
+        for (number, line) in lines.enumerated() {
+            guard let gap = bytes[line].firstIndex(where: Self.isBlank) else {
                 throw FormatError(.invalidLine, "\(fileName) line \(number + 1) has no path after the digest")
             }
-            var start = gap
-            while start < scalars.count, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
-            let digest = String(String.UnicodeScalarView(scalars[..<gap]))
-            let path = String(String.UnicodeScalarView(scalars[start...]))
-            guard !path.isEmpty else {
+            let start = bytes[gap..<line.upperBound].firstIndex { !Self.isBlank($0) } ?? line.upperBound
+            guard start < line.upperBound else {
                 throw FormatError(.invalidLine, "\(fileName) line \(number + 1) has no path after the digest")
             }
             // Digests are compared case-insensitively by RFC 8493; we normalise to lowercase.
-            let lowered = digest.lowercased()
-            guard Hex.isDigest(lowered, byteCount: digestByteCount) else {
-                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \(QuotedValue.quoted(digest)) is not a \(algorithm) digest")
+            let digest = bytes[line.lowerBound..<gap]
+            guard digest.count == digestByteCount * 2, let lowered = Self.lowercaseHex(digest) else {
+                let text = String(decoding: digest, as: UTF8.self)
+                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \(QuotedValue.quoted(text)) is not a \(algorithm) digest")
             }
+            let path = String(decoding: bytes[start..<line.upperBound], as: UTF8.self)
             entries.append(Entry(path: ManifestPathEncoding.decode(path), digest: lowered))
         }
         return BagManifest(algorithm: algorithm, entries: entries)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// `digest` in lowercase when every byte is a hex digit, else `nil`.
+    private static func lowercaseHex(_ digest: ArraySlice<UInt8>) -> String? {
+        var lowered = [UInt8]()
+        lowered.reserveCapacity(digest.count)
+        for byte in digest {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): lowered.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): lowered.append(byte | 0x20)
+            default: return nil
+            }
+        }
+        return String(decoding: lowered, as: UTF8.self)
     }
 }

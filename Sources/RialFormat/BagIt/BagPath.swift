@@ -36,6 +36,12 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
         if text.isEmpty { return "is empty" }
         if text.utf8.count > maxBytes { return "is longer than \(maxBytes) bytes" }
         if text.hasPrefix("/") { return "is absolute" }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiProblem(with: text, rules: rules) }
+        return unicodeProblem(with: text, rules: rules)
+    }
+
+    /// ``problem(with:rules:)`` after the checks on length and a leading slash, for any text.
+    static func unicodeProblem(with text: String, rules: Rules) -> String? {
         for scalar in text.unicodeScalars where rules == .strict {
             if scalar == "\\" { return "contains a backslash" }
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "contains a control character" }
@@ -57,6 +63,26 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
             let name = String(decoding: component, as: UTF8.self)
             if ("/" + name).count != name.count + 1 || (name + "/").count != name.count + 1 {
                 return "has a component whose first or last character combines with the '/' beside it"
+            }
+        }
+        return nil
+    }
+
+    /// ``problem(with:rules:)`` for an all-ASCII path, over its bytes: ASCII text is its own NFC,
+    /// has no bidirectional controls, and no ASCII character fuses with a `/` into one grapheme
+    /// (CR LF, the one ASCII cluster, has no slash in it). The same answers, in the same order,
+    /// without Foundation's normalisation (`FastPathTests` holds the two paths together).
+    static func asciiProblem(with text: String, rules: Rules) -> String? {
+        if rules == .strict {
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\\") { return "contains a backslash" }
+                if byte < 0x20 || byte == 0x7F { return "contains a control character" }
+            }
+        }
+        for component in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            if component.isEmpty { return "has an empty component" }
+            if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
+                return "has a '\(String(decoding: component, as: UTF8.self))' component"
             }
         }
         return nil

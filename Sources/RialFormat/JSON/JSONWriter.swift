@@ -68,7 +68,8 @@ package enum JSONWriter {
     }
 
     private static func writeString(_ text: String, escaping: Escaping, into out: inout [UInt8]) {
-        if escaping == .invisibles, text.unicodeScalars.contains(where: isEscapedInvisible) {
+        // Every invisible it escapes is beyond ASCII: an ASCII string needs no scalar scan.
+        if escaping == .invisibles, text.utf8.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: isEscapedInvisible) {
             out.append(UInt8(ascii: "\""))
             for scalar in text.unicodeScalars {
                 if isEscapedInvisible(scalar) {

@@ -222,6 +222,22 @@ package struct StrictJSONParser {
     private mutating func parseString() throws(FormatError) -> String {
         let start = index
         index += 1  // opening quote
+        // Most strings have no escape: find their end and decode the bytes in one go.
+        var end = index
+        while end < bytes.count, end - index <= limits.maxStringBytes {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let string = String(validating: bytes[index..<end], as: UTF8.self) else {
+                    throw FormatError(.invalidUTF8, "string at byte \(start) is not valid UTF-8")
+                }
+                index = end + 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        // An escape, a control character, the end of the input or the limit: byte by byte,
+        // from the start, so every error is the one the general path gives.
         var out: [UInt8] = []
         while true {
             guard let byte = peek() else { throw error("unterminated string") }

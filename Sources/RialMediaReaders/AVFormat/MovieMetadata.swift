@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 internal import CRialAVFormat
 import RialMedia
 
@@ -21,6 +24,9 @@ struct MovieMetadata {
         "encoder": "©too/©swr/©enc", "comment": "©cmt/©inf", "artist": "©ART/©aut", "xmp": "XMP_",
     ]
 
+    /// What a stream's `encoder` key is named: where FFmpeg reads it from.
+    static let compressorName = "stsd compressorname"
+
     /// Every entry, in FFmpeg's order, added to `tags` under `scope`.
     func collect(into tags: inout TagList, scope: String) {
         var entry: UnsafeMutablePointer<AVDictionaryEntry>?
@@ -28,7 +34,15 @@ struct MovieMetadata {
             entry = next
             let key = MediaReaderText.string(next.pointee.key)
             if scope == "container", Self.fileTypeKeys.contains(key) { continue }
-            tags.add(name: Self.name(forKey: key), key: key, scope: scope, value: next.pointee.value)
+            // A stream's `encoder` is its sample description's compressor name (`mov_read_stsd`):
+            // the codec's label ("H.264"), written by the encoder, not a device's software tag.
+            let name = scope != "container" && key == "encoder" ? Self.compressorName : Self.name(forKey: key)
+            if key == "xmp", let value = next.pointee.value {
+                // FFmpeg holds the whole XMP_ atom as this C string.
+                tags.addXMP(key: name, scope: scope, packet: UnsafeRawBufferPointer(start: value, count: strlen(value)))
+                continue
+            }
+            tags.add(name: name, key: key, scope: scope, value: next.pointee.value)
         }
     }
 

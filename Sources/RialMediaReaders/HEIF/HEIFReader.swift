@@ -104,6 +104,8 @@ struct HEIFReader {
                 // The first EXIF item gives the facts; every one gives its tags.
                 let facts = EXIFReader(limits: limits).read(block, scope: "HEIF", into: &tags)
                 if !hasEXIF { exif = facts; hasEXIF = true }
+            } else if name == "XMP" {
+                tags.addXMP(key: name, scope: "HEIF", packet: data)
             } else {
                 tags.add(name: name, key: name, scope: "HEIF", bytes: data)
             }

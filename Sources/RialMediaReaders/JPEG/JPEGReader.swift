@@ -49,9 +49,9 @@ struct JPEGReader {
                 let facts = EXIFReader(limits: limits).read(payload, scope: "JPEG", into: &tags)
                 if exif == nil { exif = facts }
             case 0xE1 where payload.starts(with: Self.xmpIdentifier):
-                tags.add(name: "XMP", key: "APP1 XMP", scope: "JPEG", bytes: payload.dropFirst(Self.xmpIdentifier.count))
+                tags.addXMP(key: "APP1 XMP", scope: "JPEG", packet: payload.dropFirst(Self.xmpIdentifier.count))
             case 0xE1 where payload.starts(with: Self.xmpExtensionIdentifier):
-                tags.add(name: "XMP", key: "APP1 extended XMP", scope: "JPEG", bytes: payload.dropFirst(Self.xmpExtensionIdentifier.count))
+                tags.addXMP(key: "APP1 extended XMP", scope: "JPEG", packet: payload.dropFirst(Self.xmpExtensionIdentifier.count))
             case 0xE0...0xEF:
                 // Other application segments (JFIF, ICC_PROFILE, Photoshop/IPTC, ...): named by
                 // their identifier, the text up to the first NUL.

@@ -6,17 +6,20 @@ extension SampleCapture {
     static let photoName = "photo.jpg"
     static let photoDepthName = "depth.f32"
 
-    /// Writes a photo capture: `media/photo.jpg` (a JPEG stand-in: SOI, a JFIF header,
-    /// seeded bytes, EOI; not a viewable image), `depth/depth.f32`, and in `app/` the photo's
+    /// Writes a photo capture: `media/photo.jpg` (a real 320×240 JPEG made by FFmpeg, with
+    /// the EXIF Make and Model of the app's phone: `examples/media/`), `depth/depth.f32`, and in `app/` the photo's
     /// metadata, the app's depth analysis and custody log; with `withPayload`, also the
     /// hash-only payload the app uploads in privacy mode (seed 001), at location coarse,
     /// timestamp day_only, device model_only.
     func writePhoto(to directory: String, withPayload: Bool) throws {
         for sub in ["media", "depth", "app"] { try SampleFiles.makeDirectory(directory + "/" + sub) }
         var random = SplitMix64(seed: seed)
-        var photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        photo += random.bytes(max(1, width * height / 16))
-        photo += [0xFF, 0xD9]
+        guard let embedded = Data(base64Encoded: SampleMediaBytes.photo) else {
+            throw PackagerError(.internalInconsistency, "the sample's embedded photo is not base64")
+        }
+        // A JPEG comment after SOI names the seed, so that samples of different seeds differ.
+        let comment = Array("rial sample, seed \(seed)".utf8)
+        var photo = Array(embedded.prefix(2)) + [0xFF, 0xFE, UInt8((comment.count + 2) >> 8), UInt8((comment.count + 2) & 0xFF)] + comment + Array(embedded.dropFirst(2))
         let photoSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: photo))
         try SampleFiles.write(directory + "/media/" + Self.photoName) { sink in try sink(&photo) }
         var depth = depthMap(frame: 1)

@@ -8,8 +8,10 @@ import RialArchive
 /// Writes a deterministic synthetic capture in the layout `rial pack` takes (`schema/SPEC.md`
 /// §2), so every flow can be tried without a phone. The same options give the same bytes.
 ///
-/// The "video" is a minimal ISO base media file (an `ftyp` box and an `mdat` box of seeded
-/// pseudo-random bytes), not a playable movie; depth keyframes are LiDAR-sized Float32
+/// The video is a real, playable H.264 QuickTime movie of `frameCount` frames at `fps`
+/// (``SampleMovie``: a 160×120 picture made by FFmpeg, `examples/media/`), while the raw frames
+/// the chain hashes are `width` × `height` seeded pseudo-random buffers: as on a phone, the
+/// encoded video and the camera's buffers differ in size. Depth keyframes are LiDAR-sized Float32
 /// little-endian buffers on every third frame (frames 1, 4, 7, …), as the capture app records
 /// them. Raw BGRA frames go to `frames/` (unless ``includesFrames`` is off, as in a phone
 /// export), the per-frame timestamps and layouts to `capture.json`, and the app-style
@@ -66,23 +68,6 @@ package struct SampleCapture: Sendable {
             return
         }
         for sub in ["media", "depth", "app"] + (includesFrames ? ["frames"] : []) { try SampleFiles.makeDirectory(directory + "/" + sub) }
-        var random = SplitMix64(seed: seed)
-
-        // A stand-in for compressed video: about 1/64 of the raw frame size per frame.
-        let mdatSize = frameCount * max(1, width * height / 64)
-        try SampleFiles.write(directory + "/media/capture.mov") { sink in
-            var ftyp: [UInt8] = [0, 0, 0, 20] + Array("ftypqt  ".utf8) + [0, 0, 2, 0] + Array("qt  ".utf8)
-            try sink(&ftyp)
-            let boxSize = UInt32(clamping: mdatSize + 8)
-            var mdat: [UInt8] = [UInt8(boxSize >> 24), UInt8(boxSize >> 16 & 0xFF), UInt8(boxSize >> 8 & 0xFF), UInt8(boxSize & 0xFF)] + Array("mdat".utf8)
-            try sink(&mdat)
-            var remaining = mdatSize
-            while remaining > 0 {
-                var chunk = random.bytes(min(remaining, 1 << 20))
-                try sink(&chunk)
-                remaining -= chunk.count
-            }
-        }
 
         for frame in depthFrames {
             var depth = depthMap(frame: frame).bytes
@@ -92,6 +77,8 @@ package struct SampleCapture: Sendable {
         let chainHashes = try writeFrameMaterial(to: directory)
 
         let started = Timestamp(seconds: 1_768_473_000 + Int64(seed % 86_400), nanoseconds: 125_000_000)
+        let movie = try SampleMovie(frameCount: frameCount, fps: fps, created: started)
+        try SampleFiles.write(directory + "/media/" + Self.videoName) { sink in try movie.write(sink) }
         let durationMs = Int64(frameCount) * 1000 / Int64(fps)
         let ended = Timestamp(seconds: started.seconds + durationMs / 1000, nanoseconds: started.nanoseconds + Int32(durationMs % 1000) * 1_000_000)
         let metadata: JSONValue = .object([
@@ -101,8 +88,9 @@ package struct SampleCapture: Sendable {
             "duration_ms": .integer(durationMs),
             "frame_count": .integer(Int64(frameCount)),
             "depth_keyframe_count": .integer(Int64(depthFrames.count)),
-            "resolution": .object(["width": .integer(Int64(width)), "height": .integer(Int64(height))]),
-            "codec": .string("hevc"),
+            // The encoded video's size, not the frame buffers' (width × height).
+            "resolution": .object(["width": .integer(Int64(SampleMediaBytes.videoWidth)), "height": .integer(Int64(SampleMediaBytes.videoHeight))]),
+            "codec": .string("h264"),
             "device_model": .string(Self.deviceModel),
             "ios_version": .string(Self.iosVersion),
             "app_version": .string(Self.appVersion),
@@ -116,12 +104,13 @@ package struct SampleCapture: Sendable {
         try writeCustodyLog(to: directory, started: started, actions: [
             ("RECORDING_START", "Recording started", 0),
             ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
-            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for capture.mov", durationMs / 1000 + 1),
+            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.videoName)", durationMs / 1000 + 1),
             ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
             ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
         ])
     }
 
+    static let videoName = "capture.mov"
     static let iosVersion = "17.4"
     static let appVersion = "1.2.0"
     static let deviceModel = "iPhone 15 Pro"

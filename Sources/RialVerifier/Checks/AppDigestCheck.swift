@@ -14,7 +14,7 @@ struct AppDigestCheck: VerificationCheck {
                 let why = "the package withholds its media (hash-only), so the digest the app recorded cannot be held against it"
                 return [.notChecked(.appMediaSHA256, manifestPath, why), .notChecked(.appMediaSHA512, manifestPath, why)]
             }
-            let held = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+            let held = context.payloadPaths(under: PackageLayout.mediaDirectory)
             return [.fail(.appMediaMissing, manifestPath, "the capture app's forensic manifest names the media \(manifest.fileName), which is not in the package",
                           expected: mediaPath, actual: held.isEmpty ? "no media" : held.joined(separator: ", "))]
         }

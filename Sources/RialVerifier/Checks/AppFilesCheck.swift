@@ -18,9 +18,14 @@ struct AppFilesCheck: VerificationCheck {
         }
         // Without a chain, nothing says which frame a depth keyframe belongs to.
         if context.parsedChain == nil {
-            let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+            let depth = context.payloadPaths(under: PackageLayout.depthDirectory)
             if !depth.isEmpty {
-                results.append(.notChecked(.appFileNotInterpreted, PackageLayout.depthDirectory, "\(depth.count) depth keyframes carried verbatim, not interpreted: without a capture descriptor nothing says which frame each belongs to (\(depth.prefix(3).joined(separator: ", "))\(depth.count > 3 ? ", …" : ""))"))
+                let listed = depth.prefix(3).joined(separator: ", ") + (depth.count > 3 ? ", …" : "")
+                // A photo's one depth map belongs to the photo; its size is metadata.depth-resolution's.
+                let reason = depth.count == 1
+                    ? "1 depth file carried verbatim, its values not interpreted: a photo's depth map, or a keyframe that no capture descriptor assigns to a frame (\(listed))"
+                    : "\(depth.count) depth keyframes carried verbatim, not interpreted: without a capture descriptor nothing says which frame each belongs to (\(listed))"
+                results.append(.notChecked(.appFileNotInterpreted, PackageLayout.depthDirectory, reason))
             }
         }
         if let path = context.appFiles[.forensicManifest] {

@@ -45,7 +45,7 @@ struct ChainMaterialCheck: VerificationCheck {
                 }
             }
         }
-        for path in context.inventory.payloadPaths where !referenced.contains(path) {
+        for path in context.payloadPaths where !referenced.contains(path) {
             if path.hasPrefix(PackageLayout.framesDirectory) {
                 results.append(.fail(.chainFrameUnreferenced, path, "frame material that no frame of the chain names"))
             } else if path.hasPrefix(PackageLayout.depthDirectory) {

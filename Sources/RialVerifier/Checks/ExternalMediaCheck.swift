@@ -7,7 +7,7 @@ struct ExternalMediaCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         let claimed = sources.claimedMediaSHA256
-        let packaged = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let packaged = context.payloadPaths(under: PackageLayout.mediaDirectory)
         // Every statement of the withheld media's hash must name the same file.
         if packaged.isEmpty, let reference = claimed.last, claimed.contains(where: { $0.sha256 != reference.sha256 }) {
             return claimed.filter { $0.sha256 != reference.sha256 }.map {

@@ -14,9 +14,7 @@ struct ManifestAgreementCheck: VerificationCheck {
         var sets: [(String, Set<String>)] = []
         for algorithm in DigestAlgorithm.allCases {
             let name = "manifest-\(algorithm.rawValue).txt"
-            guard let bytes = context.bytes(name),
-                  let manifest = try? BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name)
-            else { continue }
+            guard let manifest = try? context.bagManifest(name, algorithm: algorithm) else { continue }
             sets.append((name, Set(manifest.entries.map(\.path))))
         }
         Self.compare(sets, into: &results)

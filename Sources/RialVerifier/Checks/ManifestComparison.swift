@@ -17,13 +17,13 @@ struct ManifestComparison {
     ///   they are kept: the parsed manifest, digests and all, is gone when this returns.
     @discardableResult
     func compare(_ context: VerificationContext, mustList: [String], mayList: (String) -> Bool, into results: inout CappedResults) -> Set<String>? {
-        guard let bytes = context.bytes(fileName) else {
-            results.append(.fail(codes.unreadable, fileName, "\(fileName) is too large to read"))
-            return nil
-        }
         let manifest: BagManifest
         do {
-            manifest = try BagManifest.parse(bytes, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
+            guard let parsed = try context.bagManifest(fileName, algorithm: algorithm) else {
+                results.append(.fail(codes.unreadable, fileName, "\(fileName) is too large to read"))
+                return nil
+            }
+            manifest = parsed
         } catch {
             results.append(.fail(codes.malformed, fileName, error.reason))
             return nil

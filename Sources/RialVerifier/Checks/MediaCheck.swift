@@ -8,7 +8,13 @@ import RialMedia
 /// depth map size. Tolerances are stated with each rule.
 struct MediaCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
-        guard let media = context.media else { return [] }
+        guard let media = context.media else {
+            // Not examined by choice: said for each media file, so no reader takes silence for a pass.
+            guard !context.policy.examinesMedia, context.judgesRialParts else { return [] }
+            return context.payloadPaths(under: PackageLayout.mediaDirectory).map {
+                .notChecked(.mediaProbe, $0, "the media was not examined: this verification asked for its digests only (--no-examine-media)")
+            }
+        }
         var results: [CheckResult] = []
         let paths = media.outcomes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for path in paths {

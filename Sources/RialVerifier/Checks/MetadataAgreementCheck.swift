@@ -2,8 +2,8 @@ import RialFormat
 
 /// Every metadata file's claims held against the evidence, one code per claim (`schema/SPEC.md`
 /// §16.5): frame count and depth keyframes against the chain, duration against the start and
-/// end times, the final hash against the chain, the resolution against the frame layout, the
-/// codec against the two the app writes, the type against the media present, a photo's depth
+/// end times, the final hash against the chain, the codec against the two the app writes
+/// (resolution and codec are the media's own, held against it by ``MediaCheck``), the type against the media present, a photo's depth
 /// map dimensions against its depth file, the media's SHA-256 against the media when the
 /// package holds it. The same codes serve the app's metadata, the hash-only payloads and
 /// `rial/metadata.json`, each finding located at the file that makes the claim. App Attest
@@ -64,7 +64,7 @@ struct MetadataAgreementCheck: VerificationCheck {
         // consistency is metadata.payload.chain.
         let finalHash = chain?.finalHash ?? (claims.source == HashOnlyPayload.rialPath ? nil : payloadChain?.finalHash)
         // Without a chain or index, the keyframes the app exported are the ones it counted.
-        let exportedDepth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory).count
+        let exportedDepth = context.payloadPaths(under: PackageLayout.depthDirectory).count
         let depthCount = chain.map { $0.frames.filter { $0.depthPath != nil }.count } ?? context.parsedDepthIndex?.keyframes.count
             ?? (appChain != nil && exportedDepth > 0 ? exportedDepth : nil)
         // A photo states no recording; its absent video claims are not worth a line each.
@@ -79,8 +79,7 @@ struct MetadataAgreementCheck: VerificationCheck {
             duration(claims),
             claims.source == HashOnlyPayload.rialPath && chain == nil ? nil : compare(claims, .chainFinal, "hash_chain_final", claims.hashChainFinal,
                     actual: finalHash, against: "the final hash of \(chainName)"),
-            compare(claims, .resolution, "resolution", claims.resolution?.description,
-                    actual: chain.map { "\($0.frameFormat.width)×\($0.frameFormat.height)" }, against: "the frame layout of rial/chain.json"),
+            resolution(claims),
             codec(claims),
             depthResolution(claims, context),
             mediaHash(claims, context),
@@ -123,7 +122,7 @@ struct MetadataAgreementCheck: VerificationCheck {
 
     private func type(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         guard let claimed = claims.type else { return nil }
-        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let media = context.payloadPaths(under: PackageLayout.mediaDirectory)
             .map { MediaType.forExtension(BagPath.fileExtension(of: $0)) }
         let kinds = Set(media.compactMap { $0.hasPrefix("video/") ? "video" : $0.hasPrefix("image/") ? "photo" : nil })
         guard !kinds.isEmpty else {
@@ -159,6 +158,16 @@ struct MetadataAgreementCheck: VerificationCheck {
                      expected: String(elapsed.partialValue / 1_000_000), actual: String(claimed))
     }
 
+    /// `resolution` is the encoded video's size (§16.2), which may be smaller than the camera's
+    /// frame buffers the chain hashes (1920×1080 encoded from 1920×1440 buffers): only the
+    /// media can confirm it, in check 15a (`media.resolution`).
+    private func resolution(_ claims: MetadataClaims) -> CheckResult? {
+        guard let resolution = claims.resolution else {
+            return claims.reportsAbsent ? .notPresent(.metadataResolution, claims.source, "the metadata states no resolution") : nil
+        }
+        return .notChecked(.metadataResolution, claims.source, "resolution \(resolution) is the encoded video's size; it is held against the media itself by media.resolution, not against the chain's frame buffers")
+    }
+
     private func codec(_ claims: MetadataClaims) -> CheckResult? {
         guard let codec = claims.codec else {
             return claims.reportsAbsent ? .notPresent(.metadataCodec, claims.source, "the metadata states no codec") : nil
@@ -167,14 +176,14 @@ struct MetadataAgreementCheck: VerificationCheck {
             return .fail(.metadataCodecUnknown, claims.source, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
         }
         // Which codec the media really uses needs the media examined; the claim is only plausible.
-        return .notChecked(.metadataCodec, claims.source, "codec \(codec) is one the capture app records; whether the media is encoded with it is not checked (rial does not examine the media's content)")
+        return .notChecked(.metadataCodec, claims.source, "codec \(codec) is one the capture app records; it is held against the media itself by media.codec")
     }
 
     /// A photo's depth map: width × height Float32 values, so its size is fixed by the claim.
     private func depthResolution(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let codes = ClaimCodes.depthResolution
         guard let claimed = claims.depthResolution else { return nil }
-        let depth = context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+        let depth = context.payloadPaths(under: PackageLayout.depthDirectory)
         guard depth.count == 1, let path = depth.first, let size = context.inventory.files[path]?.size else {
             return .notChecked(codes.agreed, claims.source, "depth_resolution \(claimed) is stated, but the package holds \(depth.count) depth files rather than one depth map to hold it against")
         }
@@ -190,7 +199,7 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func mediaHash(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let codes = ClaimCodes.mediaHash
         guard let claimed = claims.mediaSHA256 else { return nil }
-        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let media = context.payloadPaths(under: PackageLayout.mediaDirectory)
         // Withheld media is the external media check's business (--media).
         guard !media.isEmpty else { return nil }
         guard media.count == 1, let path = media.first, let actual = context.inventory.files[path]?.digests[.sha256] else {
@@ -225,7 +234,6 @@ private struct ClaimCodes {
     static let frameCount = ClaimCodes(agreed: .metadataFrameCount, mismatch: .metadataFrameCountMismatch)
     static let depthCount = ClaimCodes(agreed: .metadataDepthCount, mismatch: .metadataDepthCountMismatch)
     static let chainFinal = ClaimCodes(agreed: .metadataChainFinal, mismatch: .metadataChainFinalMismatch)
-    static let resolution = ClaimCodes(agreed: .metadataResolution, mismatch: .metadataResolutionMismatch)
     static let type = ClaimCodes(agreed: .metadataType, mismatch: .metadataTypeMismatch)
     static let duration = ClaimCodes(agreed: .metadataDuration, mismatch: .metadataDurationMismatch)
     static let depthResolution = ClaimCodes(agreed: .metadataDepthResolution, mismatch: .metadataDepthResolutionMismatch)

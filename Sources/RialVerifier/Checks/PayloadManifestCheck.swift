@@ -26,7 +26,7 @@ struct PayloadManifestCheck: VerificationCheck {
         if context.profile == .bag && present.isEmpty {
             results.append(.fail(.bagManifestNone, "bag", "the bag has no payload manifest this verifier can read (RFC 8493 requires at least one)"))
         }
-        let payload = context.inventory.payloadPaths
+        let payload = context.payloadPaths
         var listed: [(String, Set<String>)] = []
         for algorithm in present {
             let comparison = ManifestComparison(codes: CheckResult.Code.payloadManifest(algorithm), fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)

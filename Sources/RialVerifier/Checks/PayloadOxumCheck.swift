@@ -19,7 +19,7 @@ struct PayloadOxumCheck: VerificationCheck {
         guard values.count == 1, let stated = PayloadOxum(values[0]) else {
             return [.fail(.bagPayloadOxumMalformed, subject, "Payload-Oxum must appear once as OCTETS.COUNT", actual: QuotedValue.excerpt(values.joined(separator: ", ")))]
         }
-        let payload = context.inventory.payloadPaths.compactMap { context.inventory.files[$0] }
+        let payload = context.payloadPaths.compactMap { context.inventory.files[$0] }
         let actual = PayloadOxum(octets: payload.reduce(UInt64(0)) { $0 &+ $1.size }, fileCount: UInt64(payload.count))
         guard stated == actual else {
             return [.fail(.bagPayloadOxumMismatch, subject, "the payload's size or file count differs from Payload-Oxum",

@@ -101,7 +101,7 @@ struct PrivacyCheck: VerificationCheck {
         guard filtered else { return findings }
         let known: Set<String> = [context.appPath(.metadata), context.appPath(.custodyLog), context.appPath(.depthAnalysis), context.appPath(.hashOnlyPayload),
                                   context.appPath(.hashChain)]
-        for path in context.inventory.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
+        for path in context.payloadPaths(under: PackageLayout.captureAppDirectory) where !known.contains(path) {
             findings.append(.notChecked(.privacyAppFile, path, "a capture app file rial does not know; what it discloses is not examined"))
         }
         return findings
@@ -110,13 +110,14 @@ struct PrivacyCheck: VerificationCheck {
     /// The evidence itself: a hash-only package holds none; a filtered one holds media whose
     /// own embedded metadata rial does not read.
     private func evidenceFiles(_ context: VerificationContext, levels: PrivacyLevels, hashOnly: Bool) -> [CheckResult] {
-        let media = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let media = context.payloadPaths(under: PackageLayout.mediaDirectory)
         guard hashOnly else {
             guard !levels.isFull else { return [] }
             return media.flatMap { path -> [CheckResult] in
-                // Examined (--examine-media): each tag that discloses more is named.
+                // Examined (check 15a): each tag that discloses more is named.
                 guard let facts = context.media?.facts(path) else {
-                    return [.notChecked(.privacyMediaEmbedded, path, "the media's own embedded metadata (EXIF, QuickTime atoms) is not examined (rial verify --examine-media reads it); it may record what the privacy levels withhold")]
+                    let why = context.media == nil ? "is not examined (--no-examine-media)" : "could not be read (see media.*)"
+                    return [.notChecked(.privacyMediaEmbedded, path, "the media's own embedded metadata (EXIF, QuickTime atoms, XMP) \(why); it may record what the privacy levels withhold")]
                 }
                 let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
                 guard !leaks.isEmpty else {
@@ -129,9 +130,9 @@ struct PrivacyCheck: VerificationCheck {
             }
         }
         var findings = media.map { CheckResult.fail(.privacyMediaPresent, $0, "a hash-only package names its media by SHA-256 and holds no media file") }
-        findings += context.inventory.payloadPaths(under: PackageLayout.depthDirectory)
+        findings += context.payloadPaths(under: PackageLayout.depthDirectory)
             .map { .fail(.privacyDepthPresent, $0, "a hash-only package keeps the depth analysis, never raw depth maps") }
-        findings += context.inventory.payloadPaths(under: PackageLayout.framesDirectory)
+        findings += context.payloadPaths(under: PackageLayout.framesDirectory)
             .map { .fail(.privacyFramesPresent, $0, "a hash-only package holds no frame material") }
         return findings
     }

@@ -100,7 +100,7 @@ struct RialManifestCheck: VerificationCheck {
     }
 
     private func checkCapture(_ manifest: PackageManifest, _ context: VerificationContext) -> [CheckResult] {
-        let actual = CaptureSummary(payloadPaths: context.inventory.payloadPaths)
+        let actual = CaptureSummary(payloadPaths: context.payloadPaths)
         let stated = manifest.capture
         let pairs: [(String, String, String)] = [
             ("kind", stated.kind, actual.kind),

@@ -1,4 +1,5 @@
 import RialFormat
+import RialMedia
 
 /// What a court report shows beyond the checks: the capture as the package states it (within
 /// its privacy levels), the shape of the frame hash chain and where it breaks, and heat-map
@@ -32,9 +33,21 @@ package struct CaseOverview: Sendable {
         package let finalHash: String
     }
 
+    /// One media file as the media libraries read it (check 15a).
+    package struct Media: Sendable {
+        package let path: String
+        /// What the libraries read; `nil` when the file was not read.
+        package let facts: MediaFacts?
+        /// Why it was not read, in the words of its `media.*` result.
+        package let unread: String?
+    }
+
     package let capture: Capture?
     package let chain: Chain?
     package let thumbnails: [DepthThumbnail]
+    /// Each media file the package holds, in bag-path order; `nil` when the media was not
+    /// examined (then the report says so).
+    package let media: [Media]?
 
     init(context: VerificationContext, report: VerificationReport, thumbnails: [DepthThumbnail]) {
         let sources = MetadataSources(context)
@@ -58,6 +71,13 @@ package struct CaseOverview: Sendable {
                          firstBrokenFrame: broken, finalHash: chain.finalHash)
         }
         self.thumbnails = thumbnails
+        media = context.media.map { examination in
+            examination.outcomes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { path in
+                let facts = examination.facts(path)
+                let unread = facts != nil ? nil : report.checks.first { $0.subject == path && $0.code.isIn("media") && $0.status != .pass }?.message
+                return Media(path: path, facts: facts, unread: unread ?? (facts == nil ? "not read" : nil))
+            }
+        }
     }
 
     /// Where, as a person names it (city and country) and as coordinates. At `coarse` the

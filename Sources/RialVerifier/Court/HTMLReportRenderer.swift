@@ -6,7 +6,7 @@ import RialFormat
 /// failed, where and what it means, on the first page; the case; the package's identity and
 /// fingerprint; how it was verified (anchors, requirements, custody head, version), so a second
 /// examiner can repeat it; signer and time; the capture as stated; the hash chain and depth
-/// keyframes as pictures; the custody timeline; every check; and how to verify again without
+/// keyframes as pictures; what the media libraries read from the media; the custody timeline; every check; and how to verify again without
 /// rial. Every string from the package is escaped (``html(_:)``, ``HTMLText``).
 package enum HTMLReportRenderer {
     package static func render(_ report: VerificationReport, overview: CaseOverview?) -> String {
@@ -20,6 +20,11 @@ package enum HTMLReportRenderer {
         if report.verdict != .error {
             page.trust(report)
             if let capture = overview?.capture { page.capture(capture, check: report.checks.first { $0.code == .metadataNormalised }) }
+            if let media = overview?.media, !media.isEmpty {
+                page.media(media, report: report)
+            } else if let skipped = report.checks.first(where: { $0.code == .mediaProbe && $0.status == .notChecked }) {
+                page.mediaNotExamined(skipped.message)
+            }
             if let chain = overview?.chain { page.chain(chain, links: report.checks.first { $0.code == .chainLinks }, allRecomputed: Self.allLinksRecomputed(report)) }
             if let thumbnails = overview?.thumbnails, !thumbnails.isEmpty { page.depth(thumbnails) }
             if let custody = report.custody { page.custody(custody) }

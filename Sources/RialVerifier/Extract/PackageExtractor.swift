@@ -37,7 +37,8 @@ public struct PackageExtractor: Sendable {
     public func extract(package: String, to destination: String, progress: Verifier.Progress? = nil) throws -> Result {
         // Checked before the first read: the second would wait for ever on a drained pipe.
         if let refusal = Self.sourceRefusal(package) { throw refusal }
-        let (report, inventory) = try verifier.evaluate(path: package, progress: progress)
+        let (report, context) = try verifier.evaluate(path: package, progress: progress)
+        let inventory = context.inventory
         guard report.verdict == .pass, report.subjectKind == .package, let root = inventory.rootName else {
             return Result(report: report, extractedRoot: nil, reportFiles: [])
         }

@@ -6,9 +6,9 @@ import RialMedia
 /// Payload data is skipped, not hashed, so inspecting a large package is quick.
 package struct PackageInspector: Sendable {
     /// Whether each media file is read by the confined media probe, its facts listed.
-    package var examinesMedia = false
+    package var examinesMedia = true
 
-    package init(examinesMedia: Bool = false) {
+    package init(examinesMedia: Bool = true) {
         self.examinesMedia = examinesMedia
     }
 

@@ -32,7 +32,8 @@ package struct VerifiedContents: Sendable {
     /// Verifies the package at `path` and, if it passes, lists its files.
     /// - Throws: ``VerifierError`` when the package cannot be evaluated.
     package static func make(path: String, verifier: Verifier = Verifier(), progress: Verifier.Progress? = nil) throws -> Result {
-        let (report, inventory) = try verifier.evaluate(path: path, progress: progress)
+        let (report, context) = try verifier.evaluate(path: path, progress: progress)
+        let inventory = context.inventory
         // Package names are held to the strict rules (no control characters), so no name can
         // break a line of a list or need escaping beyond XML's; a bag directory's names are not.
         guard report.verdict == .pass, report.subjectKind == .package, let root = inventory.rootName else {

@@ -79,9 +79,11 @@ struct MediaClaimRules {
                      expected: "\(started.rfc3339) to \(ended.rfc3339)", actual: created.rfc3339)
     }
 
-    /// A photo's depth map size against the HEIC's depth image.
+    /// A photo's depth map size against the HEIC's depth image. A JPEG cannot carry one (the app
+    /// exports its depth map as a file of its own, which `metadata.depth-resolution` measures),
+    /// so only a HEIF gets a result.
     private func depth() -> [CheckResult] {
-        guard let claimed = claims.depthResolution, let image = facts.image else { return [] }
+        guard let claimed = claims.depthResolution, let image = facts.image, facts.container.kind == .heif else { return [] }
         guard let depth = image.depthSize else {
             return [.notChecked(.mediaDepthResolution, subject, "depth_resolution \(claimed) is stated, but \(path) carries no depth image")]
         }

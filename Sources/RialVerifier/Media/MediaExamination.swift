@@ -17,7 +17,7 @@ struct MediaExamination {
     let streamed: [String]
 
     init(_ context: VerificationContext) {
-        let paths = context.inventory.payloadPaths(under: PackageLayout.mediaDirectory)
+        let paths = context.payloadPaths(under: PackageLayout.mediaDirectory)
         var outcomes: [String: Result<MediaProbeOutcome, MediaError>] = [:]
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
         streamed = context.inventory.isStream ? paths : []

@@ -6,7 +6,9 @@ import RialMedia
 /// as the media libraries read it, is audited against the package's levels, and each tag that
 /// discloses more is named.
 enum MediaPrivacyAudit {
-    /// The tags of `facts` that `levels` withhold, each with the dimension it discloses.
+    /// Each tag of `facts` that `levels` withhold, with the dimension it discloses and its value.
+    /// XMP properties come as tags of their own (``XMPPrivacyProperty``): the probe searched each
+    /// whole packet for them.
     static func leaks(_ facts: MediaFacts, levels: PrivacyLevels) -> [(tag: String, dimension: String, value: String)] {
         var found: [(tag: String, dimension: String, value: String)] = []
         if levels.location != .precise {
@@ -27,14 +29,19 @@ enum MediaPrivacyAudit {
     }
 
     private static func isLocation(_ name: String) -> Bool {
+        if let property = XMPPrivacyProperty(tagName: name) { return property.isLocation }
         let lower = name.lowercased()
         return lower.hasPrefix("gps") || lower.contains("©xyz") || lower.contains("location") || lower.contains("iso6709")
     }
 
     private static func isSoftware(_ name: String) -> Bool {
+        if let property = XMPPrivacyProperty(tagName: name) { return property == .creatorTool }
         let lower = name.lowercased()
         return lower == "software" || lower.contains("©swr") || lower.hasSuffix(".software")
     }
 
-    private static func isSerial(_ name: String) -> Bool { name.lowercased().contains("serial") }
+    private static func isSerial(_ name: String) -> Bool {
+        if let property = XMPPrivacyProperty(tagName: name) { return property == .serialNumber }
+        return name.lowercased().contains("serial")
+    }
 }

@@ -11,10 +11,18 @@ extension CheckResult.Code {
     /// FAIL: a tag file or parsed payload file (§8.3, step 4) over 64 MiB, or one that would take the kept
     /// bytes over 256 MiB (the message says which); hashed, not parsed.
     public static let archiveLimitTagFileSize = Self("archive.limit.tag-file-size")
-    /// PASS: declares an accepted BagIt version and UTF-8.
+    /// PASS: declares an accepted BagIt version and a tag-file encoding rial reads (UTF-8 for a package).
     public static let bagDeclaration = Self("bag.declaration")
-    /// FAIL: encoding not UTF-8; with expected and actual.
+    /// FAIL: encoding not UTF-8 (package), or not one rial reads (bag: UTF-8, ISO-8859-1, UTF-16); with
+    /// expected and actual.
     public static let bagDeclarationEncoding = Self("bag.declaration.encoding")
+    /// NOT CHECKED: an entry of `fetch.txt`: rial never fetches, so the file is checked only if the bag
+    /// holds it.
+    public static let bagFetch = Self("bag.fetch")
+    /// FAIL: a line of `fetch.txt` that is not `URL LENGTH FILEPATH`, whose path would be written outside
+    /// `data/` (absolute, `~`, a `..` component, a Windows path), whose URL has no scheme, or whose
+    /// length is neither a number nor `-`; or `fetch.txt` cannot be read in the declared encoding.
+    public static let bagFetchInvalid = Self("bag.fetch.invalid")
     /// FAIL: not UTF-8, not exactly two lines, or wrong labels.
     public static let bagDeclarationMalformed = Self("bag.declaration.malformed")
     /// FAIL: absent (package), or could not be read (bag directory).
@@ -75,7 +83,7 @@ extension CheckResult.Code {
     static let bagCodes: [Self] = [
         .archiveLayout, .archiveLayoutNoRoot, .archiveLimitTagFileSize, .bagDeclaration, .bagDeclarationEncoding,
         .bagDeclarationMalformed, .bagDeclarationMissing, .bagDeclarationUnreadable, .bagDeclarationVersion, .bagEntryInvalidName,
-        .bagEntryUnreadable, .bagEntryUnsupportedType, .bagInfo, .bagInfoBaggingDateInvalid, .bagInfoExternalIdentifierMismatch,
+        .bagEntryUnreadable, .bagEntryUnsupportedType, .bagFetch, .bagFetchInvalid, .bagInfo, .bagInfoBaggingDateInvalid, .bagInfoExternalIdentifierMismatch,
         .bagInfoFieldMissing, .bagInfoFieldRepeated, .bagInfoMalformed, .bagInfoMissing, .bagInfoUnreadable, .bagLayout,
         .bagLimitTagFileSize, .bagManifestNone, .bagManifestsAgree,
         .bagManifestsDisagree, .bagPayloadOxum, .bagPayloadOxumMalformed, .bagPayloadOxumMismatch, .bagPayloadOxumMissing,

@@ -103,12 +103,10 @@ extension CheckResult.Code {
     /// FAIL: the payload is 10 240 bytes or more, over the capture app's 10 KiB limit (§16.1; expected `<
     /// 10240 bytes`, actual: its size).
     public static let metadataPayloadSize = Self("metadata.payload.size")
-    /// - PASS: `resolution` is the chain's frame layout.
     /// - NOT PRESENT: not stated (app's video metadata only).
-    /// - NOT CHECKED: no parsed chain.
+    /// - NOT CHECKED: stated: it is the encoded video's size, which `media.resolution` holds
+    ///   against the media (never against the chain's frame buffers).
     public static let metadataResolution = Self("metadata.resolution")
-    /// FAIL: `resolution` differs (expected: the chain's `W×H`, actual: the claim's).
-    public static let metadataResolutionMismatch = Self("metadata.resolution.mismatch")
     /// - PASS: the type (`type`, `mediaType`, `media_type`) is the kind of the media in `data/media/`.
     /// - NOT CHECKED: the package holds no video or photo there, and is not hash-only.
     public static let metadataType = Self("metadata.type")
@@ -175,7 +173,7 @@ extension CheckResult.Code {
         .metadataDuration, .metadataDurationMismatch, .metadataFrameCount, .metadataFrameCountMismatch, .metadataMediaHash,
         .metadataMediaHashMismatch, .metadataNormalised, .metadataNormalisedMalformed, .metadataNormalisedMismatch,
         .metadataNormalisedSources, .metadataPayloadChain, .metadataPayloadChainMismatch, .metadataPayloadMalformed,
-        .metadataPayloadSize, .metadataResolution, .metadataResolutionMismatch, .metadataType, .metadataTypeMismatch, .privacy,
+        .metadataPayloadSize, .metadataResolution, .metadataType, .metadataTypeMismatch, .privacy,
         .privacyAppFile, .privacyDepthPresent, .privacyDeviceLeak, .privacyFlagsInconsistent, .privacyFlagsMismatch,
         .privacyFramesPresent, .privacyLocationLeak, .privacyMediaEmbedded, .privacyMediaPresent, .privacyPayload,
         .privacyPayloadMode, .privacyTimestampLeak, .privacyUnknownField,

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Any BagIt bag (issue 21): tag files in the encoding `bagit.txt` declares, BagIt 0.97 bags
+/// with `./` manifest paths, and `fetch.txt` read but never fetched. bagit-python, the outside
+/// oracle, makes the bags and judges each case beside rial.
+@Suite("Any BagIt bag")
+struct AnyBagTests {
+    /// A bag of two files (one named beyond ASCII) and a bag-info field beyond ASCII, made by
+    /// bagit-python, with its tag files in `encoding` (`Fixtures/encoded_bag.py`, which
+    /// bagit-python validates before the test starts).
+    static func makeBag(in dir: URL, encoding: String) throws -> URL {
+        let bag = dir.appendingPathComponent("bag-\(encoding)")
+        try FileManager.default.createDirectory(at: bag, withIntermediateDirectories: true)
+        try Data("one\n".utf8).write(to: bag.appendingPathComponent("a.txt"))
+        try Data("zwei\n".utf8).write(to: bag.appendingPathComponent("Müller.txt"))
+        let script = CLI.repoRoot.appendingPathComponent("Tests/RialCLITests/Fixtures/encoded_bag.py").path
+        let made = CLI.run([try Oracle.python(), script, bag.path, encoding], cwd: dir)
+        try #require(made.status == 0, "bagit-python could not make or validate the bag: \(made)")
+        return bag
+    }
+
+    @Test("tag files in ISO-8859-1 or UTF-16 are read in their declared encoding; a change is found as bagit-python finds it",
+          arguments: ["iso-8859-1", "utf-16", "utf-8"])
+    func encodings(encoding: String) throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Self.makeBag(in: dir, encoding: encoding)
+            let declaration = try String(contentsOf: bag.appendingPathComponent("bagit.txt"), encoding: .utf8)
+            #expect(declaration.contains("Tag-File-Character-Encoding: \(encoding)"), "\(declaration)")
+            #expect(try Oracle.bagitValidate(bag).status == 0)
+            let (result, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(result.status == 0, "\(report.failures)")
+            #expect(report.has("bag.manifest.sha256", subject: "manifest-sha256.txt", status: "pass"), "\(report.checks("bag.manifest.sha256"))")
+            #expect(report.has("bag.info", subject: "bag-info.txt", status: "pass"), "\(report.checks("bag.info"))")
+            #expect(report.`case`?.fields.contains { $0.label == "Contact-Name" && $0.value == "Zoë Müller" } == true, "\(String(describing: report.`case`))")
+
+            try Data("changed\n".utf8).write(to: bag.appendingPathComponent("data/Müller.txt"))
+            #expect(try Oracle.bagitValidate(bag).status != 0)
+            let (changed, failed) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(changed.status == 1)
+            #expect(failed.has("bag.manifest.sha256.mismatch", subject: "data/Müller.txt"), "\(failed.failures)")
+        }
+    }
+
+    @Test("an encoding rial does not read is said, with the ones it does; a package must be UTF-8")
+    func unreadEncoding() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Self.makeBag(in: dir, encoding: "utf-8")
+            try Data("BagIt-Version: 1.0\nTag-File-Character-Encoding: Shift_JIS\n".utf8).write(to: bag.appendingPathComponent("bagit.txt"))
+            let (result, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(result.status == 1)
+            let failure = try #require(report.checks("bag.declaration.encoding").first)
+            #expect(failure.status == "fail" && failure.actual == "Shift_JIS" && failure.message.contains("ISO-8859-1"), "\(failure)")
+        }
+    }
+
+    @Test("a BagIt 0.97 bag whose manifests name files as ./data/…: read as bagit-python reads it")
+    func dotSlashPaths() throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Self.makeBag(in: dir, encoding: "utf-8")
+            try Data("BagIt-Version: 0.97\nTag-File-Character-Encoding: UTF-8\n".utf8).write(to: bag.appendingPathComponent("bagit.txt"))
+            for algorithm in ["sha256", "sha512"] {
+                let manifest = bag.appendingPathComponent("manifest-\(algorithm).txt")
+                let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").map { $0.replacingOccurrences(of: "  data/", with: "  ./data/") }
+                try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: manifest)
+            }
+            // The tag manifests list the changed manifests and bagit.txt: bagit-python's own fix-up makes them agree.
+            let fix = CLI.run([try Oracle.python(), "-c", "import bagit, sys; b = bagit.Bag(sys.argv[1]); b.save(manifests=False)", bag.path], cwd: dir)
+            try #require(fix.status == 0, "\(fix)")
+            #expect(try Oracle.bagitValidate(bag).status == 0)
+            let (result, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(result.status == 0, "\(report.failures)")
+            #expect(report.has("bag.manifest.sha256", subject: "manifest-sha256.txt", status: "pass"))
+        }
+    }
+
+    @Test("fetch.txt: each entry NOT CHECKED (rial never fetches); a path that would land outside data/ fails, as bagit-python refuses it",
+          arguments: ["../outside.txt", "/etc/passwd", "~/.bashrc", "data/../../x"])
+    func fetch(unsafe: String) throws {
+        try withTemporaryDirectory { dir in
+            let bag = try Self.makeBag(in: dir, encoding: "utf-8")
+            let fetch = bag.appendingPathComponent("fetch.txt")
+            try Data("https://example.org/a.txt 4 data/a.txt\nhttps://example.org/more.txt - data/more.txt\n".utf8).write(to: fetch)
+            let (result, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            // data/more.txt is not in the bag and no manifest lists it: nothing fails for it, and nothing passes.
+            #expect(result.status == 0, "\(report.failures)")
+            #expect(report.has("bag.fetch", subject: "data/a.txt", status: "not_checked"))
+            #expect(report.has("bag.fetch", subject: "data/more.txt", status: "not_checked"))
+
+            try Data("https://example.org/evil \(unsafe.count) \(unsafe)\n".utf8).write(to: fetch)
+            let oracle = CLI.run([try Oracle.python(), "-c", "import bagit, sys; list(bagit.Bag(sys.argv[1]).fetch_entries())", bag.path], cwd: dir)
+            #expect(oracle.status != 0 && oracle.stderr.contains("unsafe"), "bagit-python should refuse \(unsafe): \(oracle)")
+            let (refused, unsafeReport) = try Fixture.verifyJSON(bag.path, cwd: dir)
+            #expect(refused.status == 1)
+            let failure = try #require(unsafeReport.checks("bag.fetch.invalid").first, "\(unsafeReport.failures)")
+            #expect(failure.status == "fail" && failure.message.contains("outside data/"), "\(failure)")
+        }
+    }
+}

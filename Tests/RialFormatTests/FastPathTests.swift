@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import RialFormat
+
+/// The byte-level and ASCII fast paths (issue 21) must refuse exactly what the general paths
+/// refuse and accept exactly what they accept: each is fed the same hostile lines, names and
+/// strings as the general path (the code as it was before the fast path, kept here as the
+/// reference), and must agree to the error message.
+@Suite("Fast paths agree with the general paths")
+struct FastPathTests {
+    /// Inputs that exercise every rule: terminators in every combination, blanks, non-ASCII,
+    /// combining marks, invalid UTF-8, controls, bidi, hex case, empty parts.
+    static let lines: [[UInt8]] = {
+        let pieces: [String] = ["", "a", " ", "\t", "\r", "\n", "\r\n", "\n\r", "ab  data/x", "AB\tdata/y", "é", "e\u{301}",
+                                "data/%0A", "\u{202E}", "%", "/", "..", "data//x", "0123456789abcdef", "0123456789ABCDEF"]
+        var inputs: [[UInt8]] = pieces.map { Array($0.utf8) }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<4000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...8, using: &random) {
+                bytes += Array(pieces.randomElement(using: &random)!.utf8)
+            }
+            if Int.random(in: 0..<20, using: &random) == 0 { bytes.insert(0xFF, at: Int.random(in: 0...bytes.count, using: &random)) }
+            inputs.append(bytes)
+        }
+        return inputs
+    }()
+
+    @Test("TextLines splits over bytes exactly as it split over scalars, and refuses the same bytes")
+    func textLines() {
+        for input in Self.lines {
+            let fast = Result { () throws(FormatError) in try TextLines.split(input, file: "f") }
+            let general = Result { () throws(FormatError) in try Self.generalSplit(input, file: "f") }
+            #expect(Self.same(fast, general), "\(input)")
+        }
+    }
+
+    @Test("BagManifest parses over bytes exactly as it parsed over scalars: entries, or the same error")
+    func manifests() {
+        let digest = String(repeating: "ab", count: 4)
+        var inputs = Self.lines
+        inputs += ["\(digest)  data/a\n\(digest.uppercased()) data/b\r\n", "\(digest)\t\t data/é\n", "\(digest)x data/a", "\(digest) \n",
+                   "\(digest)", "\u{0661}\(digest) data/a", "\(digest) data/100%25\n"].map { Array($0.utf8) }
+        for input in inputs {
+            let fast = Result { () throws(FormatError) in try BagManifest.parse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt") }
+            let general = Result { () throws(FormatError) in try Self.generalParse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt") }
+            switch (fast, general) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(input)")
+            case (.failure(let a), .failure(let b)): #expect(a.code == b.code && a.reason == b.reason, "\(input)")
+            default: Issue.record("fast \(fast), general \(general) for \(input)")
+            }
+        }
+    }
+
+    @Test("BagPath: the ASCII path finds the same problem as the general one, for every ASCII name")
+    func bagPaths() {
+        var names = ["data/a", "data/a\\b", "data/a\u{7F}", "data/\u{1}", "data//a", "data/./a", "data/../a", "data/..a", ".", "a/",
+                     "data/ a", "data/A.TXT", "data/\r\n", "\n/a"]
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("ab./\\ \u{0}\u{1F}\u{7F}\r\n%".unicodeScalars)
+        for _ in 0..<4000 {
+            names.append(String(String.UnicodeScalarView((0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })))
+        }
+        for name in names where name.utf8.allSatisfy({ $0 < 0x80 }) && !name.isEmpty && !name.hasPrefix("/") {
+            for rules in [BagPath.Rules.strict, .bagit] {
+                #expect(BagPath.asciiProblem(with: name, rules: rules) == BagPath.unicodeProblem(with: name, rules: rules), "\(name.debugDescription) \(rules)")
+            }
+        }
+    }
+
+    @Test("StrictJSONParser: strings without escapes read as with them, and the limit and errors hold at the edge")
+    func jsonStrings() throws {
+        let limits = JSONLimits(maxStringBytes: 8)
+        #expect(try StrictJSONParser.parse(Array(#"["12345678"]"#.utf8), limits: limits) == .array([.string("12345678")]))
+        #expect(throws: FormatError.self) { try StrictJSONParser.parse(Array(#"["123456789"]"#.utf8), limits: limits) }
+        #expect(try StrictJSONParser.parse(Array(#"["1234567\u0041"]"#.utf8), limits: limits) == .array([.string("1234567A")]))
+        #expect(try StrictJSONParser.parse(Array(#"["é\n"]"#.utf8)) == .array([.string("é\n")]))
+        for bad in [[0x5B, 0x22, 0x61, 0x0A, 0x22, 0x5D], [0x5B, 0x22, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0x61]] as [[UInt8]] {
+            #expect(throws: FormatError.self) { try StrictJSONParser.parse(bad) }
+        }
+    }
+
+    // MARK: The general paths, as they were
+
+    private static func same(_ a: Result<[String], FormatError>, _ b: Result<[String], FormatError>) -> Bool {
+        switch (a, b) {
+        case (.success(let x), .success(let y)): return x.map { Array($0.unicodeScalars) } == y.map { Array($0.unicodeScalars) }
+        case (.failure(let x), .failure(let y)): return x.code == y.code && x.reason == y.reason
+        default: return false
+        }
+    }
+
+    static func generalSplit(_ bytes: [UInt8], file: String) throws(FormatError) -> [String] {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FormatError(.invalidUTF8, "\(file) is not valid UTF-8")
+        }
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                if !previousWasCR { lines.append(current) }
+                current = ""
+                previousWasCR = false
+            } else if scalar == "\r" {
+                lines.append(current)
+                current = ""
+                previousWasCR = true
+            } else {
+                current.unicodeScalars.append(scalar)
+                previousWasCR = false
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    static func generalParse(_ bytes: [UInt8], algorithm: String, digestByteCount: Int, fileName: String) throws(FormatError) -> BagManifest {
+        var entries: [BagManifest.Entry] = []
+        for (number, line) in try generalSplit(bytes, file: fileName).enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            guard let gap = scalars.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+                throw FormatError(.invalidLine, "\(fileName) line \(number + 1) has no path after the digest")
+            }
+            var start = gap
+            while start < scalars.count, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
+            let digest = String(String.UnicodeScalarView(scalars[..<gap]))
+            let path = String(String.UnicodeScalarView(scalars[start...]))
+            guard !path.isEmpty else {
+                throw FormatError(.invalidLine, "\(fileName) line \(number + 1) has no path after the digest")
+            }
+            let lowered = digest.lowercased()
+            guard Hex.isDigest(lowered, byteCount: digestByteCount) else {
+                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \"\(digest)\" is not a \(algorithm) digest")
+            }
+            entries.append(BagManifest.Entry(path: ManifestPathEncoding.decode(path), digest: lowered))
+        }
+        return BagManifest(algorithm: algorithm, entries: entries)
+    }
+}

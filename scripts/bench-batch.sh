@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# scripts/bench-batch.sh: a store of many small packages (issue 21), run by scripts/bench.sh.
+#
+# Makes BENCH_BATCH small packages once (a one-second 64x48 sample capture with its real
+# H.264 video, packed BENCH_BATCH times with different --created times, so every package id
+# differs), then over BENCH_RUNS interleaved rounds, medians:
+#   CPU time (user + sys, /usr/bin/time) of
+#     floor           openssl dgst -sha256 and then -sha512 over every package file
+#     rial --jobs 1   rial verify --recursive DIR --no-examine-media --jobs 1 --format jsonl
+#     rial --jobs N   the same at --jobs N (N = cores)
+#     rial examined   the same at --jobs N with the media examined (the default): what the
+#                     confined probe's start-up adds per package
+#   and a jobs sweep, j = 1 … N: wall time of rial --no-examine-media --jobs j next to the
+#   floor spread over j processes (the files split in j lists, each hashed by its own openssl
+#   pair), in packages/s and × floor.
+# Every verification must pass. Asserts nothing about time.
+#
+# Environment: RIAL_BIN (required), BENCH_BATCH (default 1000), BENCH_RUNS (default 3),
+# BENCH_DIR (default .build-bench), BENCH_JOBS (default: nproc).
+set -euo pipefail
+repo_root=$(cd "$(dirname "$0")/.." && pwd)
+rial=${RIAL_BIN:?set RIAL_BIN to the rial binary}
+batch=${BENCH_BATCH:-1000}
+runs=${BENCH_RUNS:-3}
+work=${BENCH_DIR:-$repo_root/.build-bench}
+cores=${BENCH_JOBS:-$(nproc)}
+die() { echo "bench-batch: $*" >&2; exit 1; }
+[[ -x /usr/bin/time ]] || die "needs /usr/bin/time (scripts/install-deps.sh --for-bench)"
+
+# The packages carry the sample's real video since issue 20: a directory made before is remade.
+batch_dir=$work/batch-$batch-v2
+if [[ ! -f $batch_dir/.complete ]]; then
+    echo "bench-batch: packing $batch small packages into $batch_dir" >&2
+    rm -rf "$batch_dir" "$work/batch-capture"
+    mkdir -p "$batch_dir"
+    "$rial" sample --out "$work/batch-capture" --seconds 1 --fps 10 --width 64 --height 48 >/dev/null
+    for (( i = 1; i <= batch; i++ )); do
+        created=$(printf '2026-01-20T%02d:%02d:%02dZ' $(( i / 3600 )) $(( i / 60 % 60 )) $(( i % 60 )))
+        "$rial" pack "$work/batch-capture" -o "$(printf '%s/p%05d.rialpkg' "$batch_dir" "$i")" --quiet --created "$created"
+    done
+    touch "$batch_dir/.complete"
+fi
+files=("$batch_dir"/*.rialpkg)
+bytes=$(cat "${files[@]}" | wc -c | tr -d ' ')
+times=$(mktemp -d)
+trap 'rm -rf "$times"' EXIT
+
+# cpu ROW CMD...: one run's wall and user+sys seconds appended to ROW; CMD's output discarded.
+cpu() {
+    local row=$1
+    shift
+    /usr/bin/time -f '%e %U %S' -o "$times/one" "$@" >/dev/null 2>"$times/err" || { cat "$times/err" >&2; die "$* failed"; }
+    awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$times/one" >>"$times/$row"
+}
+median() {  # median of column $2 of file $1
+    sort -n -k"$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+floor_sequential() { openssl dgst -sha256 "${files[@]}" >/dev/null && openssl dgst -sha512 "${files[@]}" >/dev/null; }
+# The floor spread over $1 processes: the files in $1 lists, each hashed by its own openssl pair.
+floor_spread() {
+    local j=$1 k pids=()
+    for (( k = 0; k < j; k++ )); do
+        local part=()
+        for (( i = k; i < ${#files[@]}; i += j )); do part+=("${files[i]}"); done
+        ( openssl dgst -sha256 "${part[@]}" >/dev/null && openssl dgst -sha512 "${part[@]}" >/dev/null ) &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+}
+
+"$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores" >"$times/warm" 2>/dev/null || die "the batch does not pass"
+for (( r = 1; r <= runs; r++ )); do
+    cpu floor bash -c "$(declare -p files); $(declare -f floor_sequential); floor_sequential"
+    cpu jobs1 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs 1
+    cpu jobsN "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores"
+    cpu examined "$rial" verify --recursive "$batch_dir" --format jsonl --jobs "$cores"
+    for (( j = 1; j <= cores; j++ )); do
+        cpu "floor-$j" bash -c "$(declare -p files); $(declare -f floor_spread); floor_spread $j"
+        cpu "sweep-$j" "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$j"
+    done
+done
+grep -q '"verdict": "fail"\|"verdict": "error"' "$times/warm" && die "a package of the batch did not pass"
+
+echo
+printf 'batch CPU: %d packages, %.1f MiB (user + sys seconds, %d run%s, medians)\n' "$batch" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$runs" "$( (( runs == 1 )) || echo s)"
+floor_cpu=$(median "$times/floor" 2)
+row() {  # label file
+    awk -v t="$(median "$2" 2)" -v f="$floor_cpu" -v n="$batch" -v l="$1" 'BEGIN { printf "  %-46s %7.2f s CPU  %6.2f ms/package  %5.2f × floor\n", l, t, t / n * 1000, t / f }'
+}
+row "floor: openssl sha256 + sha512" "$times/floor"
+row "rial verify --no-examine-media --jobs 1" "$times/jobs1"
+row "rial verify --no-examine-media --jobs $cores" "$times/jobsN"
+row "rial verify --jobs $cores (media examined)" "$times/examined"
+echo
+echo "batch jobs sweep: wall time, rial verify --no-examine-media next to openssl spread over as many processes"
+for (( j = 1; j <= cores; j++ )); do
+    awk -v t="$(median "$times/sweep-$j" 1)" -v f="$(median "$times/floor-$j" 1)" -v n="$batch" -v j="$j" \
+        'BEGIN { printf "  --jobs %-3d %7.2f s  %7.0f packages/s   floor %6.2f s  %5.2f × floor\n", j, t, n / t, f, t / f }'
+done
