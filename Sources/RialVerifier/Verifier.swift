@@ -58,7 +58,10 @@ public struct Verifier: Sendable {
         let kind = path != Self.standardInput && Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
         let inventory: Inventory
         switch kind {
-        case .package: inventory = try PackageScanner(path: path, limits: limits, progress: progress).scan()
+        case .package:
+            var scanner = PackageScanner(path: path, limits: limits, progress: progress)
+            scanner.startsMediaProbes = policy.examinesMedia
+            inventory = try scanner.scan()
         case .bag: inventory = try BagDirectoryScanner(path: path, limits: limits, progress: progress).scan()
         }
         if kind == .package, inventory.files[PackageLayout.manifest] == nil, inventory.files[PackageLayout.bagDeclaration] == nil {

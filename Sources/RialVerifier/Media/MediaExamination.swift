@@ -22,6 +22,11 @@ struct MediaExamination {
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
         streamed = context.inventory.isStream ? paths : []
         for path in paths.prefix(Self.maxFiles) where !context.inventory.isStream {
+            // Started by the scan as it passed the file, and run beside the hashing.
+            if let early = context.inventory.mediaProbes[path] {
+                outcomes[path] = early.wait()
+                continue
+            }
             guard let file = context.inventory.files[path], let location = file.location else { continue }
             outcomes[path] = Result { () throws(MediaError) -> MediaProbeOutcome in
                 try probe.get().run(path: location.path, offset: Int64(clamping: location.offset), length: Int64(clamping: file.size))

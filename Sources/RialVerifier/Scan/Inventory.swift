@@ -36,6 +36,8 @@ package struct Inventory: Sendable {
     /// Frame-chain links recomputed from frame material while reading, when the package has a
     /// chain and `rial/chain.json` came before the material.
     var chainLinks: (recomputed: [Int: String], unrecomputable: [Int: String])?
+    /// Media probes the scan started as it passed each media file (``MediaProbeTask``), by path.
+    var mediaProbes: [String: MediaProbeTask] = [:]
 
     package init() {}
 

@@ -11,6 +11,9 @@ struct PackageScanner {
     let progress: Verifier.Progress?
     /// Whether payload files are hashed; `rial inspect` lists without hashing.
     var hashesPayload = true
+    /// Whether each media file's probe starts as soon as the scan passes it (the policy
+    /// examines the media), to run beside the hashing of the rest.
+    var startsMediaProbes = false
 
     /// - Throws: ``VerifierError`` when the input is not a tar archive, cannot be read, or
     ///   breaks the archive profile (its code is then the reader's, e.g. `archive.entry.duplicate`).
@@ -63,6 +66,11 @@ struct PackageScanner {
                 if !isTag && !hashesPayload {
                     inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:], location: place(header.dataOffset))
                     continue
+                }
+                // Not for a stream: the probe reads the file in place, and a stream has no place.
+                if startsMediaProbes, !isStream, relative.hasPrefix(PackageLayout.mediaDirectory), let offset = header.dataOffset,
+                   inventory.mediaProbes.count < MediaExamination.maxFiles {
+                    inventory.mediaProbes[relative] = MediaProbeTask(path: path, offset: offset, length: header.size)
                 }
                 let digests = try DigestSet([.sha256, .sha512])
                 let link = isTag ? nil : chain?.link(for: relative)
