@@ -18,11 +18,13 @@ func fail(_ status: Int32, _ message: String) -> Never {
     exit(status)
 }
 
+/// One probe: confine, open, read, answer on standard output, exit.
+func probe(_ arguments: [String]) -> Never {
 let commandLine: MediaProbeCommandLine
 do {
-    commandLine = try MediaProbeCommandLine(arguments: Array(CommandLine.arguments.dropFirst()))
+    commandLine = try MediaProbeCommandLine(arguments: arguments)
 } catch {
-    fail(2, "\(error.reason)\nusage: rial-media-probe [--cpu-seconds N] [--memory-bytes N] [...] FILE OFFSET LENGTH")
+    fail(2, "\(error.reason)\nusage: rial-media-probe [--cpu-seconds N] [--memory-bytes N] [...] FILE OFFSET LENGTH\n       rial-media-probe --serve   (the fork server the verifier talks to)")
 }
 
 // RLIMIT_FSIZE 0 forbids writing to any regular file, standard output included.
@@ -62,3 +64,10 @@ while written < output.count {
     written += count
 }
 exit(0)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == [MediaProbeForkServer.flag] {
+    MediaProbeForkServer.serve(probe)
+}
+probe(arguments)

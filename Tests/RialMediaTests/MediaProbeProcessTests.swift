@@ -13,7 +13,8 @@ struct MediaProbeProcessTests {
         let script = scratch.file("fake-probe-\(UUID().uuidString).sh")
         try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return MediaProbe(executablePath: script.path)
+        // These stand-ins play the probe a process of its own; MediaProbeServerTests play the fork server.
+        return MediaProbe(executablePath: script.path, usesForkServer: false)
     }
 
     /// Any readable file: the stand-ins do not read it.

@@ -54,10 +54,17 @@ struct ChildProcess {
             defer { close(outputPipe[1]); close(errorPipe[1]) }
             pid = try spawn(output: outputPipe[1], error: errorPipe[1])
         }
+        return collect(pid: pid, output: outputPipe[0], error: errorPipe[0])
+    }
+
+    /// Waits for a started child (or for the deadline, from now): reads its standard output
+    /// and error from `output` and `error` (left open for the caller to close), then reaps it.
+    /// The probe's fork server (``MediaProbeForkServer``) collects its forked children so too.
+    func collect(pid: pid_t, output: Int32, error: Int32) -> Result {
         let deadline = Self.now() + timeoutSeconds
         var result = Result(termination: .exited(0), output: [], isOutputOverflowed: false, errorOutput: [],
                             isTimedOut: false, cpuSeconds: 0)
-        drain(output: outputPipe[0], error: errorPipe[0], pid: pid, deadline: deadline, into: &result)
+        drain(output: output, error: error, pid: pid, deadline: deadline, into: &result)
         reap(pid: pid, deadline: deadline, into: &result)
         return result
     }
@@ -65,11 +72,22 @@ struct ChildProcess {
     /// `posix_spawn` with the child's standard streams on the pipes, default signal dispositions,
     /// an empty signal mask and a process group of its own.
     private func spawn(output: Int32, error: Int32) throws(MediaError) -> pid_t {
+        try Self.spawn(executable, arguments: arguments, environment: environment,
+                       input: nil, output: output, error: error, ownProcessGroup: true)
+    }
+
+    /// `posix_spawn` of `executable` with standard input, output and error on the descriptors
+    /// given (`nil`: `/dev/null`), default signal dispositions, an empty signal mask, every other
+    /// descriptor closed, and, with `ownProcessGroup`, a process group of its own. The one way
+    /// RialMedia starts a program: a probe, or the probe's fork server (``MediaProbeServer``).
+    /// - Throws: ``MediaError`` `.probeNotStarted`.
+    static func spawn(_ executable: String, arguments: [String], environment: [String],
+                      input: Int32?, output: Int32?, error: Int32?, ownProcessGroup: Bool) throws(MediaError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
-        guard posix_spawn_file_actions_init(&actions) == 0 else { throw Self.failure("posix_spawn_file_actions_init") }
+        guard posix_spawn_file_actions_init(&actions) == 0 else { throw failure("posix_spawn_file_actions_init") }
         defer { posix_spawn_file_actions_destroy(&actions) }
         var attributes = posix_spawnattr_t()
-        guard posix_spawnattr_init(&attributes) == 0 else { throw Self.failure("posix_spawnattr_init") }
+        guard posix_spawnattr_init(&attributes) == 0 else { throw failure("posix_spawnattr_init") }
         defer { posix_spawnattr_destroy(&attributes) }
 
         var noSignals = sigset_t()
@@ -78,15 +96,22 @@ struct ChildProcess {
         sigfillset(&defaultSignals)
         sigdelset(&defaultSignals, SIGKILL)
         sigdelset(&defaultSignals, SIGSTOP)
-        let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)
-        guard posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) == 0,
-              posix_spawn_file_actions_adddup2(&actions, output, 1) == 0,
-              posix_spawn_file_actions_adddup2(&actions, error, 2) == 0,
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup { flags |= POSIX_SPAWN_SETPGROUP }
+        var streamed = true
+        for (target, descriptor) in [(Int32(0), input), (1, output), (2, error)] {
+            if let descriptor {
+                streamed = streamed && posix_spawn_file_actions_adddup2(&actions, descriptor, target) == 0
+            } else {
+                streamed = streamed && posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0) == 0
+            }
+        }
+        guard streamed,
               posix_spawnattr_setsigmask(&attributes, &noSignals) == 0,
               posix_spawnattr_setsigdefault(&attributes, &defaultSignals) == 0,
               posix_spawnattr_setpgroup(&attributes, 0) == 0,
-              posix_spawnattr_setflags(&attributes, flags) == 0 else {
-            throw Self.failure("posix_spawn attributes")
+              posix_spawnattr_setflags(&attributes, Int16(flags)) == 0 else {
+            throw failure("posix_spawn attributes")
         }
         // Where the C library cannot, the probe closes what it inherited itself (ProbeConfinement).
         _ = crial_spawn_close_from(&actions, 3)

@@ -21,11 +21,19 @@ public struct MediaProbe: Sendable {
 
     /// The probe executable this value runs.
     public let executablePath: String
+    /// Whether a probe runs in a child of the fork server (``MediaProbeForkServer``), which has
+    /// loaded the media libraries once, rather than in a process started for it. Both confine
+    /// the probe alike; the server saves each probe the libraries' loading.
+    public var usesForkServer: Bool
 
     /// A probe that runs the executable at `executablePath`.
-    /// - Parameter executablePath: the `rial-media-probe` to run.
-    public init(executablePath: String) {
+    /// - Parameters:
+    ///   - executablePath: the `rial-media-probe` to run.
+    ///   - usesForkServer: run each probe in a child of the fork server (the default) or in a
+    ///     process of its own.
+    public init(executablePath: String, usesForkServer: Bool = true) {
         self.executablePath = executablePath
+        self.usesForkServer = usesForkServer
     }
 
     /// Finds the probe: the file `RIAL_MEDIA_PROBE` names when it is set, else
@@ -76,16 +84,31 @@ public struct MediaProbe: Sendable {
     ///   `.probeNotStarted` when the child cannot be started.
     public func run(path: String, offset: Int64, length: Int64,
                     limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
+        try runReportingServer(path: path, offset: offset, length: length, limits: limits).outcome
+    }
+
+    /// ``run(path:offset:length:limits:)``, saying whether a fork server answered (`false`: the
+    /// probe ran as a process of its own, by choice or because no server could answer).
+    package func runReportingServer(path: String, offset: Int64, length: Int64,
+                                    limits: MediaProbeLimits = .standard) throws(MediaError) -> (outcome: MediaProbeOutcome, served: Bool) {
         try limits.validate()
         guard offset >= 0, length >= 0, offset <= Int64.max - length else {
             throw MediaError(.invalidArgument, "the byte range \(offset)+\(length) is not a range of a file")
         }
         try Self.checkRange(path: path, offset: offset, length: length)
         let commandLine = MediaProbeCommandLine(path: path, offset: offset, length: length, limits: limits)
+        // The fork server first: the same probe in the same confinement, without loading the
+        // media libraries again; a process of its own when the server cannot answer.
+        if usesForkServer, let server = MediaProbeServer.acquire(executable: executablePath, environment: Self.childEnvironment()) {
+            defer { MediaProbeServer.release(server) }
+            if let result = server.run(commandLine.arguments, limits: limits) {
+                return (Self.outcome(of: result, limits: limits), true)
+            }
+        }
         let child = ChildProcess(executable: executablePath, arguments: commandLine.arguments,
                                  environment: Self.childEnvironment(), timeoutSeconds: limits.timeoutSeconds,
                                  maxOutputBytes: limits.maxOutputBytes)
-        return Self.outcome(of: try child.run(), limits: limits)
+        return (Self.outcome(of: try child.run(), limits: limits), false)
     }
 
     /// What a finished child means, trusting its output no further than its parsed shape.

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+internal import CRialProcess
+
+/// The verifier's side of the probe's fork server (``MediaProbeForkServer``): a running
+/// `rial-media-probe --serve`, reached through a Unix socket. ``run(_:limits:)`` sends one
+/// request and reads the reply within the probe's deadline plus a margin; any trouble with the
+/// server itself (it died, hung, or answered out of shape) gives `nil`, the server is stopped,
+/// and the caller runs the probe as a process of its own instead. So the server only ever
+/// saves time: what the media does is judged the same either way.
+///
+/// Servers are kept in a pool, one per concurrent probe (``acquire(executable:environment:)``,
+/// ``release(_:)``), and end with the verifier: their socket closes, and they die with their
+/// parent in any case.
+final class MediaProbeServer: @unchecked Sendable {
+    private let pid: pid_t
+    private let socket: Int32
+    let executable: String
+
+    /// More than the probe's own deadline, for the fork and the reply.
+    static let replyMargin = 5.0
+
+    private init?(executable: String, environment: [String]) {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
+        defer { close(pair[1]) }
+        // Its requests come in and its replies go out on the socket; its errors go nowhere.
+        guard let pid = try? ChildProcess.spawn(executable, arguments: [MediaProbeForkServer.flag], environment: environment,
+                                                input: pair[1], output: pair[1], error: nil, ownProcessGroup: false) else {
+            close(pair[0])
+            return nil
+        }
+        self.pid = pid
+        socket = pair[0]
+        self.executable = executable
+    }
+
+    /// Runs the probe with `arguments` in a child the server forks.
+    /// - Returns: how the child ended, or `nil` when the server failed (it is then stopped).
+    func run(_ arguments: [String], limits: MediaProbeLimits) -> ChildProcess.Result? {
+        var channel = ProbeServerChannel(descriptor: socket, deadline: ProbeServerChannel.now() + limits.timeoutSeconds + Self.replyMargin)
+        guard channel.write(ProbeServerChannel.request(arguments: arguments, timeoutSeconds: limits.timeoutSeconds, maxOutputBytes: limits.maxOutputBytes)) else {
+            stop()
+            return nil
+        }
+        channel.deadline = ProbeServerChannel.now() + limits.timeoutSeconds + Self.replyMargin
+        guard let result = channel.readReply(maxOutputBytes: limits.maxOutputBytes, maxErrorBytes: 8192) else {
+            stop()
+            return nil
+        }
+        return result
+    }
+
+    private var isStopped = false
+
+    /// Ends the server and reaps it.
+    private func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        close(socket)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    // MARK: The pool
+
+    private static let idle = Mutex<[MediaProbeServer]>([])
+
+    /// An idle server for `executable`, or a new one; `nil` when none can be started.
+    static func acquire(executable: String, environment: [String]) -> MediaProbeServer? {
+        let reused = idle.withLock { servers -> MediaProbeServer? in
+            guard let index = servers.firstIndex(where: { $0.executable == executable }) else { return nil }
+            return servers.remove(at: index)
+        }
+        if let reused { return reused }
+        _ = endsAtExit
+        return MediaProbeServer(executable: executable, environment: environment)
+    }
+
+    /// At exit, the idle servers are told to end (their socket closes) and reaped, so that none
+    /// outlives the verifier and their CPU time counts as its children's (`time`, `getrusage`).
+    private static let endsAtExit: Void = {
+        atexit {
+            for server in MediaProbeServer.idle.withLock({ servers in defer { servers.removeAll() }; return servers }) {
+                server.end()
+            }
+        }
+    }()
+
+    /// Ends an idle server the polite way: its socket closes, it sees the end of its requests
+    /// and exits; it is then reaped.
+    private func end() {
+        guard !isStopped else { return }
+        isStopped = true
+        close(socket)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    /// Gives a server back after a request; a stopped one is dropped.
+    static func release(_ server: MediaProbeServer) {
+        guard !server.isStopped else { return }
+        idle.withLock { $0.append(server) }
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The byte framing between the verifier and the probe's fork server, over one Unix stream
+/// socket, and the reads and writes on it. A request is one header line, `TIMEOUT_MS
+/// MAX_OUTPUT_BYTES COUNT`, then COUNT arguments, each `LENGTH` on a line and that many bytes. A
+/// reply is one line, `KIND CODE TIMED_OUT OVERFLOWED CPU_MICROSECONDS OUTPUT_LENGTH
+/// ERROR_LENGTH` (KIND `e` exited with CODE, `s` killed by signal CODE), then the child's
+/// standard output and error. Every number is decimal; every length is checked against a bound
+/// before anything is read into memory.
+struct ProbeServerChannel {
+    let descriptor: Int32
+    /// When a read or write gives up; `nil` waits as long as it takes (the server, between requests).
+    var deadline: Double?
+
+    /// The longest header line either side accepts.
+    static let maxLineBytes = 256
+    /// The most arguments and the longest argument a request may carry.
+    static let maxArguments = 64
+    static let maxArgumentBytes = 65_536
+
+    /// A request's bytes.
+    static func request(arguments: [String], timeoutSeconds: Double, maxOutputBytes: Int) -> [UInt8] {
+        var bytes = Array("\(Int((timeoutSeconds * 1000).rounded(.up))) \(maxOutputBytes) \(arguments.count)\n".utf8)
+        for argument in arguments {
+            bytes += Array("\(argument.utf8.count)\n".utf8) + Array(argument.utf8)
+        }
+        return bytes
+    }
+
+    /// A reply's bytes.
+    static func reply(_ result: ChildProcess.Result) -> [UInt8] {
+        let (kind, code): (String, Int32)
+        switch result.termination {
+        case .exited(let status): (kind, code) = ("e", status)
+        case .signaled(let signal): (kind, code) = ("s", signal)
+        }
+        let header = "\(kind) \(code) \(result.isTimedOut ? 1 : 0) \(result.isOutputOverflowed ? 1 : 0) \(Int((result.cpuSeconds * 1e6).rounded())) \(result.output.count) \(result.errorOutput.count)\n"
+        return Array(header.utf8) + result.output + result.errorOutput
+    }
+
+    /// Reads one request: the timeout, the output cap and the arguments; `nil` at the end of
+    /// the stream or on a malformed request (the server then stops).
+    func readRequest() -> (timeoutSeconds: Double, maxOutputBytes: Int, arguments: [String])? {
+        guard let fields = readNumbers(3), fields[0] > 0, fields[1] > 0, (0...Self.maxArguments).contains(fields[2]) else { return nil }
+        var arguments: [String] = []
+        for _ in 0..<fields[2] {
+            guard let length = readNumbers(1)?.first, (0...Self.maxArgumentBytes).contains(length),
+                  let bytes = read(exactly: length), let argument = String(validating: bytes, as: UTF8.self) else { return nil }
+            arguments.append(argument)
+        }
+        return (Double(fields[0]) / 1000, fields[1], arguments)
+    }
+
+    /// Reads one reply, holding its lengths to `maxOutputBytes` and `maxErrorBytes`; `nil` when
+    /// the server did not answer in time or answered out of shape.
+    func readReply(maxOutputBytes: Int, maxErrorBytes: Int) -> ChildProcess.Result? {
+        guard let line = readLine() else { return nil }
+        let fields = line.split(separator: " ")
+        guard fields.count == 7, fields[0] == "e" || fields[0] == "s",
+              let code = Int32(fields[1]), let timedOut = Int(fields[2]), let overflowed = Int(fields[3]),
+              let cpu = Int(fields[4]), cpu >= 0, let outputLength = Int(fields[5]), let errorLength = Int(fields[6]),
+              (0...maxOutputBytes).contains(outputLength), (0...maxErrorBytes).contains(errorLength),
+              let output = read(exactly: outputLength), let errorOutput = read(exactly: errorLength) else { return nil }
+        return ChildProcess.Result(termination: fields[0] == "e" ? .exited(code) : .signaled(code), output: output,
+                                   isOutputOverflowed: overflowed != 0, errorOutput: errorOutput,
+                                   isTimedOut: timedOut != 0, cpuSeconds: Double(cpu) / 1e6)
+    }
+
+    /// Writes all of `bytes`; `false` when the other side is gone. MSG_NOSIGNAL: a server that
+    /// died must not take the verifier with it through SIGPIPE.
+    func write(_ bytes: [UInt8]) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            guard waitUntil(Int16(POLLOUT)) else { return false }
+            let count = bytes[written...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
+    private func readNumbers(_ count: Int) -> [Int]? {
+        guard let line = readLine() else { return nil }
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        return numbers.count == count ? numbers : nil
+    }
+
+    /// One line, without its LF, read a byte at a time so nothing after it is consumed.
+    private func readLine() -> String? {
+        var bytes: [UInt8] = []
+        while bytes.count <= Self.maxLineBytes {
+            guard let byte = read(exactly: 1)?.first else { return nil }
+            if byte == 0x0A { return String(validating: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
+    }
+
+    private func read(exactly count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            guard waitUntil(Int16(POLLIN)) else { return nil }
+            let got = bytes[filled...].withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if got < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return bytes
+    }
+
+    /// Waits until the socket is ready for `events`, or the deadline passes (`false`).
+    private func waitUntil(_ events: Int16) -> Bool {
+        guard let deadline else { return true }
+        while true {
+            let remaining = deadline - ProbeServerChannel.now()
+            guard remaining > 0 else { return false }
+            var descriptors = [pollfd(fd: descriptor, events: events, revents: 0)]
+            let ready = poll(&descriptors, 1, Int32(min(remaining * 1000, 1000).rounded(.up)))
+            if ready > 0 { return true }
+            if ready < 0, errno != EINTR { return false }
+        }
+    }
+
+    /// The monotonic clock, in seconds.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
