@@ -29,15 +29,6 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 /// of one thread, forks a confined child per media file.
 static inline pid_t crial_fork(void) { return fork(); }
 
-/// The fork server dies with the process that started it (PR_SET_PDEATHSIG, SIGKILL).
-static inline int crial_die_with_parent(void) {
-#if defined(__linux__)
-    return prctl(PR_SET_PDEATHSIG, 9, 0, 0, 0);
-#else
-    return -1;
-#endif
-}
-
 /// pipe2(2): both ends created close-on-exec at once, so no other thread's child inherits them.
 static inline int crial_pipe2_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 

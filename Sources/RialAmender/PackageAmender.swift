@@ -37,6 +37,15 @@ public struct PackageAmender: Sendable {
         self.verifier = verifier
     }
 
+    /// Why `path` cannot be amended: it is standard input, a pipe or a FIFO. The package is read
+    /// again after verification and replaced as a file: a stream would be gone after the first
+    /// read, and the second would wait for ever.
+    static func streamRefusal(_ path: String) -> AmenderError? {
+        guard PackageExtractor.sourceRefusal(path) != nil else { return nil }
+        let name = path == Verifier.standardInput ? "standard input" : path
+        return AmenderError(.unverifiable, "\(name) is not a regular file; a package is amended in place, as a file: save it to one first")
+    }
+
     /// Verifies the package and reads its tag files again.
     /// - Parameters:
     ///   - time: the time of the amendment, which the package is verified at; `nil`: the
@@ -47,6 +56,7 @@ public struct PackageAmender: Sendable {
     /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`, `.unreadablePackage`
     ///   or `.changedDuringVerification`.
     func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (report: VerificationReport, tags: PackageTagFiles) {
+        if let refusal = Self.streamRefusal(path) { throw refusal }
         let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
         let report = verifier.report(for: path, progress: progress)
         switch report.verdict {

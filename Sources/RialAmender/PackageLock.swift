@@ -12,8 +12,11 @@ struct PackageLock {
 
     /// Waits for the lock on the file `path` names. A file that cannot be opened is not
     /// locked: the verification that follows reports why it cannot be read.
-    /// - Throws: ``AmenderError`` `.writeFailed` when the file is open but cannot be locked.
+    /// - Throws: ``AmenderError`` `.writeFailed` when the file is open but cannot be locked;
+    ///   `.unverifiable` when `path` is standard input, a pipe or a FIFO.
     init(path: String) throws {
+        // Opening a FIFO waits for a writer, and what streams cannot be amended anyway.
+        if let refusal = PackageAmender.streamRefusal(path) { throw refusal }
         // An amendment replaces the file (a new inode, renamed into place), so a lock taken on
         // the file it replaced guards nothing: after waiting, check the path still names the
         // locked file, else open the new one and wait again.

@@ -32,14 +32,20 @@ public struct Verifier: Sendable {
 
     /// The checks, in report order.
     private var checks: [any VerificationCheck] {
-        [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(), PayloadManifestCheck(),
-         ManifestAgreementCheck(), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
+        [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
+         // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
+         PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
-    /// Verifies the package file or bag directory at `path`.
+    /// The path that names standard input: `verify(path: "-")` reads one package from it, once,
+    /// as a stream (a file named `-` is `./-`). Its report names the input `-`.
+    public static let standardInput = "-"
+
+    /// Verifies the package file or bag directory at `path` (``standardInput``: the package
+    /// on standard input).
     /// - Returns: the report; its verdict is `pass` or `fail`.
     /// - Throws: ``VerifierError`` when the input is not a package or bag, cannot be read, or
     ///   declares a format version this verifier does not read.
@@ -49,7 +55,7 @@ public struct Verifier: Sendable {
 
     /// The report and the inventory it rests on (the extractor compares against the latter).
     func evaluate(path: String, progress: Progress?) throws -> (report: VerificationReport, context: VerificationContext) {
-        let kind = Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
+        let kind = path != Self.standardInput && Self.isDirectory(path) ? VerificationReport.SubjectKind.bag : .package
         let inventory: Inventory
         switch kind {
         case .package:
@@ -66,8 +72,9 @@ public struct Verifier: Sendable {
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
-        var results: [CheckResult] = []
-        for check in checks { results += check.run(context) }
+        var capped = CappedResults()
+        for check in checks { check.run(context, into: &capped) }
+        let results = capped.results
         var packageID: String?
         if case .success(let manifest)? = context.manifest { packageID = manifest.packageID.rawValue }
         let report = VerificationReport(
@@ -95,7 +102,7 @@ public struct Verifier: Sendable {
 
     /// The `error` report for an input that could not be evaluated.
     func errorReport(_ error: any Error, path: String) -> VerificationReport {
-        let kind: VerificationReport.SubjectKind = Self.isDirectory(path) ? .bag : .package
+        let kind: VerificationReport.SubjectKind = path != Self.standardInput && Self.isDirectory(path) ? .bag : .package
         let reason = error as? VerifierError ?? VerifierError(.unreadable, "cannot verify \(path)", cause: error)
         return .error(reason, subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, settings: settings)
     }

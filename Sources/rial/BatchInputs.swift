@@ -13,7 +13,7 @@ enum BatchInputs {
         guard recursive else { return paths }
         var out: [String] = []
         for path in paths {
-            if isDirectory(path), !exists(path + "/bagit.txt") {
+            if path != "-", isDirectory(path), !exists(path + "/bagit.txt") {
                 var found: [String] = []
                 search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
                 out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -104,6 +104,8 @@ final class ProgressLine: @unchecked Sendable {
 
     private static func bytesLine(label: String, done: UInt64, total: UInt64, elapsed: Double) -> String {
         let rate = Double(done) / elapsed / 1_048_576
+        // A stream's size is not known: bytes and rate only.
+        guard total > 0 else { return "\r\(label) \(done / 1_048_576) MiB  \(Int(rate)) MiB/s" }
         let percent = total > 0 ? Int(Double(done) * 100 / Double(total)) : 100
         var line = "\r\(label) \(percent)%  \(done / 1_048_576)/\(total / 1_048_576) MiB  \(Int(rate)) MiB/s"
         if rate > 0, done < total {

@@ -11,6 +11,8 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Verify a package and, only if it passes, unpack it into a new directory.",
         discussion: """
+        PKG must be a regular file: it is read twice (to verify, then to unpack), so \
+        standard input, a pipe or a FIFO is refused (save it to a file first). \
         DIR must not exist or must be empty. Only regular files and directories are written, \
         never outside DIR. Each file is hashed again while it is written and must match what \
         was verified; otherwise everything written is removed. The verification report is \
@@ -33,6 +35,10 @@ struct ExtractCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        if let refusal = PackageExtractor.sourceRefusal(package) {
+            Console.error(refusal.conciseDescription)
+            throw ExitStatus.couldNotComplete
+        }
         // Before the package is read: a destination that cannot take it is known now (the
         // extractor checks again when it writes).
         if let refusal = Self.destinationRefusal(output) {

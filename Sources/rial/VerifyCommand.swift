@@ -47,7 +47,14 @@ struct VerifyCommand: ParsableCommand {
 
         A directory is validated as a plain BagIt bag (RFC 8493); warnings go to stderr.
 
-        Batches: give any number of paths; with --recursive a directory is searched for \
+        `rial verify -` reads one package from standard input (curl … | rial verify -), \
+        once, as it streams past; nothing is stored. Its report names the input `-`. A \
+        stream cannot be read a second time, so its media is not examined: NOT CHECKED \
+        (verify a file for that).
+
+        Batches: give any number of paths, and with --files-from FILE (`-`: standard \
+        input) more, one a line (`find … -print`; CR LF is read as LF, empty lines are \
+        skipped; --null: NUL-separated, as `find … -print0` writes), taken literally; with --recursive a directory is searched for \
         .rialpkg files and bag directories (symbolic links are not followed). --jobs N \
         verifies N at once (default: the number of cores); results come out in input order \
         whatever N is. In text, a batch prints one line per input and a totals line; \
@@ -67,6 +74,8 @@ struct VerifyCommand: ParsableCommand {
           rial verify case.rialpkg --custody-head SHA256   # recorded at hand-over
           rial verify shared.rialpkg --media photo.jpg     # hash-only, photo apart
           rial verify extracted-bag/
+          curl -s https://store.example/case.rialpkg | rial verify -
+          find store/ -name '*.rialpkg' -print0 | rial verify --files-from - --null
           rial verify --recursive evidence-store/ --jobs 4 --format jsonl \\
               > verdicts.jsonl
 
@@ -78,8 +87,14 @@ struct VerifyCommand: ParsableCommand {
         case text, json, jsonl, xml, html
     }
 
-    @Argument(help: ArgumentHelp("Package files or bag directories.", valueName: "PATH"))
-    var paths: [String]
+    @Argument(help: ArgumentHelp("Package files or bag directories; - reads one package from standard input.", valueName: "PATH"))
+    var paths: [String] = []
+
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Also verify the paths listed in FILE, one a line (- reads the list from standard input).", valueName: "FILE"))
+    var filesFrom: String?
+
+    @Flag(help: "With --files-from: the paths end with NUL, not a newline (find -print0).")
+    var null = false
 
     @Option(help: "Report format on standard output: text, json (one report, or an array for several), jsonl (a line per input and a summary line), xml (one report, schema/report.xsd), or html (the court report of `rial report`).")
     var format: Format = .text
@@ -109,10 +124,17 @@ struct VerifyCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one package file or bag directory") }
+        if paths.isEmpty && filesFrom == nil { throw ValidationError("give at least one package file or bag directory, or --files-from FILE") }
+        if null && filesFrom == nil { throw ValidationError("--null belongs to --files-from FILE") }
+        let readsStandardInput = paths.filter { $0 == Verifier.standardInput }.count
+        if readsStandardInput > 1 { throw ValidationError("- (standard input) can be verified once") }
+        if readsStandardInput > 0 && filesFrom == "-" { throw ValidationError("standard input holds either the list of --files-from - or the package of -, not both") }
+        if (readsStandardInput > 0 || filesFrom == "-") && isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("standard input is a terminal; pipe a package (rial verify - < case.rialpkg) or a list of paths into it")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if report != nil && paths.count > 1 { throw ValidationError("--report takes a single PATH") }
-        if media != nil && paths.count > 1 { throw ValidationError("--media belongs to one package; give a single PATH") }
+        if report != nil && (paths.count > 1 || filesFrom != nil) { throw ValidationError("--report takes a single PATH") }
+        if media != nil && (paths.count > 1 || filesFrom != nil) { throw ValidationError("--media belongs to one package; give a single PATH") }
         if let media, !InputFile.isReadableFile(media) { throw ValidationError("--media \(media) is not a readable regular file") }
         if let report {
             guard let reportFormat = ReportFormat(path: report) else {
@@ -133,9 +155,14 @@ struct VerifyCommand: ParsableCommand {
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
         policy.examinesMedia = examineMedia
-        let inputs = BatchInputs.expand(paths, recursive: recursive)
+        let listed = try filesFrom.map { try PathList.read($0, nullSeparated: null) } ?? []
+        if let filesFrom, listed.contains(Verifier.standardInput) {
+            Console.error("--files-from \(filesFrom) lists -; standard input can only be named on the command line")
+            throw ExitStatus.usage
+        }
+        let inputs = BatchInputs.expand(paths + listed, recursive: recursive)
         guard !inputs.isEmpty else {
-            Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
+            Console.error(filesFrom.map { "--files-from \($0) lists no path" } ?? "no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
         }
         if (report != nil || media != nil || format == .xml || format == .html) && inputs.count > 1 {

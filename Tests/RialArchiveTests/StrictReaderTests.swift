@@ -39,6 +39,8 @@ struct StrictReaderTests {
             let read = try Self.readAll(archive, chunkSize: chunk)
             #expect(read.map(\.0) == expected.map(\.0) && read.map(\.1) == expected.map(\.1), "chunk size \(chunk)")
         }
+        // Padding up to the limit, to the byte, is still padding.
+        #expect(throws: Never.self) { try Self.readAll(archive + [UInt8](repeating: 0, count: (1 << 20) - 10240)) }
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -56,6 +58,8 @@ struct StrictReaderTests {
         small.maxEntries = 3
         var shortNames = ArchiveLimits.default
         shortNames.maxPathBytes = 20
+        var shortPadding = ArchiveLimits.default
+        shortPadding.maxPaddingBytes = 4096
         let good = RawTar.archive(file)
         return [
             Case(name: "gzip data", bytes: [0x1F, 0x8B, 0x08] + [UInt8](repeating: 0, count: 600), code: .notAnArchive, location: "byte 0"),
@@ -106,6 +110,10 @@ struct StrictReaderTests {
             Case(name: "no end-of-archive marker", bytes: Array(good.prefix(1536)), code: .truncated, location: "byte 1536"),
             Case(name: "one zero block only", bytes: Array(good.prefix(2048)), code: .truncated, location: "byte 2048"),
             Case(name: "trailing data after the marker", bytes: good + [0, 0, 0x41], code: .trailingData, location: "byte 2562"),
+            Case(name: "zero padding over the limit", bytes: good + [UInt8](repeating: 0, count: 4097), code: .paddingTooLong,
+                 location: "byte \(good.count + 4096)", limits: shortPadding),
+            Case(name: "non-zero byte within the padding limit", bytes: good + [UInt8](repeating: 0, count: 4095) + [1], code: .trailingData,
+                 location: "byte \(good.count + 4095)", limits: shortPadding),
             Case(name: "a header after a lone zero block", bytes: RawTar.directory("p/") + [UInt8](repeating: 0, count: 512) + file + RawTar.end,
                  code: .trailingData, location: "byte 1024"),
             Case(name: ".. component", bytes: RawTar.archive(RawTar.file("p/../evil")), code: .invalidName, location: "p/../evil"),

@@ -4,7 +4,7 @@ extension ArchiveErrorCode {
     /// second table of §8.6). The other codes are about this machine or a file being written,
     /// never a property of the archive.
     package static let profileViolations: Set<Self> = [
-        .readFailed, .sizeMismatch, .unsupportedEntryType, .invalidName, .truncated, .trailingData,
+        .readFailed, .sizeMismatch, .unsupportedEntryType, .invalidName, .truncated, .trailingData, .paddingTooLong,
         .headerFormat, .headerChecksum, .headerNumber, .headerMalformed, .headerMismatch,
         .paxKey, .paxMalformed, .paxGlobal, .paxSizeMismatch, .paxHeaderTooLarge, .sparseEntry,
         .tooManyEntries, .pathTooLong, .fileTooLarge, .totalTooLarge, .duplicateEntry, .nameCollision,
@@ -13,6 +13,6 @@ extension ArchiveErrorCode {
 
     /// Every code, for tests that hold a mapping of them against the SPEC.
     package static let all: [Self] = Array(profileViolations) + [
-        .notAnArchive, .writeFailed, .io, .fileChanged, .unsafeDestination, .localeUnavailable,
+        .notAnArchive, .writeFailed, .io, .fileChanged, .unsafeDestination, .sourceNotAFile, .localeUnavailable,
     ]
 }

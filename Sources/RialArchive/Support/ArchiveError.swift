@@ -25,6 +25,8 @@ package struct ArchiveErrorCode: RialErrorCode {
     package static let truncated = Self("archive.truncated")
     /// Bytes other than zero padding follow the end-of-archive marker.
     package static let trailingData = Self("archive.trailing-data")
+    /// More zero padding after the end-of-archive marker than ``ArchiveLimits/maxPaddingBytes``.
+    package static let paddingTooLong = Self("archive.limit.padding")
     /// A header is not a POSIX ustar/pax header (GNU, v7, ...).
     package static let headerFormat = Self("archive.header.format")
     /// A header's checksum does not match its bytes.
@@ -73,6 +75,10 @@ package struct ArchiveErrorCode: RialErrorCode {
     package static let fileChanged = Self("io.file-changed")
     /// The destination of an extraction is not new and empty, or a path would leave it.
     package static let unsafeDestination = Self("extract.unsafe-destination")
+    /// The package to extract is not a regular file (a pipe, a FIFO, standard input): an
+    /// extraction reads it twice, to verify it and then to unpack it, and a stream is gone
+    /// after the first read.
+    package static let sourceNotAFile = Self("extract.not-a-file")
     /// The destination of an extraction cannot be written: permissions, a read-only file
     /// system, a full disk; the system's reason is in the message.
     package static let destinationUnwritable = Self("extract.write-failed")

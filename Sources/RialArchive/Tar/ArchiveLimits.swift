@@ -15,6 +15,10 @@ public struct ArchiveLimits: Sendable, Hashable {
     public var maxFileBytes: UInt64 = 1 << 40
     /// Most data in all entries together, when the archive's own size is unknown.
     public var maxTotalBytes: UInt64 = 1 << 42
+    /// Most zero bytes read after the end-of-archive marker. Tar tools pad an archive to a
+    /// whole record (GNU tar and bsdtar: 10 240 bytes; a blocking factor of 2 048 makes 1 MiB);
+    /// without a bound, `cat pkg /dev/zero` would be read for ever.
+    public var maxPaddingBytes: UInt64 = 1 << 20
 
     public init() {}
 

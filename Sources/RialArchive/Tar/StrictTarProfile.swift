@@ -4,7 +4,8 @@
 /// The profile is what ``TarWriter`` produces and nothing more: POSIX ustar headers with
 /// correct checksums and octal numbers; regular files and directories only; pax extended
 /// headers holding only `path` and `size` (the size equal to the ustar size); no global or
-/// sparse headers; the two-block end-of-archive marker and nothing but zeros after it; names
+/// sparse headers; the two-block end-of-archive marker and nothing but zeros after it, at most
+/// ``ArchiveLimits/maxPaddingBytes`` of them; names
 /// by ``EntryNameRules``; and the bounds of ``ArchiveLimits``. Input is consumed in any chunking
 /// and never buffered beyond one header block or one (bounded) pax header.
 struct StrictTarProfile {
@@ -24,7 +25,8 @@ struct StrictTarProfile {
         case paxData(remaining: Int, padding: UInt64)
         case data(remaining: UInt64)
         case firstZeroBlock
-        case ended
+        /// After the marker, which ends at `markerEnd`.
+        case ended(markerEnd: UInt64)
     }
 
     let limits: ArchiveLimits
@@ -100,15 +102,20 @@ struct StrictTarProfile {
                 } else {
                     state = .paxData(remaining: remaining - step, padding: padding)
                 }
-            case .ended:
-                // Only zero padding may follow the marker; tar tools pad to whole records.
-                let rest = UnsafeRawBufferPointer(rebasing: chunk[index...])
+            case .ended(let markerEnd):
+                // Only zero padding may follow the marker; tar tools pad to whole records, and
+                // no more than the limit is read (a pipe of zeros would never end).
+                let allowed = limits.maxPaddingBytes - min(position - markerEnd, limits.maxPaddingBytes)
+                let rest = UnsafeRawBufferPointer(rebasing: chunk[index..<(index + Int(min(UInt64(available), allowed)))])
                 if let nonZero = rest.firstIndex(where: { $0 != 0 }) {
                     let at = position + UInt64(nonZero - rest.startIndex)
                     throw ArchiveError(.trailingData, "bytes other than zero padding follow the end-of-archive marker (the first at byte \(at)); a tar reader ignores them, so they would be neither verified nor seen", location: "byte \(at)")
                 }
                 position += UInt64(rest.count)
-                index = chunk.count
+                index += rest.count
+                if index < chunk.count {
+                    throw ArchiveError(.paddingTooLong, "more than \(limits.maxPaddingBytes) bytes of zero padding follow the end-of-archive marker, which ends at byte \(markerEnd); tar tools pad to a record of at most that, so reading stopped", location: "byte \(position)")
+                }
             case .header, .firstZeroBlock:
                 if partialBlock.isEmpty && available >= TarHeaderBlock.size {
                     try block(UnsafeRawBufferPointer(rebasing: chunk[index..<(index + TarHeaderBlock.size)]))
@@ -166,7 +173,7 @@ struct StrictTarProfile {
             guard isZero else {
                 throw ArchiveError(.trailingData, "a header follows a lone zero block at byte \(offset); most tar readers stop at the zero block and never see it", location: "byte \(offset)")
             }
-            state = .ended
+            state = .ended(markerEnd: position)
             return
         default:
             break

@@ -30,6 +30,13 @@ package final class TarReader {
         try self.init(source: TarSource(path: path, limits: limits, chunkSize: chunkSize))
     }
 
+    /// Reads the archive on standard input, once, as a stream: nothing of it is kept, so it
+    /// cannot be read again.
+    /// - Throws: as ``init(path:limits:chunkSize:)``.
+    package convenience init(standardInputWith limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
+        try self.init(source: TarSource(standardInputWith: limits, chunkSize: chunkSize))
+    }
+
     /// Reads an archive held in memory (tests and fuzzing).
     package convenience init(bytes: [UInt8], limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
         try self.init(source: TarSource(bytes: bytes, limits: limits, chunkSize: chunkSize))

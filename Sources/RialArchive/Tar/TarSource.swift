@@ -45,6 +45,24 @@ final class TarSource {
         profile = StrictTarProfile(limits: limits, archiveSize: size)
     }
 
+    /// Reads standard input, as a stream (its size is never taken: a pipe has none, and a
+    /// stream is read once whatever it is).
+    init(standardInputWith limits: ArchiveLimits, chunkSize: Int) throws(ArchiveError) {
+        let fd = dup(STDIN_FILENO)
+        guard fd >= 0 else {
+            throw ArchiveError(.io, "cannot read standard input: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw ArchiveError(.notAnArchive, "standard input is a directory, not a package file")
+        }
+        size = nil
+        input = .file(fd)
+        self.chunkSize = chunkSize
+        profile = StrictTarProfile(limits: limits, archiveSize: nil)
+    }
+
     /// Reads `bytes` (copied once; libarchive is handed pointers into the copy).
     init(bytes: [UInt8], limits: ArchiveLimits, chunkSize: Int) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)

@@ -57,7 +57,7 @@ package struct BagManifest: Sendable, Hashable {
             let digest = bytes[line.lowerBound..<gap]
             guard digest.count == digestByteCount * 2, let lowered = Self.lowercaseHex(digest) else {
                 let text = String(decoding: digest, as: UTF8.self)
-                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \"\(text)\" is not a \(algorithm) digest")
+                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \(QuotedValue.quoted(text)) is not a \(algorithm) digest")
             }
             let path = String(decoding: bytes[start..<line.upperBound], as: UTF8.self)
             entries.append(Entry(path: ManifestPathEncoding.decode(path), digest: lowered))

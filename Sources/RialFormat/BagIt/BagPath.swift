@@ -26,7 +26,7 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// - Throws: ``FormatError`` `.invalidPath` saying which rule it breaks.
     package init(_ text: String, rules: Rules = .strict) throws(FormatError) {
         if let problem = Self.problem(with: text, rules: rules) {
-            throw FormatError(.invalidPath, "path \"\(text.debugDescription.dropFirst().dropLast())\" \(problem)")
+            throw FormatError(.invalidPath, "path \(QuotedValue.quoted(text.debugDescription.dropFirst().dropLast())) \(problem)")
         }
         rawValue = text
     }

@@ -99,7 +99,7 @@ public struct CustodyEvent: Hashable, Sendable {
         timestamp = try reader.timestamp("timestamp")
         let actionText = try reader.string("action")
         guard let action = CustodyAction(rawValue: actionText) else {
-            throw FormatError(.invalidField, "\(reader.path(of: "action")) \"\(actionText)\" is not in the custody vocabulary (schema/SPEC.md §15.3)")
+            throw FormatError(.invalidField, "\(reader.path(of: "action")) \(QuotedValue.quoted(actionText)) is not in the custody vocabulary (schema/SPEC.md §15.3)")
         }
         self.action = action
         actor = try CustodyActor(json: reader.value("actor"), path: reader.path(of: "actor"))

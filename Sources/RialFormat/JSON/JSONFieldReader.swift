@@ -15,7 +15,7 @@ package struct JSONFieldReader {
             throw FormatError(.invalidField, "\(path) must be an object")
         }
         for key in object.keys where allowedKeys.map({ !$0.contains(key) }) ?? false {
-            throw FormatError(.invalidField, "\(path) has an unknown key \"\(key)\"")
+            throw FormatError(.invalidField, "\(path) has an unknown key \(QuotedValue.quoted(key))")
         }
         self.object = object
         self.path = path

@@ -142,7 +142,7 @@ package struct StrictJSONParser {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let key = try parseString()
         if seen.contains(key) {
-            throw FormatError(.duplicateKey, "duplicate key \"\(key)\" at byte \(index)")
+            throw FormatError(.duplicateKey, "duplicate key \(QuotedValue.quoted(key)) at byte \(index)")
         }
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after key") }
@@ -209,12 +209,12 @@ package struct StrictJSONParser {
             // Beyond 2^53 - 1 a reader that keeps numbers as doubles (JavaScript, many JSON
             // libraries) would read another value than we do (RFC 7493, I-JSON, §2.2).
             guard let value = Int64(text), value.magnitude <= JSONLimits.maxSafeInteger else {
-                throw FormatError(.integerOutOfRange, "integer \(text) is outside ±(2^53 - 1), where JSON readers that use doubles would read another value (byte \(start))")
+                throw FormatError(.integerOutOfRange, "integer \(QuotedValue.excerpt(text)) is outside ±(2^53 - 1), where JSON readers that use doubles would read another value (byte \(start))")
             }
             return .integer(value)
         }
         guard let value = Double(text), value.isFinite else {
-            throw FormatError(.invalidJSON, "number \(text) is out of range (byte \(start))")
+            throw FormatError(.invalidJSON, "number \(QuotedValue.excerpt(text)) is out of range (byte \(start))")
         }
         return .number(value)
     }

@@ -84,7 +84,7 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
     package static func level<Level: RawRepresentable<String> & CaseIterable>(_ reader: JSONFieldReader, _ key: String) throws(FormatError) -> Level {
         let text = try reader.string(key)
         guard let level = Level(rawValue: text) else {
-            throw FormatError(.invalidField, "\(reader.path(of: key)) \"\(text)\" is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw FormatError(.invalidField, "\(reader.path(of: key)) \(QuotedValue.quoted(text)) is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return level
     }

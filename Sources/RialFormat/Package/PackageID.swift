@@ -15,7 +15,7 @@ public struct PackageID: Hashable, Sendable, CustomStringConvertible {
         }
         guard (1...128).contains(bytes.count), bytes.allSatisfy(allowed),
               let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_"), first != UInt8(ascii: "-") else {
-            throw FormatError(.invalidPackageID, "package id \"\(text)\" must be 1–128 characters of A–Z, a–z, 0–9, '.', '_', '-', starting with a letter or digit")
+            throw FormatError(.invalidPackageID, "package id \(QuotedValue.quoted(text)) must be 1–128 characters of A–Z, a–z, 0–9, '.', '_', '-', starting with a letter or digit")
         }
         rawValue = text
     }

@@ -109,7 +109,7 @@ package struct PackageManifest: Sendable, Hashable {
             let file = try JSONFieldReader(element, path: path, allowedKeys: ["path", "role", "media_type", "size", "sha256", "sha512"])
             let roleName = try file.string("role")
             guard let role = FileRole(rawValue: roleName) else {
-                throw FormatError(.invalidField, "\(path).role \"\(roleName)\" is not a known role")
+                throw FormatError(.invalidField, "\(path).role \(QuotedValue.quoted(roleName)) is not a known role")
             }
             records.append(FileRecord(
                 path: try file.string("path"),

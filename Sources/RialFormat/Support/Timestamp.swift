@@ -54,7 +54,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// - Throws: ``FormatError`` `.invalidTimestamp` for anything else.
     public init(rfc3339 text: String) throws(FormatError) {
         let bytes = Array(text.utf8)
-        func fail() -> FormatError { FormatError(.invalidTimestamp, "\"\(text)\" is not an RFC 3339 date-time such as 2026-11-22T09:30:00Z") }
+        func fail() -> FormatError { FormatError(.invalidTimestamp, "\(QuotedValue.quoted(text)) is not an RFC 3339 date-time such as 2026-11-22T09:30:00Z") }
         func number(_ range: Range<Int>) throws(FormatError) -> Int64 {
             guard range.upperBound <= bytes.count else { throw fail() }
             var value: Int64 = 0

@@ -12,8 +12,10 @@ internal import CRialProcess
 /// ``ChildProcess`` does (deadline, output cap, CPU time) and answers with what happened.
 ///
 /// The server is one thread (fork is safe there), reads requests from and answers on standard
-/// input (a Unix socket the verifier holds, ``MediaProbeServer``), stops at the end of it, and
-/// dies with the verifier (`PR_SET_PDEATHSIG`).
+/// input (a Unix socket the verifier holds, ``MediaProbeServer``), and stops at the end of it:
+/// when the verifier exits, however it exits, the kernel closes its end. (Not
+/// `PR_SET_PDEATHSIG`: it fires when the *thread* that started the server ends, and the
+/// verifier's probes run on pool threads that come and go.)
 package enum MediaProbeForkServer {
     /// The flag that makes `rial-media-probe` a server.
     package static let flag = "--serve"
@@ -22,7 +24,6 @@ package enum MediaProbeForkServer {
     /// - Parameter probe: what a forked child runs with the request's arguments; it must not
     ///   return (it exits with the probe's status).
     package static func serve(_ probe: ([String]) -> Never) -> Never {
-        _ = crial_die_with_parent()
         let channel = ProbeServerChannel(descriptor: 0, deadline: nil)
         while let request = channel.readRequest() {
             let result = run(request.arguments, timeoutSeconds: request.timeoutSeconds, maxOutputBytes: request.maxOutputBytes, probe: probe)

@@ -12,8 +12,8 @@ internal import CRialProcess
 /// saves time: what the media does is judged the same either way.
 ///
 /// Servers are kept in a pool, one per concurrent probe (``acquire(executable:environment:)``,
-/// ``release(_:)``), and end with the verifier: their socket closes, and they die with their
-/// parent in any case.
+/// ``release(_:)``), and end with the verifier: their socket closes when it exits, however it
+/// exits, and they stop at the end of their requests.
 final class MediaProbeServer: @unchecked Sendable {
     private let pid: pid_t
     private let socket: Int32

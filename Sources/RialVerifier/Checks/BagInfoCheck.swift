@@ -34,10 +34,10 @@ struct BagInfoCheck: VerificationCheck {
         }
         if let identifier = info.values("External-Identifier").first, let root = context.inventory.rootName, identifier != root {
             results.append(.fail(.bagInfoExternalIdentifierMismatch, "bag-info.txt: External-Identifier",
-                                 "the package id in bag-info.txt differs from the package's directory name", expected: root, actual: identifier))
+                                 "the package id in bag-info.txt differs from the package's directory name", expected: root, actual: QuotedValue.excerpt(identifier)))
         }
         if let date = info.values("Bagging-Date").first, !Self.isDate(date) {
-            results.append(.fail(.bagInfoBaggingDateInvalid, "bag-info.txt: Bagging-Date", "Bagging-Date must be YYYY-MM-DD", actual: date))
+            results.append(.fail(.bagInfoBaggingDateInvalid, "bag-info.txt: Bagging-Date", "Bagging-Date must be YYYY-MM-DD", actual: QuotedValue.excerpt(date)))
         }
         return results.isEmpty ? [.pass(.bagInfo, subject, "required fields present; External-Identifier names this package")] : results
     }

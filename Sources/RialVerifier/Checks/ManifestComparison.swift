@@ -12,50 +12,66 @@ struct ManifestComparison {
     /// - Parameters:
     ///   - mustList: files every manifest of this kind must list (unlisted ones fail).
     ///   - mayList: a predicate for paths this kind of manifest may name at all.
-    func compare(_ context: VerificationContext, mustList: [String], mayList: (String) -> Bool) -> [CheckResult] {
+    ///   - results: where the findings go, one per line at most; beyond the cap they are only counted.
+    /// - Returns: the paths the manifest lists, or `nil` when it could not be read or parsed. Only
+    ///   they are kept: the parsed manifest, digests and all, is gone when this returns.
+    @discardableResult
+    func compare(_ context: VerificationContext, mustList: [String], mayList: (String) -> Bool, into results: inout CappedResults) -> Set<String>? {
         let manifest: BagManifest
         do {
             guard let parsed = try context.bagManifest(fileName, algorithm: algorithm) else {
-                return [.fail(codes.unreadable, fileName, "\(fileName) is too large to read")]
+                results.append(.fail(codes.unreadable, fileName, "\(fileName) is too large to read"))
+                return nil
             }
             manifest = parsed
         } catch {
-            return [.fail(codes.malformed, fileName, error.reason)]
+            results.append(.fail(codes.malformed, fileName, error.reason))
+            return nil
         }
-        var results: [CheckResult] = []
+        var found = false
+        func report(_ result: CheckResult) {
+            found = true
+            results.append(result)
+        }
         var listed: Set<String> = []
         for entry in manifest.entries {
             guard listed.insert(entry.path).inserted else {
-                results.append(.fail(codes.duplicate, entry.path, "listed more than once in \(fileName)"))
+                report(.fail(codes.duplicate, Self.subject(entry.path), "listed more than once in \(fileName)"))
                 continue
             }
             if context.profile == .package, let problem = BagPath.problem(with: entry.path) {
-                results.append(.fail(codes.invalidPath, entry.path, "\(fileName) lists a path that \(problem)"))
+                report(.fail(codes.invalidPath, Self.subject(entry.path), "\(fileName) lists a path that \(problem)"))
                 continue
             }
             guard mayList(entry.path) else {
-                results.append(.fail(codes.notAllowed, entry.path, "\(fileName) may not list this path"))
+                report(.fail(codes.notAllowed, Self.subject(entry.path), "\(fileName) may not list this path"))
                 continue
             }
             guard let file = context.inventory.files[entry.path] else {
-                results.append(.fail(codes.missing, entry.path, "listed in \(fileName) but not in the \(context.profile == .package ? "package" : "bag")"))
+                report(.fail(codes.missing, Self.subject(entry.path), "listed in \(fileName) but not in the \(context.profile == .package ? "package" : "bag")"))
                 continue
             }
             guard let actual = file.digests[algorithm] else {
-                results.append(.notChecked(codes.passed, entry.path, "the \(algorithm.rawValue) digest was not computed"))
+                report(.notChecked(codes.passed, entry.path, "the \(algorithm.rawValue) digest was not computed"))
                 continue
             }
             if actual != entry.digest {
-                results.append(.fail(codes.mismatch, entry.path, "\(algorithm.displayName) differs from \(fileName): the file was changed",
+                report(.fail(codes.mismatch, entry.path, "\(algorithm.displayName) differs from \(fileName): the file was changed",
                                      expected: entry.digest, actual: actual))
             }
         }
         for path in mustList where !listed.contains(path) {
-            results.append(.fail(codes.unlisted, path, "present but not listed in \(fileName): it was added or renamed"))
+            report(.fail(codes.unlisted, path, "present but not listed in \(fileName): it was added or renamed"))
         }
-        if results.isEmpty {
+        if !found {
             results.append(.pass(codes.passed, fileName, "all \(manifest.entries.count) listed files are present and match their \(algorithm.displayName) digests"))
         }
-        return results
+        return listed
+    }
+
+    /// A listed path as a finding's subject: whole up to the 1 024 bytes a bag path may have
+    /// (§1.4.1), otherwise an excerpt (a hostile line can be megabytes long).
+    private static func subject(_ path: String) -> String {
+        path.utf8.count <= 1024 ? path : QuotedValue.excerpt(path)
     }
 }

@@ -20,6 +20,9 @@ struct MediaCheck: VerificationCheck {
         for path in paths {
             results += probe(path, media.outcomes[path], context)
         }
+        for path in media.streamed {
+            results.append(.notChecked(.mediaProbe, path, "the package was read from a stream; its media can only be examined in a file (save it, then verify the file)"))
+        }
         for path in media.skipped {
             results.append(.notChecked(.mediaProbe, path, "the package holds more than \(MediaExamination.maxFiles) media files; this one was not examined"))
         }

@@ -17,7 +17,7 @@ struct PayloadOxumCheck: VerificationCheck {
                 : .notPresent(.bagPayloadOxum, subject, "the bag declares no Payload-Oxum")]
         }
         guard values.count == 1, let stated = PayloadOxum(values[0]) else {
-            return [.fail(.bagPayloadOxumMalformed, subject, "Payload-Oxum must appear once as OCTETS.COUNT", actual: values.joined(separator: ", "))]
+            return [.fail(.bagPayloadOxumMalformed, subject, "Payload-Oxum must appear once as OCTETS.COUNT", actual: QuotedValue.excerpt(values.joined(separator: ", ")))]
         }
         let payload = context.payloadPaths.compactMap { context.inventory.files[$0] }
         let actual = PayloadOxum(octets: payload.reduce(UInt64(0)) { $0 &+ $1.size }, fileCount: UInt64(payload.count))

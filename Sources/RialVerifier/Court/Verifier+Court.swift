@@ -9,7 +9,8 @@ extension Verifier {
             // facts included) under the same policy.
             let (report, context) = try evaluate(path: path, progress: progress)
             var pictures: [DepthThumbnail] = []
-            if report.subjectKind == .package, let root = context.inventory.rootName, let index = context.parsedDepthIndex {
+            // A stream cannot be read again for the pictures; they illustrate, the checks prove.
+            if report.subjectKind == .package, !context.inventory.isStream, let root = context.inventory.rootName, let index = context.parsedDepthIndex {
                 pictures = DepthThumbnail.read(archive: path, root: root, index: index, count: thumbnails, limits: limits.archive)
             }
             return (report, CaseOverview(context: context, report: report, thumbnails: pictures))

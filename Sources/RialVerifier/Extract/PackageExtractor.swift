@@ -35,6 +35,8 @@ public struct PackageExtractor: Sendable {
     /// - Throws: ``VerifierError`` when the package cannot be evaluated; ``ArchiveError`` when
     ///   the destination is unsafe or writing fails (nothing is left behind).
     public func extract(package: String, to destination: String, progress: Verifier.Progress? = nil) throws -> Result {
+        // Checked before the first read: the second would wait for ever on a drained pipe.
+        if let refusal = Self.sourceRefusal(package) { throw refusal }
         let (report, context) = try verifier.evaluate(path: package, progress: progress)
         let inventory = context.inventory
         guard report.verdict == .pass, report.subjectKind == .package, let root = inventory.rootName else {
@@ -64,6 +66,18 @@ public struct PackageExtractor: Sendable {
             if created { rmdir(destination) }
             throw error
         }
+    }
+
+    /// Why `package` cannot be extracted from: it is read twice, so it must be a regular file,
+    /// not standard input, a pipe or a FIFO (`extract.not-a-file`). `nil` for a regular file
+    /// and for a path that cannot be examined (the verification then says why).
+    package static func sourceRefusal(_ package: String) -> ArchiveError? {
+        var info = stat()
+        let isStandardInput = package == Verifier.standardInput
+        guard isStandardInput || stat(package, &info) == 0 else { return nil }
+        guard isStandardInput || (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        let what = isStandardInput ? "standard input" : "\(package) is not a regular file (a pipe, a FIFO or a device), and"
+        return ArchiveError(.sourceNotAFile, "\(what) cannot be read twice, as extraction must (to verify the package, then to unpack it); save it to a file first (e.g. cat > case.rialpkg) and extract that")
     }
 
     /// Creates `destination` if it does not exist; an existing one must be an empty directory

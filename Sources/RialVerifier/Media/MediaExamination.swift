@@ -13,12 +13,15 @@ struct MediaExamination {
     let outcomes: [String: Result<MediaProbeOutcome, MediaError>]
     /// Media paths over ``maxFiles``, not probed.
     let skipped: [String]
+    /// Media paths not probed because the input was a stream, read once and gone.
+    let streamed: [String]
 
     init(_ context: VerificationContext) {
         let paths = context.payloadPaths(under: PackageLayout.mediaDirectory)
         var outcomes: [String: Result<MediaProbeOutcome, MediaError>] = [:]
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
-        for path in paths.prefix(Self.maxFiles) {
+        streamed = context.inventory.isStream ? paths : []
+        for path in paths.prefix(Self.maxFiles) where !context.inventory.isStream {
             // Started by the scan as it passed the file, and run beside the hashing.
             if let early = context.inventory.mediaProbes[path] {
                 outcomes[path] = early.wait()
@@ -30,7 +33,7 @@ struct MediaExamination {
             }
         }
         self.outcomes = outcomes
-        skipped = Array(paths.dropFirst(Self.maxFiles))
+        skipped = context.inventory.isStream ? [] : Array(paths.dropFirst(Self.maxFiles))
     }
 
     /// The facts of `path`, when the probe read them.

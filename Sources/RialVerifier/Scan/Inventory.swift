@@ -18,6 +18,10 @@ package struct Inventory: Sendable {
         package var location: (path: String, offset: UInt64)? = nil
     }
 
+    /// Whether the input was read from a stream (standard input): it cannot be read again,
+    /// so no file has a ``File/location`` and nothing that needs one (the media examination)
+    /// can be done.
+    package var isStream = false
     /// The top-level directory's name (packages only).
     package var rootName: String?
     /// Files by bag-relative path. A duplicate entry is recorded in ``findings``, not here.

@@ -45,7 +45,11 @@ struct PackageScanner {
 
     private func read() throws -> Inventory {
         var inventory = Inventory()
-        let reader = try TarReader(path: path, limits: limits.archive)
+        let isStream = path == Verifier.standardInput
+        inventory.isStream = isStream
+        let reader = isStream ? try TarReader(standardInputWith: limits.archive) : try TarReader(path: path, limits: limits.archive)
+        // A stream cannot be read again: its files have no place to be found at later.
+        let place = { [path] (offset: UInt64?) in isStream ? nil : offset.map { (path, $0) } }
         var tagBytes: UInt64 = 0
         var chain: ChainRecomputer?
         var payloadSeen: Set<String> = []
@@ -60,10 +64,11 @@ struct PackageScanner {
                 let parsed = isTag || PackageLayout.isParsedPayload(relative)
                 let keepBytes = parsed && header.size <= limits.maxTagFileBytes && tagBytes + header.size <= limits.maxTotalTagBytes
                 if !isTag && !hashesPayload {
-                    inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:], location: header.dataOffset.map { (path, $0) })
+                    inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: [:], location: place(header.dataOffset))
                     continue
                 }
-                if startsMediaProbes, relative.hasPrefix(PackageLayout.mediaDirectory), let offset = header.dataOffset,
+                // Not for a stream: the probe reads the file in place, and a stream has no place.
+                if startsMediaProbes, !isStream, relative.hasPrefix(PackageLayout.mediaDirectory), let offset = header.dataOffset,
                    inventory.mediaProbes.count < MediaExamination.maxFiles {
                     inventory.mediaProbes[relative] = MediaProbeTask(path: path, offset: offset, length: header.size)
                 }
@@ -92,7 +97,7 @@ struct PackageScanner {
                     inventory.findings.append(.fail(.archiveLimitTagFileSize, relative, Self.tooLarge(header.size, limits)))
                 }
                 inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex(),
-                                                           location: header.dataOffset.map { (path, $0) })
+                                                           location: place(header.dataOffset))
             }
         }
         if let chain {

@@ -1142,6 +1142,15 @@ def crypto_cases(corpus, base, sealed):
     add("timestamp-garbage", "timestamp.malformed", p, "a DER value that is not a TimeStampResp", tsr_path)
 
 
+def bounded_cases(corpus, base):
+    """Inputs that cost a reader without bounds time or memory (issue 21); added last, so the
+    cases before them keep their numbers."""
+    end = base.body + bytes(1024)
+    corpus.add("padding-over-limit", "archive", 2, "archive.limit.padding", end + bytes((1 << 20) + 512),
+               "1 MiB and one block of zero padding after the end-of-archive marker (§4.5 allows 1 MiB)",
+               location=f"byte {len(end) + (1 << 20)}")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description="Generate rial's hostile corpus.")
     parser.add_argument("base")
@@ -1164,6 +1173,7 @@ def main(argv):
     crypto_cases(corpus, base, sealed)
     chain_cases(corpus, base)
     custody_cases(corpus, base, sealed)
+    bounded_cases(corpus, base)
     corpus.write_index()
     return 0
 
