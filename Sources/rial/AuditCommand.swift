@@ -73,9 +73,7 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Verify N inputs at once (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
-    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
-          help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md). --no-examine-media: digests only, for a quick fixity sweep; the media checks are NOT CHECKED.")
-    var examineMedia = true
+    @OptionGroup var mediaExamination: MediaExaminationOption
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 
@@ -111,7 +109,7 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         var policy = try trustOptions.makePolicy()
-        policy.examinesMedia = examineMedia
+        policy.examinesMedia = mediaExamination.examineMedia
         let shardSelector = try shard.map { text -> ShardSelector in try ShardSelector.parse(text, environment: environment).get() } ?? .all
         let location = try ledgerOptions.location(creatingDefaultDirectory: true)
         let found = BatchInputs.expand(paths, recursive: recursive)

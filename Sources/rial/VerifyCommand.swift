@@ -114,9 +114,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A copy of the media held apart from the package (hash-only packages); checked against the SHA-256 the package states.", valueName: "FILE"))
     var media: String?
 
-    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
-          help: "Read the media with the media libraries (in a confined child process) and hold every claim about it against what it is (docs/media.md). --no-examine-media: digests only, for a quick fixity sweep; the media checks are NOT CHECKED.")
-    var examineMedia = true
+    @OptionGroup var mediaExamination: MediaExaminationOption
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 
@@ -154,7 +152,7 @@ struct VerifyCommand: ParsableCommand {
         if let report { try OutputFile.check(report, option: "--report", replacing: force) }
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
-        policy.examinesMedia = examineMedia
+        policy.examinesMedia = mediaExamination.examineMedia
         let listed = try filesFrom.map { try PathList.read($0, nullSeparated: null) } ?? []
         if let filesFrom, listed.contains(Verifier.standardInput) {
             Console.error("--files-from \(filesFrom) lists -; standard input can only be named on the command line")
