@@ -14,7 +14,7 @@ struct FastPathTests {
         let pieces: [String] = ["", "a", " ", "\t", "\r", "\n", "\r\n", "\n\r", "ab  data/x", "AB\tdata/y", "é", "e\u{301}",
                                 "data/%0A", "\u{202E}", "%", "/", "..", "data//x", "0123456789abcdef", "0123456789ABCDEF"]
         var inputs: [[UInt8]] = pieces.map { Array($0.utf8) }
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 21)
         for _ in 0..<4000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...8, using: &random) {
@@ -40,7 +40,9 @@ struct FastPathTests {
         let digest = String(repeating: "ab", count: 4)
         var inputs = Self.lines
         inputs += ["\(digest)  data/a\n\(digest.uppercased()) data/b\r\n", "\(digest)\t\t data/é\n", "\(digest)x data/a", "\(digest) \n",
-                   "\(digest)", "\u{0661}\(digest) data/a", "\(digest) data/100%25\n"].map { Array($0.utf8) }
+                   "\(digest)", "\u{0661}\(digest) data/a", "\(digest) data/100%25\n",
+                   // A digest field longer than a message quotes (QuotedValue's 64 scalars).
+                   "%0123456789ABCDEF0123456789abcdef0123456789abcdefdata//xdata/%0Adata//x data/a\n"].map { Array($0.utf8) }
         for input in inputs {
             let fast = Result { () throws(FormatError) in try BagManifest.parse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt") }
             let general = Result { () throws(FormatError) in try Self.generalParse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt") }
@@ -56,7 +58,7 @@ struct FastPathTests {
     func bagPaths() {
         var names = ["data/a", "data/a\\b", "data/a\u{7F}", "data/\u{1}", "data//a", "data/./a", "data/../a", "data/..a", ".", "a/",
                      "data/ a", "data/A.TXT", "data/\r\n", "\n/a"]
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 2121)
         let alphabet = Array("ab./\\ \u{0}\u{1F}\u{7F}\r\n%".unicodeScalars)
         for _ in 0..<4000 {
             names.append(String(String.UnicodeScalarView((0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })))
@@ -131,10 +133,25 @@ struct FastPathTests {
             }
             let lowered = digest.lowercased()
             guard Hex.isDigest(lowered, byteCount: digestByteCount) else {
-                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \"\(digest)\" is not a \(algorithm) digest")
+                // Quoted as every message quotes a package's value (QuotedValue, issue 21).
+                throw FormatError(.invalidHex, "\(fileName) line \(number + 1): \(QuotedValue.quoted(digest)) is not a \(algorithm) digest")
             }
             entries.append(BagManifest.Entry(path: ManifestPathEncoding.decode(path), digest: lowered))
         }
         return BagManifest(algorithm: algorithm, entries: entries)
+    }
+}
+
+/// A seeded generator, so that the inputs, and any failure, are the same on every run.
+private struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
