@@ -244,11 +244,6 @@ struct VerificationContext {
         return TagFileEncoding(declared: declaration.encoding)
     }
 
-    /// The BagIt version `bagit.txt` declares, when it parses.
-    var bagItVersion: String? {
-        bytes(PackageLayout.bagDeclaration).flatMap { try? BagDeclaration.parse($0) }?.version
-    }
-
     /// The subject used for findings about the whole input.
     var packageSubject: String { inventory.rootName.map { $0 + "/" } ?? "bag" }
 }

@@ -34,7 +34,8 @@ struct ChildProcess {
     let environment: [String]
     let timeoutSeconds: Double
     let maxOutputBytes: Int
-    let maxErrorBytes = 8192
+    /// The first bytes of standard error kept for messages.
+    static let maxErrorBytes = 8192
 
     /// Starts the child and waits for it (or for the deadline).
     /// - Throws: ``MediaError`` `.probeNotStarted` when pipes or `posix_spawn` fail.
@@ -155,7 +156,7 @@ struct ChildProcess {
                 } else {
                     // Standard error is read to the end so the child never blocks on it; only
                     // its first bytes are kept.
-                    result.errorOutput += bytes.prefix(max(0, maxErrorBytes - result.errorOutput.count))
+                    result.errorOutput += bytes.prefix(max(0, Self.maxErrorBytes - result.errorOutput.count))
                 }
             }
         }
@@ -193,7 +194,8 @@ struct ChildProcess {
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-    private static func now() -> Double {
+    /// The monotonic clock, in seconds.
+    static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9

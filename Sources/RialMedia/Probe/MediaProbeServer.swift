@@ -40,14 +40,12 @@ final class MediaProbeServer: @unchecked Sendable {
     /// Runs the probe with `arguments` in a child the server forks.
     /// - Returns: how the child ended, or `nil` when the server failed (it is then stopped).
     func run(_ arguments: [String], limits: MediaProbeLimits) -> ChildProcess.Result? {
-        var channel = ProbeServerChannel(descriptor: socket, deadline: ProbeServerChannel.now() + limits.timeoutSeconds + Self.replyMargin)
-        guard channel.write(ProbeServerChannel.request(arguments: arguments, timeoutSeconds: limits.timeoutSeconds, maxOutputBytes: limits.maxOutputBytes)) else {
-            stop()
-            return nil
-        }
-        channel.deadline = ProbeServerChannel.now() + limits.timeoutSeconds + Self.replyMargin
-        guard let result = channel.readReply(maxOutputBytes: limits.maxOutputBytes, maxErrorBytes: 8192) else {
-            stop()
+        // One deadline for the request and the reply: the request fits the socket's buffer.
+        let channel = ProbeServerChannel(descriptor: socket, deadline: ChildProcess.now() + limits.timeoutSeconds + Self.replyMargin)
+        let request = ProbeServerChannel.request(arguments: arguments, timeoutSeconds: limits.timeoutSeconds, maxOutputBytes: limits.maxOutputBytes)
+        guard channel.write(request),
+              let result = channel.readReply(maxOutputBytes: limits.maxOutputBytes, maxErrorBytes: ChildProcess.maxErrorBytes) else {
+            end(killing: true)
             return nil
         }
         return result
@@ -55,12 +53,13 @@ final class MediaProbeServer: @unchecked Sendable {
 
     private var isStopped = false
 
-    /// Ends the server and reaps it.
-    private func stop() {
+    /// Ends the server and reaps it: killed when it failed, or told politely (its socket
+    /// closes, it sees the end of its requests and exits) when it is idle at exit.
+    private func end(killing: Bool) {
         guard !isStopped else { return }
         isStopped = true
         close(socket)
-        kill(pid, SIGKILL)
+        if killing { kill(pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
@@ -85,20 +84,10 @@ final class MediaProbeServer: @unchecked Sendable {
     private static let endsAtExit: Void = {
         atexit {
             for server in MediaProbeServer.idle.withLock({ servers in defer { servers.removeAll() }; return servers }) {
-                server.end()
+                server.end(killing: false)
             }
         }
     }()
-
-    /// Ends an idle server the polite way: its socket closes, it sees the end of its requests
-    /// and exits; it is then reaped.
-    private func end() {
-        guard !isStopped else { return }
-        isStopped = true
-        close(socket)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    }
 
     /// Gives a server back after a request; a stopped one is dropped.
     static func release(_ server: MediaProbeServer) {

@@ -12,7 +12,7 @@ import Glibc
 struct ProbeServerChannel {
     let descriptor: Int32
     /// When a read or write gives up; `nil` waits as long as it takes (the server, between requests).
-    var deadline: Double?
+    let deadline: Double?
 
     /// The longest header line either side accepts.
     static let maxLineBytes = 256
@@ -116,19 +116,12 @@ struct ProbeServerChannel {
     private func waitUntil(_ events: Int16) -> Bool {
         guard let deadline else { return true }
         while true {
-            let remaining = deadline - ProbeServerChannel.now()
+            let remaining = deadline - ChildProcess.now()
             guard remaining > 0 else { return false }
             var descriptors = [pollfd(fd: descriptor, events: events, revents: 0)]
             let ready = poll(&descriptors, 1, Int32(min(remaining * 1000, 1000).rounded(.up)))
             if ready > 0 { return true }
             if ready < 0, errno != EINTR { return false }
         }
-    }
-
-    /// The monotonic clock, in seconds.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
