@@ -6,6 +6,12 @@
 # differs), then over BENCH_RUNS interleaved rounds, medians:
 #   CPU time (user + sys, /usr/bin/time) of
 #     floor           openssl dgst -sha256 and then -sha512 over every package file
+#     floor + chain   the same, and openssl dgst -sha256 over every package's depth keyframes:
+#                     the hashing a verifier cannot skip beyond the two digests. Each frame link
+#                     is SHA256(frame ‖ depth ‖ time ‖ previous); a frame file's own SHA-256 is
+#                     the link's state after the frame, so only the depth bytes are hashed again.
+#                     Every package of the batch holds the same capture, so one package's
+#                     keyframes, named once per package, are the same bytes
 #     rial --jobs 1   rial verify --recursive DIR --no-examine-media --jobs 1 --format jsonl
 #     rial --jobs N   the same at --jobs N (N = cores)
 #     rial examined   the same at --jobs N with the media examined (the default): what the
@@ -44,6 +50,13 @@ files=("$batch_dir"/*.rialpkg)
 bytes=$(cat "${files[@]}" | wc -c | tr -d ' ')
 times=$(mktemp -d)
 trap 'rm -rf "$times"' EXIT
+tar -xf "${files[0]}" -C "$times" --wildcards '*/data/depth/*'
+keyframes=("$times"/*/data/depth/*)
+[[ -f ${keyframes[0]} ]] || die "the batch's packages have no depth keyframes"
+# The keyframes once per package, in the same order as files, so floor_spread can split both alike.
+chain=()
+for (( i = 0; i < ${#files[@]}; i++ )); do chain+=("${keyframes[@]}"); done
+per_package=${#keyframes[@]}
 
 # cpu ROW CMD...: one run's wall and user+sys seconds appended to ROW; CMD's output discarded.
 cpu() {
@@ -56,13 +69,23 @@ median() {  # median of column $2 of file $1
     sort -n -k"$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 floor_sequential() { openssl dgst -sha256 "${files[@]}" >/dev/null && openssl dgst -sha512 "${files[@]}" >/dev/null; }
-# The floor spread over $1 processes: the files in $1 lists, each hashed by its own openssl pair.
+chain_sequential() { openssl dgst -sha256 "${chain[@]}" >/dev/null; }
+# The floor spread over $1 processes: the files in $1 lists, each hashed by its own openssl pair,
+# and with $2 = chain each list's packages' keyframes too.
 floor_spread() {
-    local j=$1 k pids=()
+    local j=$1 with=${2:-} k pids=()
     for (( k = 0; k < j; k++ )); do
-        local part=()
-        for (( i = k; i < ${#files[@]}; i += j )); do part+=("${files[i]}"); done
-        ( openssl dgst -sha256 "${part[@]}" >/dev/null && openssl dgst -sha512 "${part[@]}" >/dev/null ) &
+        local part=() links=()
+        for (( i = k; i < ${#files[@]}; i += j )); do
+            part+=("${files[i]}")
+            links+=("${chain[@]:i * per_package:per_package}")
+        done
+        if [[ $with == chain ]]; then
+            ( openssl dgst -sha256 "${part[@]}" >/dev/null && openssl dgst -sha512 "${part[@]}" >/dev/null \
+                && openssl dgst -sha256 "${links[@]}" >/dev/null ) &
+        else
+            ( openssl dgst -sha256 "${part[@]}" >/dev/null && openssl dgst -sha512 "${part[@]}" >/dev/null ) &
+        fi
         pids+=($!)
     done
     for pid in "${pids[@]}"; do wait "$pid"; done
@@ -71,11 +94,13 @@ floor_spread() {
 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores" >"$times/warm" 2>/dev/null || die "the batch does not pass"
 for (( r = 1; r <= runs; r++ )); do
     cpu floor bash -c "$(declare -p files); $(declare -f floor_sequential); floor_sequential"
+    cpu chain bash -c "$(declare -p chain); $(declare -f chain_sequential); chain_sequential"
     cpu jobs1 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs 1
     cpu jobsN "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores"
     cpu examined "$rial" verify --recursive "$batch_dir" --format jsonl --jobs "$cores"
     for (( j = 1; j <= cores; j++ )); do
-        cpu "floor-$j" bash -c "$(declare -p files); $(declare -f floor_spread); floor_spread $j"
+        cpu "floor-$j" bash -c "$(declare -p files chain per_package); $(declare -f floor_spread); floor_spread $j"
+        cpu "chain-$j" bash -c "$(declare -p files chain per_package); $(declare -f floor_spread); floor_spread $j chain"
         cpu "sweep-$j" "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$j"
     done
 done
@@ -84,16 +109,20 @@ grep -q '"verdict": "fail"\|"verdict": "error"' "$times/warm" && die "a package 
 echo
 printf 'batch CPU: %d packages, %.1f MiB (user + sys seconds, %d run%s, medians)\n' "$batch" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')" "$runs" "$( (( runs == 1 )) || echo s)"
 floor_cpu=$(median "$times/floor" 2)
-row() {  # label file
-    awk -v t="$(median "$2" 2)" -v f="$floor_cpu" -v n="$batch" -v l="$1" 'BEGIN { printf "  %-46s %7.2f s CPU  %6.2f ms/package  %5.2f × floor\n", l, t, t / n * 1000, t / f }'
+# The chain row is the keyframes alone; the floor with the chain is both together.
+chain_cpu=$(awk -v f="$floor_cpu" -v c="$(median "$times/chain" 2)" 'BEGIN { print f + c }')
+row() {  # label seconds
+    awk -v t="$2" -v f="$floor_cpu" -v c="$chain_cpu" -v n="$batch" -v l="$1" \
+        'BEGIN { printf "  %-46s %7.2f s CPU  %6.2f ms/package  %5.2f × floor  %5.2f × floor + chain\n", l, t, t / n * 1000, t / f, t / c }'
 }
-row "floor: openssl sha256 + sha512" "$times/floor"
-row "rial verify --no-examine-media --jobs 1" "$times/jobs1"
-row "rial verify --no-examine-media --jobs $cores" "$times/jobsN"
-row "rial verify --jobs $cores (media examined)" "$times/examined"
+row "floor: openssl sha256 + sha512" "$floor_cpu"
+row "floor + chain: and sha256 over the keyframes" "$chain_cpu"
+row "rial verify --no-examine-media --jobs 1" "$(median "$times/jobs1" 2)"
+row "rial verify --no-examine-media --jobs $cores" "$(median "$times/jobsN" 2)"
+row "rial verify --jobs $cores (media examined)" "$(median "$times/examined" 2)"
 echo
 echo "batch jobs sweep: wall time, rial verify --no-examine-media next to openssl spread over as many processes"
 for (( j = 1; j <= cores; j++ )); do
-    awk -v t="$(median "$times/sweep-$j" 1)" -v f="$(median "$times/floor-$j" 1)" -v n="$batch" -v j="$j" \
-        'BEGIN { printf "  --jobs %-3d %7.2f s  %7.0f packages/s   floor %6.2f s  %5.2f × floor\n", j, t, n / t, f, t / f }'
+    awk -v t="$(median "$times/sweep-$j" 1)" -v f="$(median "$times/floor-$j" 1)" -v c="$(median "$times/chain-$j" 1)" -v n="$batch" -v j="$j" \
+        'BEGIN { printf "  --jobs %-3d %7.2f s  %7.0f packages/s   floor %6.2f s  %5.2f × floor   floor + chain %6.2f s  %5.2f ×\n", j, t, n / t, f, t / f, c, t / c }'
 done

@@ -65,7 +65,7 @@ package struct AuditComparison: Sendable {
         for (path, before) in previousByPath where !seen.contains(path) && isInScope(path) {
             changes.append(LedgerChange(path: path, kinds: [.vanished], previous: before, current: nil))
         }
-        return changes.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return changes.sorted { UTF8Order.precedes($0.path, $1.path) }
     }
 
     private func isOverdue(_ before: LedgerRecord, at now: String) -> Bool {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialFormat
 
 /// The inputs of a batch: each PATH as given, or with `--recursive`, every `.rialpkg` file and
 /// every bag directory (a directory holding `bagit.txt`) found under a directory PATH.
@@ -16,7 +17,7 @@ enum BatchInputs {
             if path != "-", isDirectory(path), !exists(path + "/bagit.txt") {
                 var found: [String] = []
                 search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
-                out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                out += found.sorted(by: UTF8Order.precedes)
             } else {
                 out.append(path)
             }

@@ -12,6 +12,17 @@ struct DigestTests {
         #expect(hex(try StreamingDigest.digest(.md5, of: [])) == "d41d8cd98f00b204e9800998ecf8427e")
     }
 
+    @Test("digestSoFar gives the digest of the bytes fed so far and lets the digest run on (a frame file and its chain link)")
+    func digestSoFarLeavesTheDigestRunning() throws {
+        for algorithm in [DigestAlgorithm.sha256, .sha512] {
+            let running = try StreamingDigest(algorithm)
+            try running.update(Array("abc".utf8))
+            #expect(try running.digestSoFar() == StreamingDigest.digest(algorithm, of: Array("abc".utf8)))
+            try running.update(Array("def".utf8))
+            #expect(try running.finish() == StreamingDigest.digest(algorithm, of: Array("abcdef".utf8)))
+        }
+    }
+
     @Test func chunkingDoesNotChangeTheDigest() throws {
         let data = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let whole = try DigestSet([.sha256, .sha512])

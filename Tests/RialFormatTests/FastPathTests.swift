@@ -85,7 +85,95 @@ struct FastPathTests {
         }
     }
 
+    @Test("StrictJSONParser: every enumerated string reads as the byte-by-byte path reads it, or fails the same way")
+    func jsonStringsEnumerated() {
+        // Each line, quoted, is a one-string document: the fast path (no escape, no control)
+        // and the general one (escapes, controls, invalid UTF-8) must give what the reference gives.
+        // Lines with a quote or a backslash would not be one plain string; escapes have their own tests.
+        for line in Self.lines where !line.contains(UInt8(ascii: "\"")) && !line.contains(UInt8(ascii: "\\")) {
+            let document = Array("[\"".utf8) + line + Array("\"]".utf8)
+            let expected = line.contains(where: { $0 < 0x20 }) ? nil : String(validating: line, as: UTF8.self)
+            let parsed = (try? StrictJSONParser.parse(document))?.arrayValue?.first?.stringValue
+            #expect(parsed.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) }, "\(line)")
+        }
+    }
+
+    @Test("StrictJSONParser: duplicate keys are found by the short search and by the key index, canonically")
+    func duplicateKeys() throws {
+        for count in [1, 2, 15, 16, 17, 40] {
+            let keys = (0..<count).map { "k\($0)" }
+            let members = keys.map { "\"\($0)\": 1" }.joined(separator: ", ")
+            #expect(try StrictJSONParser.parse(Array("{\(members)}".utf8)).objectValue?.keys == keys)
+            for duplicate in [keys.first!, keys.last!, keys[count / 2]] {
+                #expect { try StrictJSONParser.parse(Array("{\(members), \"\(duplicate)\": 2}".utf8)) } throws: {
+                    ($0 as? FormatError)?.code == .duplicateKey
+                }
+            }
+            // "é" precomposed and decomposed are one key to a reader that normalises.
+            #expect { try StrictJSONParser.parse(Array("{\"\u{E9}\": 0, \(members), \"e\u{301}\": 2}".utf8)) } throws: {
+                ($0 as? FormatError)?.code == .duplicateKey
+            }
+        }
+    }
+
+    @Test("JSONWriter: strings copied whole read as the byte-by-byte writer wrote them")
+    func writerStrings() {
+        let quoting = ["\"", "\\", "a\"b\\c", "\u{7F}", "\u{1}x", "x\u{1F}", "\u{85}\u{2028}"].map { Array($0.utf8) }
+        for line in Self.lines + quoting {
+            let text = String(decoding: line, as: UTF8.self)
+            for escaping in [JSONWriter.Escaping.minimal, .invisibles] {
+                let written = JSONWriter.bytes(.array([.string(text), .object(["k\(text)": .string(text)])]), escaping: escaping)
+                #expect(written == Self.referenceDocument(text, escaping: escaping), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test("UTF8Order sorts as comparing UTF-8 bytes one by one does")
+    func utf8Order() {
+        let names = ["", "a", "A", "ab", "a/b", "a.b", "é", "e\u{301}", "z", "\u{10FFFF}", "data/x", "data/", "Ω", "~"]
+        for left in names {
+            for right in names {
+                #expect(UTF8Order.precedes(left, right) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left) \(right)")
+            }
+        }
+    }
+
     // MARK: The general paths, as they were
+
+    /// What the writer wrote before it copied plain strings whole: `[string, {"k"+string: string}]`,
+    /// every byte through the escaping switch.
+    static func referenceDocument(_ text: String, escaping: JSONWriter.Escaping) -> [UInt8] {
+        func string(_ text: String) -> [UInt8] {
+            if escaping == .invisibles, text.unicodeScalars.contains(where: { $0.value >= 0x80 && InvisibleCharacters.contains($0) }) {
+                var out: [UInt8] = [0x22]
+                for scalar in text.unicodeScalars {
+                    if scalar.value >= 0x80 && InvisibleCharacters.contains(scalar) {
+                        let hex = String(scalar.value, radix: 16)
+                        out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                    } else {
+                        out += string(String(scalar)).dropFirst().dropLast()
+                    }
+                }
+                return out + [0x22]
+            }
+            var out: [UInt8] = [0x22]
+            for byte in text.utf8 {
+                switch byte {
+                case 0x22: out += Array("\\\"".utf8)
+                case 0x5C: out += Array("\\\\".utf8)
+                case 0x0A: out += Array("\\n".utf8)
+                case 0x0D: out += Array("\\r".utf8)
+                case 0x09: out += Array("\\t".utf8)
+                case 0x00..<0x20, 0x7F: out += Array(String(format: "\\u%04x", byte).utf8)
+                default: out.append(byte)
+                }
+            }
+            return out + [0x22]
+        }
+        return Array("[\n  ".utf8) + string(text) + Array(",\n  {\n    ".utf8) + string("k" + text) + Array(": ".utf8) + string(text)
+            + Array("\n  }\n]\n".utf8)
+    }
+
 
     private static func same(_ a: Result<[String], FormatError>, _ b: Result<[String], FormatError>) -> Bool {
         switch (a, b) {

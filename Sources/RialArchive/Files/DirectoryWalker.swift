@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialFormat
 
 /// Lists a directory tree without following symbolic links.
 ///
@@ -42,7 +43,7 @@ package enum DirectoryWalker {
             }
             closedir(handle)
             var subdirectories: [String] = []
-            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for name in names.sorted(by: UTF8Order.precedes) {
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard lstat(root + "/" + childRelative, &info) == 0 else {

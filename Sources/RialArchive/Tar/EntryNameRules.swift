@@ -46,10 +46,8 @@ struct EntryNameRules {
         let slash = name.utf8.firstIndex(of: UInt8(ascii: "/"))
         let top = slash.map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? name
         let below = slash.map { String(decoding: name.utf8[name.utf8.index(after: $0)...], as: UTF8.self) }
-        for part in [top, below].compactMap({ $0 }) {
-            if let problem = BagPath.problem(with: part) {
-                throw ArchiveError(.invalidName, "entry name \(problem)", location: text)
-            }
+        if let problem = BagPath.problem(with: top) ?? below.flatMap({ BagPath.problem(with: $0) }) {
+            throw ArchiveError(.invalidName, "entry name \(problem)", location: text)
         }
         if root == nil { root = top }
         guard top == root else {
@@ -102,12 +100,15 @@ struct EntryNameRules {
 
     /// `name` with A–Z lowered, when every byte is ASCII; else `nil`.
     static func asciiFold(_ name: String) -> String? {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 {
-            guard byte < 0x80 else { return nil }
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { folded in
+                for (index, byte) in bytes.enumerated() {
+                    folded[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

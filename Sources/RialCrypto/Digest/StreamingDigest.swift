@@ -46,6 +46,21 @@ package final class StreamingDigest {
         return Array(out.prefix(Int(length)))
     }
 
+    /// The digest of the bytes fed so far, leaving this digest running: a stream whose first
+    /// part is a message of its own (a frame's file, at the head of its chain link) gives both
+    /// digests from one pass over that part.
+    /// - Precondition: ``finish()`` has not been called.
+    package func digestSoFar() throws -> [UInt8] {
+        precondition(!isFinished, "StreamingDigest read after finish()")
+        guard let copy = EVP_MD_CTX_new() else { throw CryptoError.openSSL("EVP_MD_CTX_new") }
+        defer { EVP_MD_CTX_free(copy) }
+        guard EVP_MD_CTX_copy_ex(copy, context) == 1 else { throw CryptoError.openSSL("EVP_MD_CTX_copy_ex") }
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(copy, &out, &length) == 1 else { throw CryptoError.openSSL("EVP_DigestFinal_ex") }
+        return Array(out.prefix(Int(length)))
+    }
+
     /// The digest of `bytes`, in one call.
     package static func digest(_ algorithm: DigestAlgorithm, of bytes: [UInt8]) throws -> [UInt8] {
         let digest = try StreamingDigest(algorithm)

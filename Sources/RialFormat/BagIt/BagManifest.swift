@@ -24,7 +24,7 @@ package struct BagManifest: Sendable, Hashable {
     /// Writes the manifest: entries sorted by path bytes, two spaces between digest and path
     /// (the `sha256sum` format, so `sha256sum -c` reads it), LF line ends.
     package func bytes() -> [UInt8] {
-        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let sorted = entries.sorted { UTF8Order.precedes($0.path, $1.path) }
         var text = ""
         for entry in sorted { text += "\(entry.digest)  \(ManifestPathEncoding.encode(entry.path))\n" }
         return Array(text.utf8)
@@ -69,15 +69,17 @@ package struct BagManifest: Sendable, Hashable {
 
     /// `digest` in lowercase when every byte is a hex digit, else `nil`.
     private static func lowercaseHex(_ digest: ArraySlice<UInt8>) -> String? {
-        var lowered = [UInt8]()
-        lowered.reserveCapacity(digest.count)
-        for byte in digest {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): lowered.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): lowered.append(byte | 0x20)
-            default: return nil
-            }
+        guard digest.allSatisfy({ isHexDigit($0) }) else { return nil }
+        return String(unsafeUninitializedCapacity: digest.count) { lowered in
+            for (index, byte) in digest.enumerated() { lowered[index] = byte | (byte >= UInt8(ascii: "A") ? 0x20 : 0) }
+            return digest.count
         }
-        return String(decoding: lowered, as: UTF8.self)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return true
+        default: return false
+        }
     }
 }

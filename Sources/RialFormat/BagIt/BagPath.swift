@@ -36,7 +36,8 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
         if text.isEmpty { return "is empty" }
         if text.utf8.count > maxBytes { return "is longer than \(maxBytes) bytes" }
         if text.hasPrefix("/") { return "is absolute" }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiProblem(with: text, rules: rules) }
+        var bytes = text
+        if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return asciiProblem(with: text, rules: rules) }
         return unicodeProblem(with: text, rules: rules)
     }
 
@@ -73,17 +74,26 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// (CR LF, the one ASCII cluster, has no slash in it). The same answers, in the same order,
     /// without Foundation's normalisation (`FastPathTests` holds the two paths together).
     static func asciiProblem(with text: String, rules: Rules) -> String? {
+        var text = text
+        return text.withUTF8 { asciiProblem(in: $0, rules: rules) }
+    }
+
+    private static func asciiProblem(in bytes: UnsafeBufferPointer<UInt8>, rules: Rules) -> String? {
         if rules == .strict {
-            for byte in text.utf8 {
+            for byte in bytes {
                 if byte == UInt8(ascii: "\\") { return "contains a backslash" }
                 if byte < 0x20 || byte == 0x7F { return "contains a control character" }
             }
         }
-        for component in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            if component.isEmpty { return "has an empty component" }
-            if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) {
-                return "has a '\(String(decoding: component, as: UTF8.self))' component"
+        // Components in order, as splitting on "/" (keeping empty ones) would give them.
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+            let length = end - start
+            if length == 0 { return "has an empty component" }
+            if length <= 2, bytes[start] == UInt8(ascii: "."), length == 1 || bytes[start + 1] == UInt8(ascii: ".") {
+                return "has a '\(length == 1 ? "." : "..")' component"
             }
+            start = end + 1
         }
         return nil
     }
@@ -124,6 +134,6 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Orders by UTF-8 bytes, so every implementation sorts the same way whatever its locale.
     package static func < (lhs: BagPath, rhs: BagPath) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        UTF8Order.precedes(lhs.rawValue, rhs.rawValue)
     }
 }

@@ -11,11 +11,21 @@ package struct JSONFieldReader {
     ///     that are not ours (the capture app's), where unknown keys are ignored.
     /// - Throws: ``FormatError`` `.invalidField` if `value` is not an object or has other keys.
     package init(_ value: JSONValue, path: String, allowedKeys: Set<String>?) throws(FormatError) {
+        try self.init(value, path: path, isAllowed: { allowedKeys?.contains($0) ?? true })
+    }
+
+    /// The same, for a key list written where it is used: a few keys are searched in turn,
+    /// which costs less than building a set for every object read.
+    package init(_ value: JSONValue, path: String, allowedKeys: [String]) throws(FormatError) {
+        try self.init(value, path: path, isAllowed: { allowedKeys.contains($0) })
+    }
+
+    private init(_ value: JSONValue, path: String, isAllowed: (String) -> Bool) throws(FormatError) {
         guard let object = value.objectValue else {
             throw FormatError(.invalidField, "\(path) must be an object")
         }
-        for key in object.keys where allowedKeys.map({ !$0.contains(key) }) ?? false {
-            throw FormatError(.invalidField, "\(path) has an unknown key \(QuotedValue.quoted(key))")
+        for entry in object.entries where !isAllowed(entry.key) {
+            throw FormatError(.invalidField, "\(path) has an unknown key \(QuotedValue.quoted(entry.key))")
         }
         self.object = object
         self.path = path

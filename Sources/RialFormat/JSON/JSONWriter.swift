@@ -24,15 +24,17 @@ package enum JSONWriter {
     }
 
     // Recursion here is over values this program built, never over a package's bytes.
+    // Fixed pieces are appended from their UTF-8 views: no array is made per token, which was
+    // most of the cost of writing the many small documents of a batch.
     private static func write(_ value: JSONValue, indent: Int, escaping: Escaping, into out: inout [UInt8]) {
         switch value {
-        case .null: out += Array("null".utf8)
-        case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-        case .integer(let number): out += Array(String(number).utf8)
-        case .number(let number): out += Array(formatDouble(number).utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let number): out.append(contentsOf: String(number).utf8)
+        case .number(let number): out.append(contentsOf: formatDouble(number).utf8)
         case .string(let text): writeString(text, escaping: escaping, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out += Array("[]".utf8); return }
+            if elements.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -42,13 +44,14 @@ package enum JSONWriter {
             newline(indent, into: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            if object.entries.isEmpty { out += Array("{}".utf8); return }
+            if object.entries.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             for (position, entry) in object.entries.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1, into: &out)
                 writeString(entry.key, escaping: escaping, into: &out)
-                out += Array(": ".utf8)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
                 write(entry.value, indent: indent + 1, escaping: escaping, into: &out)
             }
             newline(indent, into: &out)
@@ -64,7 +67,7 @@ package enum JSONWriter {
 
     private static func newline(_ indent: Int, into out: inout [UInt8]) {
         out.append(0x0A)
-        out += [UInt8](repeating: 0x20, count: indent * 2)
+        for _ in 0..<indent * 2 { out.append(0x20) }
     }
 
     private static func writeString(_ text: String, escaping: Escaping, into out: inout [UInt8]) {
@@ -86,22 +89,41 @@ package enum JSONWriter {
             return
         }
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += Array("\\\"".utf8)
-            case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
-            case 0x0A: out += Array("\\n".utf8)
-            case 0x0D: out += Array("\\r".utf8)
-            case 0x09: out += Array("\\t".utf8)
-            case 0x00..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            default: out.append(byte)
+        // Most strings (digests, paths, names) need no escape: copied whole.
+        var text = text
+        text.withUTF8 { bytes in
+            if !bytes.contains(where: needsEscape) {
+                out.append(contentsOf: bytes)
+            } else {
+                for byte in bytes { writeByte(byte, into: &out) }
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether minimal escaping writes `byte` as something other than itself.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func writeByte(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+        case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+        case 0x0A: out.append(contentsOf: "\\n".utf8)
+        case 0x0D: out.append(contentsOf: "\\r".utf8)
+        case 0x09: out.append(contentsOf: "\\t".utf8)
+        case 0x00..<0x20, 0x7F:
+            out.append(contentsOf: "\\u00".utf8)
+            out.append(hexDigit(byte >> 4))
+            out.append(hexDigit(byte & 0x0F))
+        default: out.append(byte)
+        }
+    }
+
+    /// The lowercase hex digit of a value below 16.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Invisible characters beyond what minimal escaping already covers (C0 and DEL).

@@ -41,11 +41,31 @@ package struct StrictJSONParser {
 
     private final class ObjectFrame {
         var entries: [(key: String, value: JSONValue)] = []
-        var keys: Set<String> = []
+        /// Every key so far, once there are more than ``linearSearchLimit``: most objects are
+        /// small, and comparing a few keys costs less than hashing every one.
+        private var keyIndex: Set<String>?
         var pendingKey: String
+        private static let linearSearchLimit = 16
+
         init(firstKey: String) {
             pendingKey = firstKey
-            keys.insert(firstKey)
+        }
+
+        /// Whether `key` is already a key of the object (`pendingKey` included). `String`'s
+        /// `==`, like `Set<String>`, holds canonically equivalent spellings equal.
+        func contains(_ key: String) -> Bool {
+            if let keyIndex { return keyIndex.contains(key) }
+            return key == pendingKey || entries.contains { $0.key == key }
+        }
+
+        /// Makes `key`, not yet a key of the object, the one whose value is read next.
+        func add(_ key: String) {
+            pendingKey = key
+            if keyIndex != nil {
+                keyIndex?.insert(key)
+            } else if entries.count >= Self.linearSearchLimit {
+                keyIndex = Set(entries.map(\.key) + [key])
+            }
         }
     }
 
@@ -69,7 +89,7 @@ package struct StrictJSONParser {
                     index += 1
                     value = .object(JSONObject())
                 } else {
-                    stack.append(.object(ObjectFrame(firstKey: try parseKey(excluding: []))))
+                    stack.append(.object(ObjectFrame(firstKey: try parseKey(in: nil))))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -117,9 +137,7 @@ package struct StrictJSONParser {
                         index += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
-                        let key = try parseKey(excluding: frame.keys)
-                        frame.keys.insert(key)
-                        frame.pendingKey = key
+                        frame.add(try parseKey(in: frame))
                     case UInt8(ascii: "}"):
                         index += 1
                         stack.removeLast()
@@ -135,13 +153,13 @@ package struct StrictJSONParser {
         }
     }
 
-    /// Reads `"key":`; a key already in `seen` is an error. `Set<String>` compares canonically
-    /// equivalent spellings as equal, so two keys that differ only in normalisation are
+    /// Reads `"key":`; a key the object already has is an error. Keys are compared canonically
+    /// (see ``ObjectFrame/contains(_:)``), so two keys that differ only in normalisation are
     /// duplicates too: two readers could otherwise disagree on which one counts.
-    private mutating func parseKey(excluding seen: Set<String>) throws(FormatError) -> String {
+    private mutating func parseKey(in object: ObjectFrame?) throws(FormatError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let key = try parseString()
-        if seen.contains(key) {
+        if object?.contains(key) == true {
             throw FormatError(.duplicateKey, "duplicate key \(QuotedValue.quoted(key)) at byte \(index)")
         }
         skipWhitespace()
@@ -173,11 +191,11 @@ package struct StrictJSONParser {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(FormatError) {
-        let text = literal.withUTF8Buffer { Array($0) }
-        guard index + text.count <= bytes.count, Array(bytes[index..<index + text.count]) == text else {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count, literal.withUTF8Buffer({ bytes[index..<index + count].elementsEqual($0) }) else {
             throw error("invalid literal")
         }
-        index += text.count
+        index += count
     }
 
     private mutating func parseNumber() throws(FormatError) -> JSONValue {
@@ -223,18 +241,31 @@ package struct StrictJSONParser {
         let start = index
         index += 1  // opening quote
         // Most strings have no escape: find their end and decode the bytes in one go.
-        var end = index
-        while end < bytes.count, end - index <= limits.maxStringBytes {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") {
-                guard let string = String(validating: bytes[index..<end], as: UTF8.self) else {
-                    throw FormatError(.invalidUTF8, "string at byte \(start) is not valid UTF-8")
+        let first = index
+        let limit = min(bytes.count, first + limits.maxStringBytes + 1)
+        // The string and where it ends, or nil to take the general path; an outer nil is
+        // invalid UTF-8. ASCII, most strings, needs no validation.
+        let found = bytes.withUnsafeBufferPointer { buffer -> (String?, end: Int)? in
+            var end = first
+            var isASCII = true
+            while end < limit {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") {
+                    let text = UnsafeBufferPointer(rebasing: buffer[first..<end])
+                    return (isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self), end)
                 }
-                index = end + 1
-                return string
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                isASCII = isASCII && byte < 0x80
+                end += 1
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            end += 1
+            return nil
+        }
+        if let (string, end) = found {
+            guard let string else {
+                throw FormatError(.invalidUTF8, "string at byte \(start) is not valid UTF-8")
+            }
+            index = end + 1
+            return string
         }
         // An escape, a control character, the end of the input or the limit: byte by byte,
         // from the start, so every error is the one the general path gives.

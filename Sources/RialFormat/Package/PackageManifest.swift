@@ -57,7 +57,7 @@ package struct PackageManifest: Sendable, Hashable {
 
     /// The JSON document, keys in the order the spec lists them, files sorted by path bytes.
     package func jsonValue() -> JSONValue {
-        let sorted = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let sorted = files.sorted { UTF8Order.precedes($0.path, $1.path) }
         var object = JSONObject()
         object["format"] = .string(PackageLayout.formatName)
         object["format_version"] = .string(formatVersion)

@@ -31,7 +31,8 @@ package enum Hex {
 
     /// Whether `text` is exactly `byteCount` bytes of lowercase hex.
     package static func isDigest(_ text: String, byteCount: Int) -> Bool {
-        text.utf8.count == byteCount * 2 && text.utf8.allSatisfy { value($0) != nil }
+        var text = text
+        return text.withUTF8 { bytes in bytes.count == byteCount * 2 && bytes.allSatisfy { value($0) != nil } }
     }
 
     private static func value(_ char: UInt8) -> UInt8? {

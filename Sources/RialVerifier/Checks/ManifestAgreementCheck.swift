@@ -35,7 +35,7 @@ struct ManifestAgreementCheck: VerificationCheck {
                 disagreeing.formUnion(listed.subtracting(other.1))
             }
         }
-        for path in disagreeing.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for path in disagreeing.sorted(by: UTF8Order.precedes) {
             let missingFrom = sets.filter { !$0.1.contains(path) }.map(\.0)
             results.append(.fail(.bagManifestsDisagree, path.utf8.count <= 1024 ? path : QuotedValue.excerpt(path),
                                  "listed in some payload manifests but not in \(missingFrom.joined(separator: ", "))"))

@@ -16,7 +16,7 @@ struct MediaCheck: VerificationCheck {
             }
         }
         var results: [CheckResult] = []
-        let paths = media.outcomes.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let paths = media.outcomes.keys.sorted(by: UTF8Order.precedes)
         for path in paths {
             results += probe(path, media.outcomes[path], context)
         }

@@ -93,7 +93,7 @@ struct RialManifestCheck: VerificationCheck {
             }
         }
         let mustList = context.inventory.files.keys.filter { !PackageLayout.isOutsideManifest($0) }
-        for path in mustList.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where !listed.contains(path) {
+        for path in mustList.sorted(by: UTF8Order.precedes) where !listed.contains(path) {
             results.append(.fail(.rialManifestFileUnlisted, path, "present but not listed in rial/manifest.json: it was added or renamed"))
         }
         return results

@@ -38,7 +38,7 @@ struct CustodyLog {
         var signatures: [Int64: String] = [:]
         var unexpected: [String] = []
         let paths = inventory.files.keys.filter { $0.hasPrefix(PackageLayout.custodyDirectory) }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: UTF8Order.precedes)
         for path in paths {
             switch CustodyLogLayout.parse(path) {
             case (let seq, .event)?: events[seq] = path

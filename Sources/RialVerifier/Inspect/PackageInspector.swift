@@ -37,7 +37,7 @@ package struct PackageInspector: Sendable {
         if let bytes = inventory.tagFileBytes[PackageLayout.bagInfo], let info = try? BagInfo.parse(bytes) {
             object["bag_info"] = .array(info.fields.map { .object(["label": .string($0.label), "value": .string($0.value)]) })
         }
-        let paths = inventory.files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let paths = inventory.files.keys.sorted(by: UTF8Order.precedes)
         object["files"] = .array(paths.compactMap { path in
             guard let file = inventory.files[path] else { return nil }
             var item = JSONObject()

@@ -51,6 +51,9 @@ final class ChainRecomputer {
         return nil
     }
 
+    /// Whether `path` is a frame's file, the first bytes of its link.
+    func isFrameFile(_ path: String) -> Bool { frameIndexByPath[path] != nil }
+
     /// Called after `path` has been read completely: closes a link when its frame is complete.
     func finished(_ path: String) {
         if let index = frameIndexByPath[path], chain.frames[index].depthPath == nil {

@@ -1,3 +1,4 @@
+import RialFormat
 import RialCrypto
 
 /// Everything one read of the input established: each file with its size and digests, the
@@ -43,7 +44,7 @@ package struct Inventory: Sendable {
 
     /// Paths of payload files (under `data/`), sorted by bytes.
     package var payloadPaths: [String] {
-        files.keys.filter { $0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        files.keys.filter { $0.hasPrefix("data/") }.sorted(by: UTF8Order.precedes)
     }
 
     /// Paths of payload files under `subdirectory` (e.g. ``PackageLayout/mediaDirectory``), sorted by bytes.
@@ -53,6 +54,6 @@ package struct Inventory: Sendable {
 
     /// Paths of tag files (everything else), sorted by bytes.
     package var tagPaths: [String] {
-        files.keys.filter { !$0.hasPrefix("data/") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        files.keys.filter { !$0.hasPrefix("data/") }.sorted(by: UTF8Order.precedes)
     }
 }

@@ -72,8 +72,11 @@ struct PackageScanner {
                    inventory.mediaProbes.count < MediaExamination.maxFiles {
                     inventory.mediaProbes[relative] = MediaProbeTask(path: path, offset: offset, length: header.size)
                 }
-                let digests = try DigestSet([.sha256, .sha512])
                 let link = isTag ? nil : chain?.link(for: relative)
+                // A frame's file opens its chain link, so the link's SHA-256 at the end of the
+                // file is the file's own: taken from there, not computed a second time.
+                let sharesSHA256 = link != nil && chain?.isFrameFile(relative) == true
+                let digests = try DigestSet(sharesSHA256 ? [.sha512] : [.sha256, .sha512])
                 var kept: [UInt8] = []
                 if keepBytes { kept.reserveCapacity(Int(header.size)) }
                 try reader.readData { chunk in
@@ -81,6 +84,8 @@ struct PackageScanner {
                     if keepBytes { kept.append(contentsOf: chunk) }
                     progress?(reader.bytesConsumed, total)
                 }
+                var fileDigests = try digests.finishHex()
+                if sharesSHA256, let link { fileDigests[.sha256] = Hex.encode(try link.sink.digestSoFar()) }
                 chain?.finished(relative)
                 if !isTag && chain == nil { payloadSeen.insert(relative) }
                 if keepBytes {
@@ -96,7 +101,7 @@ struct PackageScanner {
                 } else if parsed {
                     inventory.findings.append(.fail(.archiveLimitTagFileSize, relative, Self.tooLarge(header.size, limits)))
                 }
-                inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: try digests.finishHex(),
+                inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: fileDigests,
                                                            location: place(header.dataOffset))
             }
         }

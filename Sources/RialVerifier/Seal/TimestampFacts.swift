@@ -50,7 +50,7 @@ struct TimestampFacts {
     init(_ context: VerificationContext, seal: DetachedSignature?, crypto: any VerifierCrypto) {
         let path = PackageLayout.sealTimestamp
         otherTokens = context.inventory.files.keys.filter { PackageLayout.isTimestampResponse($0) && $0 != path }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: UTF8Order.precedes)
         isRequired = context.policy.requiresTimestamp
         hasAnchors = !context.policy.timestampAnchors.isEmpty
         verificationTime = context.verificationTime
