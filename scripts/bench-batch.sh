@@ -53,10 +53,9 @@ trap 'rm -rf "$times"' EXIT
 tar -xf "${files[0]}" -C "$times" --wildcards '*/data/depth/*'
 keyframes=("$times"/*/data/depth/*)
 [[ -f ${keyframes[0]} ]] || die "the batch's packages have no depth keyframes"
-# The keyframes once per package, in the same order as files, so floor_spread can split both alike.
+# The keyframes once per package.
 chain=()
 for (( i = 0; i < ${#files[@]}; i++ )); do chain+=("${keyframes[@]}"); done
-per_package=${#keyframes[@]}
 
 # cpu ROW CMD...: one run's wall and user+sys seconds appended to ROW; CMD's output discarded.
 cpu() {
@@ -68,39 +67,56 @@ cpu() {
 median() {  # median of column $2 of file $1
     sort -n -k"$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
-floor_sequential() { openssl dgst -sha256 "${files[@]}" >/dev/null && openssl dgst -sha512 "${files[@]}" >/dev/null; }
-chain_sequential() { openssl dgst -sha256 "${chain[@]}" >/dev/null; }
-# The floor spread over $1 processes: the files in $1 lists, each hashed by its own openssl pair,
-# and with $2 = chain each list's packages' keyframes too.
-floor_spread() {
-    local j=$1 with=${2:-} k pids=()
+# The floors run as a script of their own, reading their file lists from files made here, before
+# anything is timed: the lists are too long to pass as one argument, and splitting them in bash
+# inside a timed run would add bash's time to the floor. For a spread over j processes, list k
+# holds every j-th package from k on (spread-j-k.files) and their keyframes (spread-j-k.chain).
+printf '%s\n' "${files[@]}" >"$times/files.list"
+printf '%s\n' "${chain[@]}" >"$times/chain.list"
+for (( j = 1; j <= cores; j++ )); do
     for (( k = 0; k < j; k++ )); do
-        local part=() links=()
-        for (( i = k; i < ${#files[@]}; i += j )); do
-            part+=("${files[i]}")
-            links+=("${chain[@]:i * per_package:per_package}")
-        done
-        if [[ $with == chain ]]; then
-            ( openssl dgst -sha256 "${part[@]}" >/dev/null && openssl dgst -sha512 "${part[@]}" >/dev/null \
-                && openssl dgst -sha256 "${links[@]}" >/dev/null ) &
-        else
-            ( openssl dgst -sha256 "${part[@]}" >/dev/null && openssl dgst -sha512 "${part[@]}" >/dev/null ) &
-        fi
-        pids+=($!)
+        for (( i = k; i < ${#files[@]}; i += j )); do echo "${files[i]}"; done >"$times/spread-$j-$k.files"
+        for (( i = k; i < ${#files[@]}; i += j )); do printf '%s\n' "${keyframes[@]}"; done >"$times/spread-$j-$k.chain"
     done
-    for pid in "${pids[@]}"; do wait "$pid"; done
+done
+cat >"$times/floor.sh" <<'SCRIPT'
+#!/usr/bin/env bash
+# floor.sh DIR sequential | chain | spread J [chain]
+set -euo pipefail
+dir=$1
+hash() {  # the files listed in $1 with sha256 then sha512, and the keyframes of $2 with sha256
+    local files=() links=()
+    mapfile -t files <"$1"
+    openssl dgst -sha256 "${files[@]}" >/dev/null && openssl dgst -sha512 "${files[@]}" >/dev/null
+    if [[ -n ${2:-} ]]; then mapfile -t links <"$2" && openssl dgst -sha256 "${links[@]}" >/dev/null; fi
 }
+case $2 in
+    sequential) hash "$dir/files.list" ;;
+    chain) mapfile -t chain <"$dir/chain.list" && openssl dgst -sha256 "${chain[@]}" >/dev/null ;;
+    spread)
+        pids=()
+        for (( k = 0; k < $3; k++ )); do
+            if [[ ${4:-} == chain ]]; then
+                hash "$dir/spread-$3-$k.files" "$dir/spread-$3-$k.chain" &
+            else
+                hash "$dir/spread-$3-$k.files" &
+            fi
+            pids+=($!)
+        done
+        for pid in "${pids[@]}"; do wait "$pid"; done ;;
+esac
+SCRIPT
 
 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores" >"$times/warm" 2>/dev/null || die "the batch does not pass"
 for (( r = 1; r <= runs; r++ )); do
-    cpu floor bash -c "$(declare -p files); $(declare -f floor_sequential); floor_sequential"
-    cpu chain bash -c "$(declare -p chain); $(declare -f chain_sequential); chain_sequential"
+    cpu floor bash "$times/floor.sh" "$times" sequential
+    cpu chain bash "$times/floor.sh" "$times" chain
     cpu jobs1 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs 1
     cpu jobsN "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores"
     cpu examined "$rial" verify --recursive "$batch_dir" --format jsonl --jobs "$cores"
     for (( j = 1; j <= cores; j++ )); do
-        cpu "floor-$j" bash -c "$(declare -p files chain per_package); $(declare -f floor_spread); floor_spread $j"
-        cpu "chain-$j" bash -c "$(declare -p files chain per_package); $(declare -f floor_spread); floor_spread $j chain"
+        cpu "floor-$j" bash "$times/floor.sh" "$times" spread "$j"
+        cpu "chain-$j" bash "$times/floor.sh" "$times" spread "$j" chain
         cpu "sweep-$j" "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$j"
     done
 done

@@ -50,15 +50,31 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// OpenSSL's implementation; these are built into the default provider.
+    /// OpenSSL's implementation, fetched once. OpenSSL 3 looks up the provider's
+    /// implementation on every `EVP_DigestInit_ex` given `EVP_sha256()` and the like: a cost
+    /// paid per file, which in a batch of small packages is thousands of times a second.
     var evpMD: OpaquePointer? {
         switch self {
-        case .md5: return EVP_md5()
-        case .sha1: return EVP_sha1()
-        case .sha224: return EVP_sha224()
-        case .sha256: return EVP_sha256()
-        case .sha384: return EVP_sha384()
-        case .sha512: return EVP_sha512()
+        case .md5: return Self.fetchedMD5
+        case .sha1: return Self.fetchedSHA1
+        case .sha224: return Self.fetchedSHA224
+        case .sha256: return Self.fetchedSHA256
+        case .sha384: return Self.fetchedSHA384
+        case .sha512: return Self.fetchedSHA512
         }
+    }
+
+    // Fetched on first use and kept for the process: an EVP_MD is immutable and may be shared
+    // by threads. Where fetching fails (a provider without the algorithm), the legacy
+    // descriptor is used as before, and its own fetch reports the failure.
+    nonisolated(unsafe) private static let fetchedMD5 = fetch("MD5") ?? EVP_md5()
+    nonisolated(unsafe) private static let fetchedSHA1 = fetch("SHA1") ?? EVP_sha1()
+    nonisolated(unsafe) private static let fetchedSHA224 = fetch("SHA224") ?? EVP_sha224()
+    nonisolated(unsafe) private static let fetchedSHA256 = fetch("SHA256") ?? EVP_sha256()
+    nonisolated(unsafe) private static let fetchedSHA384 = fetch("SHA384") ?? EVP_sha384()
+    nonisolated(unsafe) private static let fetchedSHA512 = fetch("SHA512") ?? EVP_sha512()
+
+    private static func fetch(_ name: String) -> OpaquePointer? {
+        EVP_MD_fetch(nil, name, nil)
     }
 }

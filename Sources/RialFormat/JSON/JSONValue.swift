@@ -23,9 +23,12 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// Entries whose keys the caller has already checked to be unique (the parser does).
     init(uniqueEntries: [(key: String, value: JSONValue)]) { entries = uniqueEntries }
 
+    /// Keys written in a literal are the program's own and distinct (a repeated one is a
+    /// programming error, as in a `Dictionary` literal): they are taken in order, unsearched,
+    /// which is most of the cost of building the many small objects a package's files hold.
     package init(dictionaryLiteral elements: (String, JSONValue)...) {
-        entries = []
-        for (key, value) in elements { self[key] = value }
+        entries = elements.map { (key: $0.0, value: $0.1) }
+        assert(Set(entries.map(\.key)).count == entries.count, "a JSON object literal repeats a key")
     }
 
     /// The value for `key`; setting `nil` removes it, setting a new key appends it.
