@@ -138,6 +138,49 @@ struct FastPathTests {
         }
     }
 
+    @Test("Hex: every byte encodes as printf's %02x, from an array, a slice or a lazy sequence, and decodes back")
+    func hex() {
+        let bytes = (0...255).map(UInt8.init)
+        let expected = bytes.map { String(format: "%02x", $0) }.joined()
+        #expect(Hex.encode(bytes) == expected)
+        #expect(Hex.encode(bytes[16...]) == String(expected.dropFirst(32)))
+        #expect(Hex.encode(bytes.lazy.map { $0 }) == expected)
+        #expect(Hex.encode([UInt8]()) == "")
+        #expect(Hex.decode(expected) == bytes)
+        #expect(Hex.decode("0") == nil && Hex.decode("0G") == nil && Hex.decode("AB") == nil)
+    }
+
+    @Test("StrictJSONParser: integers read from the bytes give Int64's reading at the ±(2^53 - 1) edges and past 16 digits")
+    func integers() {
+        for text in ["0", "-0", "7", "-7", "9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992",
+                     "1000000000000000", "9999999999999999", "10000000000000000", "-12345678901234567", "99999999999999999999"] {
+            let parsed = try? StrictJSONParser.parse(Array("[\(text)]".utf8))
+            let expected = Int64(text).flatMap { $0.magnitude <= JSONLimits.maxSafeInteger ? JSONValue.array([.integer($0)]) : nil }
+            #expect(parsed == expected, "\(text)")
+        }
+    }
+
+    @Test("Timestamp.rfc3339, written digit by digit, agrees with Foundation's ISO 8601 formatter and reads back")
+    func rfc3339() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let nanos: [Int32] = [0, 1, 10, 500_000_000, 123_456_789, 999_999_999, 100_000]
+        // Year 1 to year 9999, on a stride that falls on every month, day and hour.
+        for (step, seconds) in stride(from: Int64(-62_135_596_800), through: 253_402_300_799, by: 3_123_456_789 / 7).enumerated() {
+            let time = Timestamp(seconds: seconds, nanoseconds: nanos[step % nanos.count])
+            let text = time.rfc3339
+            // Foundation counts days before 15 October 1582 in the Julian calendar; RFC 3339
+            // and rial count them in the proleptic Gregorian one. Read-back covers those years.
+            if seconds >= -12_219_292_800 {
+                let whole = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+                #expect(text.hasPrefix(String(whole.dropLast())), "\(seconds)")
+            }
+            #expect(try Timestamp(rfc3339: text) == time, "\(text)")
+        }
+        #expect(Timestamp(seconds: 0, nanoseconds: 500_000_000).rfc3339 == "1970-01-01T00:00:00.5Z")
+        #expect(Timestamp(seconds: 0, nanoseconds: 1).rfc3339 == "1970-01-01T00:00:00.000000001Z")
+    }
+
     // MARK: The general paths, as they were
 
     /// What the writer wrote before it copied plain strings whole: `[string, {"k"+string: string}]`,

@@ -43,9 +43,12 @@ struct EntryNameRules {
         }
         // The top-level directory and the bag path below it are judged apart: the bag path
         // has its own 1024-byte bound (BagPath.maxBytes), the top level adds to it.
-        let slash = name.utf8.firstIndex(of: UInt8(ascii: "/"))
-        let top = slash.map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? name
-        let below = slash.map { String(decoding: name.utf8[name.utf8.index(after: $0)...], as: UTF8.self) }
+        // The name's bytes are raw's, less a directory's final "/": searched there, not through
+        // the string's UTF-8 view.
+        let nameBytes = raw[..<name.utf8.count]
+        let slash = nameBytes.firstIndex(of: UInt8(ascii: "/"))
+        let top = slash.map { String(decoding: nameBytes[..<$0], as: UTF8.self) } ?? name
+        let below = slash.map { String(decoding: nameBytes[($0 + 1)...], as: UTF8.self) }
         if let problem = BagPath.problem(with: top) ?? below.flatMap({ BagPath.problem(with: $0) }) {
             throw ArchiveError(.invalidName, "entry name \(problem)", location: text)
         }
@@ -67,11 +70,14 @@ struct EntryNameRules {
             throw ArchiveError(.nameCollision, "is a file, but other entries lie inside it as a directory", location: text)
         }
         // Entries come grouped by directory, so the parents are walked only when they change.
-        let directory = name.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? ""
+        let directory = nameBytes.lastIndex(of: UInt8(ascii: "/")).map { String(decoding: nameBytes[..<$0], as: UTF8.self) } ?? ""
         if directory != lastDirectory {
-            var parent = ""
-            for component in BagPath.components(of: directory) {
-                parent = parent.isEmpty ? component : parent + "/" + component
+            // Each parent is a prefix of the directory ending before one of its slashes (the
+            // name has no empty component, BagPath saw to that), taken without splitting.
+            let utf8 = directory.utf8
+            let ends = directory.isEmpty ? [] : utf8.indices.filter { utf8[$0] == UInt8(ascii: "/") } + [utf8.endIndex]
+            for end in ends {
+                let parent = String(Substring(utf8[..<end]))
                 let foldedParent = Self.fold(parent)
                 if files.contains(foldedParent) {
                     throw ArchiveError(.nameCollision, "lies inside \(parent), which is a file", location: text)
@@ -101,8 +107,11 @@ struct EntryNameRules {
     /// `name` with A–Z lowered, when every byte is ASCII; else `nil`.
     static func asciiFold(_ name: String) -> String? {
         var name = name
+        let copy = name
         return name.withUTF8 { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // Most names have no capital: they are their own fold, and no string is made.
+            guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return copy }
             return String(unsafeUninitializedCapacity: bytes.count) { folded in
                 for (index, byte) in bytes.enumerated() {
                     folded[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte

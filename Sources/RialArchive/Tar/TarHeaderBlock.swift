@@ -27,16 +27,14 @@ struct TarHeaderBlock {
     ///   `.headerChecksum`, `.headerNumber` for a size, mode, mtime or checksum field that is
     ///   not plain octal (base-256 and negative numbers included).
     init(_ block: UnsafeRawBufferPointer) throws(ArchiveError) {
-        let magic = Array(block[257..<263])
-        let version = Array(block[263..<265])
-        guard magic == Array("ustar\0".utf8), version == Array("00".utf8) else {
-            throw ArchiveError(.headerFormat, "a header is not a POSIX ustar/pax header (magic \(Self.printable(magic + version))); GNU, v7 and other tar dialects are outside the .rialpkg profile")
+        guard block[257..<265].elementsEqual("ustar\u{0}00".utf8) else {
+            throw ArchiveError(.headerFormat, "a header is not a POSIX ustar/pax header (magic \(Self.printable(Array(block[257..<265])))); GNU, v7 and other tar dialects are outside the .rialpkg profile")
         }
         let stored = try Self.octal(block, 148, 8, field: "checksum")
         // The checksum field itself counts as eight spaces.
         var sum: UInt64 = 8 * 0x20
-        for byte in block[..<148] { sum += UInt64(byte) }
-        for byte in block[156...] { sum += UInt64(byte) }
+        for index in 0..<148 { sum &+= UInt64(block[index]) }
+        for index in 156..<Self.size { sum &+= UInt64(block[index]) }
         guard stored == sum else {
             throw ArchiveError(.headerChecksum, "a header's checksum is \(stored), its bytes sum to \(sum): the header is damaged or was edited")
         }

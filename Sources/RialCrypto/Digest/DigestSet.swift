@@ -120,14 +120,19 @@ package final class DigestSet {
     }
 }
 
-/// Lowercase hex; RialCrypto does not depend on RialFormat, so it keeps its own three lines.
+/// Lowercase hex; RialCrypto does not depend on RialFormat, so it keeps its own few lines.
 func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0F)])
+    bytes.withUnsafeBufferPointer { bytes in
+        String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            for (index, byte) in bytes.enumerated() {
+                out[2 * index] = hexDigit(byte >> 4)
+                out[2 * index + 1] = hexDigit(byte & 0x0F)
+            }
+            return bytes.count * 2
+        }
     }
-    return String(decoding: out, as: UTF8.self)
+}
+
+private func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
 }

@@ -35,16 +35,18 @@ package struct StrictJSONParser {
 
     // Containers under construction are reference types so that appending a member mutates
     // in place: a value-type stack would copy a growing array on every element (quadratic).
+    // The frames are reached only from this parser's own stack, one access at a time, so
+    // their properties skip Swift's run-time exclusivity checks (one per member otherwise).
     private final class ArrayFrame {
-        var elements: [JSONValue] = []
+        @exclusivity(unchecked) var elements: [JSONValue] = []
     }
 
     private final class ObjectFrame {
-        var entries: [(key: String, value: JSONValue)] = []
+        @exclusivity(unchecked) var entries: [(key: String, value: JSONValue)] = []
         /// Every key so far, once there are more than ``linearSearchLimit``: most objects are
         /// small, and comparing a few keys costs less than hashing every one.
-        private var keyIndex: Set<String>?
-        var pendingKey: String
+        @exclusivity(unchecked) private var keyIndex: Set<String>?
+        @exclusivity(unchecked) var pendingKey: String
         private static let linearSearchLimit = 16
 
         init(firstKey: String) {
@@ -222,15 +224,24 @@ package struct StrictJSONParser {
             guard let digit = peek(), isDigit(digit) else { throw error("invalid exponent") }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger {
             // Beyond 2^53 - 1 a reader that keeps numbers as doubles (JavaScript, many JSON
-            // libraries) would read another value than we do (RFC 7493, I-JSON, §2.2).
-            guard let value = Int64(text), value.magnitude <= JSONLimits.maxSafeInteger else {
+            // libraries) would read another value than we do (RFC 7493, I-JSON, §2.2). The
+            // grammar is checked above, so the digits are read straight from the bytes; 16
+            // digits fit a UInt64, and 2^53 - 1 has 16.
+            let isNegative = bytes[start] == UInt8(ascii: "-")
+            let digits = (isNegative ? start + 1 : start)..<index
+            var magnitude: UInt64 = 0
+            if digits.count <= 16 {
+                for position in digits { magnitude = magnitude * 10 + UInt64(bytes[position] - UInt8(ascii: "0")) }
+            }
+            guard digits.count <= 16, magnitude <= JSONLimits.maxSafeInteger else {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
                 throw FormatError(.integerOutOfRange, "integer \(QuotedValue.excerpt(text)) is outside ±(2^53 - 1), where JSON readers that use doubles would read another value (byte \(start))")
             }
-            return .integer(value)
+            return .integer(isNegative ? -Int64(magnitude) : Int64(magnitude))
         }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw FormatError(.invalidJSON, "number \(QuotedValue.excerpt(text)) is out of range (byte \(start))")
         }

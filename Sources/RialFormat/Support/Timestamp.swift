@@ -37,14 +37,28 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Self.civil(fromDays: days)
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-        text += "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        // Written digit by digit into one buffer: every custody event and manifest is written
+        // back for its canonical form, and interpolating padded strings cost more than parsing.
+        var text: [UInt8] = []
+        text.reserveCapacity(30)
+        appendPadded(year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(day, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        appendPadded(secondOfDay / 3600, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay / 60 % 60, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(secondOfDay % 60, 2, to: &text)
         if nanoseconds != 0 {
-            var fraction = pad(Int64(nanoseconds), 9)
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            text += "." + fraction
+            text.append(UInt8(ascii: "."))
+            appendPadded(Int64(nanoseconds), 9, to: &text)
+            while text.last == UInt8(ascii: "0") { text.removeLast() }
         }
-        return text + "Z"
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The date part only, `YYYY-MM-DD`, in UTC.
@@ -145,6 +159,22 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
+}
+
+/// `value` in decimal, at least `width` digits, as ``pad(_:_:)`` spells it.
+private func appendPadded(_ value: Int64, _ width: Int, to out: inout [UInt8]) {
+    guard value >= 0, value < 1_000_000_000 else {
+        out.append(contentsOf: pad(value, width).utf8)
+        return
+    }
+    var digits: [UInt8] = []
+    var rest = value
+    repeat {
+        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+    } while rest > 0
+    for _ in digits.count..<max(width, digits.count) { out.append(UInt8(ascii: "0")) }
+    out.append(contentsOf: digits.reversed())
 }
 
 private func pad(_ value: Int64, _ width: Int) -> String {

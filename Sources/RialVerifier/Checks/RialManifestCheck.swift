@@ -92,8 +92,9 @@ struct RialManifestCheck: VerificationCheck {
                 }
             }
         }
-        let mustList = context.inventory.files.keys.filter { !PackageLayout.isOutsideManifest($0) }
-        for path in mustList.sorted(by: UTF8Order.precedes) where !listed.contains(path) {
+        // Only what is missing is sorted: usually nothing.
+        let unlisted = context.inventory.files.keys.filter { !PackageLayout.isOutsideManifest($0) && !listed.contains($0) }
+        for path in unlisted.sorted(by: UTF8Order.precedes) {
             results.append(.fail(.rialManifestFileUnlisted, path, "present but not listed in rial/manifest.json: it was added or renamed"))
         }
         return results
