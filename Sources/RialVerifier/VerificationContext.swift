@@ -83,7 +83,8 @@ struct VerificationContext {
             Result { () throws(FormatError) -> PackageManifest in try PackageManifest(json: StrictJSONParser.parse(bytes)) }
         }
         chain = inventory.tagFileBytes[PackageLayout.chain].map { bytes in
-            Result { () throws(FormatError) -> FrameChain in try FrameChain(json: StrictJSONParser.parse(bytes)) }
+            if let parsed = inventory.parsedChain { return .success(parsed) }
+            return Result { () throws(FormatError) -> FrameChain in try FrameChain(json: StrictJSONParser.parse(bytes)) }
         }
         depthIndex = inventory.tagFileBytes[PackageLayout.depthIndex].map { bytes in
             Result { () throws(FormatError) -> DepthIndex in try DepthIndex(json: StrictJSONParser.parse(bytes)) }

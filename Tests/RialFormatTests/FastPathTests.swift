@@ -181,6 +181,23 @@ struct FastPathTests {
         #expect(Timestamp(seconds: 0, nanoseconds: 1).rfc3339 == "1970-01-01T00:00:00.000000001Z")
     }
 
+    @Test("JSONObject: a lookup that skips keys of another length finds what comparing every key finds")
+    func objectLookup() throws {
+        // U+212A KELVIN SIGN is canonically "K": one byte against three, equal to Swift.
+        let keys = ["K", "\u{212A}", "k", "é", "e\u{301}", "seq", "sequence", "", "\u{037E}", ";"]
+        for stored in keys {
+            let object = try #require(StrictJSONParser.parse(Array("{\"x\": 0, \"\(stored)\": 1}".utf8)).objectValue)
+            var built = JSONObject()
+            built["x"] = .integer(0)
+            built[stored] = .integer(1)
+            for wanted in keys {
+                let expected: JSONValue? = stored == wanted ? .integer(1) : nil
+                #expect(object[wanted] == expected, "\(stored.debugDescription) \(wanted.debugDescription)")
+                #expect(built[wanted] == expected, "\(stored.debugDescription) \(wanted.debugDescription)")
+            }
+        }
+    }
+
     // MARK: The general paths, as they were
 
     /// What the writer wrote before it copied plain strings whole: `[string, {"k"+string: string}]`,

@@ -69,7 +69,13 @@ package struct BagManifest: Sendable, Hashable {
 
     /// `digest` in lowercase when every byte is a hex digit, else `nil`.
     private static func lowercaseHex(_ digest: ArraySlice<UInt8>) -> String? {
-        guard digest.allSatisfy({ isHexDigit($0) }) else { return nil }
+        var hasCapital = false
+        for byte in digest {
+            guard isHexDigit(byte) else { return nil }
+            hasCapital = hasCapital || byte < UInt8(ascii: "a") && byte >= UInt8(ascii: "A")
+        }
+        // Digests are written in lowercase by nearly every tool: taken as they are.
+        guard hasCapital else { return String(decoding: digest, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: digest.count) { lowered in
             for (index, byte) in digest.enumerated() { lowered[index] = byte | (byte >= UInt8(ascii: "A") ? 0x20 : 0) }
             return digest.count

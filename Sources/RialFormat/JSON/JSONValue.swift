@@ -17,30 +17,55 @@ package enum JSONValue: Hashable, Sendable {
 /// A JSON object whose keys are unique and keep their order.
 package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     package private(set) var entries: [(key: String, value: JSONValue)]
+    /// Whether every key is ASCII. Between ASCII strings `==` is byte equality, so a lookup by
+    /// an ASCII key passes over keys of another length without comparing them; otherwise
+    /// canonically equivalent spellings of different lengths are equal, and every key is
+    /// compared. `false` only turns that shortcut off.
+    private var keysAreASCII: Bool
 
-    package init() { entries = [] }
+    package init() {
+        entries = []
+        keysAreASCII = true
+    }
 
-    /// Entries whose keys the caller has already checked to be unique (the parser does).
-    init(uniqueEntries: [(key: String, value: JSONValue)]) { entries = uniqueEntries }
+    /// Entries whose keys the caller has already checked to be unique, and whether they are
+    /// all ASCII (the parser knows both).
+    init(uniqueEntries: [(key: String, value: JSONValue)], keysAreASCII: Bool) {
+        entries = uniqueEntries
+        self.keysAreASCII = keysAreASCII
+    }
 
     /// Keys written in a literal are the program's own and distinct (a repeated one is a
     /// programming error, as in a `Dictionary` literal): they are taken in order, unsearched,
     /// which is most of the cost of building the many small objects a package's files hold.
     package init(dictionaryLiteral elements: (String, JSONValue)...) {
         entries = elements.map { (key: $0.0, value: $0.1) }
+        keysAreASCII = entries.allSatisfy { Self.isASCII($0.key) }
         assert(Set(entries.map(\.key)).count == entries.count, "a JSON object literal repeats a key")
     }
 
     /// The value for `key`; setting `nil` removes it, setting a new key appends it.
     package subscript(key: String) -> JSONValue? {
-        get { entries.first { $0.key == key }?.value }
+        get {
+            if keysAreASCII, Self.isASCII(key) {
+                let count = key.utf8.count
+                return entries.first { $0.key.utf8.count == count && $0.key == key }?.value
+            }
+            return entries.first { $0.key == key }?.value
+        }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 entries.append((key, newValue))
+                keysAreASCII = keysAreASCII && Self.isASCII(key)
             }
         }
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
     }
 
     package var keys: [String] { entries.map(\.key) }

@@ -10,6 +10,8 @@ package struct StrictJSONParser {
     private let bytes: [UInt8]
     private let limits: JSONLimits
     private var index = 0
+    /// Whether the string ``parseString()`` returned last is all ASCII.
+    private var lastStringIsASCII = false
 
     /// Parses one JSON document.
     /// - Parameters:
@@ -47,22 +49,31 @@ package struct StrictJSONParser {
         /// small, and comparing a few keys costs less than hashing every one.
         @exclusivity(unchecked) private var keyIndex: Set<String>?
         @exclusivity(unchecked) var pendingKey: String
+        /// Whether every key so far (`pendingKey` included) is ASCII; see ``contains(_:isASCII:)``.
+        @exclusivity(unchecked) private(set) var keysAreASCII: Bool
         private static let linearSearchLimit = 16
 
-        init(firstKey: String) {
+        init(firstKey: String, isASCII: Bool) {
             pendingKey = firstKey
+            keysAreASCII = isASCII
         }
 
         /// Whether `key` is already a key of the object (`pendingKey` included). `String`'s
-        /// `==`, like `Set<String>`, holds canonically equivalent spellings equal.
-        func contains(_ key: String) -> Bool {
+        /// `==`, like `Set<String>`, holds canonically equivalent spellings equal. Between ASCII
+        /// strings it is byte equality, so keys of another length are passed over unread.
+        func contains(_ key: String, isASCII: Bool) -> Bool {
             if let keyIndex { return keyIndex.contains(key) }
+            if isASCII && keysAreASCII {
+                let count = key.utf8.count
+                return key == pendingKey || entries.contains { $0.key.utf8.count == count && $0.key == key }
+            }
             return key == pendingKey || entries.contains { $0.key == key }
         }
 
         /// Makes `key`, not yet a key of the object, the one whose value is read next.
-        func add(_ key: String) {
+        func add(_ key: String, isASCII: Bool) {
             pendingKey = key
+            keysAreASCII = keysAreASCII && isASCII
             if keyIndex != nil {
                 keyIndex?.insert(key)
             } else if entries.count >= Self.linearSearchLimit {
@@ -91,7 +102,8 @@ package struct StrictJSONParser {
                     index += 1
                     value = .object(JSONObject())
                 } else {
-                    stack.append(.object(ObjectFrame(firstKey: try parseKey(in: nil))))
+                    let key = try parseKey(in: nil)
+                    stack.append(.object(ObjectFrame(firstKey: key, isASCII: lastStringIsASCII)))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -139,11 +151,12 @@ package struct StrictJSONParser {
                         index += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
-                        frame.add(try parseKey(in: frame))
+                        let key = try parseKey(in: frame)
+                        frame.add(key, isASCII: lastStringIsASCII)
                     case UInt8(ascii: "}"):
                         index += 1
                         stack.removeLast()
-                        value = .object(JSONObject(uniqueEntries: frame.entries))
+                        value = .object(JSONObject(uniqueEntries: frame.entries, keysAreASCII: frame.keysAreASCII))
                         continue
                     default:
                         throw error("expected ',' or '}' in object")
@@ -161,7 +174,7 @@ package struct StrictJSONParser {
     private mutating func parseKey(in object: ObjectFrame?) throws(FormatError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let key = try parseString()
-        if object?.contains(key) == true {
+        if object?.contains(key, isASCII: lastStringIsASCII) == true {
             throw FormatError(.duplicateKey, "duplicate key \(QuotedValue.quoted(key)) at byte \(index)")
         }
         skipWhitespace()
@@ -256,14 +269,14 @@ package struct StrictJSONParser {
         let limit = min(bytes.count, first + limits.maxStringBytes + 1)
         // The string and where it ends, or nil to take the general path; an outer nil is
         // invalid UTF-8. ASCII, most strings, needs no validation.
-        let found = bytes.withUnsafeBufferPointer { buffer -> (String?, end: Int)? in
+        let found = bytes.withUnsafeBufferPointer { buffer -> (String?, end: Int, isASCII: Bool)? in
             var end = first
             var isASCII = true
             while end < limit {
                 let byte = buffer[end]
                 if byte == UInt8(ascii: "\"") {
                     let text = UnsafeBufferPointer(rebasing: buffer[first..<end])
-                    return (isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self), end)
+                    return (isASCII ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self), end, isASCII)
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
                 isASCII = isASCII && byte < 0x80
@@ -271,11 +284,12 @@ package struct StrictJSONParser {
             }
             return nil
         }
-        if let (string, end) = found {
+        if let (string, end, isASCII) = found {
             guard let string else {
                 throw FormatError(.invalidUTF8, "string at byte \(start) is not valid UTF-8")
             }
             index = end + 1
+            lastStringIsASCII = isASCII
             return string
         }
         // An escape, a control character, the end of the input or the limit: byte by byte,
@@ -289,6 +303,7 @@ package struct StrictJSONParser {
                 guard let string = String(validating: out, as: UTF8.self) else {
                     throw FormatError(.invalidUTF8, "string at byte \(start) is not valid UTF-8")
                 }
+                lastStringIsASCII = out.allSatisfy { $0 < 0x80 }
                 return string
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &out)

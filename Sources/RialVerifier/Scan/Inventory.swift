@@ -37,6 +37,10 @@ package struct Inventory: Sendable {
     /// Frame-chain links recomputed from frame material while reading, when the package has a
     /// chain and `rial/chain.json` came before the material.
     var chainLinks: (recomputed: [Int: String], unrecomputable: [Int: String])?
+    /// `rial/chain.json` as the scan parsed it to recompute the links from those bytes, kept so
+    /// it is not parsed twice; `nil` when it did not parse (the verifier then reads it again,
+    /// for the error).
+    var parsedChain: FrameChain?
     /// Media probes the scan started as it passed each media file (``MediaProbeTask``), by path.
     var mediaProbes: [String: MediaProbeTask] = [:]
 

@@ -96,6 +96,7 @@ struct PackageScanner {
                     if relative == PackageLayout.chain, hashesPayload, chain == nil,
                        let parsed = try? FrameChain(json: StrictJSONParser.parse(kept)) {
                         chain = ChainRecomputer(chain: parsed)
+                        inventory.parsedChain = parsed
                         chain?.alreadyPassed(payloadSeen)
                     }
                 } else if parsed {
