@@ -13,6 +13,7 @@ struct ChainMaterialCheck: VerificationCheck {
         var results: [CheckResult] = []
         var frameFiles = 0, depthFiles = 0
         var referenced: Set<String> = []
+        referenced.reserveCapacity(chain.frames.count * 2)
         for frame in chain.frames {
             if let path = frame.framePath {
                 referenced.insert(path)

@@ -34,6 +34,7 @@ struct ManifestComparison {
             results.append(result)
         }
         var listed: Set<String> = []
+        listed.reserveCapacity(manifest.entries.count)
         for entry in manifest.entries {
             guard listed.insert(entry.path).inserted else {
                 report(.fail(codes.duplicate, Self.subject(entry.path), "listed more than once in \(fileName)"))

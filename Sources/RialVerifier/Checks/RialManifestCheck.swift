@@ -48,6 +48,7 @@ struct RialManifestCheck: VerificationCheck {
     private func checkFiles(_ manifest: PackageManifest, _ context: VerificationContext) -> [CheckResult] {
         var results: [CheckResult] = []
         var listed: Set<String> = []
+        listed.reserveCapacity(manifest.files.count)
         for record in manifest.files {
             let subject = record.path
             guard listed.insert(record.path).inserted else {
