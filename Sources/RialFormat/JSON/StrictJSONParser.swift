@@ -169,7 +169,7 @@ package struct StrictJSONParser {
     }
 
     /// Reads `"key":`; a key the object already has is an error. Keys are compared canonically
-    /// (see ``ObjectFrame/contains(_:)``), so two keys that differ only in normalisation are
+    /// (see ``ObjectFrame/contains(_:isASCII:)``), so two keys that differ only in normalisation are
     /// duplicates too: two readers could otherwise disagree on which one counts.
     private mutating func parseKey(in object: ObjectFrame?) throws(FormatError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
