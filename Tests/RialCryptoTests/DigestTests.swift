@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RialCrypto
 
@@ -20,6 +21,23 @@ struct DigestTests {
             #expect(try running.digestSoFar() == StreamingDigest.digest(algorithm, of: Array("abc".utf8)))
             try running.update(Array("def".utf8))
             #expect(try running.finish() == StreamingDigest.digest(algorithm, of: Array("abcdef".utf8)))
+        }
+    }
+
+    @Test("restart begins a new message on the same context: after finish, and in the middle of one")
+    func restartBeginsANewMessage() throws {
+        let set = try DigestSet([.sha256, .sha512])
+        for message in ["abc", "", "a longer message than one block of either algorithm, to be sure of it: " + String(repeating: "x", count: 200)] {
+            try set.restart()
+            try set.update(Array("something left over".utf8))
+            try set.restart()
+            try set.update(Array(message.utf8))
+            let hex = try set.finishHex()
+            for algorithm in [DigestAlgorithm.sha256, .sha512] {
+                let expected = try StreamingDigest.digest(algorithm, of: Array(message.utf8)).map { String(format: "%02x", $0) }.joined()
+                #expect(hex[algorithm] == expected)
+            }
+            #expect(set.byteCount == UInt64(message.utf8.count))
         }
     }
 

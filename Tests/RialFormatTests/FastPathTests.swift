@@ -198,6 +198,17 @@ struct FastPathTests {
         }
     }
 
+    @Test("hasSameBytes is == on byte arrays: equal, another length, one byte apart at either end, empty")
+    func sameBytes() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        var first = bytes, last = bytes
+        first[0] ^= 1
+        last[999] ^= 0x80
+        for (a, b) in [(bytes, bytes), (bytes, Array(bytes.dropLast())), (bytes, first), (bytes, last), ([], []), ([], [0]), ([0], [])] {
+            #expect(a.hasSameBytes(as: b) == (a == b))
+        }
+    }
+
     // MARK: The general paths, as they were
 
     /// What the writer wrote before it copied plain strings whole: `[string, {"k"+string: string}]`,

@@ -23,6 +23,12 @@ package final class DigestSet {
         self.digests = digests
     }
 
+    /// Starts every digest again on a new stream (see ``StreamingDigest/restart()``).
+    package func restart() throws {
+        for digest in digests { try digest.restart() }
+        byteCount = 0
+    }
+
     package func update(_ bytes: UnsafeRawBufferPointer) throws {
         try update(bytes, also: nil)
     }

@@ -46,6 +46,14 @@ package final class StreamingDigest {
         return Array(out.prefix(Int(length)))
     }
 
+    /// Starts again on a new message, reusing the context (finished or not): a scan of many
+    /// small files then keeps one context per algorithm instead of making one per file.
+    /// - Throws: ``CryptoError`` when OpenSSL cannot initialise the context.
+    package func restart() throws {
+        guard EVP_DigestInit_ex(context, algorithm.evpMD, nil) == 1 else { throw CryptoError.openSSL("EVP_DigestInit_ex(\(algorithm))") }
+        isFinished = false
+    }
+
     /// The digest of the bytes fed so far, leaving this digest running: a stream whose first
     /// part is a message of its own (a frame's file, at the head of its chain link) gives both
     /// digests from one pass over that part.

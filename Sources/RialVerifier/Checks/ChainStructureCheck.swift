@@ -21,7 +21,7 @@ struct ChainStructureCheck: VerificationCheck {
         case .success(let value): chain = value
         }
         var results: [CheckResult] = []
-        if let bytes = context.bytes(subject), chain.bytes() != bytes {
+        if let bytes = context.bytes(subject), !chain.bytes().hasSameBytes(as: bytes) {
             results.append(.fail(.chainNotCanonical, subject, "rial/chain.json is valid but not in canonical form (schema/SPEC.md §13.2); it was rewritten"))
         }
         if chain.statedFrameCount != Int64(chain.frames.count) {

@@ -19,7 +19,7 @@ struct DepthIndexCheck: VerificationCheck {
         case .success(let value): index = value
         }
         var results: [CheckResult] = []
-        if let bytes = context.bytes(subject), index.bytes() != bytes {
+        if let bytes = context.bytes(subject), !index.bytes().hasSameBytes(as: bytes) {
             results.append(.fail(.depthIndexNotCanonical, subject, "rial/depth.json is valid but not in canonical form; it was rewritten"))
         }
         if let chain = context.parsedChain {

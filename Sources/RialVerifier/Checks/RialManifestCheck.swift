@@ -33,7 +33,7 @@ struct RialManifestCheck: VerificationCheck {
         }
         // The writer's canonical form is the only spelling: key order, file order, UTC times,
         // number and string forms. Anything else was not written by a conforming packer.
-        if let bytes = context.bytes(subject), manifest.bytes() != bytes {
+        if let bytes = context.bytes(subject), !manifest.bytes().hasSameBytes(as: bytes) {
             results.append(.fail(.rialManifestNotCanonical, subject,
                                  "rial/manifest.json is valid but not in the canonical form a packer writes (schema/SPEC.md §6.6); it was rewritten"))
         }

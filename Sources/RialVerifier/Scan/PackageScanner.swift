@@ -51,6 +51,9 @@ struct PackageScanner {
         // A stream cannot be read again: its files have no place to be found at later.
         let place = { [path] (offset: UInt64?) in isStream ? nil : offset.map { (path, $0) } }
         var tagBytes: UInt64 = 0
+        // One set of digests for the whole archive, started again for each file.
+        let both = try DigestSet([.sha256, .sha512])
+        let sha512Only = try DigestSet([.sha512])
         var chain: ChainRecomputer?
         var payloadSeen: Set<String> = []
         let total = reader.archiveSize ?? 0
@@ -76,7 +79,8 @@ struct PackageScanner {
                 // A frame's file opens its chain link, so the link's SHA-256 at the end of the
                 // file is the file's own: taken from there, not computed a second time.
                 let sharesSHA256 = link != nil && chain?.isFrameFile(relative) == true
-                let digests = try DigestSet(sharesSHA256 ? [.sha512] : [.sha256, .sha512])
+                let digests = sharesSHA256 ? sha512Only : both
+                try digests.restart()
                 var kept: [UInt8] = []
                 if keepBytes { kept.reserveCapacity(Int(header.size)) }
                 try reader.readData { chunk in
