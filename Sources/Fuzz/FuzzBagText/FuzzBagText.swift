@@ -110,7 +110,7 @@ private func checkPaths(_ bytes: [UInt8]) {
 }
 
 private func sortedEntries(_ entries: [BagManifest.Entry]) -> [BagManifest.Entry] {
-    entries.sorted { (UTF8Order.precedes($0.path, $1.path)) || ($0.path.utf8.elementsEqual($1.path.utf8) && $0.digest < $1.digest) }
+    entries.sorted { UTF8Order.precedes($0.path, $1.path) || ($0.path.utf8.elementsEqual($1.path.utf8) && $0.digest < $1.digest) }
 }
 
 /// Scalar for scalar: `==` on strings treats canonically equivalent spellings as equal.

@@ -36,8 +36,7 @@ package struct BagPath: Hashable, Comparable, Sendable, CustomStringConvertible 
         if text.isEmpty { return "is empty" }
         if text.utf8.count > maxBytes { return "is longer than \(maxBytes) bytes" }
         if text.hasPrefix("/") { return "is absolute" }
-        var bytes = text
-        if bytes.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return asciiProblem(with: text, rules: rules) }
+        if ASCII.isASCII(text) { return asciiProblem(with: text, rules: rules) }
         return unicodeProblem(with: text, rules: rules)
     }
 

@@ -40,14 +40,14 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// which is most of the cost of building the many small objects a package's files hold.
     package init(dictionaryLiteral elements: (String, JSONValue)...) {
         entries = elements.map { (key: $0.0, value: $0.1) }
-        keysAreASCII = entries.allSatisfy { Self.isASCII($0.key) }
+        keysAreASCII = entries.allSatisfy { ASCII.isASCII($0.key) }
         assert(Set(entries.map(\.key)).count == entries.count, "a JSON object literal repeats a key")
     }
 
     /// The value for `key`; setting `nil` removes it, setting a new key appends it.
     package subscript(key: String) -> JSONValue? {
         get {
-            if keysAreASCII, Self.isASCII(key) {
+            if keysAreASCII, ASCII.isASCII(key) {
                 let count = key.utf8.count
                 return entries.first { $0.key.utf8.count == count && $0.key == key }?.value
             }
@@ -58,14 +58,9 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 entries.append((key, newValue))
-                keysAreASCII = keysAreASCII && Self.isASCII(key)
+                keysAreASCII = keysAreASCII && ASCII.isASCII(key)
             }
         }
-    }
-
-    private static func isASCII(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
     }
 
     package var keys: [String] { entries.map(\.key) }

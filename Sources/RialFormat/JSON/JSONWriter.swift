@@ -115,15 +115,10 @@ package enum JSONWriter {
         case 0x09: out.append(contentsOf: "\\t".utf8)
         case 0x00..<0x20, 0x7F:
             out.append(contentsOf: "\\u00".utf8)
-            out.append(hexDigit(byte >> 4))
-            out.append(hexDigit(byte & 0x0F))
+            out.append(Hex.digit(byte >> 4))
+            out.append(Hex.digit(byte & 0x0F))
         default: out.append(byte)
         }
-    }
-
-    /// The lowercase hex digit of a value below 16.
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Invisible characters beyond what minimal escaping already covers (C0 and DEL).
