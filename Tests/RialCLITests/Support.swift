@@ -12,6 +12,8 @@ struct Report: Decodable, Sendable {
         let actual: String?
         /// The custody event a finding is about.
         let seq: Int?
+        /// The part of the verdict (report 1.5): integrity, provenance or claims.
+        let part: String?
         var description: String { "\(status) \(code) [\(subject)\(seq.map { " seq \($0)" } ?? "")]" }
     }
     struct Summary: Decodable, Sendable {
@@ -48,6 +50,27 @@ struct Report: Decodable, Sendable {
         let assurance: String
         let failure: String
         let custodyHead: String
+        /// The headline's title (report 1.5).
+        var title: String? = nil
+        /// Each part of the verdict (report 1.5): integrity, provenance, claims.
+        var parts: [String: Part]? = nil
+
+        struct Part: Decodable, Sendable, Equatable {
+            let state: String
+            let pass: Int
+            let fail: Int
+            let notPresent: Int
+            let notChecked: Int
+        }
+
+        /// The state of each part, by name.
+        var states: [String: String] { parts?.mapValues(\.state) ?? [:] }
+
+        /// Equal in what the verdict rests on (assurance, failure, custody head); the title and
+        /// the parts are compared on their own.
+        static func == (lhs: Basis, rhs: Basis) -> Bool {
+            (lhs.assurance, lhs.failure, lhs.custodyHead) == (rhs.assurance, rhs.failure, rhs.custodyHead)
+        }
     }
     /// The case fields of bag-info.txt (report version 1.4).
     let `case`: CaseFields?

@@ -13,7 +13,7 @@ import RialFormat
 /// package id, and its page numbers (docs/report.md, Printing).
 enum CourtReportStyle {
     static func css(for report: VerificationReport) -> String {
-        let verdict = report.verdict == .pass ? "VERIFIED" : report.verdict == .fail ? "FAILED" : "NOT VERIFIED"
+        let verdict = VerdictWords(report).title
         let package = report.packageID.map { "Evidence package " + $0 } ?? "File " + report.subjectPath
         let verified = "Verified \(report.verifiedAt.rfc3339) by \(RialToolkit.name) \(RialToolkit.version)"
         let box = "font:8pt/1.2 -apple-system,\"Segoe UI\",Helvetica,Arial,sans-serif;color:#444"
@@ -51,7 +51,9 @@ enum CourtReportStyle {
     .file{color:#444;margin:2px 0 10px;overflow-wrap:anywhere}
     .verdict{border:3px solid;padding:8px 12px;margin:10px 0;-webkit-print-color-adjust:exact;print-color-adjust:exact}
     .verdict .big{font-size:22pt;font-weight:bold;margin:0}
-    .verdict.pass{border-color:#2e7d32;background:#e8f5e9}.verdict.fail{border-color:#c62828;background:#ffebee}.verdict.error{border-color:#ef6c00;background:#fff3e0}
+    .verdict.verified{border-color:#2e7d32;background:#e8f5e9}.verdict.unjudged{border-color:#1565c0;background:#e3f2fd}.verdict.consistent{border-color:#546e7a;background:#eceff1}
+    .verdict.fail{border-color:#c62828;background:#ffebee}.verdict.claims{border-color:#ad1457;background:#fce4ec}.verdict.untrusted{border-color:#6a1b9a;background:#f3e5f5}.verdict.error{border-color:#ef6c00;background:#fff3e0}
+    .verdict table.parts{margin:6px 0 0}.verdict table.parts th{width:16%;text-align:left;font-weight:normal;color:#333}
     .failures{border:2px solid #c62828;padding:2px 10px 6px;margin:0 0 10px;break-inside:avoid}.failures h2{border:0;margin-top:6px;color:#b71c1c}
     table{border-collapse:collapse;width:100%}td,th{vertical-align:top;text-align:left;padding:3px 5px;border-bottom:1px solid #ddd;overflow-wrap:anywhere}
     table.facts{table-layout:fixed}table.facts th{width:22%;color:#333}

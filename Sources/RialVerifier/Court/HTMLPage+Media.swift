@@ -8,6 +8,11 @@ extension HTMLPage {
         append("<section><h2>The media itself</h2>")
         for file in media {
             append("<h3>\(HTMLText.prose(file.path))</h3>")
+            // Facts of a file that no longer matches its manifests describe the file as it is now,
+            // not the evidence that was packed: said first, so they never read as reassurance.
+            if report.failures.contains(where: { $0.subject == file.path && report.part(of: $0) == .integrity }) {
+                append("<p><b>This file is not the one that was packed</b> (it fails its manifests): what follows describes the file as it is now, and vouches for nothing.</p>")
+            }
             guard let facts = file.facts else {
                 append("<p>Not read: \(HTMLText.prose(file.unread ?? "unknown"))</p>")
                 continue
@@ -18,8 +23,9 @@ extension HTMLPage {
         }
         let results = report.checks.filter { $0.code.isIn("media") || $0.code == .privacyMediaEmbedded }
         let counts = [CheckStatus.pass, .fail, .notChecked].map { status in "\(results.filter { $0.status == status }.count) \(status.label.lowercased())" }
+        let changed = report.basis.failedParts.contains(.integrity) ? " The package fails its integrity checks: these results describe the files as they are now, not as they were packed." : ""
         append("""
-        <p class="note">Read in place from the package, never extracted, by rial's media probe (FFmpeg's libavformat, libheif, libexif) in a confined process; nothing was decoded. What the media is was held against every claim about it by the \(HTMLText.token("media.*", "mono")) and \(HTMLText.token("privacy.media-embedded", "mono")) checks: \(counts.joined(separator: ", ")).</p></section>
+        <p class="note">Read in place from the package, never extracted, by rial's media probe (FFmpeg's libavformat, libheif, libexif) in a confined process; nothing was decoded. What the media is was held against every claim about it by the \(HTMLText.token("media.*", "mono")) and \(HTMLText.token("privacy.media-embedded", "mono")) checks: \(counts.joined(separator: ", ")).\(changed)</p></section>
 
         """)
     }

@@ -3,7 +3,7 @@ extension HTMLPage {
     /// verifier's vocabulary ("valid-trusted", "genTime").
     mutating func trust(_ report: VerificationReport) {
         append("<section><h2>Who made it, and when</h2><table class=\"facts\">")
-        if let seal = report.seal { row("Seal", Self.seal(seal)) }
+        if let seal = report.seal { row("Seal", Self.seal(seal, integrityFailed: report.basis.failedParts.contains(.integrity))) }
         if let timestamp = report.timestamp { row("Trusted time", Self.timestamp(timestamp)) }
         for attestation in report.appTime?.attestations ?? [] {
             let phrase = attestation.phrase.prefix(1).uppercased() + attestation.phrase.dropFirst()
@@ -13,11 +13,17 @@ extension HTMLPage {
         append("</table><p class=\"note\">A signer or time-stamping authority is trusted only if it chains to a certificate the person verifying supplied (see “How it was verified”); certificates inside the package never count.</p></section>\n")
     }
 
-    static func seal(_ seal: SealSummary) -> String {
+    /// - Parameter integrityFailed: whether the package's bytes no longer match what was sealed:
+    ///   then a valid signature is said to be over a manifest the files no longer match, so it
+    ///   never reads as reassurance.
+    static func seal(_ seal: SealSummary, integrityFailed: Bool = false) -> String {
         var signer = seal.signerSubject.map { "Signer \(HTMLText.prose($0))" } ?? ""
         if let fingerprint = seal.signerFingerprint { signer += "<br>certificate SHA-256 \(HTMLText.digest(fingerprint))" }
         let claimed = seal.claimedSigningTime.map { "<br><small>Signed at \(HTMLText.token($0.rfc3339)) by the signer's own clock: a claim, not proof of time.</small>" } ?? ""
+        let stale = "<b>valid over a manifest the package's files no longer match</b>: it vouches for the package as sealed, not for this one"
         switch seal.state {
+        case .validUntrusted where integrityFailed, .validTrusted where integrityFailed:
+            return "Signature \(stale).<br>\(signer)\(claimed)"
         case .missing: return "None: nothing proves who made this package."
         case .invalid: return "<b>The seal does not verify.</b>" + (signer.isEmpty ? "" : "<br>It claims: \(signer)")
         case .validUntrusted: return "Signature valid; <b>signer not trusted</b>: the signer does not chain to a trust anchor given.<br>\(signer)\(claimed)"

@@ -31,31 +31,32 @@ struct HTMLPage {
         """
     }
 
+    /// The headline box: the title in its own colour (``VerdictWords``), what it rests on, and
+    /// the three parts of the verdict, each with its state.
     mutating func verdict(_ report: VerificationReport) {
-        let failed = report.count(.fail)
-        let (title, words): (String, String)
+        let verdictWords = VerdictWords(report)
+        let basis = report.basis
+        let words: String
         switch report.verdict {
         case .pass:
-            // The headline says what the verdict rests on (VerdictBasis), as the text report does.
-            let basis = report.basis
-            title = basis.assurance == .sealedTrusted ? "VERIFIED" : basis.assurance == .sealedUnjudged ? "INTACT AS SEALED" : "INTERNALLY CONSISTENT"
             let custody = TextReportRenderer.custodySentence(basis.custodyHead).map { " " + $0 } ?? ""
             words = TextReportRenderer.assuranceSentence(basis.assurance, report) + custody
                 + " \(report.count(.notPresent) + report.count(.notChecked)) items were not present or could not be checked; they are listed below and are not part of this result."
-        case .fail where report.basis.failure == .trustOnly:
-            title = "NOT TRUSTED"
-            let who = report.basis.untrusted.map { TextReportRenderer.untrustedName($0, report) }.joined(separator: "; ")
-            words = "Every file matches its manifests and every link holds, but \(who) chains to none of the trust anchors given. The content is intact; relying on it depends on trusting that signer by other means."
         case .fail:
-            title = "FAILED"
-            words = "\(failed) check\(failed == 1 ? "" : "s") failed. The package is not as it was sealed or packed: do not rely on its content. What failed, and where, is below; every check is listed further on."
+            words = verdictWords.failureLead + " What failed, and where, is below; every check is listed further on."
         case .error:
-            title = "NOT VERIFIED"
             words = "The file could not be verified, so nothing is said about its content: \(report.error?.reason ?? "unknown error")"
         }
-        html += "<section class=\"verdict \(report.verdict.rawValue)\"><p class=\"big\">\(title)</p><p>\(HTMLText.prose(words))</p>"
+        html += "<section class=\"verdict \(verdictWords.style)\"><p class=\"big\">\(verdictWords.title)</p><p>\(HTMLText.prose(words))</p>"
         if let error = report.error {
             html += "<p>Code \(HTMLText.token(error.code.rawValue, "mono"))\(error.location.map { " · where: " + HTMLText.prose($0) } ?? "")</p>"
+        } else {
+            html += "<table class=\"parts\">"
+            for line in verdictWords.partLines {
+                let state = line.state.lowercased().replacingOccurrences(of: " ", with: "_")
+                html += "<tr><th>\(VerdictWords.name(line.part))</th><td><span class=\"st \(state)\">\(line.state)</span> \(HTMLText.prose(line.words))</td></tr>"
+            }
+            html += "</table>"
         }
         html += "</section>\n"
     }

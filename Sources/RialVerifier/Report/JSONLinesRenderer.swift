@@ -5,7 +5,7 @@ import RialFormat
 /// evidence store: every line stands alone, and a package that cannot be read is an `error`
 /// line, never a missing one.
 package enum JSONLinesRenderer {
-    package static let version = "1.0"
+    package static let version = "1.1"
 
     /// The line for one input.
     /// - Parameter elapsed: seconds the verification took.
@@ -20,6 +20,13 @@ package enum JSONLinesRenderer {
         var failing: [String] = []
         for check in report.failures where !failing.contains(check.code.rawValue) { failing.append(check.code.rawValue) }
         object["failing_codes"] = .array(failing.map(JSONValue.string))
+        // Lines version 1.1: each part of the verdict's state, so a script can tell a package
+        // whose bytes changed from one whose capture app contradicts itself.
+        if report.verdict != .error {
+            var parts = JSONObject()
+            for summary in report.basis.parts { parts[summary.part.rawValue] = .string(summary.state.rawValue) }
+            object["parts"] = .object(parts)
+        }
         if let error = report.error { object["error"] = JSONReportRenderer.errorValue(error) }
         object["elapsed_ms"] = .integer(milliseconds(elapsed))
         return compact(.object(object))

@@ -4,7 +4,7 @@ import RialFormat
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
     /// `report_version` of the JSON report (`schema/SPEC.md` §9.1, CHANGELOG.md).
-    public static let reportVersion = "1.4"
+    public static let reportVersion = "1.5"
 
     package static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()
@@ -25,7 +25,8 @@ public enum JSONReportRenderer {
         if let seal = report.seal { object["seal"] = sealValue(seal) }
         if let timestamp = report.timestamp { object["timestamp"] = timestampValue(timestamp) }
         if let custody = report.custody { object["custody"] = custodyValue(custody) }
-        object["checks"] = .array(report.checks.map(checkValue))
+        let imported = Set(report.custody?.entries.filter { $0.event?.imported != nil }.map(\.seq) ?? [])
+        object["checks"] = .array(report.checks.map { checkValue($0, part: report.part(of: $0, importedEvents: imported)) })
         object["warnings"] = .array(report.warnings.map(JSONValue.string))
         // Last, so every member of a 1.3 report keeps its place (the XML's order is this one).
         if let fields = report.caseFields { object["case"] = caseValue(fields) }
@@ -33,8 +34,17 @@ public enum JSONReportRenderer {
         // What the verdict rests on (§9.2); an input that could not be evaluated has none.
         if report.verdict != .error {
             let basis = report.basis
+            var parts = JSONObject()
+            for summary in basis.parts {
+                parts[summary.part.rawValue] = .object([
+                    "state": .string(summary.state.rawValue), "pass": .integer(Int64(summary.passCount)),
+                    "fail": .integer(Int64(summary.failCount)), "not_present": .integer(Int64(summary.notPresentCount)),
+                    "not_checked": .integer(Int64(summary.notCheckedCount)),
+                ])
+            }
             object["basis"] = .object(["assurance": .string(basis.assurance.rawValue), "failure": .string(basis.failure.rawValue),
-                                       "custody_head": .string(basis.custodyHead.rawValue)])
+                                       "custody_head": .string(basis.custodyHead.rawValue), "title": .string(VerdictWords(report).title),
+                                       "parts": .object(parts)])
         }
         return .object(object)
     }
@@ -66,7 +76,8 @@ public enum JSONReportRenderer {
     }
 
     /// One check, as in the report's `checks`.
-    package static func checkValue(_ check: CheckResult) -> JSONValue {
+    /// - Parameter part: the part of the verdict it belongs to (report version 1.5), if known.
+    package static func checkValue(_ check: CheckResult, part: VerdictPart? = nil) -> JSONValue {
         var item = JSONObject()
         item["code"] = .string(check.code.rawValue)
         item["status"] = .string(check.status.rawValue)
@@ -75,6 +86,7 @@ public enum JSONReportRenderer {
         if let expected = check.expected { item["expected"] = .string(expected) }
         if let actual = check.actual { item["actual"] = .string(actual) }
         if let seq = check.seq { item["seq"] = .integer(seq) }
+        if let part { item["part"] = .string(part.rawValue) }
         return .object(item)
     }
 

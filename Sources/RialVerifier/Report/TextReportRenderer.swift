@@ -11,7 +11,11 @@ public enum TextReportRenderer {
         lines.append("")
         if let id = report.packageID { lines.append("Package id         \(Escaping.visible(id))") }
         if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)   (the package's fingerprint)") }
-        if let seal = report.seal { lines.append("Seal               \(Escaping.visible(sealLine(seal)))") }
+        if let seal = report.seal {
+            let stale = report.basis.failedParts.contains(.integrity) && (seal.state == .validTrusted || seal.state == .validUntrusted)
+                ? " (valid over a manifest the package's files no longer match)" : ""
+            lines.append("Seal               \(Escaping.visible(sealLine(seal)))\(stale)")
+        }
         if let timestamp = report.timestamp { lines.append("Timestamp          \(Escaping.visible(timestampLine(timestamp)))") }
         if let custody = report.custody { lines.append("Custody log        \(custodyLine(custody))") }
         for attestation in report.appTime?.attestations ?? [] {
@@ -75,32 +79,32 @@ public enum TextReportRenderer {
         return checks.enumerated().sorted { (rank[$0.element.status] ?? 4, $0.offset) < (rank[$1.element.status] ?? 4, $1.offset) }.map(\.element)
     }
 
-    /// The verdict, and in words what it rests on (``VerdictBasis``).
+    /// The verdict, and in words what it rests on (``VerdictBasis``): the three parts
+    /// (``VerdictPart``), each with its own state, so a failure of the app's claims never reads
+    /// as tampering and a part not checked never reads as passed.
     static func headline(_ report: VerificationReport) -> [String] {
         let subject = Escaping.visible(report.subjectPath)
         let basis = report.basis
+        let words = VerdictWords(report)
         var lines: [String] = []
         switch report.verdict {
         case .pass:
-            lines.append("PASS  \(subject)")
+            lines.append("PASS  \(subject)  (\(words.title.lowercased()))")
             lines.append("      " + assuranceSentence(basis.assurance, report))
             if let custody = custodySentence(basis.custodyHead) { lines.append("      " + custody) }
+            lines += partLines(words)
             if report.count(.notPresent) + report.count(.notChecked) > 0 {
                 lines.append("      Not everything could be checked: see NOT CHECKED and NOT PRESENT below.")
             }
             // The custody head has its own sentence above.
-            for (message, count) in distinctMessages(report.checks.filter { $0.status == .notChecked && $0.code != .custodyHead }) {
-                lines.append("      Not checked\(count > 1 ? " (\(count) times)" : ""): \(Escaping.visible(message)).")
+            for line in notCheckedLines(report.checks.filter { $0.status == .notChecked && $0.code != .custodyHead }) {
+                lines.append("      " + line)
             }
-        case .fail where basis.failure == .trustOnly:
-            lines.append("FAIL  \(subject)")
-            let who = basis.untrusted.map { untrustedName($0, report) }.joined(separator: "; ")
-            lines.append("      Not trusted: every file matches its manifests and every link holds, but \(Escaping.visible(who)) chains to none of the trust anchors you gave.")
-            lines.append("      The content is intact; relying on it depends on trusting that signer by other means, or on giving its root with --trust / --tsa-trust.")
         case .fail:
             let failures = report.failures
-            lines.append("FAIL  \(subject)")
-            lines.append("      Verification failed: \(failures.count) check\(failures.count == 1 ? "" : "s") failed. The package is not as it was sealed or packed: do not rely on its content.")
+            lines.append("FAIL  \(subject)  (\(words.title.lowercased()))")
+            lines.append("      " + Escaping.visible(words.failureLead))
+            lines += partLines(words)
             for check in failures.prefix(3) {
                 let event = check.seq.map { " (event \($0))" } ?? ""
                 lines.append("      Failed: \(Escaping.visible(check.code.rawValue)) at \(Escaping.visible(check.subject))\(event): \(Escaping.visible(check.message))")
@@ -115,6 +119,28 @@ public enum TextReportRenderer {
         }
         return lines
     }
+
+    /// "Integrity   PASS  intact as sealed: …", one line per part.
+    static func partLines(_ words: VerdictWords) -> [String] {
+        words.partLines.map { line in
+            let name = VerdictWords.name(line.part).padding(toLength: 11, withPad: " ", startingAt: 0)
+            let state = line.state.padding(toLength: 12, withPad: " ", startingAt: 0)
+            return "      \(name) \(state) \(Escaping.visible(line.words))"
+        }
+    }
+
+    /// Each distinct reason something was not checked, once, with the subjects it is about
+    /// (at most ``subjectsNamed`` of them, then how many more), so the headline names the file.
+    static func notCheckedLines(_ checks: [CheckResult]) -> [String] {
+        distinctMessages(checks).map { message, subjects in
+            let named = subjects.prefix(subjectsNamed).map(Escaping.visible).joined(separator: ", ")
+            let more = subjects.count > subjectsNamed ? " and \(subjects.count - subjectsNamed) more" : ""
+            return "Not checked: \(named)\(more): \(Escaping.visible(message))."
+        }
+    }
+
+    /// How many subjects a "Not checked" line of the headline names.
+    static let subjectsNamed = 4
 
     static func assuranceSentence(_ assurance: VerdictBasis.Assurance, _ report: VerificationReport) -> String {
         let signer = Escaping.visible(report.seal?.signerSubject ?? "its signer")
@@ -150,15 +176,17 @@ public enum TextReportRenderer {
         }
     }
 
-    /// Each distinct message once, with how many results carry it, in first-seen order.
-    static func distinctMessages(_ checks: [CheckResult]) -> [(String, Int)] {
+    /// Each distinct message once, with the distinct subjects of the results that carry it
+    /// (an event's subject with its number), in first-seen order.
+    static func distinctMessages(_ checks: [CheckResult]) -> [(String, [String])] {
         var order: [String] = []
-        var counts: [String: Int] = [:]
+        var subjects: [String: [String]] = [:]
         for check in checks {
-            if counts[check.message] == nil { order.append(check.message) }
-            counts[check.message, default: 0] += 1
+            if subjects[check.message] == nil { order.append(check.message) }
+            let subject = check.seq.map { "\(check.subject) (event \($0))" } ?? check.subject
+            if subjects[check.message]?.contains(subject) != true { subjects[check.message, default: []].append(subject) }
         }
-        return order.map { ($0, counts[$0] ?? 0) }
+        return order.map { ($0, subjects[$0] ?? []) }
     }
 
     static func sealLine(_ seal: SealSummary) -> String {

@@ -44,12 +44,15 @@ public struct VerdictBasis: Sendable, Equatable {
     public let custodyHead: CustodyHead
     /// The failing results that are about trust, when ``failure`` is ``Failure/trustOnly``.
     public let untrusted: [CheckResult]
+    /// Integrity, provenance and claims, each with its own state (``VerdictPart``), in that order.
+    public let parts: [VerdictPartSummary]
 
     /// The codes that fail only because the person verifying does not trust a signer or TSA.
     static let trustCodes: Set<CheckResult.Code> = [.sealSignerUntrusted, .timestampTsaUntrusted, .custodySignerUntrusted, .appTimestampUntrusted]
 
     init(_ report: VerificationReport) {
         let failures = report.failures
+        parts = VerdictPartSummary.all(report)
         untrusted = failures.filter { Self.trustCodes.contains($0.code) }
         failure = failures.isEmpty ? .none : untrusted.count == failures.count ? .trustOnly : .content
         switch (report.subjectKind, report.seal?.state) {
@@ -61,6 +64,16 @@ public struct VerdictBasis: Sendable, Equatable {
         let head = report.checks.first { $0.code == .custodyHead }
         custodyHead = report.custody == nil || report.custody?.state == .missing ? .noLog : head?.status == .pass ? .checked : .notGiven
     }
+}
+
+extension VerdictBasis {
+    /// The summary of one part.
+    public func summary(_ part: VerdictPart) -> VerdictPartSummary {
+        parts.first { $0.part == part } ?? VerdictPartSummary(part: part, checks: [])
+    }
+
+    /// The parts that failed, in order.
+    public var failedParts: [VerdictPart] { parts.filter { $0.state == .fail }.map(\.part) }
 }
 
 extension VerificationReport {

@@ -91,7 +91,14 @@ struct DetachedSignatureJudge {
                 "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged) (revocation is not checked offline)"))]
         case .untrusted(let reason, let ownRoot):
             let note = ownRoot.map { "; the package carries its own root \($0.subject), which is never an anchor" } ?? ""
-            return fail(codes.signerUntrusted, "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)")
+            let message = "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)"
+            // A seal is the package's claim of who made it: an examiner who names the anchors and
+            // gets another signer has a failed expectation. A custody event signed by someone else
+            // (the lab, a courier) is only unjudged: untrusted is not broken (§15.6).
+            guard codes.untrustedSignerFails else {
+                return [finding(.notChecked(codes.signerUntrusted, path, message + "; who signed it is not established: give its root with --trust to judge it"))]
+            }
+            return fail(codes.signerUntrusted, message)
         case .chainExpired(let reason):
             return fail(codes.certificateExpired, "a certificate on the signer's chain was not valid at \(judged): \(reason)")
         case .chainNotYetValid(let reason):

@@ -117,7 +117,8 @@ extension CheckResult.Code {
     /// has an `organisation` and the certificate has no single O, or its O is not that `organisation` (the
     /// message lists each).
     public static let custodySignerMismatch = Self("custody.signer.mismatch")
-    /// FAIL: signature valid, signer not trusted: anchors were given and the signer chains to none of them.
+    /// NOT CHECKED: signature valid, but anchors were given and the signer chains to none of them: who
+    /// signed the event is not established (a provenance finding, not a break: §15.6).
     public static let custodySignerUntrusted = Self("custody.signer.untrusted")
     /// NOT CHECKED: the signer's certificate is not valid at the verification time, so the certificates were
     /// judged at the signing time the signature claims (its `signingTime`, or the event's `timestamp` for a

@@ -26,6 +26,8 @@ extension CheckResult.Code {
         let trust: CheckResult.Code
         /// Anchors were given and the signer chains to none.
         let signerUntrusted: CheckResult.Code
+        /// Whether ``signerUntrusted`` fails (the seal) or is NOT CHECKED (a custody event's signer).
+        var untrustedSignerFails = true
 
         /// The seal, `rial/seal/manifest.p7s`; its file findings carry the seal's own codes.
         static let seal = SignatureCodes(
@@ -43,6 +45,7 @@ extension CheckResult.Code {
             signature: .custodySignature, signatureEmpty: .custodySignatureEmpty, signaturePlaceholder: .custodySignaturePlaceholder,
             signatureHighS: .custodySignatureHighS, signatureInvalid: .custodySignatureInvalid, contentMismatch: .custodyContentMismatch,
             certificateExpired: .custodyCertificateExpired, certificateNotYetValid: .custodyCertificateNotYetValid,
-            certificateInvalid: .custodyCertificateInvalid, trust: .custodyTrust, signerUntrusted: .custodySignerUntrusted)
+            certificateInvalid: .custodyCertificateInvalid, trust: .custodyTrust, signerUntrusted: .custodySignerUntrusted,
+            untrustedSignerFails: false)
     }
 }
