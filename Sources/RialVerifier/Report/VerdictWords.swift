@@ -150,6 +150,7 @@ struct VerdictWords {
             case .custodyTrust, .custodySignerUntrusted:
                 name = TextReportRenderer.untrustedName(CheckResult.notChecked(.custodySignerUntrusted, "", "", seq: check.seq), report)
             case .timestampTrust, .timestampTsaUntrusted: name = TextReportRenderer.untrustedName(CheckResult.notChecked(.timestampTsaUntrusted, "", ""), report)
+            case .appTimestamp, .appTimestampUntrusted: name = "the capture app's TSA (\(check.subject))"
             default: name = "\(check.code.rawValue) at \(check.subject)"
             }
             if !names.contains(name) { names.append(name) }
