@@ -147,12 +147,12 @@ struct ReadmeProcedureTests {
     /// Runs every numbered step of `package`'s README.txt, as written, in one `/bin/sh` from an
     /// empty directory: step 1 unpacks, the others run in the bag. A step that opens with
     /// "If FILE is present" runs only when it is. `anchor` stands for the expert's own
-    /// trust.pem and tsa-root.pem.
-    private func follow(_ package: URL, anchor: String, in dir: URL) throws -> Run {
+    /// trust.pem and tsa-root.pem; `steps` are the numbers README.txt must have.
+    func follow(_ package: URL, anchor: String, in dir: URL, steps numbers: [Int] = Array(1...8)) throws -> Run {
         let readme = dir.appendingPathComponent("README.txt")
         try Sealing.extract("README.txt", of: package, to: readme)
         let recipe = Recipe(try Fixture.text(readme))
-        #expect(recipe.steps.map(\.number) == Array(1...8), "README.txt's steps: \(recipe.steps.map(\.number))")
+        #expect(recipe.steps.map(\.number) == numbers, "README.txt's steps: \(recipe.steps.map(\.number))")
         let quoted = { (path: String) in "'\(path)'" }
         var script = ["exec 2>&1"]
         for step in recipe.steps {
@@ -210,6 +210,7 @@ struct ReadmeProcedureTests {
             #expect(good.step(6).contains(kind.isSealed ? "Verification successful" : "@@ skipped"), "\(good)")
             #expect(good.step(7).contains(kind.isTimestamped ? "Verification: OK" : "@@ skipped"), "\(good)")
             #expect(good.step(8).contains("head: \(head)"), "\(good)")
+            #expect(good.step(8).contains("in time order"), "\(good)")
             #expect(good.step(8).components(separatedBy: "Verification successful").count - 1 == signedEvents, "\(good)")
 
             // The twin: rial refuses it, and the step that claims to catch such a tamper does.
