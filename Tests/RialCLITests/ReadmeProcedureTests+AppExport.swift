@@ -12,11 +12,13 @@ extension ReadmeProcedureTests {
     /// intact one).
     enum AppKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case flat
+        case flatISO = "flat-iso"
         case rich
         case sha512Token = "flat-sha512-token"
         case noToken = "flat-no-token"
         case mediaChanged = "media-changed"
         case digestWrong = "digest-wrong"
+        case digest512Wrong = "digest512-wrong"
         case tokenOtherBytes = "token-other-bytes"
         case tokenUntrusted = "token-untrusted"
         case custodyReordered = "custody reordered"
@@ -26,9 +28,10 @@ extension ReadmeProcedureTests {
         /// The step that must print a failure, and why; `nil` for an intact export.
         var tamper: (step: Int, what: String)? {
             switch self {
-            case .flat, .rich, .sha512Token, .noToken: nil
+            case .flat, .flatISO, .rich, .sha512Token, .noToken: nil
             case .mediaChanged: (9, "the media's last byte flipped after the app hashed and stamped it, packed with --keep-as-received")
             case .digestWrong: (9, "the app's sha256Hash one hex digit off, packed with --keep-as-received")
+            case .digest512Wrong: (9, "the app's sha512Hash one hex digit off, packed with --keep-as-received")
             case .tokenOtherBytes: (9, "a genuine token over other bytes than the media")
             case .tokenUntrusted: (9, "a token from a TSA of another hierarchy")
             case .custodyReordered: (8, "the app's custody log with its 2nd and 3rd events swapped")
@@ -42,7 +45,7 @@ extension ReadmeProcedureTests {
             var source = exports.appendingPathComponent(rawValue)
             var options: [String] = []
             switch self {
-            case .mediaChanged, .digestWrong: options = ["--keep-as-received"]
+            case .mediaChanged, .digestWrong, .digest512Wrong: options = ["--keep-as-received"]
             case .custodyReordered:
                 source = dir.appendingPathComponent("reordered")
                 try FileManager.default.copyItem(at: exports.appendingPathComponent("flat"), to: source)
@@ -96,6 +99,8 @@ extension ReadmeProcedureTests {
                 #expect(step9.contains("Verification: FAILED") && step9.contains("message imprint mismatch"), "\(run)")
             case .digestWrong:
                 #expect(step9.contains("sha256Hash: FAILED") && !step9.contains("sha512Hash: FAILED") && step9.contains("Verification: OK"), "\(run)")
+            case .digest512Wrong:
+                #expect(!step9.contains("sha256Hash: FAILED") && step9.contains("sha512Hash: FAILED") && step9.contains("Verification: OK"), "\(run)")
             case .tokenOtherBytes:
                 #expect(!step9.contains("Hash: FAILED") && step9.contains("message imprint mismatch"), "\(run)")
             case .tokenUntrusted:
