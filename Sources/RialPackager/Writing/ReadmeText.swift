@@ -175,9 +175,9 @@ enum ReadmeText {
           - certificates judged at the timestamp's time, low-S signatures, and
             the hash algorithm of each timestamp's imprint;
           - the capture app's claims: the media's size, each token's time
-            against the recording's end and the packing, its hash chain,
-            metadata and App Attest assertion against each other and against
-            the media, and the privacy levels it declared;
+            against the recording's end and the packing, its hash chain and
+            metadata against each other and against the media, the form of its
+            App Attest assertion, and the privacy levels it declared;
           - the media itself: that it reads as the video or photo it claims to
             be, and agrees with what the capture app says about it.
 
