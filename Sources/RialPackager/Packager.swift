@@ -49,8 +49,9 @@ public struct Packager: Sendable {
                                            location: options.custodyLocation, signer: sealer)
         // Placeholders with the final paths: the tag manifests' layout depends on paths only.
         let appendedPaths = (sealer == nil ? [] : [PackageLayout.seal]) + custody.paths
+        let readmeAppStep = ReadmeText.AppManifestStep.make(capture: capture, claim: appDigests)
         let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                    chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles,
+                                    chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, readmeAppStep: readmeAppStep,
                                     appended: { _ in appendedPaths.map { PackageFile(path: $0, bytes: []) } })
         // A verifier reads these into memory; one larger than its limit could never be verified.
         for file in payload where PackageLayout.isParsedPayload(file.bagPath.rawValue) && file.size > PackageLayout.maxParsedFileBytes {
@@ -128,7 +129,8 @@ public struct Packager: Sendable {
                 throw ArchiveError(.fileChanged, "\(path) changed while the capture was being packaged")
             }
             let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                       chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, appended: { manifest in
+                                       chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, readmeAppStep: readmeAppStep,
+                                       appended: { manifest in
                 let seal = try sealer.map { [PackageFile(path: PackageLayout.seal, bytes: try $0.seal(manifest))] } ?? []
                 return seal + (try custody.files(manifest: manifest, packageID: packageID, created: created,
                                                  payloadFiles: records.count, payloadBytes: totalBytes))

@@ -147,12 +147,12 @@ struct ReadmeProcedureTests {
     /// Runs every numbered step of `package`'s README.txt, as written, in one `/bin/sh` from an
     /// empty directory: step 1 unpacks, the others run in the bag. A step that opens with
     /// "If FILE is present" runs only when it is. `anchor` stands for the expert's own
-    /// trust.pem and tsa-root.pem.
-    private func follow(_ package: URL, anchor: String, in dir: URL) throws -> Run {
+    /// trust.pem and tsa-root.pem; `steps` are the numbers README.txt must have.
+    func follow(_ package: URL, anchor: String, in dir: URL, steps numbers: [Int] = Array(1...8)) throws -> Run {
         let readme = dir.appendingPathComponent("README.txt")
         try Sealing.extract("README.txt", of: package, to: readme)
         let recipe = Recipe(try Fixture.text(readme))
-        #expect(recipe.steps.map(\.number) == Array(1...8), "README.txt's steps: \(recipe.steps.map(\.number))")
+        #expect(recipe.steps.map(\.number) == numbers, "README.txt's steps: \(recipe.steps.map(\.number))")
         let quoted = { (path: String) in "'\(path)'" }
         var script = ["exec 2>&1"]
         for step in recipe.steps {
@@ -210,6 +210,7 @@ struct ReadmeProcedureTests {
             #expect(good.step(6).contains(kind.isSealed ? "Verification successful" : "@@ skipped"), "\(good)")
             #expect(good.step(7).contains(kind.isTimestamped ? "Verification: OK" : "@@ skipped"), "\(good)")
             #expect(good.step(8).contains("head: \(head)"), "\(good)")
+            #expect(good.step(8).contains("in time order"), "\(good)")
             #expect(good.step(8).components(separatedBy: "Verification successful").count - 1 == signedEvents, "\(good)")
 
             // The twin: rial refuses it, and the step that claims to catch such a tamper does.
@@ -225,8 +226,10 @@ struct ReadmeProcedureTests {
         }
     }
 
-    /// SPEC §5.5 states README.txt's exact text and size, and §11 gives the same commands for
-    /// steps 1 to 8: both are held to what rial writes into a package.
+    /// SPEC §5.5 states README.txt's exact text and size (with a hash-only package's paragraph,
+    /// and step 9 of a package made from the capture app's export, with tokens and without),
+    /// and §11 gives the same commands for every step: both are held to what rial writes into
+    /// a package.
     @Test func specStatesTheRecipeThePackageCarries() throws {
         try withTemporaryDirectory { dir in
             let spec = try Fixture.text(CLI.repoRoot.appendingPathComponent("schema/SPEC.md"))
@@ -238,7 +241,7 @@ struct ReadmeProcedureTests {
 
             let section55 = try #require(Self.section(spec, from: "### 5.5 `README.txt`", to: "\n## 6."))
             let blocks = Self.codeBlocks(section55)
-            try #require(blocks.count == 2, "§5.5: \(blocks.count) text blocks")
+            try #require(blocks.count == 4, "§5.5: \(blocks.count) text blocks")
             #expect(blocks[0] == readme.replacingOccurrences(of: id, with: "{ID}"), "§5.5's text is not the README.txt rial writes")
             let base = try #require(Self.number(after: "Its size is ", in: section55))
             #expect(readme.utf8.count == base + 3 * id.utf8.count, "§5.5's size: \(base) + 3 × \(id.utf8.count), README.txt \(readme.utf8.count)")
@@ -255,11 +258,39 @@ struct ReadmeProcedureTests {
             let hashOnlyBase = try #require(Self.number(after: "Its size is then ", in: section55))
             #expect(hashOnlyReadme.utf8.count == hashOnlyBase + 3 * hashOnlyID.utf8.count)
 
+            // Step 9, on the capture app's export, with its token and without.
+            let exports = try AppExportTests.exports(in: dir)
+            var appReadmes: [String: String] = [:]
+            for variant in ["rich", "flat-no-token"] {
+                let (packed, appPackage) = AppExportTests.pack(variant, exports, in: dir, options: ["--quiet"])
+                try #require(packed.status == 0, "\(packed)")
+                let appID = try #require(try Fixture.tarList(appPackage).first?.split(separator: "/").first.map(String.init))
+                try Sealing.extract("README.txt", of: appPackage, to: readmeFile)
+                appReadmes[variant] = try Fixture.text(readmeFile).replacingOccurrences(of: appID, with: "{ID}")
+            }
+            let paths = ["{MANIFEST}": "'\(AppExportTests.manifest)'", "{MEDIA}": "'\(AppExportTests.media)'"]
+            let quoted = paths.values.reduce(0) { $0 + $1.utf8.count }
+            var stepNine = blocks[2]
+            for (placeholder, path) in paths { stepNine = stepNine.replacingOccurrences(of: placeholder, with: path) }
+            let tokens = try #require(stepNine.range(of: "   The app's timestamp tokens."))
+            let withoutToken = String(stepNine[..<tokens.lowerBound]) + blocks[3]
+            let closing = try #require(blocks[0].range(of: "\nFiles under rial/custody/"))
+            for (variant, step, size) in [("rich", stepNine, "The step adds "), ("flat-no-token", withoutToken, "and adds ")] {
+                // After step 8 and its blank line, before "Files under rial/custody/".
+                let text = String(blocks[0][...closing.lowerBound]) + step + "\n" + String(blocks[0][blocks[0].index(after: closing.lowerBound)...])
+                #expect(appReadmes[variant] == text, "§5.5's step 9 is not the one in \(variant)'s README.txt")
+                let added = try #require(Self.number(after: size, in: section55))
+                #expect(appReadmes[variant]?.utf8.count == base + 3 * "{ID}".utf8.count + added + quoted, "§5.5's size of step 9 for \(variant)")
+            }
+
             let section11 = try #require(Self.section(spec, from: "## 11. Verifying without rial", to: "**Why step 3 is needed.**"))
             let specSteps = Dictionary(Recipe(section11).steps.map { ($0.number, $0.commands) }, uniquingKeysWith: { first, _ in first })
-            for step in Recipe(readme.replacingOccurrences(of: id, with: "ID")).steps {
-                #expect(specSteps[step.number] == step.commands, "§11 step \(step.number) gives other commands than README.txt")
+            for text in [readme.replacingOccurrences(of: id, with: "ID"), appReadmes["rich"]?.replacingOccurrences(of: "{ID}", with: "ID") ?? ""] {
+                for step in Recipe(text).steps {
+                    #expect(specSteps[step.number] == step.commands, "§11 step \(step.number) gives other commands than README.txt")
+                }
             }
+            #expect(Recipe(appReadmes["rich"] ?? "").steps.map(\.number) == Array(1...9))
         }
     }
 

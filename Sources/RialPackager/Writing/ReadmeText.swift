@@ -1,10 +1,14 @@
 import RialFormat
 
-/// `README.txt`: how a person checks the package with standard tools alone.
+/// `README.txt`: how a person checks the package with standard tools alone (`schema/SPEC.md`
+/// §5.5), and what those steps leave to rial.
 enum ReadmeText {
-    /// - Parameter hashOnly: the package withholds its media (`rial pack --hash-only`), so
-    ///   step 4 says data/ may be empty and how to check a copy of the media.
-    static func make(packageID: PackageID, hashOnly: Bool = false) -> String {
+    /// - Parameters:
+    ///   - hashOnly: the package withholds its media (`rial pack --hash-only`), so step 4 says
+    ///     data/ may be empty and how to check a copy of the media.
+    ///   - appManifest: the capture app's forensic manifest and the media it describes, when the
+    ///     package holds both: step 9 then checks the app's digests and tokens over the media.
+    static func make(packageID: PackageID, hashOnly: Bool = false, appManifest: AppManifestStep? = nil) -> String {
         let id = packageID.rawValue
         let step4 = hashOnly ? """
         4. Check the payload (everything under data/) against the manifests that
@@ -35,7 +39,8 @@ enum ReadmeText {
         This file is part of a .rialpkg evidence package: an uncompressed POSIX tar
         archive holding one directory, \(id)/, which is a BagIt 1.0 bag (RFC 8493).
         The format is specified in schema/SPEC.md of the rial toolkit. Everything
-        below uses standard tools only (tar, sha256sum, sha512sum, openssl).
+        below uses standard tools only: tar, sha256sum, sha512sum and openssl, with
+        sh, sed, grep, cut, sort, diff and base64.
 
         1. Unpack into a new, empty directory:
 
@@ -127,6 +132,12 @@ enum ReadmeText {
                  prev=$(sha256sum "$f" | cut -d' ' -f1)
                done; echo "head: $prev"
 
+           No event may be dated before the one above it (equal times are allowed).
+           The events' times, in order, must say "in time order" (sort names the
+           first line out of order: line N is event N):
+
+               sed -n 's/^ *"timestamp": "\\(.*\\)Z",$/\\1/p' rial/custody/[0-9]*.json | LC_ALL=C sort -c && echo "in time order" || echo "time order: FAILED"
+
            A signed event has its detached signature beside it (000006.p7s beside
            000006.json). Check every one as in step 6, against a trust anchor you
            obtained yourself; each must say "Verification successful", and the
@@ -140,13 +151,35 @@ enum ReadmeText {
                    -content "${s%.p7s}.json" -CAfile trust.pem -purpose any -out /dev/null
                done
 
-        Files under rial/custody/ and rial/seal/ stand outside rial/manifest.json
+        \(appManifest?.text ?? "")Files under rial/custody/ and rial/seal/ stand outside rial/manifest.json
         (the seal is made from it; custody events and timestamps are appended
         later) and protect themselves by their own links.
         A path containing '%', CR or LF is written in the manifests as %25, %0D, %0A
         (RFC 8493 section 2.1.3); sha256sum -c reports such a file as missing.
 
-        The rial tool does all of the above in one pass without unpacking:
+        What these steps leave to rial. They check the bytes of every file, the
+        seal and its timestamp, the custody log's links, signatures and time order,
+        and (step 9, in a package made from the capture app's export) the app's
+        digests and timestamp tokens over the media. rial verify checks all of that
+        in one pass without unpacking, and also what they do not:
+          - the archive's form (entry types, names, headers) and every tag file
+            byte for byte: bag-info.txt's fields, rial/manifest.json's records,
+            sizes and SHA-512 values, the package id;
+          - the frame hash chain (rial/chain.json, or the capture app's): its
+            checkpoints and final hash, and its links recomputed wherever the
+            frames are kept (schema/SPEC.md section 11 gives a python3 script for
+            rial/chain.json);
+          - the custody log beyond its links and order: numbering, ids, times
+            in the future, the imported events against the capture app's log,
+            the packing event's time, that each signer is the event's actor;
+          - certificates judged at the timestamp's time, low-S signatures, and
+            the hash algorithm of each timestamp's imprint;
+          - the capture app's claims: the media's size, each token's time
+            against the recording's end and the packing, its hash chain and
+            metadata against each other and against the media, the form of its
+            App Attest assertion, and the privacy levels it declared;
+          - the media itself: that it reads as the video or photo it claims to
+            be, and agrees with what the capture app says about it.
 
                rial verify PACKAGE.rialpkg
 

@@ -18,11 +18,14 @@ struct TagFileSet {
     /// The SHA-256 of `rial/manifest.json`: the one hash that names the package's content.
     let manifestSHA256: String
 
+    /// - Parameter readmeAppStep: README.txt's step 9, for a package made from the capture
+    ///   app's export that holds its forensic manifest and media.
     /// - Parameter appended: makes the files that follow the payload from the exact bytes of
     ///   `rial/manifest.json`. While laying out with placeholder digests it may return any
     ///   bytes: only the paths reach the tag manifests' layout.
     init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
-         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, metadata: [PackageFile] = [], appended: (_ manifest: [UInt8]) throws -> [PackageFile]) throws {
+         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, metadata: [PackageFile] = [], readmeAppStep: ReadmeText.AppManifestStep? = nil,
+         appended: (_ manifest: [UInt8]) throws -> [PackageFile]) throws {
         let declaration = BagDeclaration.current.bytes()
 
         var info = BagInfo()
@@ -35,7 +38,7 @@ struct TagFileSet {
         let bagInfo = info.bytes()
 
         let hashOnly = metadata.contains { $0.path == PackageLayout.hashOnlyPayload }
-        let readme = Array(ReadmeText.make(packageID: packageID, hashOnly: hashOnly).utf8)
+        let readme = Array(ReadmeText.make(packageID: packageID, hashOnly: hashOnly, appManifest: readmeAppStep).utf8)
         let manifest256 = BagManifest(algorithm: "sha256", entries: payload.map { .init(path: $0.bagPath.rawValue, digest: $0.sha256) }).bytes()
         let manifest512 = BagManifest(algorithm: "sha512", entries: payload.map { .init(path: $0.bagPath.rawValue, digest: $0.sha512) }).bytes()
 
