@@ -65,5 +65,5 @@ public enum VerdictPart: String, Sendable, CaseIterable {
     static let claimsAreas = ["app", "metadata", "media", "chain", "depth", "privacy", "custody.import"]
 
     /// Custody findings that, on an event imported from the app's log, judge the app's log.
-    static let importedEventClaims = ["custody.time", "custody.event"]
+    static let importedEventClaims = ["custody.time"]
 }
