@@ -37,7 +37,7 @@ public struct Verifier: Sendable {
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), AppTimestampCheck(), CustodyCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// The path that names standard input: `verify(path: "-")` reads one package from it, once,

@@ -230,7 +230,7 @@ struct AppExportTests {
 
     @Test("the app's capture-time tokens of the fixtures: rial's verdict, with its code, and openssl ts -verify's agree",
           arguments: [("flat", "app.timestamp", "pass", true), ("flat-sha512-token", "app.timestamp", "pass", true),
-                      ("token-other-bytes", "app.timestamp.imprint", "fail", false), ("token-untrusted", "app.timestamp.untrusted", "fail", false),
+                      ("token-other-bytes", "app.timestamp.imprint", "fail", false), ("token-untrusted", "app.timestamp", "not_checked", false),
                       ("token-before-end", "app.timestamp.before-end", "fail", true)])
     func tokens(variant: String, code: String, status: String, opensslVerifies: Bool) throws {
         try withTemporaryDirectory { dir in

@@ -45,9 +45,10 @@ struct AppTimestampTests {
     }
 
     private func export(_ c: Case, tokens: [[UInt8]]? = nil, endedAt: Timestamp? = nil, created: Timestamp? = nil,
-                        clock: Builder.AppClock? = nil, withholdingMedia: Bool = false) throws -> Builder {
+                        clock: Builder.AppClock? = nil, withholdingMedia: Bool = false, manifestCreated: Timestamp?? = nil) throws -> Builder {
         try Builder.appExport(tokens: tokens ?? [c.token], endedAt: endedAt ?? Timestamp(seconds: c.genTime.seconds - 60),
-                              created: created ?? Timestamp(seconds: c.genTime.seconds + 3_600), clock: clock, withholdingMedia: withholdingMedia)
+                              created: created ?? Timestamp(seconds: c.genTime.seconds + 3_600), clock: clock, withholdingMedia: withholdingMedia,
+                              manifestCreated: manifestCreated)
     }
 
     /// No finding about the token's signature, trust or imprint failed.
@@ -92,12 +93,18 @@ struct AppTimestampTests {
         #expect(try !c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test func tokenFromAnotherTSAIsUntrusted() throws {
+    /// A TSA the examiner gave no root for is left unjudged, named: the app may ask TSAs the
+    /// examiner holds no root of (§8.5.1). The oracle, given only the examiner's root, does not
+    /// accept it either: rial passed nothing.
+    @Test func tokenFromATSAWithoutAGivenRootIsNotCheckedNamingIt() throws {
         guard TestTSA.isAvailable else { return }
         let c = try makeCase("other")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
-        #expect(found.findings == [Finding(.appTimestampUntrusted, .fail, path)])
+        #expect(found.findings == [Finding(.appTimestamp, .notChecked, path)])
+        let message = try #require(found.first?.message)
+        #expect(message.hasPrefix("timestampTokens[0]: token valid, TSA not trusted: Rial Other TSA (TEST ONLY)"), "\(message)")
+        #expect(message.contains("chains to none of the anchors given with --tsa-trust"))
         #expect(try !c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
@@ -179,11 +186,71 @@ struct AppTimestampTests {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let created = Timestamp(seconds: c.genTime.seconds - 3_600)
-        let found = results(try export(c, endedAt: Timestamp(seconds: created.seconds - 7_200), created: created), anchors: c.tsa.root, at: c.verificationTime)
+        let found = results(try export(c, endedAt: Timestamp(seconds: created.seconds - 7_200), created: created, manifestCreated: c.genTime),
+                            anchors: c.tsa.root, at: c.verificationTime)
         #expect(found.findings == [Finding(.appTimestampAfterPackaging, .fail, path)])
         #expect(found.first?.expected == "no later than \(created.rfc3339)")
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
         #expect(cryptoHolds(found))
+    }
+
+    /// A token dated long after the manifest that holds it (20 h) fails; within the 300 s
+    /// tolerance (plus the token's 1 s accuracy) it passes.
+    @Test func genTimeAfterTheManifestThatHoldsItFails() throws {
+        guard TestTSA.isAvailable else { return }
+        let c = try makeCase()
+        defer { c.tsa.remove() }
+        let twentyHours = Timestamp(seconds: c.genTime.seconds - 72_000)
+        let found = results(try export(c, endedAt: Timestamp(seconds: twentyHours.seconds - 60), manifestCreated: twentyHours),
+                            anchors: c.tsa.root, at: c.verificationTime)
+        #expect(found.findings == [Finding(.appTimestampAfterManifest, .fail, path)])
+        #expect(found.first?.expected == "no later than \(twentyHours.rfc3339)")
+        #expect(found.first?.actual == c.genTime.rfc3339)
+        #expect(found.first?.message.contains("createdAt of \(path)") == true)
+        #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
+        #expect(cryptoHolds(found))
+        let ended = Timestamp(seconds: c.genTime.seconds - 400)
+        let within = Timestamp(seconds: c.genTime.seconds - 300, nanoseconds: c.genTime.nanoseconds)
+        #expect(results(try export(c, endedAt: ended, manifestCreated: within), anchors: c.tsa.root, at: c.verificationTime).findings
+                == [Finding(.appTimestamp, .pass, path)])
+        let beyond = Timestamp(seconds: c.genTime.seconds - 302, nanoseconds: c.genTime.nanoseconds)
+        #expect(results(try export(c, endedAt: ended, manifestCreated: beyond), anchors: c.tsa.root, at: c.verificationTime).findings
+                == [Finding(.appTimestampAfterManifest, .fail, path)])
+    }
+
+    /// Without `createdAt` the token still passes on everything else, and the report says what
+    /// was not held against it.
+    @Test func noCreatedAtIsSaid() throws {
+        guard TestTSA.isAvailable else { return }
+        let c = try makeCase()
+        defer { c.tsa.remove() }
+        let found = results(try export(c, manifestCreated: .some(nil)), anchors: c.tsa.root, at: c.verificationTime)
+        #expect(found.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestampAfterManifest, .notChecked, path)])
+        #expect(found.last?.message.hasPrefix("timestampTokens[0]: ") == true)
+    }
+
+    /// Without an end (no `ended_at`, no app custody log), the start bounds the token: a token
+    /// before the recording started fails.
+    @Test func withoutAnEndTheStartBoundsTheToken() throws {
+        guard TestTSA.isAvailable else { return }
+        let c = try makeCase()
+        defer { c.tsa.remove() }
+        let manifest = Timestamp(seconds: c.genTime.seconds + 60)
+        let started = Timestamp(seconds: c.genTime.seconds + 30)
+        let found = results(try Builder.appExport(tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
+                                                  manifestCreated: manifest, startedAt: started, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime)
+        #expect(found.findings == [Finding(.appTimestampBeforeEnd, .fail, path)])
+        #expect(found.first?.expected == "no earlier than \(started.rfc3339)")
+        #expect(found.first?.message.contains("before the recording started (started_at of ") == true)
+        let earlier = Timestamp(seconds: c.genTime.seconds - 30)
+        #expect(results(try Builder.appExport(tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
+                                              manifestCreated: manifest, startedAt: earlier, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime).findings
+                == [Finding(.appTimestamp, .pass, path)])
+        // No time of the recording at all: said, never silence.
+        let none = results(try Builder.appExport(tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
+                                                 manifestCreated: manifest, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime)
+        #expect(none.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestampBeforeEnd, .notChecked, path)])
+        #expect(none.last?.message.contains("no ended_at or started_at") == true)
     }
 
     @Test func garbageDERIsMalformed() throws {
@@ -215,8 +282,34 @@ struct AppTimestampTests {
         defer { c.tsa.remove() }
         let other = try c.tsa.token("other", over: Builder.mediaBytes)
         let found = results(try export(c, tokens: [c.token, other.der]), anchors: c.tsa.root, at: c.verificationTime)
-        #expect(found.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestampUntrusted, .fail, path)])
+        // The second TSA's root was not given: it is left unjudged, and the first still passes.
+        #expect(found.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestamp, .notChecked, path)])
         #expect(found.count == 2 && found[0].message.hasPrefix("timestampTokens[0]: ") && found[1].message.hasPrefix("timestampTokens[1]: "))
+        #expect(found[1].message.contains("Rial Other TSA (TEST ONLY)"))
+        // Either order: the unjudged token does not depend on its place.
+        let reversed = results(try export(c, tokens: [other.der, c.token]), anchors: c.tsa.root, at: c.verificationTime)
+        #expect(reversed.findings == [Finding(.appTimestamp, .notChecked, path), Finding(.appTimestamp, .pass, path)])
+        // With both roots, both pass.
+        let both = results(try export(c, tokens: [c.token, other.der]), anchors: c.tsa.root + c.tsa.otherRoot, at: c.verificationTime)
+        #expect(both.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestamp, .pass, path)])
+        #expect(try c.tsa.opensslVerifies(token: c.tsa.write(other.der, as: "other.tsr"), media: c.mediaPath, root: "other-root-ca.pem"))
+    }
+
+    /// Beside a passing token, an invalid one still fails: over other bytes, or its signature broken.
+    @Test func anInvalidTokenFailsBesideAValidOne() throws {
+        guard TestTSA.isAvailable else { return }
+        let c = try makeCase()
+        defer { c.tsa.remove() }
+        let otherBytes = try c.tsa.token("good", over: Array("another recording".utf8))
+        let found = results(try export(c, tokens: [c.token, otherBytes.der]), anchors: c.tsa.root, at: c.verificationTime)
+        #expect(found.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestampImprint, .fail, path)])
+        #expect(found[1].message.hasPrefix("timestampTokens[1]: "))
+        // The signature value is the token's last bytes (no unsigned attributes): one bit flipped.
+        var broken = c.token
+        broken[broken.count - 1] ^= 0x01
+        let flipped = results(try export(c, tokens: [c.token, broken]), anchors: c.tsa.root, at: c.verificationTime)
+        #expect(flipped.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestampSignature, .fail, path)])
+        #expect(try !c.tsa.opensslVerifies(token: c.tsa.write(broken, as: "broken.tsr"), media: c.mediaPath))
     }
 
     @Test func theAppsClockIsItsOwnWord() throws {

@@ -21,8 +21,12 @@ enum AppTimestampVerdict {
     case signerMissing(TimeStampResponse, ImprintState)
     case signatureInvalid(TimeStampResponse, ImprintState, signer: Certificate, problem: String?)
     case notForTimeStamping(TimeStampResponse, ImprintState, signer: Certificate)
-    /// genTime, widened by `tolerance` microseconds, is before the recording ended.
+    /// genTime, widened by `tolerance` microseconds, is before the recording ended (or, when
+    /// no end is stated, before it started).
     case beforeEnd(TimeStampResponse, ImprintState, end: AppCaptureWindow.Bound, tolerance: Int64)
+    /// genTime, less `tolerance` microseconds, is after the app wrote the forensic manifest
+    /// that holds the token.
+    case afterManifest(TimeStampResponse, ImprintState, manifest: AppCaptureWindow.Bound, tolerance: Int64)
     /// genTime less the token's accuracy is after the package was made.
     case afterPackaging(TimeStampResponse, ImprintState, packaged: AppCaptureWindow.Bound)
     /// OpenSSL could not check the token on this machine.
@@ -32,6 +36,11 @@ enum AppTimestampVerdict {
     /// The slack added to every before-end comparison: genTime is read to the second by some
     /// TSAs and `ended_at` to the millisecond by the app.
     static let slackMicroseconds: Int64 = 1_000_000
+
+    /// The slack added to the after-manifest comparison: the phone's clock (`createdAt`) and
+    /// the TSA's (genTime) may disagree by more than the app's NTP statement shows (it is taken
+    /// once, before the tokens), and the app may ask several TSAs in turn, each over the network.
+    static let manifestSlackMicroseconds: Int64 = 300_000_000
 
     init(_ facts: AppTokenFacts, window: AppCaptureWindow) {
         let response: TimeStampResponse
@@ -67,10 +76,16 @@ enum AppTimestampVerdict {
         guard signer.hasCriticalTimeStampingUsageOnly else { self = .notForTimeStamping(response, imprint, signer: signer); return }
         let stamped = Self.microseconds(Self.genTime(response))
         let accuracy = Self.accuracyMicroseconds(response)
-        if let end = window.end, let stamped, let ended = Self.microseconds(end.time),
+        if let end = window.earliest, let stamped, let ended = Self.microseconds(end.time),
            let tolerance = Self.tolerance(accuracy: accuracy, clockOffset: window.clockOffset),
            case (let latest, false) = stamped.addingReportingOverflow(tolerance), latest < ended {
             self = .beforeEnd(response, imprint, end: end, tolerance: tolerance)
+            return
+        }
+        if let manifest = window.manifestCreated, let stamped, let written = Self.microseconds(manifest.time),
+           let tolerance = Self.tolerance(accuracy: accuracy, clockOffset: window.clockOffset, slack: Self.manifestSlackMicroseconds),
+           case (let earliest, false) = stamped.subtractingReportingOverflow(tolerance), earliest > written {
+            self = .afterManifest(response, imprint, manifest: manifest, tolerance: tolerance)
             return
         }
         if let packaged = window.packaged, let stamped, let made = Self.microseconds(packaged.time),
@@ -103,13 +118,14 @@ enum AppTimestampVerdict {
         return 0
     }
 
-    /// accuracy + |the app's clock offset| + 1 s, in microseconds; an offset beyond 10¹² s is
-    /// taken as 10¹² s (it already excuses any time), and `nil` is returned only on overflow.
-    static func tolerance(accuracy: Int64, clockOffset: Double?) -> Int64? {
+    /// accuracy + |the app's clock offset| + `slack` (1 s unless given), in microseconds; an
+    /// offset beyond 10¹² s is taken as 10¹² s (it already excuses any time), and `nil` is
+    /// returned only on overflow.
+    static func tolerance(accuracy: Int64, clockOffset: Double?, slack: Int64 = slackMicroseconds) -> Int64? {
         let offset = clockOffset.map { $0.isFinite ? min(abs($0), 1e12) : 1e12 } ?? 0
         let offsetMicroseconds = Int64((offset * 1_000_000).rounded(.up))
         let (sum, overflow) = accuracy.addingReportingOverflow(offsetMicroseconds)
-        let (total, overflowAgain) = sum.addingReportingOverflow(slackMicroseconds)
+        let (total, overflowAgain) = sum.addingReportingOverflow(slack)
         return overflow || overflowAgain ? nil : total
     }
 

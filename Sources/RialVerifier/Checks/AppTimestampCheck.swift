@@ -22,6 +22,7 @@ struct AppTimestampCheck: VerificationCheck {
         for facts in context.appTokens {
             results += findings(AppTimestampVerdict(facts, window: window), facts, path: path)
         }
+        results += Self.missingBounds(window, tokens: context.appTokens, path: path)
         if let clock = manifest.clockCheck {
             results.append(.notChecked(.appClock, path, Self.clockStatement(clock)))
         }
@@ -73,8 +74,12 @@ struct AppTimestampCheck: VerificationCheck {
             return imprintNote(imprint) + fail(.appTimestampUntrusted, "the TSA certificate \(signer.subject) lacks the critical extended key usage timeStamping (and only it) that RFC 3161 §2.3 requires")
         case .beforeEnd(let response, let imprint, let end, let tolerance):
             return imprintNote(imprint) + fail(.appTimestampBeforeEnd,
-                "the token's genTime is before the recording ended (\(end.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 1 s): the media cannot have been stamped before it existed",
+                "the token's genTime is before \(end.event) (\(end.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 1 s): the media cannot have been stamped before it existed",
                 expected: "no earlier than \(end.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
+        case .afterManifest(let response, let imprint, let manifest, let tolerance):
+            return imprintNote(imprint) + fail(.appTimestampAfterManifest,
+                "the token's genTime is after the app wrote the forensic manifest that holds it (\(manifest.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 300 s for the phone's and the TSA's clocks): the app asks for its tokens before it writes the manifest, so this token was put there later",
+                expected: "no later than \(manifest.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
         case .afterPackaging(let response, let imprint, let packaged):
             return imprintNote(imprint) + fail(.appTimestampAfterPackaging,
                 "the token's genTime, less its accuracy of \(Self.seconds(AppTimestampVerdict.accuracyMicroseconds(response))) s, is after the package was made (\(packaged.source)): the app stamps its media right after recording, so this token was made later, for this media or not",
@@ -105,12 +110,30 @@ struct AppTimestampCheck: VerificationCheck {
         case .opensslRejects(let problem):
             return untrusted("OpenSSL's RFC 3161 verification rejects the TSA's chain: \(problem)")
         case .untrusted(let reason):
-            return untrusted("the TSA \(signer.subject) does not chain to any anchor given with --tsa-trust (certificates inside the token are never anchors): \(reason)")
+            // A TSA the examiner gave no root for is not judged: the app may ask several TSAs,
+            // and one the examiner has no root for says nothing against the others (§8.5.1).
+            return .notChecked(.appTimestamp, path, "\(token): token valid, TSA not trusted: \(Self.tsaName(signer)) (\(signer.subject)) chains to none of the anchors given with --tsa-trust (certificates inside the token are never anchors), so it is neither trusted nor rejected; to check it, pass its root with --tsa-trust; \(facts), TSA certificate SHA-256 \(signer.fingerprintSHA256); \(reason)")
         case .expired(let reason):
             return untrusted("a certificate of the TSA's chain was not valid at genTime \(genTime.rfc3339): \(reason)")
         case .invalid(let reason):
             return untrusted("the TSA's certificate chain is not valid for time stamping: \(reason)")
         }
+    }
+
+    /// What the tokens' times could not be held against, said once for all tokens rather than
+    /// left silent (§8.5.1 steps 6 and 7): no start or end of the recording, no `createdAt`.
+    private static func missingBounds(_ window: AppCaptureWindow, tokens: [AppTokenFacts], path: String) -> [CheckResult] {
+        let readable = tokens.filter { if case .parsed = $0.reading { return true } else { return false } }
+        guard !readable.isEmpty else { return [] }
+        let names = readable.map(\.label).joined(separator: ", ")
+        var results: [CheckResult] = []
+        if window.earliest == nil {
+            results.append(.notChecked(.appTimestampBeforeEnd, path, "\(names): genTime is not held against the recording: the app's metadata states no ended_at or started_at and its custody log no RECORDING_COMPLETE or RECORDING_START"))
+        }
+        if window.manifestCreated == nil {
+            results.append(.notChecked(.appTimestampAfterManifest, path, "\(names): genTime is not held against the time the app wrote the forensic manifest: it states no createdAt"))
+        }
+        return results
     }
 
     /// Microseconds as seconds, without trailing zeros: `1`, `2.5`, `0.000001`.

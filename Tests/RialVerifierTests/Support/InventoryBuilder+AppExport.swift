@@ -20,8 +20,8 @@ extension InventoryBuilder {
 
     /// The forensic manifest of the minimal package's media as the app's `JSONEncoder` writes
     /// it: its digests, `tokens` (each the DER the app stored, as base64) and, when given, the
-    /// clock check; dates as seconds since 2001-01-01, Swift's default.
-    static func appForensicManifest(tokens: [[UInt8]], clock: AppClock? = nil) -> JSONValue {
+    /// clock check, `createdAt` (left out when `nil`); dates as seconds since 2001-01-01, Swift's default.
+    static func appForensicManifest(tokens: [[UInt8]], clock: AppClock? = nil, createdAt: Timestamp? = appTime(3)) -> JSONValue {
         let digests = digests(of: mediaBytes)
         func appDate(_ time: Timestamp) -> JSONValue { .integer(time.seconds - AppDate.referenceDateOffset) }
         var manifest: JSONObject = [
@@ -29,8 +29,8 @@ extension InventoryBuilder {
             "fileSize": .integer(Int64(mediaBytes.count)),
             "sha256Hash": .string(digests[.sha256] ?? ""),
             "sha512Hash": .string(digests[.sha512] ?? ""),
-            "createdAt": appDate(appTime(3)),
         ]
+        if let createdAt { manifest["createdAt"] = appDate(createdAt) }
         if let clock {
             manifest["verifiedTimestamp"] = .object([
                 "ntpServer": .string(clock.server), "ntpTime": appDate(clock.ntpTime),
@@ -46,17 +46,24 @@ extension InventoryBuilder {
 
     /// The minimal package packed from the app's export: its media (left out with
     /// `withholdingMedia`, as a hash-only package withholds it), the app's metadata with
-    /// `ended_at` set to `endedAt`, and the app's forensic manifest with `tokens`; then
-    /// `rial/manifest.json` states `created`. The custody log is the minimal package's, so only
+    /// `ended_at` set to `endedAt` and `started_at` a minute before it (or `startedAt`; each left
+    /// out when `nil`), and the app's
+    /// forensic manifest with `tokens` and `createdAt` `manifestCreated` (by default two minutes
+    /// after `endedAt`, as the app writes it after its tokens; `.some(nil)` leaves it out); then
+    /// `rial/manifest.json` states `created`. The app's custody log (left out with
+    /// `withholdingLog`) and rial's are the minimal package's, so only
     /// checks that do not judge it can be run on this package.
-    static func appExport(tokens: [[UInt8]], endedAt: Timestamp, created: Timestamp, clock: AppClock? = nil,
-                          withholdingMedia: Bool = false) throws -> InventoryBuilder {
+    static func appExport(tokens: [[UInt8]], endedAt: Timestamp?, created: Timestamp, clock: AppClock? = nil,
+                          withholdingMedia: Bool = false, manifestCreated: Timestamp?? = nil, startedAt: Timestamp?? = nil,
+                          withholdingLog: Bool = false) throws -> InventoryBuilder {
         guard var metadata = appMetadata.objectValue else { throw BuilderError("the app metadata is not an object") }
-        metadata["ended_at"] = .string(endedAt.rfc3339)
-        metadata["started_at"] = .string(Timestamp(seconds: endedAt.seconds - 60).rfc3339)
+        metadata["ended_at"] = endedAt.map { .string($0.rfc3339) }
+        let started = startedAt ?? endedAt.map { Timestamp(seconds: $0.seconds - 60) }
+        metadata["started_at"] = started.map { .string($0.rfc3339) }
+        let createdAt = manifestCreated ?? endedAt.map { Timestamp(seconds: $0.seconds + 120) } ?? appTime(3)
         let extra = [AppMetadata.path: JSONWriter.bytes(.object(metadata)),
-                     appManifestPath: JSONWriter.bytes(appForensicManifest(tokens: tokens, clock: clock))]
-        var builder = try package(adding: extra, withholding: withholdingMedia ? [mediaPath] : [])
+                     appManifestPath: JSONWriter.bytes(appForensicManifest(tokens: tokens, clock: clock, createdAt: createdAt))]
+        var builder = try package(adding: extra, withholding: Set(withholdingMedia ? [mediaPath] : []).union(withholdingLog ? [AppCustodyLog.path] : []))
         try builder.setCreated(created)
         return builder
     }

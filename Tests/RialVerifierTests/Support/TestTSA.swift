@@ -56,13 +56,19 @@ struct TestTSA {
         return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), path)
     }
 
-    /// The oracle: whether `openssl ts -verify -data MEDIA -in TOKEN -CAfile root-ca.pem
+    /// The root of the other hierarchy, the `other` TSA's.
+    var otherRoot: [Certificate] {
+        (try? Certificate.load(pem: Array(Data(contentsOf: URL(fileURLWithPath: pki + "/other-root-ca.pem"))), source: "other-root-ca.pem")) ?? []
+    }
+
+    /// The oracle: whether `openssl ts -verify -data MEDIA -in TOKEN -CAfile ROOT
     /// -untrusted tsa-chain.pem` accepts the token (signature, imprint over the media, the
-    /// TSA's chain to the test root for time stamping).
-    func opensslVerifies(token: String, media: String, bare: Bool = false) throws -> Bool {
+    /// TSA's chain to the test root, `root`, for time stamping).
+    func opensslVerifies(token: String, media: String, bare: Bool = false, root: String = "root-ca.pem") throws -> Bool {
         var arguments = ["openssl", "ts", "-verify", "-data", media, "-in", token]
         if bare { arguments.append("-token_in") }
-        arguments += ["-CAfile", pki + "/root-ca.pem", "-untrusted", pki + "/tsa-chain.pem"]
+        let chain = root == "other-root-ca.pem" ? "/other-tsa-chain.pem" : "/tsa-chain.pem"
+        arguments += ["-CAfile", pki + "/" + root, "-untrusted", pki + chain]
         return try Self.status(arguments) == 0
     }
 

@@ -4,16 +4,24 @@ extension CheckResult.Code {
 
     /// - NOT PRESENT: the app's forensic manifest lists no timestamp tokens (the app's step is optional).
     /// - NOT CHECKED: the token is valid but its TSA's trust was not checked: no anchor was given
-    ///   (`--tsa-trust`), or OpenSSL could not judge it on this machine; or the token is valid and its TSA
+    ///   (`--tsa-trust`), the TSA chains to none of the anchors given (the message names it), or OpenSSL
+    ///   could not judge it on this machine; or the token is valid and its TSA
     ///   trusted but what it covers was not checked (`app.timestamp.imprint` not checked); or the forensic
     ///   manifest cannot be read.
     /// - PASS: a valid token over the media's digest from a TSA that chains to an anchor given with
     ///   `--tsa-trust` at genTime, genTime between the recording's end and the packaging: "captured no later
     ///   than <genTime>, attested by <TSA>".
     public static let appTimestamp = Self("app.timestamp")
-    /// FAIL: genTime, widened by the tolerance of §8.5.1, is before the recording ended (expected `no earlier
-    /// than E`, E the end; actual: genTime): the media cannot have been stamped before it existed.
+    /// - FAIL: genTime, widened by the tolerance of §8.5.1, is before the recording ended, or, when no end is
+    ///   stated, before it started (expected `no earlier than E`; actual: genTime): the media cannot have been
+    ///   stamped before it existed.
+    /// - NOT CHECKED: the export states neither when the recording ended nor when it started.
     public static let appTimestampBeforeEnd = Self("app.timestamp.before-end")
+    /// - FAIL: genTime, less the tolerance of §8.5.1 (accuracy, the app's clock offset, 300 s), is after the
+    ///   `createdAt` of the forensic manifest that holds the token (expected `no later than M`; actual:
+    ///   genTime): the app asks for its tokens before it writes that manifest.
+    /// - NOT CHECKED: the forensic manifest states no `createdAt`.
+    public static let appTimestampAfterManifest = Self("app.timestamp.after-manifest")
     /// FAIL: genTime less the token's accuracy is after the package was created (expected `no later than C`;
     /// actual: genTime): the app stamps the media right after recording, before anything is packed.
     public static let appTimestampAfterPackaging = Self("app.timestamp.after-packaging")
@@ -33,13 +41,28 @@ extension CheckResult.Code {
     /// were given and the TSA does not chain to one, a certificate of its chain was not valid at genTime, the
     /// chain is not valid for time stamping, or OpenSSL's RFC 3161 verification against the anchors rejects it.
     public static let appTimestampUntrusted = Self("app.timestamp.untrusted")
+    /// - PASS: the app metadata's `started_at` (a photo's `captured_at`) and the app custody log's first
+    ///   RECORDING_START agree within 2 s (§8.5.2).
+    /// - NOT CHECKED: one of the two, or both, is not stated (the message names which).
+    public static let appTimeStart = Self("app.time.start")
+    /// FAIL: `started_at` and RECORDING_START are more than 2 s apart (expected: RECORDING_START's time,
+    /// actual: `started_at`).
+    public static let appTimeStartMismatch = Self("app.time.start.mismatch")
+    /// - PASS: the forensic manifest's `createdAt` is no earlier than 1 s before the recording's end (else its
+    ///   start) (§8.5.2).
+    /// - NOT CHECKED: the manifest states no `createdAt`, or the export states no time of the recording.
+    public static let appTimeManifest = Self("app.time.manifest")
+    /// FAIL: `createdAt` is more than 1 s before the recording ended (or started): the app writes its
+    /// forensic manifest after the recording (expected `no earlier than E`, actual: `createdAt`).
+    public static let appTimeManifestBeforeRecording = Self("app.time.manifest.before-recording")
     /// NOT CHECKED: the app's own statement of its clock against an NTP server (`verifiedTimestamp`): nothing
     /// offline can check it.
     public static let appClock = Self("app.clock")
 
     /// Every code of the app's tokens, for ``all``.
     static let appTimestampCodes: [Self] = [
-        .appTimestamp, .appTimestampBeforeEnd, .appTimestampAfterPackaging, .appTimestampImprint, .appTimestampMalformed,
+        .appTimestamp, .appTimestampBeforeEnd, .appTimestampAfterManifest, .appTimestampAfterPackaging, .appTimestampImprint, .appTimestampMalformed,
         .appTimestampSignature, .appTimestampUntrusted, .appClock,
+        .appTimeStart, .appTimeStartMismatch, .appTimeManifest, .appTimeManifestBeforeRecording,
     ]
 }
