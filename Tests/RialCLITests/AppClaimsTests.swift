@@ -260,7 +260,7 @@ struct AppClaimsTests {
                 let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
                 let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
                 let isWord = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
-                if !isWord(before), !isWord(after), after != "[" || name.hasSuffix("]") { return true }
+                if !isWord(before), !isWord(after) { return true }
                 search = range.upperBound..<text.endIndex
             }
             return false

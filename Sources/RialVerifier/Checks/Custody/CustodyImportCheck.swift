@@ -38,7 +38,7 @@ struct CustodyImportCheck: CustodyLogCheck {
         }
         // Only the four keys are compared: any other key of an entry is named by app.keys.not-checked.
         if !app.isEmpty, matched == app.count {
-            found.append(.pass(.custodyImport, log.appLogPath, "the package's events 1 to \(app.count) are the capture app's entries [0] to [\(app.count - 1)], each entry's timestamp, action, details and userIdentifier as the app wrote them; any other key of an entry is not compared (app.keys.not-checked names it)"))
+            found.append(.pass(.custodyImport, log.appLogPath, "the package's events 1 to \(app.count) are the capture app's entries [0] to [\(app.count - 1)], each entry's [].timestamp, [].action, [].details and [].userIdentifier as the app wrote them; any other key of an entry is not compared (app.keys.not-checked names it)"))
         }
         let converted = app.filter { $0.date.writtenNumber != nil }
         if let first = converted.first, log.appLog != nil {
