@@ -35,7 +35,7 @@ public struct Verifier: Sendable {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
          // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), FetchCheck(), RialManifestCheck(),
-         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
+         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppBundleCheck(), AppKeysCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
          SealCheck(), TimestampCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
     }

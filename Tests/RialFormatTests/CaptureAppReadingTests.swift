@@ -105,6 +105,37 @@ struct CaptureAppReadingTests {
         #expect(AppAttestAssertion.structuralProblem(base64([0xA1, 0x61, 0x61, 0x9B] + Array(repeating: 0xFF, count: 8))) != nil)
     }
 
+    @Test("CBOR nesting is counted as JSON's (§16.8, §6.7): the top-level map is level 1; containers to level 16 read, level 17 refused, scalars add none")
+    func assertionNestingEdge() {
+        func text(_ value: String) -> [UInt8] { [0x60 | UInt8(value.utf8.count)] + Array(value.utf8) }
+        /// The sound map plus a key `x` whose value is `arrays` arrays nested in one another,
+        /// the innermost holding the integer 0; `tagged` wraps the outermost in a tag instead
+        /// of one of the arrays.
+        func nested(_ arrays: Int, tagged: Bool = false) -> String {
+            var value: [UInt8] = [0x81 /* [ */, 0x00]
+            for _ in 1..<(tagged ? arrays - 1 : arrays) { value = [0x81] + value }
+            if tagged { value = [0xC1] + value }
+            let bytes: [UInt8] = [0xA3] + text("signature") + [0x58, 70] + Array(repeating: 1, count: 70)
+                + text("authenticatorData") + [0x58, 37] + Array(repeating: 2, count: 37) + text("x") + value
+            return base64(bytes)
+        }
+        #expect(AppAttestAssertion.maxNesting == 16)
+        // 15 containers under the top map: levels 2 … 16, the limit exactly.
+        #expect(AppAttestAssertion.structuralProblem(nested(15)) == nil)
+        #expect(AppAttestAssertion.structuralProblem(nested(15, tagged: true)) == nil)
+        // One more: level 17, the limit + 1.
+        #expect(AppAttestAssertion.structuralProblem(nested(16))?.contains("cannot be read") == true)
+        #expect(AppAttestAssertion.structuralProblem(nested(16, tagged: true))?.contains("cannot be read") == true)
+    }
+
+    @Test("an assertion the app did not make (absent, null or empty) is no assertion to judge; any other text is one")
+    func assertionMade() {
+        #expect(AppAttestAssertion.made(nil) == nil)
+        #expect(AppAttestAssertion.made("") == nil)
+        #expect(AppAttestAssertion.made("AAAA") == "AAAA")
+        #expect(AppAttestAssertion.made(" ") == " ")
+    }
+
     private func base64(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         var out = ""

@@ -10,6 +10,18 @@ import Foundation
 package enum AppAttestAssertion {
     /// The authenticator data's fixed part.
     package static let minAuthenticatorDataBytes = 37
+    /// The deepest nesting of arrays, maps and tags read, counted as JSON's is (§6.7): the
+    /// assertion's top-level map is level 1, a container that is one of its values level 2, and
+    /// so on; a container at level 17 is refused. Scalars add no level.
+    package static let maxNesting = 16
+
+    /// The assertion the app made, or `nil` when it made none: an `assertion` that is absent,
+    /// `null` or the empty string is NOT PRESENT (§16.8), not malformed: the app writes `""`
+    /// when App Attest gave it nothing. Any other text is an assertion, to be judged.
+    package static func made(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
 
     /// Why `base64` is not an assertion's structure, or `nil` when it is.
     package static func structuralProblem(_ base64: String) -> String? {
@@ -24,7 +36,7 @@ package enum AppAttestAssertion {
             guard let value = reader.head() else { return "its CBOR map ends early" }
             if value.major == 2, reader.skipBytes(value.argument) {
                 found[name] = Int(value.argument)
-            } else if !reader.skipValue(value, depth: 0) {
+            } else if !reader.skipValue(value, level: 2) {
                 return "its CBOR map's value for \(name) cannot be read"
             }
         }
@@ -39,7 +51,8 @@ package enum AppAttestAssertion {
 }
 
 /// Just enough of CBOR (RFC 8949) to walk a map, bounded: definite lengths only, nesting at
-/// most 16 deep, every length checked against the bytes left.
+/// most ``AppAttestAssertion/maxNesting`` levels (the top-level map is level 1), every length
+/// checked against the bytes left.
 private struct CBORReader {
     let bytes: [UInt8]
     var offset = 0
@@ -76,22 +89,24 @@ private struct CBORReader {
         return String(validating: bytes[start..<offset], as: UTF8.self)
     }
 
-    mutating func skipValue(_ head: (major: UInt8, argument: UInt64), depth: Int) -> Bool {
-        guard depth < 16 else { return false }
+    /// Skips one value whose head was read; `level` is the nesting level it occupies if it is an
+    /// array, map or tag (its container's level + 1).
+    mutating func skipValue(_ head: (major: UInt8, argument: UInt64), level: Int) -> Bool {
         switch head.major {
         case 0, 1, 7: return true
         case 2, 3: return skipBytes(head.argument)
         case 4, 5:
+            guard level <= AppAttestAssertion.maxNesting else { return false }
             // Every item takes at least one byte, so a count beyond the bytes left is a lie.
             guard head.argument <= UInt64(bytes.count - offset) else { return false }
             let items = head.major == 5 ? head.argument * 2 : head.argument
             for _ in 0..<items {
-                guard let next = self.head(), skipValue(next, depth: depth + 1) else { return false }
+                guard let next = self.head(), skipValue(next, level: level + 1) else { return false }
             }
             return true
         case 6:
-            guard let next = self.head() else { return false }
-            return skipValue(next, depth: depth + 1)
+            guard level <= AppAttestAssertion.maxNesting, let next = self.head() else { return false }
+            return skipValue(next, level: level + 1)
         default: return false
         }
     }

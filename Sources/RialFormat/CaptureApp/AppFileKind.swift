@@ -13,6 +13,9 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
     case hashOnlyPayload = "hash_only_payload"
     /// `depth_analysis.json`: the app's DepthAnalysisResult.
     case depthAnalysis = "depth_analysis"
+    /// `authentication_bundle.json`: the authentication bundle another capture app of this
+    /// family sends its server (seed 004; ``AppAuthenticationBundle``).
+    case authenticationBundle = "authentication_bundle"
 
     package static func < (lhs: AppFileKind, rhs: AppFileKind) -> Bool { lhs.rank < rhs.rank }
 
@@ -25,6 +28,7 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
         case .metadata: return 3
         case .hashOnlyPayload: return 4
         case .depthAnalysis: return 5
+        case .authenticationBundle: return 6
         }
     }
 
@@ -38,6 +42,7 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
         case .metadata: return "metadata.json"
         case .hashOnlyPayload: return "hash_only_payload.json"
         case .depthAnalysis: return "depth_analysis.json"
+        case .authenticationBundle: return "authentication_bundle.json"
         }
     }
 
@@ -50,6 +55,7 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
         case .metadata: return "the app's capture metadata"
         case .hashOnlyPayload: return "the app's hash-only payload"
         case .depthAnalysis: return "the app's depth analysis"
+        case .authenticationBundle: return "the app's authentication bundle (image hash, encrypted token, device digest)"
         }
     }
 
@@ -68,7 +74,8 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
     /// - an object holding `sha256Hash` or `sha512Hash`: the forensic manifest;
     /// - `frameHashes`: the hash chain; `captureMode`: the hash-only payload;
     /// - `type` with `started_at`, `ended_at` or `captured_at`: the metadata;
-    /// - `depthVariance` with `isLikelyRealScene`: the depth analysis.
+    /// - `depthVariance` with `isLikelyRealScene`: the depth analysis;
+    /// - `image_hash` with `device_signature`: the authentication bundle.
     package static func shaped(_ json: JSONValue) -> AppFileKind? {
         if let array = json.arrayValue {
             return array.allSatisfy({ $0.objectValue?["action"] != nil }) ? .custodyLog : nil
@@ -79,6 +86,7 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
         if object["captureMode"] != nil { return .hashOnlyPayload }
         if object["type"] != nil, object["started_at"] != nil || object["ended_at"] != nil || object["captured_at"] != nil { return .metadata }
         if object["depthVariance"] != nil, object["isLikelyRealScene"] != nil { return .depthAnalysis }
+        if AppAuthenticationBundle.isShaped(object) { return .authenticationBundle }
         return nil
     }
 }

@@ -62,7 +62,7 @@ package struct NormalisedMetadata: Sendable, Hashable {
         self.mediaSHA256 = mediaSHA256
         self.depthAnalysis = HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels)
         attestationLevel = metadata.attestationLevel
-        hasAssertion = metadata.assertion != nil
+        hasAssertion = AppAttestAssertion.made(metadata.assertion) != nil
         self.sources = sources
     }
 

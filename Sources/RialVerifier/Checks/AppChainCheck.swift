@@ -48,7 +48,7 @@ struct AppChainCheck: VerificationCheck {
             let material = context.parsedChain == nil ? "; the frames are not in the package, so the hashes themselves cannot be recomputed" : ""
             let points = chain.checkpoints.isEmpty ? "it lists no checkpoint (interval: \(interval) frames)"
                 : "\(chain.checkpoints.count) checkpoint\(chain.checkpoints.count == 1 ? "" : "s") (one every \(interval) frames), each its frame's hash"
-            results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes, finalHash is the last, \(points)\(material)"))
+            results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes (frameHashes), finalHash is the last, \(points)\(material)"))
         }
         return results
     }

@@ -26,7 +26,9 @@ struct AppDigestCheck: VerificationCheck {
         for (algorithm, title, claimed, agreed, mismatch) in claims {
             guard let actual = media.digests[algorithm] else { continue }
             if actual == claimed {
-                results.append(.pass(agreed, mediaPath, "the \(title) the capture app recorded in \(manifestPath) is the media's"))
+                let key = algorithm == .sha256 ? "sha256Hash" : "sha512Hash"
+                let size = manifest.fileSize.map { UInt64(clamping: $0) == media.size ? ", as is its fileSize (\($0) bytes)" : "" } ?? ""
+                results.append(.pass(agreed, mediaPath, "the \(title) the capture app recorded in \(manifestPath) (\(key), for its fileName \(manifest.fileName)) is the media's\(size)"))
             } else {
                 results.append(.fail(mismatch, mediaPath, "the media's \(title) is not the one the capture app recorded in \(manifestPath): the media is not what the app hashed, or the manifest was changed",
                                      expected: claimed, actual: actual))

@@ -83,9 +83,8 @@ struct MetadataAgreementCheck: VerificationCheck {
             codec(claims),
             depthResolution(claims, context),
             mediaHash(claims, context),
-            attestation(claims),
         ]
-        return checks.compactMap { $0 }
+        return checks.compactMap { $0 } + attestation(claims)
     }
 
     /// A payload's `hashChain`: its final hash is its last frame hash, its frame count its
@@ -210,18 +209,29 @@ struct MetadataAgreementCheck: VerificationCheck {
         return .fail(codes.mismatch, claims.source, "the stated SHA-256 of the media disagrees with \(path)", expected: actual, actual: claimed)
     }
 
-    private func attestation(_ claims: MetadataClaims) -> CheckResult? {
-        // An empty or garbage assertion is no assertion: it fails rather than being "present".
+    /// The App Attest claims (§16.8): a garbage assertion fails; an empty, `null` or absent one is
+    /// NOT PRESENT (the app made none), named when the file holds the key or states a level; a
+    /// sound assertion and a stated level are NOT CHECKED (they need the device's attested key).
+    private func attestation(_ claims: MetadataClaims) -> [CheckResult] {
         if let assertion = claims.assertion, let problem = AppAttestAssertion.structuralProblem(assertion) {
-            return .fail(.appAssertionMalformed, claims.source, "the App Attest assertion is not one: \(problem)")
+            return [.fail(.appAssertionMalformed, claims.source, "the App Attest assertion is not one: \(problem)")]
         }
         guard claims.hasAssertion || claims.attestationLevel != nil else {
-            return claims.reportsAbsent ? .notPresent(.metadataAttestation, claims.source, "the metadata carries no App Attest assertion or attestation level") : nil
+            if claims.assertionEmpty {
+                return [.notPresent(.metadataAttestation, claims.source, "assertion is empty: the app made no App Attest assertion, and states no attestation level")]
+            }
+            return claims.reportsAbsent ? [.notPresent(.metadataAttestation, claims.source, "the metadata carries no App Attest assertion or attestation level")] : []
+        }
+        var results: [CheckResult] = []
+        if !claims.hasAssertion, claims.assertionEmpty || claims.reportsAbsent {
+            let why = claims.assertionEmpty ? "assertion is empty" : "assertion is absent"
+            results.append(.notPresent(.metadataAttestation, claims.source, "\(why): the app made no App Attest assertion (not a malformed one); its attestation_level is a claim of its own, below"))
         }
         let level = claims.attestationLevel.map { " (attestation_level \($0))" } ?? ""
         let what = claims.hasAssertion ? "an App Attest assertion\(level) is present, its structure sound (a CBOR map with signature and authenticatorData)," : "attestation_level \(claims.attestationLevel ?? "") is stated"
-        return .notChecked(.metadataAttestation, claims.source,
-                           "\(what) but NOT CHECKED: verifying App Attest needs the device's attested public key and Apple's attestation, which the package does not carry")
+        results.append(.notChecked(.metadataAttestation, claims.source,
+                                   "\(what) but NOT CHECKED: verifying App Attest needs the device's attested public key and Apple's attestation, which the package does not carry"))
+        return results
     }
 }
 

@@ -20,8 +20,12 @@ struct MetadataClaims {
     var mediaSHA256: String?
     var attestationLevel: String?
     var hasAssertion = false
-    /// The assertion's text, for its structural check (§16.8).
+    /// The assertion's text, for its structural check (§16.8); `nil` when it is absent, `null` or
+    /// empty: the app made none.
     var assertion: String?
+    /// The file holds `assertion` as an empty string: the app made no assertion (NOT PRESENT,
+    /// §16.8), which is not a malformed one.
+    var assertionEmpty = false
 
     init(app: AppMetadata, source: String) {
         self.source = source
@@ -37,8 +41,9 @@ struct MetadataClaims {
         hashChainFinal = app.hashChainFinal
         depthResolution = app.depthResolution
         attestationLevel = app.attestationLevel
-        hasAssertion = app.assertion != nil
-        assertion = app.assertion
+        assertion = AppAttestAssertion.made(app.assertion)
+        hasAssertion = assertion != nil
+        assertionEmpty = app.assertion?.isEmpty == true
     }
 
     init(payload: HashOnlyPayload, path: String) {
@@ -49,8 +54,9 @@ struct MetadataClaims {
         frameCount = payload.frameCount
         hashChainFinal = payload.hashChain?.finalHash
         mediaSHA256 = payload.mediaHash
-        hasAssertion = payload.assertion != nil
-        assertion = payload.assertion
+        assertion = AppAttestAssertion.made(payload.assertion)
+        hasAssertion = assertion != nil
+        assertionEmpty = payload.assertion?.isEmpty == true
     }
 
     init(view: NormalisedMetadata) {

@@ -14,6 +14,7 @@ struct CustodyImportCheck: CustodyLogCheck {
         case nil: break
         }
         var found: [CheckResult] = []
+        var matched = 0
         for (index, entry) in app.enumerated() {
             let seq = Int64(index + 1)
             guard let file = log.file(seq: seq), let event = file.event else { continue }
@@ -26,6 +27,7 @@ struct CustodyImportCheck: CustodyLogCheck {
                 found.append(.fail(.custodyImportMismatch, file.path, "the event does not match entry \(seq) of the capture app's log: \(differences.joined(separator: "; "))", seq: seq))
                 continue
             }
+            matched += 1
             // Carried as written; what rial cannot interpret is said, never passed over.
             if entry.action == nil {
                 found.append(.notChecked(.custodyImportAppAction, file.path, "the capture app logged \(entry.actionText), an action rial does not interpret: carried as written (imported.app_action), recorded as NOTE; what it attests is not checked", seq: seq))
@@ -33,6 +35,10 @@ struct CustodyImportCheck: CustodyLogCheck {
             if entry.userIdentifier.isEmpty {
                 found.append(.notChecked(.custodyImportNoUser, file.path, "the capture app named no user for entry \(seq) (an empty userIdentifier): who did it cannot be checked", seq: seq))
             }
+        }
+        // Only the four keys are compared: any other key of an entry is named by app.keys.not-checked.
+        if !app.isEmpty, matched == app.count {
+            found.append(.pass(.custodyImport, log.appLogPath, "the package's events 1 to \(app.count) are the capture app's entries [0] to [\(app.count - 1)], each entry's [].timestamp, [].action, [].details and [].userIdentifier as the app wrote them; any other key of an entry is not compared (app.keys.not-checked names it)"))
         }
         let converted = app.filter { $0.date.writtenNumber != nil }
         if let first = converted.first, log.appLog != nil {

@@ -54,6 +54,10 @@ extension CheckResult.Code {
     /// PASS: the app wrote dates as numbers of seconds since 2001-01-01 (Swift's default); each was
     /// converted exactly, and kept as written in `imported.app_timestamp` (the message shows one).
     public static let custodyImportTimeConverted = Self("custody.import.time-converted")
+    /// PASS: every entry of the capture app's log is imported as the event of its position, its
+    /// `timestamp`, `action`, `details` and `userIdentifier` as the app wrote them (keys the log's entries
+    /// hold beyond these are named by `app.keys.not-checked`).
+    public static let custodyImport = Self("custody.import")
     /// FAIL: the capture app's log has an entry *i*, but event *i* is not imported.
     public static let custodyImportMissing = Self("custody.import.missing")
     /// FAIL: the capture app's log is too large to read or breaks §2.2, so the imported events cannot be
@@ -145,7 +149,7 @@ extension CheckResult.Code {
     static let custodyCodes: [Self] = [
         .custodyActionMisplaced, .custodyBindingMismatch, .custodyCertificateExpired, .custodyCertificateInvalid,
         .custodyCertificateNotYetValid, .custodyChain, .custodyContentMismatch, .custodyEvent, .custodyEventMalformed,
-        .custodyFork, .custodyHead, .custodyIdDuplicate, .custodyImportMismatch, .custodyImportAppAction, .custodyImportNoUser, .custodyImportTimeConverted, .custodyImportMissing, .custodyImportUnreadable,
+        .custodyFork, .custodyHead, .custodyIdDuplicate, .custodyImportMismatch, .custodyImportAppAction, .custodyImportNoUser, .custodyImportTimeConverted, .custodyImport, .custodyImportMissing, .custodyImportUnreadable,
         .custodyLimit, .custodyLinkBroken, .custodyMissing, .custodyPackageMismatch, .custodyPackagedMissing,
         .custodyPackagedTime, .custodySealUnrecorded, .custodySeqGap, .custodySeqMismatch, .custodySignature,
         .custodySignatureFileAlgorithm, .custodySignatureFileEmpty, .custodySignatureFileMalformed,
