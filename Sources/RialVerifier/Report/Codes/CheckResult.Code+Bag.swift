@@ -78,6 +78,14 @@ extension CheckResult.Code {
     public static let bagPayloadOxumMissing = Self("bag.payload-oxum.missing")
     /// NOT PRESENT: bag directory without tag manifests.
     public static let bagTagmanifest = Self("bag.tagmanifest")
+    /// PASS: a package's BagIt tag files (`bagit.txt`, `bag-info.txt`, the manifests and tag manifests)
+    /// are each in the one byte form rial writes (§5), so the package has no second byte form.
+    public static let bagForm = Self("bag.form")
+    /// FAIL: a package's tag file reads as the same content but is not in the byte form rial writes (§5):
+    /// a digest in capitals, one space or a TAB before a path, CR LF line ends, a folded or padded
+    /// `bag-info.txt` line, payload manifest lines out of order (expected and actual: the first line that
+    /// differs).
+    public static let bagFormNotCanonical = Self("bag.form.not-canonical")
 
     /// Every bag code, for ``all``.
     static let bagCodes: [Self] = [
@@ -87,6 +95,6 @@ extension CheckResult.Code {
         .bagInfoFieldMissing, .bagInfoFieldRepeated, .bagInfoMalformed, .bagInfoMissing, .bagInfoUnreadable, .bagLayout,
         .bagLimitTagFileSize, .bagManifestNone, .bagManifestsAgree,
         .bagManifestsDisagree, .bagPayloadOxum, .bagPayloadOxumMalformed, .bagPayloadOxumMismatch, .bagPayloadOxumMissing,
-        .bagTagmanifest,
+        .bagTagmanifest, .bagForm, .bagFormNotCanonical,
     ]
 }
