@@ -19,8 +19,12 @@ struct AppKeysCheck: VerificationCheck {
             var reasons: [(key: String, why: String)] = []
             var seenCarried: Set<String> = []
             for key in AppKeyCoverage.keyPaths(json) {
-                let lineage = AppKeyCoverage.lineage(AppKeyCoverage.pattern(key))
+                let pattern = AppKeyCoverage.pattern(key)
+                let lineage = AppKeyCoverage.lineage(pattern)
                 if lineage.contains(where: answered.contains) { continue }
+                // A container of keys answered or carried (`checkpoints`) is named through them.
+                if answered.contains(where: { $0.hasPrefix(pattern + ".") || $0.hasPrefix(pattern + "[") })
+                    || carried.keys.contains(where: { $0.hasPrefix(pattern + ".") || $0.hasPrefix(pattern + "[") }) { continue }
                 if let claim = (lineage + [""]).first(where: { carried[$0] != nil }), let why = carried[claim] {
                     // One line per carried claim, its pattern standing for every index and child.
                     if claim.isEmpty {
