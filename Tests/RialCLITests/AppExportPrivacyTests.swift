@@ -98,19 +98,6 @@ struct AppExportPrivacyTests {
         }
     }
 
-    @Test("--hash-only at the app's own day_only withholds the app's payload (it discloses the exact time) and writes rial's, cut to the day")
-    func hashOnlyWithholdsTheDisclosure() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
-            let export = try Self.export(exports, timestampLevel: "day_only")
-            let (result, report) = try Self.packAndVerify(export, in: dir, options: ["--hash-only"])
-            #expect(result.stdout.contains("hash_only_payload.json"), "\(result.stdout)")
-            #expect(report.verdict == "pass", "\(report.failures)")
-            #expect(report.has("privacy", subject: "rial/metadata.json", status: "pass"), "\(report.checks.filter { $0.code.hasPrefix("privacy") })")
-            #expect(report.checks.allSatisfy { $0.subject != Self.payload }, "the app's payload was kept")
-        }
-    }
-
     @Test("--privacy at the app's own levels withholds the app's payload: the filtered package never carries the disclosure")
     func privacyWithholdsTheDisclosure() throws {
         try withTemporaryDirectory { dir in

@@ -97,7 +97,7 @@ extension PrivacyAudit {
         if let leak = time(payload.capturedAt, levels.timestamp) {
             let shown = payload.capturedAtDate.map { "\(levels.timestamp == .none ? "a time" : "a time of day") (\($0.shown))" } ?? leak
             if writtenByApp {
-                findings.append(Finding(code: appDisclosureCode, message: "capturedAt holds \(shown), which the payload's own timestampLevel \(levels.timestamp.rawValue) withholds: the capture app writes the exact capture time whatever the level, so the app itself disclosed it (its claim, not a change to the file)"))
+                findings.append(Finding(code: "metadata.payload.app-disclosure", message: "capturedAt holds \(shown), which the payload's own timestampLevel \(levels.timestamp.rawValue) withholds: the capture app writes the exact capture time whatever the level, so the app itself disclosed it (its claim, not a change to the file)"))
             } else {
                 findings.append(Finding(code: "privacy.timestamp.leak", message: "capturedAt holds \(shown), which timestampLevel \(levels.timestamp.rawValue) withholds"))
             }
