@@ -8,7 +8,8 @@ public struct CapturePlan: Sendable {
     public struct Entry: Sendable, Hashable {
         /// The file on disk.
         public let source: String
-        /// Its path in the package, e.g. `data/media/recording_1764000000.mp4`.
+        /// Its path in the package, e.g. `data/media/recording_1764000000.mp4`; empty when the
+        /// package withholds it (`--privacy`, `--hash-only`).
         public let bagPath: String
         /// Its size in bytes when scanned.
         public let size: UInt64
@@ -22,9 +23,15 @@ public struct CapturePlan: Sendable {
     /// Every file, in package order.
     public let entries: [Entry]
 
-    init(_ capture: CaptureDirectory) {
+    /// - Parameter withheld: bag paths `--privacy`/`--hash-only` leave out: their entries have
+    ///   an empty ``Entry/bagPath`` and say "withheld".
+    init(_ capture: CaptureDirectory, withheld: Set<String> = []) {
         layout = capture.layout.rawValue
-        entries = capture.files.map { Entry(source: $0.sourcePath, bagPath: $0.bagPath.rawValue, size: $0.size, reading: $0.reading) }
+        entries = capture.files.map { file in
+            let path = file.bagPath.rawValue
+            guard withheld.contains(path) else { return Entry(source: file.sourcePath, bagPath: path, size: file.size, reading: file.reading) }
+            return Entry(source: file.sourcePath, bagPath: "", size: file.size, reading: "withheld: \(file.reading.isEmpty ? "not packaged" : file.reading)")
+        }
     }
 
     /// Reads the capture directory as `rial pack` would, writing nothing.

@@ -29,6 +29,9 @@ public struct PackageSummary: Sendable {
     /// What packing preserved as received that verification will judge: the app's custody
     /// log out of order, app digests that do not match the media (`keepAsReceived`).
     public var warnings: [String] = []
+    /// What packing found worth saying that verification does not fail: the app's media found
+    /// by content under another name than the one its manifest gives.
+    public var notes: [String] = []
     /// Whether the app's recorded SHA-256 and SHA-512 were held against the media.
     public var appDigestsChecked = false
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import RialFormat
 import RialCrypto
 import RialArchive
@@ -25,8 +28,22 @@ public struct Packager: Sendable {
     /// - Returns: what was written.
     /// - Throws: ``PackagerError``; on any error no output file is left behind.
     public func write(progress: Progress? = nil) throws -> PackageSummary {
+        try run(progress: progress, dryRun: false)
+    }
+
+    /// Everything ``write(progress:)`` does, `--privacy`/`--hash-only` and every refusal
+    /// included (the payload is read and hashed, so the app's digests are held against the
+    /// media), but the archive goes to `/dev/null`: `rial pack --plan` (`schema/SPEC.md` §2.1).
+    /// Nothing is written and ``PackageOptions/output`` is not looked at.
+    /// - Returns: what `write` would have written (its `output` and `archiveBytes` mean nothing).
+    /// - Throws: what ``write(progress:)`` would throw.
+    public func plan(progress: Progress? = nil) throws -> PackageSummary {
+        try run(progress: progress, dryRun: true)
+    }
+
+    private func run(progress: Progress?, dryRun: Bool) throws -> PackageSummary {
         // Before anything is read: a destination that cannot take the package is known now.
-        try OutputDestination.check(options.output, overwrite: options.overwrite)
+        if !dryRun { try OutputDestination.check(options.output, overwrite: options.overwrite) }
         let scanned = try CaptureDirectory(root: options.captureDirectory)
         let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly)
         let capture = metadata.capture
@@ -66,13 +83,16 @@ public struct Packager: Sendable {
             throw PackagerError(.invalidCapture, "the tag files and the capture's JSON files would total \(parsedTotal) bytes; a verifier holds at most \(PackageLayout.maxParsedTotalBytes) of them")
         }
 
-        let output = try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
+        let output = dryRun ? nil : try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
+        let discard = dryRun ? open("/dev/null", O_WRONLY) : -1
+        defer { if discard >= 0 { close(discard) } }
+        guard output != nil || discard >= 0 else { throw PackagerError(.writeFailed, "cannot open /dev/null for --plan") }
         let root = packageID.rawValue + "/"
         let mtime = created.seconds
         let totalBytes = records.reduce(UInt64(0)) { $0 + $1.size }
         var tagOffsets: [String: UInt64] = [:]
         do {
-            let writer = try TarWriter(fileDescriptor: output.fileDescriptor)
+            let writer = try TarWriter(fileDescriptor: output?.fileDescriptor ?? discard)
             var directories = DirectoryEmitter(root: root, writer: writer, modificationTime: mtime)
             try writer.addDirectory(path: root, modificationTime: mtime)
             for tag in layout.files {
@@ -98,7 +118,7 @@ public struct Packager: Sendable {
                     try reader.readAndClose { fill in
                         try digests.update(reading: fill, also: link?.sink, pipeline: pipeline) { chunk in
                             try write(chunk)
-                            output.startWriteback(upTo: writer.offset)
+                            output?.startWriteback(upTo: writer.offset)
                             done += UInt64(chunk.count)
                             progress?(done, totalBytes)
                         }
@@ -115,6 +135,8 @@ public struct Packager: Sendable {
             }
 
             var warnings = custody.warnings
+            var notes: [String] = []
+            if let appDigests, !metadata.hashOnly, let note = appDigests.renameNote(in: records) { notes.append(note) }
             if let appDigests, !metadata.hashOnly {
                 let mismatches = appDigests.mismatches(in: records)
                 if !mismatches.isEmpty {
@@ -149,16 +171,16 @@ public struct Packager: Sendable {
                 guard placeholder.path == real.path, placeholder.bytes.count == real.bytes.count, let offset = tagOffsets[real.path] else {
                     throw PackagerError(.internalInconsistency, "tag file \(real.path) changed size between layout and final write")
                 }
-                try output.write(real.bytes, at: offset)
+                try output?.write(real.bytes, at: offset)
             }
-            let archiveBytes = output.size()
-            try output.commit()
+            let archiveBytes = output?.size() ?? writer.offset
+            try output?.commit()
             return PackageSummary(
                 output: options.output, packageID: packageID, created: created, manifestSHA256: final.manifestSHA256,
                 payloadFileCount: records.count, payloadBytes: totalBytes, archiveBytes: archiveBytes,
                 signer: sealer?.signer.certificate.subject,
                 privacy: metadata.isFiltered ? metadata.levels : nil, hashOnly: metadata.hashOnly, withheld: metadata.withheld,
-                plan: CapturePlan(scanned), warnings: warnings,
+                plan: CapturePlan(scanned, withheld: Set(metadata.withheld)), warnings: warnings, notes: notes,
                 appDigestsChecked: appDigests != nil && !metadata.hashOnly
             )
         } catch let error as PackagerError {

@@ -197,10 +197,16 @@ struct VerificationContext {
     /// The app's forensic manifest when it parsed.
     var parsedAppManifest: AppForensicManifest? { try? appManifest?.get() }
 
-    /// The media the app's forensic manifest names (`data/media/<fileName>`), when the input
-    /// holds it.
-    var appMediaPath: String? {
-        parsedAppManifest.map { PackageLayout.mediaDirectory + $0.fileName }.flatMap { has($0) ? $0 : nil }
+    /// The media the app's forensic manifest describes, when the input holds it
+    /// (`schema/SPEC.md` §2.2): `data/media/<fileName>`, or else, found by content, the one
+    /// file under `data/media/` whose SHA-256 or SHA-512 is the one the manifest records (a
+    /// renamed recording).
+    var appMediaPath: String? { appMedia?.path }
+
+    /// ``appMediaPath`` and whether it was found by content rather than by its name.
+    var appMedia: AppMediaLocation? {
+        guard let manifest = parsedAppManifest else { return nil }
+        return AppMediaLocation.find(manifest, in: payloadPaths(under: PackageLayout.mediaDirectory)) { inventory.files[$0]?.digests ?? [:] }
     }
 
     /// Whether the input has a file at `path`.

@@ -13,7 +13,10 @@ struct PackCommand: ParsableCommand {
         and optionally depth/, frames/, app/ and capture.json (schema/SPEC.md §2). In an export \
         the media is found by its content and the app's files by name or shape; every file is \
         carried byte for byte (the media under data/media/, the rest under data/capture/). \
-        rial prints which file became what; --plan prints only that, writing nothing.
+        rial prints which file became what; --plan prints only that, with --privacy and \
+        --hash-only applied, after running every check pack runs (the media is read and \
+        hashed), writing nothing: it exits 2, with pack's reason, for an export pack would \
+        refuse.
 
         The SHA-256 and SHA-512 the app recorded for the media are compared with the media as \
         it is packed: a mismatch is refused, unless --keep-as-received packs the export as \
@@ -58,7 +61,7 @@ struct PackCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The capture app's export, or a capture in rial's layout.", valueName: "CAPTURE_DIR"))
     var captureDirectory: String
 
-    @Flag(help: "Print which file of CAPTURE_DIR becomes what in the package, and write nothing.")
+    @Flag(help: "Print which file of CAPTURE_DIR becomes what (with --privacy/--hash-only, what is withheld), check everything pack checks, and write nothing; exit 2 where pack would refuse.")
     var plan = false
 
     @Flag(name: .customLong("keep-as-received"), help: "Pack an export whose recorded digests do not match its media as received; verification fails it.")
@@ -114,15 +117,6 @@ struct PackCommand: ParsableCommand {
     }
 
     func run() throws {
-        if plan {
-            do {
-                printPlan(try CapturePlan(captureDirectory: captureDirectory))
-            } catch let error as PackagerError {
-                Console.error(error.conciseDescription)
-                throw ExitStatus.couldNotComplete
-            }
-            return
-        }
         let output = self.output ?? ""
         var fields: [BagInfo.Field] = []
         if let caseID { fields.append(.init("Bag-Group-Identifier", caseID)) }
@@ -151,6 +145,7 @@ struct PackCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.reason)
         }
+        if plan { return try runPlan(options) }
         let summary: PackageSummary
         do {
             summary = try ProgressLine.around("packing", enabled: !quiet) { try Packager(options: options).write(progress: $0) }
@@ -173,9 +168,31 @@ struct PackCommand: ParsableCommand {
                     print("Withheld:         \(Counted.text(summary.withheld.count, "file")) of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")")
                 }
             }
+            for note in summary.notes { print("Note:             \(note)") }
             if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.warnings.contains { $0.contains("--keep-as-received") } ? "do NOT match" : "match") the media") }
             print("Record the manifest SHA-256 in your notes; it names this package's content.")
         }
+    }
+
+    /// `--plan`: everything `rial pack` does with these options, `--privacy`, `--hash-only` and
+    /// every refusal included, writing nothing (`Packager.plan`). An export pack would refuse
+    /// exits as pack would, with the same reason.
+    private func runPlan(_ options: PackageOptions) throws {
+        let summary: PackageSummary
+        do {
+            summary = try ProgressLine.around("checking", enabled: !quiet) { try Packager(options: options).plan(progress: $0) }
+        } catch let error as PackagerError {
+            Console.error(error.conciseDescription)
+            throw error.code == .invalidOption ? ExitStatus.usage : ExitStatus.couldNotComplete
+        }
+        for warning in summary.warnings { Console.error("warning: \(warning)") }
+        if let plan = summary.plan { printPlan(plan) }
+        for note in summary.notes { print("Note:             \(note)") }
+        if let levels = summary.privacy {
+            print("Discloses:        \(levels)\(summary.hashOnly ? ", hash-only (no media, depth maps or frames)" : "")")
+        }
+        if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.warnings.contains { $0.contains("--keep-as-received") } ? "do NOT match" : "match") the media") }
+        print("Would pack \(Counted.text(summary.payloadFileCount, "file")) (\(Counted.text(summary.payloadBytes, "byte"))); nothing was written (--plan)")
     }
 
     /// The mapping: one line per file, `source -> package path  (reading)`; a run of depth
@@ -200,7 +217,7 @@ struct PackCommand: ParsableCommand {
         let width = min(lines.map(\.source.count).max() ?? 0, 60)
         for line in lines {
             let padded = line.source.count < width ? line.source + String(repeating: " ", count: width - line.source.count) : line.source
-            print("  \(padded) -> \(line.target)\(line.reading.isEmpty ? "" : "  (\(line.reading))")")
+            print("  \(padded) -> \(line.target.isEmpty ? "(not packaged)" : line.target)\(line.reading.isEmpty ? "" : "  (\(line.reading))")")
         }
     }
 }

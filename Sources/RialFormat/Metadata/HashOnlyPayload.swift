@@ -54,8 +54,12 @@ package struct HashOnlyPayload: Sendable, Hashable {
     /// `location`, `timestamp`, `deviceModel` as the payload holds them, for the privacy audit.
     package let metadata: FilteredMetadata
     package let flags: Flags
-    /// `null`, a date or an instant: the audit holds it to the timestamp level.
+    /// `null`, a date or an instant, as a string, or the app's `JSONEncoder` number (seconds
+    /// since 2001-01-01): the audit holds it to the timestamp level.
     package let capturedAt: JSONValue
+    /// `capturedAt` converted, when the app wrote it as a number (``AppDate``): the instant the
+    /// number is, for messages.
+    package let capturedAtDate: AppDate?
     package let assertion: String?
     package let hashChain: AppHashChain?
     package let frameCount: Int64?
@@ -96,7 +100,15 @@ package struct HashOnlyPayload: Sendable, Hashable {
                                             timestamp: try PrivacyLevels.level(flagReader, "timestampLevel"),
                                             device: try PrivacyLevels.level(flagReader, "deviceInfoLevel")))
         capturedAt = reader.has("capturedAt") ? try reader.value("capturedAt") : .null
-        guard capturedAt.isNull || capturedAt.stringValue != nil else { throw FormatError(.invalidField, "payload.capturedAt must be a string or null") }
+        switch capturedAt {
+        case .null, .string: capturedAtDate = nil
+        case .integer, .number:
+            // The app's JSONEncoder writes a Date as seconds since 2001-01-01 (§2.2 "Dates"),
+            // as in its custody log and forensic manifest.
+            capturedAtDate = try AppDate(json: capturedAt, path: "payload.capturedAt")
+        default:
+            throw FormatError(.invalidField, "payload.capturedAt must be null, a string, or a number of seconds since 2001-01-01T00:00:00Z (the capture app's JSONEncoder default)")
+        }
         assertion = try reader.optionalString("assertion")
         let chain: JSONValue = reader.has("hashChain") ? try reader.value("hashChain") : .null
         hashChain = chain.isNull ? nil : try AppHashChain(json: chain)

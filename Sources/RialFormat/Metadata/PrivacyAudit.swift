@@ -72,9 +72,18 @@ extension PrivacyAudit {
         package let message: String
     }
 
+    /// The code of the capture app's own disclosure: its payload's `capturedAt` finer than the
+    /// payload's own `timestampLevel`. The app writes the exact capture time whatever the level
+    /// (seed 001 declares `capturedAt: Date` and filters only `metadata`), so this is what the
+    /// app itself disclosed, a claim its flags contradict, never a sign that the file changed.
+    package static let appDisclosureCode = "metadata.payload.app-disclosure"
+
     /// A hash-only payload against its own `metadataFlags` (`schema/SPEC.md` §16.6): the
     /// packer keeps the app's payload only when this finds nothing, the verifier reports each.
-    package static func audit(_ payload: HashOnlyPayload) -> [Finding] {
+    /// - Parameter writtenByApp: the payload is the capture app's own (not the one `rial pack`
+    ///   builds): a `capturedAt` finer than its level is then the app's own disclosure
+    ///   (``appDisclosureCode``) rather than a leak of rial's filtering.
+    package static func audit(_ payload: HashOnlyPayload, writtenByApp: Bool = false) -> [Finding] {
         var findings: [Finding] = []
         let levels = payload.flags.levels
         if payload.captureMode != "hash_only" {
@@ -85,10 +94,16 @@ extension PrivacyAudit {
         }
         findings += leaks(location: payload.metadata.location, time: payload.metadata.timestamp, device: payload.metadata.deviceModel,
                           levels: levels, whose: "metadata")
-        for (field, value) in [("capturedAt", payload.capturedAt), ("depthAnalysis.computedAt", payload.depthAnalysis.objectValue?["computedAt"] ?? .null)] {
-            if let leak = time(value, levels.timestamp) {
-                findings.append(Finding(code: "privacy.timestamp.leak", message: "\(field) holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
+        if let leak = time(payload.capturedAt, levels.timestamp) {
+            let shown = payload.capturedAtDate.map { "\(levels.timestamp == .none ? "a time" : "a time of day") (\($0.shown))" } ?? leak
+            if writtenByApp {
+                findings.append(Finding(code: "metadata.payload.app-disclosure", message: "capturedAt holds \(shown), which the payload's own timestampLevel \(levels.timestamp.rawValue) withholds: the capture app writes the exact capture time whatever the level, so the app itself disclosed it (its claim, not a change to the file)"))
+            } else {
+                findings.append(Finding(code: "privacy.timestamp.leak", message: "capturedAt holds \(shown), which timestampLevel \(levels.timestamp.rawValue) withholds"))
             }
+        }
+        if let leak = time(payload.depthAnalysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
+            findings.append(Finding(code: "privacy.timestamp.leak", message: "depthAnalysis.computedAt holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
         }
         if !levels.isFull, !payload.unknownFields.isEmpty {
             findings.append(Finding(code: "privacy.unknown-field", message: "holds fields seed 001 does not define (\(payload.unknownFields.joined(separator: ", "))); what they disclose cannot be judged, so a payload that withholds anything may not hold them"))

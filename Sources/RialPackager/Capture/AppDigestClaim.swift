@@ -7,7 +7,8 @@ import RialArchive
 struct AppDigestClaim {
     let manifestSource: String
     let manifest: AppForensicManifest
-    /// The media the manifest's `fileName` names, in the package.
+    /// The media the manifest's `fileName` names, in the package (``media(in:)`` finds it by
+    /// content when no file has that name).
     let mediaPath: String
 
     /// Reads the forensic manifest, if the capture has one.
@@ -24,11 +25,29 @@ struct AppDigestClaim {
         return AppDigestClaim(manifestSource: file.sourcePath, manifest: manifest, mediaPath: PackageLayout.mediaDirectory + manifest.fileName)
     }
 
+    /// The media the manifest describes, as the verifier finds it (`schema/SPEC.md` §2.2, "Which
+    /// media the manifest describes"): the file `fileName` names, or else the one media file
+    /// whose SHA-256 or SHA-512 is the one the app recorded (a recording renamed after export).
+    func media(in records: [PayloadRecord]) -> PayloadRecord? {
+        if let named = records.first(where: { $0.bagPath.rawValue == mediaPath }) { return named }
+        let matches = records.filter {
+            $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) && ($0.sha256 == manifest.sha256 || $0.sha512 == manifest.sha512)
+        }
+        return matches.count == 1 ? matches.first : nil
+    }
+
+    /// "the manifest names X; Y has its digests" when the media was found by content, else `nil`.
+    func renameNote(in records: [PayloadRecord]) -> String? {
+        guard let media = media(in: records), media.bagPath.rawValue != mediaPath else { return nil }
+        let name = String(media.bagPath.rawValue.dropFirst(PackageLayout.mediaDirectory.count))
+        return "\(manifestSource) names the media \(manifest.fileName); no file has that name, and \(name) has the digest it records: packed as \(name), found by content (renamed after the app hashed it)"
+    }
+
     /// What differs between the claim and the packed media, or nothing.
     func mismatches(in records: [PayloadRecord]) -> [String] {
-        guard let media = records.first(where: { $0.bagPath.rawValue == mediaPath }) else {
+        guard let media = media(in: records) else {
             let held = records.filter { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }.map(\.bagPath.rawValue)
-            return ["it names the media \(manifest.fileName), but the package's media is \(held.joined(separator: ", "))"]
+            return ["it names the media \(manifest.fileName), but the package's media is \(held.joined(separator: ", ")), and no media file has the SHA-256 or SHA-512 it records"]
         }
         var found: [String] = []
         if media.sha256 != manifest.sha256 { found.append("the app recorded SHA-256 \(manifest.sha256), the media has \(media.sha256)") }

@@ -8,17 +8,22 @@ struct AppDigestCheck: VerificationCheck {
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts, let manifestPath = context.appFiles[.forensicManifest],
               let manifest = context.parsedAppManifest else { return [] }
-        let mediaPath = PackageLayout.mediaDirectory + manifest.fileName
-        guard let media = context.inventory.files[mediaPath] else {
+        let namedPath = PackageLayout.mediaDirectory + manifest.fileName
+        guard let location = context.appMedia, let media = context.inventory.files[location.path] else {
             if context.metadataSources?.isHashOnly == true {
                 let why = "the package withholds its media (hash-only), so the digest the app recorded cannot be held against it"
                 return [.notChecked(.appMediaSHA256, manifestPath, why), .notChecked(.appMediaSHA512, manifestPath, why)]
             }
             let held = context.payloadPaths(under: PackageLayout.mediaDirectory)
-            return [.fail(.appMediaMissing, manifestPath, "the capture app's forensic manifest names the media \(manifest.fileName), which is not in the package",
-                          expected: mediaPath, actual: held.isEmpty ? "no media" : held.joined(separator: ", "))]
+            return [.fail(.appMediaMissing, manifestPath, "the capture app's forensic manifest names the media \(manifest.fileName), which is not in the package, and no media file has the SHA-256 or SHA-512 it records",
+                          expected: namedPath, actual: held.isEmpty ? "no media" : held.joined(separator: ", "))]
         }
+        let mediaPath = location.path
         var results: [CheckResult] = []
+        if location.byContent {
+            let name = String(mediaPath.dropFirst(PackageLayout.mediaDirectory.count))
+            results.append(.pass(.appMediaFoundByContent, mediaPath, "the capture app's forensic manifest \(manifestPath) names the media \(manifest.fileName), which is not in the package; \(name) has the digest it records, so it is the recording, renamed after the app hashed it (a name is not covered by the app's digests or tokens)"))
+        }
         let claims: [(DigestAlgorithm, String, String, CheckResult.Code, CheckResult.Code)] = [
             (.sha256, "SHA-256", manifest.sha256, .appMediaSHA256, .appMediaSHA256Mismatch),
             (.sha512, "SHA-512", manifest.sha512, .appMediaSHA512, .appMediaSHA512Mismatch),

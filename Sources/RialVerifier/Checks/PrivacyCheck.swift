@@ -11,7 +11,7 @@ struct PrivacyCheck: VerificationCheck {
         guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         var results: [CheckResult] = []
         for (path, payload) in sources.payloads {
-            let findings = audit(payload, path)
+            let findings = audit(payload, path, writtenByApp: path != HashOnlyPayload.rialPath)
             results += findings.isEmpty
                 ? [.pass(.privacyPayload, path, "metadataFlags (\(payload.flags.levels)) agree with what the payload holds")]
                 : findings
@@ -37,11 +37,18 @@ struct PrivacyCheck: VerificationCheck {
         if let payload = sources.parsedAppPayload, !levels.allows(payload.flags.levels) {
             findings += finer(payload.flags.levels, than: levels, at: context.appPath(.hashOnlyPayload), what: "the capture app's payload")
         }
+        // The app's own disclosure (metadata.payload.app-disclosure, a claim) is a leak of the
+        // package too when the package's level withholds it.
+        if let payload = sources.parsedAppPayload, let leak = PrivacyAudit.time(payload.capturedAt, levels.timestamp) {
+            let shown = payload.capturedAtDate.map { "a time (\($0.shown))" } ?? leak
+            findings.append(.fail(.privacyTimestampLeak, context.appPath(.hashOnlyPayload), "the capture app's payload's capturedAt holds \(shown), which the package's timestamp=\(levels.timestamp.rawValue) withholds"))
+        }
         findings += appFiles(context, sources, levels: levels, filtered: hashOnly || !levels.isFull)
         findings += evidenceFiles(context, levels: levels, hashOnly: hashOnly)
 
         // A payload that fails its own flags is a leak too: the package as a whole cannot pass.
-        if (results + findings).contains(where: { $0.status == .fail }) { return results + findings }
+        // The app's own disclosure is the app's claim (claims), not a leak of the package.
+        if (results + findings).contains(where: { $0.status == .fail && $0.code != .metadataPayloadAppDisclosure }) { return results + findings }
         if levels.isFull, !hashOnly {
             return results + findings + [.notPresent(.privacy, NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
         }
@@ -50,8 +57,8 @@ struct PrivacyCheck: VerificationCheck {
     }
 
     /// A payload against its own flags (the packer applies the same audit before it keeps one).
-    private func audit(_ payload: HashOnlyPayload, _ path: String) -> [CheckResult] {
-        PrivacyAudit.audit(payload).map { .fail(.privacyAudit($0.code), path, $0.message) }
+    private func audit(_ payload: HashOnlyPayload, _ path: String, writtenByApp: Bool) -> [CheckResult] {
+        PrivacyAudit.audit(payload, writtenByApp: writtenByApp).map { .fail(.privacyAudit($0.code), path, $0.message) }
     }
 
     private func leaks(location: JSONValue, time: JSONValue, device: JSONValue, levels: PrivacyLevels, at path: String, whose: String) -> [CheckResult] {

@@ -15,6 +15,10 @@ extension CheckResult.Code {
     /// FAIL: the forensic manifest's `fileName` names no file under `data/media/` (and the package does not
     /// withhold its media).
     public static let appMediaMissing = Self("app.media.missing")
+    /// PASS, a note: the forensic manifest's `fileName` names no file under `data/media/`, and the one media file
+    /// whose SHA-256 or SHA-512 is the one the manifest records is held against it instead: the recording was
+    /// renamed after the app hashed it (expected: `fileName`, actual: the media's name; the message names both).
+    public static let appMediaFoundByContent = Self("app.media.found-by-content")
     /// - PASS: the SHA-256 the app recorded (`sha256Hash`) is the media's.
     /// - NOT CHECKED: the package withholds its media (hash-only).
     public static let appMediaSHA256 = Self("app.media.sha256")
@@ -47,7 +51,7 @@ extension CheckResult.Code {
 
     /// Every code of the app's files, for ``all``.
     static let appCodes: [Self] = [
-        .appFilesAmbiguous, .appFileNotInterpreted, .appManifestMalformed, .appManifestUnreadKeys, .appMediaMissing,
+        .appFilesAmbiguous, .appFileNotInterpreted, .appManifestMalformed, .appManifestUnreadKeys, .appMediaFoundByContent, .appMediaMissing,
         .appMediaSHA256, .appMediaSHA256Mismatch, .appMediaSHA512, .appMediaSHA512Mismatch, .appMediaSizeMismatch,
         .appChain, .appChainMalformed, .appChainFinalMismatch, .appChainCheckpointMismatch, .appChainCheckpointOrder,
         .appAssertionMalformed,

@@ -100,6 +100,11 @@ extension CheckResult.Code {
     public static let metadataPayloadChainMismatch = Self("metadata.payload.chain.mismatch")
     /// FAIL: too large to read, does not parse strictly, or breaks §16.1.
     public static let metadataPayloadMalformed = Self("metadata.payload.malformed")
+    /// FAIL, a claim of the capture app (§16.6): the app's own payload holds a `capturedAt` finer than its own
+    /// `timestampLevel` (an instant at `day_only`, anything at `none`; the message names the field and the
+    /// instant). The app writes the exact capture time whatever the level, so this is the app's own
+    /// disclosure, which its flags contradict, not a sign that the file changed.
+    public static let metadataPayloadAppDisclosure = Self("metadata.payload.app-disclosure")
     /// FAIL: the payload is 10 240 bytes or more, over the capture app's 10 KiB limit (§16.1; expected `<
     /// 10240 bytes`, actual: its size).
     public static let metadataPayloadSize = Self("metadata.payload.size")
@@ -172,7 +177,7 @@ extension CheckResult.Code {
         .metadataDepthCount, .metadataDepthCountMismatch, .metadataDepthResolution, .metadataDepthResolutionMismatch,
         .metadataDuration, .metadataDurationMismatch, .metadataFrameCount, .metadataFrameCountMismatch, .metadataMediaHash,
         .metadataMediaHashMismatch, .metadataNormalised, .metadataNormalisedMalformed, .metadataNormalisedMismatch,
-        .metadataNormalisedSources, .metadataPayloadChain, .metadataPayloadChainMismatch, .metadataPayloadMalformed,
+        .metadataNormalisedSources, .metadataPayloadAppDisclosure, .metadataPayloadChain, .metadataPayloadChainMismatch, .metadataPayloadMalformed,
         .metadataPayloadSize, .metadataResolution, .metadataType, .metadataTypeMismatch, .privacy,
         .privacyAppFile, .privacyDepthPresent, .privacyDeviceLeak, .privacyFlagsInconsistent, .privacyFlagsMismatch,
         .privacyFramesPresent, .privacyLocationLeak, .privacyMediaEmbedded, .privacyMediaPresent, .privacyPayload,

@@ -5,7 +5,7 @@ extension CheckResult.Code {
     /// spelling it uses (`PrivacyAudit.Finding.code`).
     static let privacyAuditCodes: [String: Self] = Dictionary(uniqueKeysWithValues: [
         Self.privacyPayloadMode, .privacyFlagsInconsistent, .privacyLocationLeak, .privacyTimestampLeak, .privacyDeviceLeak,
-        .privacyUnknownField,
+        .privacyUnknownField, .metadataPayloadAppDisclosure,
     ].map { ($0.rawValue, $0) })
 
     /// The declared code of a ``PrivacyAudit`` finding. Every code the audit makes is declared
