@@ -89,7 +89,8 @@ struct MediaCheck: VerificationCheck {
     private func origin(_ context: VerificationContext, path: String, _ facts: Result<MediaFacts, MediaOriginRules.Unexamined>) -> [CheckResult] {
         guard let app = context.metadataSources?.parsedApp else { return [] }
         return MediaOriginRules(facts: facts, path: path, subject: context.appPath(.metadata),
-                                location: app.location, deviceModel: app.deviceModel).results()
+                                location: app.location, deviceModel: app.deviceModel,
+                                capturedAt: app.type == "photo" ? app.capturedAt : nil).results()
     }
 
     /// The metadata files that make claims about the media: the app's and rial's normalised view.

@@ -16,6 +16,9 @@ struct MediaOriginRules {
     let subject: String
     let location: AppMetadata.Location?
     let deviceModel: String?
+    /// A photo's `captured_at`: held against the media by ``MediaClaimRules`` when it was read,
+    /// said NOT CHECKED here when it was not.
+    var capturedAt: Timestamp? = nil
 
     /// Why the media's facts are not there, said in the NOT CHECKED message.
     struct Unexamined: Error { let reason: String }
@@ -29,7 +32,12 @@ struct MediaOriginRules {
     static let epsilon = 1e-9
 
     func results() -> [CheckResult] {
-        [locationResult(), modelResult()].compactMap { $0 }
+        [locationResult(), modelResult(), captureTimeUnexamined()].compactMap { $0 }
+    }
+
+    private func captureTimeUnexamined() -> CheckResult? {
+        guard let captured = capturedAt, case .failure(let why) = facts else { return nil }
+        return .notChecked(.mediaStartTime, subject, "captured_at \(captured.rfc3339) is not held against the media: \(why.reason)")
     }
 
     private func locationResult() -> CheckResult? {

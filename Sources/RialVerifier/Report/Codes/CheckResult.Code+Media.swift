@@ -32,8 +32,8 @@ extension CheckResult.Code {
     public static let mediaFrameCount = Self("media.frame-count")
     /// FAIL: the stated frame count disagrees with the video's by more than one.
     public static let mediaFrameCountMismatch = Self("media.frame-count.mismatch")
-    /// - PASS: the video's creation time is within the recording, two seconds either side.
-    /// - NOT CHECKED: the video states no creation time, or none rial reads.
+    /// - PASS: the media's creation time is within the recording (a photo: `captured_at`), two seconds either side.
+    /// - NOT CHECKED: the media states no creation time, none rial reads, or EXIF local time without its offset.
     public static let mediaStartTime = Self("media.start-time")
     /// FAIL: the video's creation time is outside the recording.
     public static let mediaStartTimeMismatch = Self("media.start-time.mismatch")
