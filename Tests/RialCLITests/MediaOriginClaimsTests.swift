@@ -12,10 +12,12 @@ struct MediaOriginClaimsTests {
     static let base = "recording_1764000000"
 
     /// A copy of `rich` whose movie exiftool tagged with `gps` and `model`, its manifest remade to match.
-    static func tagged(_ name: String, _ exports: URL, in dir: URL, gps: String = "48.8584, 2.2945", model: String = "iPhone 15 Pro") throws {
+    static func tagged(_ name: String, _ exports: URL, in dir: URL, gps: String = "48.8584, 2.2945", model: String = "iPhone 15 Pro",
+                       creationDate: String? = nil) throws {
         try AppClaimsTests.twin("rich", name, exports) { folder in
             let movie = folder.appendingPathComponent("\(base).mp4")
-            let written = CLI.run(["exiftool", "-q", "-overwrite_original", "-Keys:Model=\(model)", "-Keys:GPSCoordinates=\(gps)", movie.path], cwd: dir)
+            let date = creationDate.map { ["-Keys:CreationDate=\($0)"] } ?? []
+            let written = CLI.run(["exiftool", "-q", "-overwrite_original", "-Keys:Model=\(model)", "-Keys:GPSCoordinates=\(gps)"] + date + [movie.path], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
             let bytes = try Data(contentsOf: movie)
             let manifestFile = folder.appendingPathComponent("\(base).manifest.json")
@@ -60,6 +62,37 @@ struct MediaOriginClaimsTests {
             let model = try #require(other.checks("media.device-model.mismatch").first, "\(other.checks("media.device-model"))")
             #expect(model.status == "fail" && model.subject == Self.metadata && model.expected == "iPhone 14" && model.actual == "iPhone 15 Pro")
             #expect(other.has("media.location", subject: Self.metadata, status: "pass"))
+        }
+    }
+
+    /// `started_at` of the rich export, shifted by `shift` seconds, in Apple's
+    /// `com.apple.quicktime.creationdate` form at +01:00 (`2023-09-22T18:34:05+0100`).
+    static func appleDate(_ exports: URL, shift: TimeInterval) throws -> String {
+        let text = try String(contentsOf: exports.appendingPathComponent("rich/\(base).metadata.json"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("\"started_at\"") })
+        let value = String(try #require(line.split(separator: "\"").dropFirst(3).first))
+        let parse = ISO8601DateFormatter()
+        parse.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let started = try #require(parse.date(from: value), "started_at \(value)")
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(secondsFromGMT: 3600)
+        format.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return format.string(from: started.addingTimeInterval(shift)) + "+0100"
+    }
+
+    @Test("Apple's creationdate (+0100, no colon) within the recording passes media.start-time; 10 s before it fails")
+    func appleCreationDate() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            try Self.tagged("dated", exports, in: dir, creationDate: try Self.appleDate(exports, shift: 1))
+            try Self.tagged("early", exports, in: dir, creationDate: try Self.appleDate(exports, shift: -10))
+            let dated = try AppClaimsTests.packAndVerify("dated", exports, in: dir)
+            let pass = try #require(dated.checks("media.start-time").first { $0.subject == Self.metadata }, "\(dated.checks("media.start-time"))")
+            #expect(pass.status == "pass" && pass.message.contains("com.apple.quicktime.creationdate"), "\(pass.message)")
+            let early = try AppClaimsTests.packAndVerify("early", exports, in: dir)
+            let mismatch = try #require(early.checks("media.start-time.mismatch").first, "\(early.checks("media.start-time"))")
+            #expect(mismatch.status == "fail" && mismatch.subject == Self.metadata)
         }
     }
 
