@@ -29,12 +29,14 @@ struct MediaExaminationTests {
                 #expect(report.checks(code).contains { $0.status == "pass" }, "\(code): \(report.checks(code))")
             }
             #expect(report.has("media.codec", subject: Self.metadata, status: "pass"))
-            // --no-examine-media: each media file is said not to be examined, and no media claim is judged.
+            // --no-examine-media: each media file is said not to be examined, and no media claim is
+            // judged; the metadata's location and device_model are said not held against it (§8.5 check 15a).
             let skipped = CLI.rial(["verify", package.path, "--no-examine-media", "--format", "json", "--quiet"], cwd: dir)
             let plain = try #require(try? Report.decode(skipped.stdout), "\(skipped)")
             #expect(plain.verdict == "pass")
             let media = plain.checks.filter { $0.code.hasPrefix("media.") && !$0.code.hasPrefix("media.external") }
-            #expect(media.map { "\($0.status) \($0.code) \($0.subject)" } == ["not_checked media.probe \(Self.media)"], "\(media)")
+            #expect(media.map { "\($0.status) \($0.code) \($0.subject)" } == ["not_checked media.probe \(Self.media)", "not_checked media.location \(Self.metadata)",
+                                                                         "not_checked media.device-model \(Self.metadata)"], "\(media)")
             #expect(media.first?.message.contains("--no-examine-media") == true)
         }
     }

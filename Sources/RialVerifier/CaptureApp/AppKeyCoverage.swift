@@ -25,7 +25,10 @@ enum AppKeyCoverage {
         case .metadata:
             // metadata.* (§16.5) and media.* (§8.5 check 15a).
             return ["type", "started_at", "ended_at", "duration_ms", "frame_count", "depth_keyframe_count", "resolution",
-                    "codec", "hash_chain_final", "depth_resolution", "attestation_level", "assertion"]
+                    "codec", "hash_chain_final", "depth_resolution", "attestation_level", "assertion",
+                    // media.location, media.device-model (a result whether or not the media answers);
+                    // media.start-time (a photo's captured_at against its EXIF time).
+                    "location", "device_model", "captured_at"]
         case .hashOnlyPayload:
             // metadata.* on the payload, metadata.payload.*, privacy (its flags and filtered claims).
             return ["captureMode", "mediaHash", "mediaType", "metadataFlags", "assertion", "hashChain", "durationMs", "frameCount"]
@@ -55,11 +58,7 @@ enum AppKeyCoverage {
         case .hashChain:
             return ["checkpoints[].timestamp": "the frame's capture time as the app states it: not part of the hash, held against nothing"]
         case .metadata:
-            let media = "not yet held against the media's own record of it: carried, audited only for privacy (§16.6)"
             return [
-                "captured_at": "the photo's capture time: \(media)",
-                "device_model": "the device the app names: \(media)",
-                "location": "where the app says it was: \(media)",
                 "ios_version": "the app's statement, which nothing in the package can confirm: carried, audited only for privacy (§16.6)",
                 "app_version": "the app's statement, which nothing in the package can confirm: carried, audited only for privacy (§16.6)",
             ]

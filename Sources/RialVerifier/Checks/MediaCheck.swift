@@ -11,9 +11,10 @@ struct MediaCheck: VerificationCheck {
         guard let media = context.media else {
             // Not examined by choice: said for each media file, so no reader takes silence for a pass.
             guard !context.policy.examinesMedia, context.judgesRialParts else { return [] }
-            return context.payloadPaths(under: PackageLayout.mediaDirectory).map {
-                .notChecked(.mediaProbe, $0, "the media was not examined: this verification asked for its digests only (--no-examine-media)")
-            }
+            let paths = context.payloadPaths(under: PackageLayout.mediaDirectory)
+            let reason = "the media was not examined: this verification asked for its digests only (--no-examine-media)"
+            return paths.map { .notChecked(.mediaProbe, $0, reason) }
+                + origin(context, path: paths.first ?? PackageLayout.mediaDirectory, .failure(.init(reason: reason)))
         }
         var results: [CheckResult] = []
         let paths = media.outcomes.keys.sorted(by: UTF8Order.precedes)
@@ -27,7 +28,20 @@ struct MediaCheck: VerificationCheck {
             results.append(.notChecked(.mediaProbe, path, "the package holds more than \(MediaExamination.maxFiles) media files; this one was not examined"))
         }
         // The claims are about the capture's one video or photo.
-        guard paths.count == 1, let path = paths.first, let facts = media.facts(path) else { return results }
+        guard paths.count == 1, let path = paths.first, let facts = media.facts(path) else {
+            let reason = if !media.streamed.isEmpty {
+                "the package was read from a stream, so its media was not examined"
+            } else if paths.isEmpty {
+                "the package holds no media file to hold it against"
+            } else if paths.count == 1 {
+                "\(paths[0]) was not read by the media libraries (see media.probe)"
+            } else {
+                "the package holds \(paths.count) media files, not the capture's one"
+            }
+            let first = paths.first ?? media.streamed.first ?? PackageLayout.mediaDirectory
+            return results + origin(context, path: first, .failure(.init(reason: reason)))
+        }
+        results += origin(context, path: path, .success(facts))
         for claims in Self.claims(context) {
             results += MediaClaimRules(facts: facts, path: path, claims: claims).results()
         }
@@ -68,6 +82,15 @@ struct MediaCheck: VerificationCheck {
         return [agrees ? .pass(.mediaType, path, "by its content the media is \(actual), as recorded (\(declared))")
                        : .fail(.mediaTypeMismatch, path, "by its content the media is \(actual), not the \(declared) its name and the manifest say",
                                expected: actual, actual: declared)]
+    }
+
+    /// The app metadata's `location` and `device_model` against the media's own record, or NOT
+    /// CHECKED naming each key with why: no other result names them (§8.5 check 14c).
+    private func origin(_ context: VerificationContext, path: String, _ facts: Result<MediaFacts, MediaOriginRules.Unexamined>) -> [CheckResult] {
+        guard let app = context.metadataSources?.parsedApp else { return [] }
+        return MediaOriginRules(facts: facts, path: path, subject: context.appPath(.metadata),
+                                location: app.location, deviceModel: app.deviceModel,
+                                capturedAt: app.type == "photo" ? app.capturedAt : nil).results()
     }
 
     /// The metadata files that make claims about the media: the app's and rial's normalised view.

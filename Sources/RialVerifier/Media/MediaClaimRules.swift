@@ -13,8 +13,8 @@ struct MediaClaimRules {
     static let startTimeSlack: Int64 = 2
 
     func results() -> [CheckResult] {
-        guard let video = facts.video else { return depth() }
-        return [codec(video), resolution(video), duration(video), frameCount(video), startTime()].compactMap { $0 }
+        guard let video = facts.video else { return depth() + [captureTime()].compactMap { $0 } }
+        return [codec(video), resolution(video), duration(video), frameCount(video), startTime(), captureTime()].compactMap { $0 }
     }
 
     private var subject: String { claims.source }
@@ -63,19 +63,32 @@ struct MediaClaimRules {
     /// The container's creation time within the recording, two seconds either side.
     private func startTime() -> CheckResult? {
         guard let started = claims.startedAt else { return nil }
-        guard let stated = facts.creationTime else {
-            return .notChecked(.mediaStartTime, subject, "started_at is stated, but \(path) states no creation time")
+        return within(started, claims.endedAt ?? started, key: "started_at")
+    }
+
+    /// A photo's `captured_at` against its EXIF `DateTimeOriginal` (with `OffsetTimeOriginal`),
+    /// two seconds either side: EXIF states whole seconds.
+    private func captureTime() -> CheckResult? {
+        guard claims.type == "photo", let captured = claims.capturedAt else { return nil }
+        return within(captured, captured, key: "captured_at")
+    }
+
+    /// The media's creation time within `started` − 2 s to `ended` + 2 s.
+    private func within(_ started: Timestamp, _ ended: Timestamp, key: String) -> CheckResult {
+        guard let stated = facts.creationTime, let read = MediaCreationTime.read(facts) else {
+            return .notChecked(.mediaStartTime, subject, "\(key) is stated, but \(path) states no creation time")
         }
-        guard let created = try? Timestamp(rfc3339: stated.text) else {
-            return .notChecked(.mediaStartTime, subject, "\(path)'s creation time (\(stated.tag)) is not a date rial reads: \(stated.text.prefix(64))")
+        let created: Timestamp
+        switch read {
+        case .success(let time): created = time
+        case .failure(let why): return .notChecked(.mediaStartTime, subject, "\(key) is not held against \(path)'s creation time: \(why.reason)")
         }
-        let ended = claims.endedAt ?? started
         let earliest = Timestamp(seconds: started.seconds - Self.startTimeSlack, nanoseconds: started.nanoseconds)
         let latest = Timestamp(seconds: ended.seconds + Self.startTimeSlack, nanoseconds: ended.nanoseconds)
         if !(created < earliest), !(latest < created) {
-            return .pass(.mediaStartTime, subject, "\(path) was created at \(created.rfc3339), within the recording \(started.rfc3339) to \(ended.rfc3339) (±\(Self.startTimeSlack) s)")
+            return .pass(.mediaStartTime, subject, "\(path) was created at \(created.rfc3339) (\(stated.tag)), within the \(key == "captured_at" ? "capture" : "recording") \(started.rfc3339) to \(ended.rfc3339) (±\(Self.startTimeSlack) s)")
         }
-        return .fail(.mediaStartTimeMismatch, subject, "\(path)'s creation time (\(stated.tag)) is outside the recording (±\(Self.startTimeSlack) s)",
+        return .fail(.mediaStartTimeMismatch, subject, "\(path)'s creation time (\(stated.tag)) is outside the \(key == "captured_at" ? "capture time" : "recording") (±\(Self.startTimeSlack) s)",
                      expected: "\(started.rfc3339) to \(ended.rfc3339)", actual: created.rfc3339)
     }
 

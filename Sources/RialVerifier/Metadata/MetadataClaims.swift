@@ -10,6 +10,8 @@ struct MetadataClaims {
     var type: String?
     var startedAt: Timestamp?
     var endedAt: Timestamp?
+    /// A photo's capture time (the app's `captured_at`).
+    var capturedAt: Timestamp?
     var durationMs: Int64?
     var frameCount: Int64?
     var depthKeyframeCount: Int64?
@@ -33,6 +35,7 @@ struct MetadataClaims {
         type = app.type
         startedAt = app.startedAt
         endedAt = app.endedAt
+        capturedAt = app.capturedAt
         durationMs = app.durationMs
         frameCount = app.frameCount
         depthKeyframeCount = app.depthKeyframeCount

@@ -32,8 +32,8 @@ extension CheckResult.Code {
     public static let mediaFrameCount = Self("media.frame-count")
     /// FAIL: the stated frame count disagrees with the video's by more than one.
     public static let mediaFrameCountMismatch = Self("media.frame-count.mismatch")
-    /// - PASS: the video's creation time is within the recording, two seconds either side.
-    /// - NOT CHECKED: the video states no creation time, or none rial reads.
+    /// - PASS: the media's creation time is within the recording (a photo: `captured_at`), two seconds either side.
+    /// - NOT CHECKED: the media states no creation time, none rial reads, or EXIF local time without its offset.
     public static let mediaStartTime = Self("media.start-time")
     /// FAIL: the video's creation time is outside the recording.
     public static let mediaStartTimeMismatch = Self("media.start-time.mismatch")
@@ -42,6 +42,17 @@ extension CheckResult.Code {
     public static let mediaDepthResolution = Self("media.depth-resolution")
     /// FAIL: the stated depth map size is not the HEIC depth image's.
     public static let mediaDepthResolutionMismatch = Self("media.depth-resolution.mismatch")
+    /// - PASS: the metadata's `location` is within 0.0005° of latitude and of longitude of the media's
+    ///   embedded GPS position.
+    /// - NOT CHECKED: the media carries no position, or was not examined (the message names `location`).
+    public static let mediaLocation = Self("media.location")
+    /// FAIL: the metadata's `location` is farther than 0.0005° from the media's embedded position.
+    public static let mediaLocationMismatch = Self("media.location.mismatch")
+    /// - PASS: the metadata's `device_model` is the media's model tag (trimmed, case ignored).
+    /// - NOT CHECKED: the media names no model, or was not examined (the message names `device_model`).
+    public static let mediaDeviceModel = Self("media.device-model")
+    /// FAIL: the metadata's `device_model` is not the media's model tag.
+    public static let mediaDeviceModelMismatch = Self("media.device-model.mismatch")
     /// PASS: the chain's frame count agrees with the video's within one frame.
     public static let mediaChainFrames = Self("media.chain-frames")
     /// FAIL: the chain's frame count disagrees with the video's by more than one.
@@ -52,6 +63,6 @@ extension CheckResult.Code {
         .mediaProbe, .mediaUnreadable, .mediaUnsupported, .mediaType, .mediaTypeMismatch, .mediaCodec, .mediaCodecMismatch,
         .mediaResolution, .mediaResolutionMismatch, .mediaDuration, .mediaDurationMismatch, .mediaFrameCount, .mediaFrameCountMismatch,
         .mediaStartTime, .mediaStartTimeMismatch, .mediaDepthResolution, .mediaDepthResolutionMismatch, .mediaChainFrames,
-        .mediaChainFramesMismatch,
+        .mediaChainFramesMismatch, .mediaLocation, .mediaLocationMismatch, .mediaDeviceModel, .mediaDeviceModelMismatch,
     ]
 }
