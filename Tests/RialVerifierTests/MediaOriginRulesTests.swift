@@ -62,5 +62,11 @@ struct MediaOriginRulesTests {
         #expect(blank.status == .notChecked)
         let skipped = try #require(Self.rules(.failure(.init(reason: "not read")), model: "iPhone 15 Pro").first)
         #expect(skipped.code == .mediaDeviceModel && skipped.status == .notChecked && skipped.message.contains("device_model"))
+        // A hardware identifier against a product name: two schemes, not comparable, never a FAIL;
+        // two identifiers that differ still fail.
+        let schemes = try #require(Self.rules(.success(Self.facts()), model: "iPhone16,1").first)
+        #expect(schemes.code == .mediaDeviceModel && schemes.status == .notChecked && schemes.message.contains("naming schemes"))
+        let identifiers = try #require(Self.rules(.success(Self.facts(model: "iPhone16,1")), model: "iPhone15,2").first)
+        #expect(identifiers.code == .mediaDeviceModelMismatch)
     }
 }

@@ -76,8 +76,21 @@ struct MediaOriginRules {
         if Self.normalised(claimed) == Self.normalised(model.text) {
             return .pass(.mediaDeviceModel, subject, "\(stated) is the model \(path) names (\(model.tag); trimmed, case ignored)")
         }
+        // A hardware identifier ("iPhone16,1") and a marketing name ("iPhone 15 Pro") name the
+        // same phone in two schemes; rial has no table between them, so two schemes are not a
+        // contradiction, only not comparable.
+        if Self.isHardwareIdentifier(claimed) != Self.isHardwareIdentifier(model.text) {
+            return .notChecked(.mediaDeviceModel, subject,
+                "\(stated) and the model \(path) names (\(model.tag) \"\(Escaping.visible(String(model.text.prefix(128))))\") are in different naming schemes (a hardware identifier and a product name), which rial does not map onto each other")
+        }
         return .fail(.mediaDeviceModelMismatch, subject, "the stated device_model is not the model \(path) names (\(model.tag))",
                      expected: model.text, actual: claimed)
+    }
+
+    /// Whether `text` is a hardware identifier such as `iPhone16,1` or `iPad13,4`: letters, then
+    /// digits, a comma, digits, with no space.
+    static func isHardwareIdentifier(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).wholeMatch(of: /[A-Za-z]+[0-9]+,[0-9]+/) != nil
     }
 
     /// The comparison form of a model: white space trimmed at both ends, case folded.
