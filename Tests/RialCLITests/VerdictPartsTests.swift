@@ -58,6 +58,8 @@ struct VerdictPartsTests {
             #expect(lines[0] == "FAIL  \(tampered.path)  (failed)", "\(lines)")
             #expect(lines[1] == "      The package is not as it was sealed or packed: do not rely on its content.")
             #expect(lines.contains { $0.hasPrefix("      Integrity   FAIL ") && $0.contains("data/media/capture.mov") }, "\(lines)")
+            // A part that passes beside changed files says what it was judged on.
+            #expect(lines.contains { $0.hasPrefix("      Claims      PASS ") && $0.hasSuffix("judged on the files as they are now, which are not the files that were packed") }, "\(lines)")
             #expect(text.stdout.contains("(valid over a manifest the package's files no longer match)"), "the seal line must not reassure")
             let html = dir.appendingPathComponent("tampered.html")
             _ = CLI.rial(["report", tampered.path, "--trust", pki.path("root-ca.pem"), "-o", html.path], cwd: dir)

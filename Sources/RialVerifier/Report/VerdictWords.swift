@@ -119,6 +119,17 @@ struct VerdictWords {
     }
 
     private func words(_ summary: VerdictPartSummary) -> String {
+        let words = partWords(summary)
+        // Claims and provenance held against files that no longer match their manifests say
+        // nothing about the evidence as packed: said, so a PASS beside a changed file never reads
+        // as reassurance.
+        if summary.part != .integrity, summary.state == .pass, basis.failedParts.contains(.integrity) {
+            return words + "; judged on the files as they are now, which are not the files that were packed"
+        }
+        return words
+    }
+
+    private func partWords(_ summary: VerdictPartSummary) -> String {
         let notChecked = summary.notCheckedCount > 0 ? "; \(summary.notCheckedCount) not checked" : ""
         switch (summary.part, summary.state) {
         case (_, .fail):
