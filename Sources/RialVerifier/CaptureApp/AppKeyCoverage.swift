@@ -15,7 +15,7 @@ enum AppKeyCoverage {
         switch kind {
         case .forensicManifest:
             // app.media.*, app.timestamp… (each naming timestampTokens[i]), app.clock.
-            return ["fileName", "fileSize", "sha256Hash", "sha512Hash", "timestampTokens[].token"]
+            return ["fileName", "fileSize", "sha256Hash", "sha512Hash", "timestampTokens[].token", "createdAt"]
         case .custodyLog:
             // custody.import, entry by entry.
             return ["[].timestamp", "[].action", "[].details", "[].userIdentifier"]
@@ -47,7 +47,6 @@ enum AppKeyCoverage {
         case .forensicManifest:
             let clock = "the app's own clock statement (app.clock): not checkable offline"
             return [
-                "createdAt": "when the app wrote the manifest: read for its form only, held against no other time",
                 "timestampTokens[].authority": "the TSA as the app names it: informative; the token's signer is what is judged",
                 "timestampTokens[].requestedAt": "when the app asked the TSA: read for its form only, held against no other time",
                 "verifiedTimestamp.ntpServer": clock, "verifiedTimestamp.ntpTime": clock,
