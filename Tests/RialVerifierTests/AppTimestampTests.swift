@@ -56,8 +56,7 @@ struct AppTimestampTests {
         !results.contains { $0.status == .fail && [.appTimestampSignature, .appTimestampUntrusted, .appTimestampImprint, .appTimestampMalformed].contains($0.code) }
     }
 
-    @Test func goodTokenPassesWithTheTSARoot() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func goodTokenPassesWithTheTSARoot() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -67,8 +66,7 @@ struct AppTimestampTests {
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test func withoutAnchorsTheTokenIsNotChecked() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func withoutAnchorsTheTokenIsNotChecked() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: [], at: c.verificationTime)
@@ -83,8 +81,7 @@ struct AppTimestampTests {
         #expect(results(builder, anchors: [], at: Builder.verificationTime).findings == [Finding(.appTimestamp, .notPresent, path)])
     }
 
-    @Test func tokenOverOtherBytesFailsItsImprint() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenOverOtherBytesFailsItsImprint() throws {
         let c = try makeCase(over: Array("another recording".utf8))
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -96,8 +93,7 @@ struct AppTimestampTests {
     /// A TSA the examiner gave no root for is left unjudged, named: the app may ask TSAs the
     /// examiner holds no root of (§8.5.1). The oracle, given only the examiner's root, does not
     /// accept it either: rial passed nothing.
-    @Test func tokenFromATSAWithoutAGivenRootIsNotCheckedNamingIt() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenFromATSAWithoutAGivenRootIsNotCheckedNamingIt() throws {
         let c = try makeCase("other")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -108,8 +104,7 @@ struct AppTimestampTests {
         #expect(try !c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test func tokenFromATSAWithoutTheTimeStampingUsageIsUntrusted() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenFromATSAWithoutTheTimeStampingUsageIsUntrusted() throws {
         let c = try makeCase("noeku")
         defer { c.tsa.remove() }
         // Even without anchors: RFC 3161 §2.3 makes the usage part of a valid token.
@@ -119,8 +114,7 @@ struct AppTimestampTests {
         #expect(try !c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test func sha512TokenPasses() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func sha512TokenPasses() throws {
         let c = try makeCase(digest: "sha512")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -129,16 +123,14 @@ struct AppTimestampTests {
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test func bareTimeStampTokenPasses() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func bareTimeStampTokenPasses() throws {
         let c = try makeCase(bare: true)
         defer { c.tsa.remove() }
         #expect(results(try export(c), anchors: c.tsa.root, at: c.verificationTime).findings == [Finding(.appTimestamp, .pass, path)])
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath, bare: true))
     }
 
-    @Test func tokenOfAnotherAlgorithmLeavesTheImprintNotChecked() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenOfAnotherAlgorithmLeavesTheImprintNotChecked() throws {
         let c = try makeCase(digest: "sha384")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -147,8 +139,7 @@ struct AppTimestampTests {
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test func genTimeBeforeTheRecordingEndedFails() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func genTimeBeforeTheRecordingEndedFails() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let ended = Timestamp(seconds: c.genTime.seconds + 600)
@@ -162,8 +153,7 @@ struct AppTimestampTests {
 
     /// The tolerance: the token's accuracy (1 s for the test TSA), 1 s, and the clock offset
     /// the app states.
-    @Test func beforeEndToleratesAccuracyASecondAndTheAppsClockOffset() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func beforeEndToleratesAccuracyASecondAndTheAppsClockOffset() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let withinTwoSeconds = Timestamp(seconds: c.genTime.seconds + 2, nanoseconds: c.genTime.nanoseconds)
@@ -181,8 +171,7 @@ struct AppTimestampTests {
                 == [Finding(.appTimestampBeforeEnd, .fail, path), Finding(.appClock, .notChecked, path)])
     }
 
-    @Test func genTimeAfterThePackageWasMadeFails() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func genTimeAfterThePackageWasMadeFails() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let created = Timestamp(seconds: c.genTime.seconds - 3_600)
@@ -196,8 +185,7 @@ struct AppTimestampTests {
 
     /// A token dated long after the manifest that holds it (20 h) fails; within the 300 s
     /// tolerance (plus the token's 1 s accuracy) it passes.
-    @Test func genTimeAfterTheManifestThatHoldsItFails() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func genTimeAfterTheManifestThatHoldsItFails() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let twentyHours = Timestamp(seconds: c.genTime.seconds - 72_000)
@@ -220,8 +208,7 @@ struct AppTimestampTests {
 
     /// Without `createdAt` the token still passes on everything else, and the report says what
     /// was not held against it.
-    @Test func noCreatedAtIsSaid() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func noCreatedAtIsSaid() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c, manifestCreated: .some(nil)), anchors: c.tsa.root, at: c.verificationTime)
@@ -231,8 +218,7 @@ struct AppTimestampTests {
 
     /// Without an end (no `ended_at`, no app custody log), the start bounds the token: a token
     /// before the recording started fails.
-    @Test func withoutAnEndTheStartBoundsTheToken() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func withoutAnEndTheStartBoundsTheToken() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let manifest = Timestamp(seconds: c.genTime.seconds + 60)
@@ -264,8 +250,7 @@ struct AppTimestampTests {
         #expect(try !tsa.opensslVerifies(token: tsa.write(garbage, as: "garbage.tsr"), media: media))
     }
 
-    @Test func withheldMediaLeavesTheImprintNotChecked() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func withheldMediaLeavesTheImprintNotChecked() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c, withholdingMedia: true), anchors: c.tsa.root, at: c.verificationTime)
@@ -276,8 +261,7 @@ struct AppTimestampTests {
     }
 
     /// Several tokens are judged one by one, each result naming its token.
-    @Test func everyTokenIsJudgedAndNamed() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func everyTokenIsJudgedAndNamed() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let other = try c.tsa.token("other", over: Builder.mediaBytes)
@@ -296,8 +280,7 @@ struct AppTimestampTests {
     }
 
     /// Beside a passing token, an invalid one still fails: over other bytes, or its signature broken.
-    @Test func anInvalidTokenFailsBesideAValidOne() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func anInvalidTokenFailsBesideAValidOne() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let otherBytes = try c.tsa.token("good", over: Array("another recording".utf8))
@@ -321,8 +304,7 @@ struct AppTimestampTests {
     }
 
     /// OpenSSL failing on the machine while judging a good token is no verdict: NOT CHECKED.
-    @Test func openSSLFailingOnTheMachineLeavesTheTokenNotChecked() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func openSSLFailingOnTheMachineLeavesTheTokenNotChecked() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let builder = try export(c)
@@ -333,8 +315,7 @@ struct AppTimestampTests {
     }
 
     /// The reports' header says what a passing token establishes, and the app's clock statement.
-    @Test func reportsShowTheCaptureTime() throws {
-        guard TestTSA.isAvailable else { return }
+    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func reportsShowTheCaptureTime() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let clock = Builder.AppClock(ntpTime: c.genTime, difference: 0.25)
