@@ -27,11 +27,15 @@ public struct PackageSummary: Sendable {
     /// How the capture directory was read: its layout, and which file became what.
     public var plan: CapturePlan? = nil
     /// What packing preserved as received that verification will judge: the app's custody
-    /// log out of order, app digests that do not match the media (`keepAsReceived`).
+    /// log out of order, and with `keepAsReceived` app digests that do not match the media,
+    /// media that is not media by its bytes, app files that cannot be read or imported.
     public var warnings: [String] = []
     /// What packing found worth saying that verification does not fail: the app's media found
     /// by content under another name than the one its manifest gives.
     public var notes: [String] = []
     /// Whether the app's recorded SHA-256 and SHA-512 were held against the media.
     public var appDigestsChecked = false
+    /// Whether they matched it (meaningful when ``appDigestsChecked``): `false` only for an
+    /// export packed `--keep-as-received` whose media is not what the app hashed.
+    public var appDigestsMatch = true
 }

@@ -44,11 +44,12 @@ public struct Packager: Sendable {
     private func run(progress: Progress?, dryRun: Bool) throws -> PackageSummary {
         // Before anything is read: a destination that cannot take the package is known now.
         if !dryRun { try OutputDestination.check(options.output, overwrite: options.overwrite) }
-        let scanned = try CaptureDirectory(root: options.captureDirectory)
-        let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly)
+        let keep = options.keepAsReceived
+        let scanned = try CaptureDirectory(root: options.captureDirectory, keepAsReceived: keep)
+        let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly, keepAsReceived: keep)
         let capture = metadata.capture
         // Read before anything is written; held against the media once it is streamed.
-        let appDigests = try AppDigestClaim.read(capture)
+        let (appDigests, manifestWarnings) = try AppDigestClaim.read(capture, keepAsReceived: keep)
         let created = options.created ?? Timestamp.now()
         try validateBagInfoFields()
         // A hash-only package keeps none of the media: its hash tells two captures apart.
@@ -63,7 +64,7 @@ public struct Packager: Sendable {
         let sealer = options.sealer
         try sealer?.checkUsable(at: Timestamp.now())
         let custody = try PackagingCustody(capture: capture, created: created, actor: options.custodyActor,
-                                           location: options.custodyLocation, signer: sealer)
+                                           location: options.custodyLocation, signer: sealer, keepAsReceived: keep)
         // Placeholders with the final paths: the tag manifests' layout depends on paths only.
         let appendedPaths = (sealer == nil ? [] : [PackageLayout.seal]) + custody.paths
         let readmeAppStep = ReadmeText.AppManifestStep.make(capture: capture, claim: appDigests)
@@ -134,8 +135,10 @@ public struct Packager: Sendable {
                 try plan?.checkAgainstApp()
             }
 
-            var warnings = custody.warnings
+            // In the order found: the files, the app's metadata, its manifest, its custody log.
+            var warnings = scanned.warnings + metadata.warnings + manifestWarnings + custody.warnings
             var notes: [String] = []
+            var appDigestsMatch = true
             if let appDigests, !metadata.hashOnly, let note = appDigests.renameNote(in: records) { notes.append(note) }
             if let appDigests, !metadata.hashOnly {
                 let mismatches = appDigests.mismatches(in: records)
@@ -145,6 +148,7 @@ public struct Packager: Sendable {
                         throw PackagerError(.invalidCapture, "\(what). The media is not what the capture app hashed, so it is not packaged; to package the export exactly as received and let verification fail it, add --keep-as-received")
                     }
                     warnings.append("\(what); packed as received (--keep-as-received): verification will fail it")
+                    appDigestsMatch = false
                 }
             }
             if let expected = custody.appLogSHA256, let path = custody.appLogPath, records.first(where: { $0.bagPath.rawValue == path })?.sha256 != expected {
@@ -181,7 +185,7 @@ public struct Packager: Sendable {
                 signer: sealer?.signer.certificate.subject,
                 privacy: metadata.isFiltered ? metadata.levels : nil, hashOnly: metadata.hashOnly, withheld: metadata.withheld,
                 plan: CapturePlan(scanned, withheld: Set(metadata.withheld)), warnings: warnings, notes: notes,
-                appDigestsChecked: appDigests != nil && !metadata.hashOnly
+                appDigestsChecked: appDigests != nil && !metadata.hashOnly, appDigestsMatch: appDigestsMatch
             )
         } catch let error as PackagerError {
             throw error

@@ -19,8 +19,10 @@ struct PackCommand: ParsableCommand {
         refuse.
 
         The SHA-256 and SHA-512 the app recorded for the media are compared with the media as \
-        it is packed: a mismatch is refused, unless --keep-as-received packs the export as \
-        received so that verification fails it. Every file is read once and hashed with \
+        it is packed: a mismatch is refused, as is an export whose content is broken (its media \
+        empty or not media, an app file rial cannot read, a custody log it cannot import, a \
+        token that is not base64). --keep-as-received packs such an export exactly as \
+        received instead, warns, and leaves each problem for verification to report. Every file is read once and hashed with \
         SHA-256 and SHA-512 while it is written. The package is written under a temporary name and renamed when \
         complete, so no half-written package is ever left behind.
 
@@ -64,7 +66,7 @@ struct PackCommand: ParsableCommand {
     @Flag(help: "Print which file of CAPTURE_DIR becomes what (with --privacy/--hash-only, what is withheld), check everything pack checks, and write nothing; exit 2 where pack would refuse.")
     var plan = false
 
-    @Flag(name: .customLong("keep-as-received"), help: "Pack an export whose recorded digests do not match its media as received; verification fails it.")
+    @Flag(name: .customLong("keep-as-received"), help: "Pack an export whose content is wrong (digests that do not match its media, empty or damaged media, app files rial cannot read or import) exactly as received; verification reports each problem.")
     var keepAsReceived = false
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
@@ -169,7 +171,7 @@ struct PackCommand: ParsableCommand {
                 }
             }
             for note in summary.notes { print("Note:             \(note)") }
-            if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.warnings.contains { $0.contains("--keep-as-received") } ? "do NOT match" : "match") the media") }
+            if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.appDigestsMatch ? "match" : "do NOT match") the media") }
             print("Record the manifest SHA-256 in your notes; it names this package's content.")
         }
     }
@@ -191,7 +193,7 @@ struct PackCommand: ParsableCommand {
         if let levels = summary.privacy {
             print("Discloses:        \(levels)\(summary.hashOnly ? ", hash-only (no media, depth maps or frames)" : "")")
         }
-        if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.warnings.contains { $0.contains("--keep-as-received") } ? "do NOT match" : "match") the media") }
+        if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.appDigestsMatch ? "match" : "do NOT match") the media") }
         print("Would pack \(Counted.text(summary.payloadFileCount, "file")) (\(Counted.text(summary.payloadBytes, "byte"))); nothing was written (--plan)")
     }
 

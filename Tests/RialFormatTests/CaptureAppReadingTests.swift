@@ -72,8 +72,17 @@ struct CaptureAppReadingTests {
             (#"{"fileName": "r.mp4", "sha256Hash": "\#(hex256)"}"#, "sha512Hash"),
             (#"{"fileName": "a/b.mp4", "sha256Hash": "\#(hex256)", "sha512Hash": "\#(hex512)"}"#, "fileName"),
             (#"{"fileName": "r.mp4", "sha256Hash": "\#(hex256)", "sha512Hash": "\#(hex512)", "createdAt": "soon"}"#, "createdAt"),
-            (#"{"fileName": "r.mp4", "sha256Hash": "\#(hex256)", "sha512Hash": "\#(hex512)", "timestampTokens": [{"authority": "a", "token": "!!"}]}"#, "token"),
+            (#"{"fileName": "r.mp4", "sha256Hash": "\#(hex256)", "sha512Hash": "\#(hex512)", "timestampTokens": [{"authority": "a"}]}"#, "token"),
         ]
+        // A token that is not base64 is that token's problem, not the manifest's: its digests still stand.
+        for text in ["!!", "", "MAM=\nMAM="] {
+            let manifest = try AppForensicManifest(json: .object(["fileName": .string("r.mp4"), "sha256Hash": .string(hex256), "sha512Hash": .string(hex512),
+                                                                  "timestampTokens": .array([.object(["authority": .string("a"), "token": .string(text)])])]),
+                                                   source: "m.json")
+            #expect(manifest.sha256 == hex256 && manifest.tokens.first?.der == [], "\(text)")
+            #expect(manifest.tokens.first?.encodingProblem?.hasPrefix("m.json.timestampTokens[0].token is ") == true, "\(String(describing: manifest.tokens.first?.encodingProblem))")
+        }
+        #expect(good.tokens.first?.encodingProblem == nil)
         for (text, key) in bad {
             do {
                 _ = try AppForensicManifest(json: json(text), source: "m.json")

@@ -27,7 +27,7 @@ struct ReadmeTextTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         var capture = try CaptureDirectory(root: root)
         if !keepingMedia { capture = capture.keeping { !$0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) } }
-        return ReadmeText.AppManifestStep.make(capture: capture, claim: try AppDigestClaim.read(capture))
+        return ReadmeText.AppManifestStep.make(capture: capture, claim: try AppDigestClaim.read(capture, keepAsReceived: false).claim)
     }
 
     @Test func anExportWithATokenGetsTheWholeStep() throws {

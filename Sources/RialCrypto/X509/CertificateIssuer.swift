@@ -10,31 +10,61 @@ package enum CertificateIssuer {
     /// anchor.
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
     package static func selfSigned(key: SigningKey, subject: DistinguishedName, days: Int, now: Int64) throws -> Certificate {
+        try issue(key: key, subject: subject, issuer: nil, profile: .signer, notBefore: now, days: days)
+    }
+
+    /// What a certificate is for: its basic constraints, key usage and extended key usage.
+    package enum Profile: Sendable {
+        /// `CA:FALSE`, digitalSignature and nonRepudiation: signs evidence.
+        case signer
+        /// `CA:TRUE`, keyCertSign and cRLSign: a root that issues certificates.
+        case authority
+        /// `CA:FALSE`, digitalSignature, and the critical extended key usage timeStamping that
+        /// RFC 3161 §2.3 requires of a TSA's certificate.
+        case timeStamping
+
+        var extensions: [(Int32, String)] {
+            switch self {
+            case .signer:
+                return [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature,nonRepudiation")]
+            case .authority:
+                return [(NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,keyCertSign,cRLSign")]
+            case .timeStamping:
+                return [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
+                        (NID_ext_key_usage, "critical,timeStamping")]
+            }
+        }
+    }
+
+    /// A certificate for `key`, signed by `issuer` (self-signed when `nil`), valid from
+    /// `notBefore` for `days` days.
+    /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
+    package static func issue(key: SigningKey, subject: DistinguishedName, issuer: (certificate: Certificate, key: SigningKey)?,
+                              profile: Profile, notBefore: Int64, days: Int) throws -> Certificate {
         guard let cert = X509_new() else { throw CryptoError.openSSL("X509_new") }
         // Wrapped only once signed: a Certificate's fingerprint is taken when it is made.
         var isComplete = false
         defer { if !isComplete { X509_free(cert) } }
         let name = try subject.makeX509Name()
         defer { X509_NAME_free(name) }
-        guard X509_set_version(cert, 2) == 1,
-              X509_set_subject_name(cert, name) == 1, X509_set_issuer_name(cert, name) == 1,
+        guard X509_set_version(cert, 2) == 1, X509_set_subject_name(cert, name) == 1,
+              X509_set_issuer_name(cert, issuer.map { X509_get_subject_name($0.certificate.handle) } ?? name) == 1,
               X509_set_pubkey(cert, key.handle) == 1 else { throw CryptoError.openSSL("X509_set_…") }
         try setRandomSerial(cert)
-        var start = time_t(now)
+        var start = time_t(notBefore)
         guard X509_time_adj_ex(X509_getm_notBefore(cert), 0, 0, &start) != nil,
               X509_time_adj_ex(X509_getm_notAfter(cert), Int32(clamping: days), 0, &start) != nil else {
             throw CryptoError.openSSL("X509_time_adj_ex")
         }
         var context = X509V3_CTX()
-        X509V3_set_ctx(&context, cert, cert, nil, nil, 0)
-        for (nid, value) in [(NID_basic_constraints, "critical,CA:FALSE"),
-                             (NID_key_usage, "critical,digitalSignature,nonRepudiation"),
-                             (NID_subject_key_identifier, "hash")] {
+        X509V3_set_ctx(&context, issuer?.certificate.handle ?? cert, cert, nil, nil, 0)
+        let identifiers = [(NID_subject_key_identifier, "hash")] + (issuer == nil ? [] : [(NID_authority_key_identifier, "keyid:always")])
+        for (nid, value) in profile.extensions + identifiers {
             guard let ext = X509V3_EXT_conf_nid(nil, &context, nid, value) else { throw CryptoError.openSSL("X509V3_EXT_conf_nid") }
             defer { X509_EXTENSION_free(ext) }
             guard X509_add_ext(cert, ext, -1) == 1 else { throw CryptoError.openSSL("X509_add_ext") }
         }
-        guard X509_sign(cert, key.handle, EVP_sha256()) > 0 else { throw CryptoError.openSSL("X509_sign") }
+        guard X509_sign(cert, (issuer?.key ?? key).handle, EVP_sha256()) > 0 else { throw CryptoError.openSSL("X509_sign") }
         isComplete = true
         return Certificate(owning: cert)
     }

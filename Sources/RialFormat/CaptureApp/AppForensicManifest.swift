@@ -21,9 +21,13 @@ package struct AppForensicManifest: Sendable, Hashable {
     package struct Token: Sendable, Hashable {
         /// The TSA the app asked, as it names it (a URL); informative only.
         package let authority: String
-        /// The DER bytes: a TimeStampResp, or a bare TimeStampToken.
+        /// The DER bytes: a TimeStampResp, or a bare TimeStampToken; empty when `token` is not
+        /// base64 of any (``encodingProblem``).
         package let der: [UInt8]
         package let requestedAt: AppDate?
+        /// Why `token` yields no DER to read, naming the key: the token is then malformed, not
+        /// the manifest (its digests still stand), so it is judged on its own.
+        package let encodingProblem: String?
     }
 
     /// The media's file name in the export.
@@ -86,11 +90,20 @@ package struct AppForensicManifest: Sendable, Hashable {
                 let reader = try JSONFieldReader(element, path: path, allowedKeys: nil)
                 unread += element.objectValue?.keys.filter { !Self.tokenKeys.contains($0) }.map { "timestampTokens[\(index)].\($0)" } ?? []
                 let text = try reader.string("token")
-                guard text.utf8.count <= Self.maxTokenBytes / 3 * 4 + 4, let data = Data(base64Encoded: text), !data.isEmpty else {
-                    throw FormatError(.invalidField, "\(reader.path(of: "token")) must be the base64 of a DER RFC 3161 response of at most \(Self.maxTokenBytes) bytes")
+                var der: [UInt8] = []
+                var problem: String?
+                if text.utf8.count > Self.maxTokenBytes / 3 * 4 + 4 {
+                    problem = "\(reader.path(of: "token")) is \(text.utf8.count) characters, more than the base64 of the \(Self.maxTokenBytes) bytes an RFC 3161 response is read up to"
+                } else if let data = Data(base64Encoded: text), !data.isEmpty {
+                    der = Array(data)
+                } else if text.isEmpty {
+                    problem = "\(reader.path(of: "token")) is empty, so it holds no RFC 3161 response"
+                } else {
+                    problem = "\(reader.path(of: "token")) is not base64 as the app writes it (Foundation's Data(base64Encoded:), no options: padding required, no line breaks or spaces), so it yields no RFC 3161 response (it begins \"\(text.prefix(16).unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined())\")"
                 }
-                tokens.append(Token(authority: try reader.string("authority"), der: Array(data),
-                                    requestedAt: reader.has("requestedAt") ? try AppDate(json: reader.value("requestedAt"), path: reader.path(of: "requestedAt")) : nil))
+                tokens.append(Token(authority: try reader.string("authority"), der: der,
+                                    requestedAt: reader.has("requestedAt") ? try AppDate(json: reader.value("requestedAt"), path: reader.path(of: "requestedAt")) : nil,
+                                    encodingProblem: problem))
             }
         }
         self.tokens = tokens

@@ -24,4 +24,15 @@ package enum MediaSignature {
         default: return nil
         }
     }
+
+    /// The extensions a video or photo of the capture app has: how an export's media is found
+    /// when its bytes are not media (empty or damaged), to be named in the refusal or packed as
+    /// received (`schema/SPEC.md` §2.1, refusal 12).
+    package static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "heic", "heif", "hif", "jpg", "jpeg"]
+
+    /// Whether `name` ends in one of ``mediaExtensions``, in any case.
+    package static func hasMediaName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return mediaExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
 }

@@ -12,17 +12,31 @@ struct AppDigestClaim {
     let mediaPath: String
 
     /// Reads the forensic manifest, if the capture has one.
-    /// - Throws: ``PackagerError`` `.invalidCapture` for a manifest that breaks §2.2's reading.
-    static func read(_ capture: CaptureDirectory) throws -> AppDigestClaim? {
-        guard let file = capture.appFile(.forensicManifest) else { return nil }
+    /// - Parameter keepAsReceived: pack a manifest that breaks §2.2's reading, or holds a token
+    ///   that is not base64, as received (no claim to hold against the media), and say so.
+    /// - Returns: the claim, when the manifest was read, and what was kept as received.
+    /// - Throws: ``PackagerError`` `.invalidCapture` for a manifest that breaks §2.2's reading
+    ///   or holds a token that is not base64, unless `keepAsReceived`.
+    static func read(_ capture: CaptureDirectory, keepAsReceived: Bool) throws -> (claim: AppDigestClaim?, warnings: [String]) {
+        guard let file = capture.appFile(.forensicManifest) else { return (nil, []) }
         let manifest: AppForensicManifest
         do {
             let bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
             manifest = try AppForensicManifest(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue.split(separator: "/").last.map(String.init) ?? "")
+        } catch let error as FormatError {
+            let warning = try ReceivedContentProblem(
+                "\(file.sourcePath) is not the capture app's forensic manifest as schema/SPEC.md §2.2 reads it: \(error.reason)",
+                whenKept: "its digests and tokens are not held against the media",
+                reportedAs: "app.manifest.malformed", cause: error).resolve(keepAsReceived: keepAsReceived)
+            return (nil, [warning])
         } catch {
-            throw PackagerError(.invalidCapture, "\(file.sourcePath) is not the capture app's forensic manifest as schema/SPEC.md §2.2 reads it", cause: error)
+            throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath)", cause: error)
         }
-        return AppDigestClaim(manifestSource: file.sourcePath, manifest: manifest, mediaPath: PackageLayout.mediaDirectory + manifest.fileName)
+        let warnings = try manifest.tokens.compactMap(\.encodingProblem).map { problem in
+            try ReceivedContentProblem("\(file.sourcePath): \(problem)", whenKept: "the token is carried as written",
+                                       reportedAs: "app.timestamp.malformed").resolve(keepAsReceived: keepAsReceived)
+        }
+        return (AppDigestClaim(manifestSource: file.sourcePath, manifest: manifest, mediaPath: PackageLayout.mediaDirectory + manifest.fileName), warnings)
     }
 
     /// The media the manifest describes, as the verifier finds it (`schema/SPEC.md` §2.2, "Which

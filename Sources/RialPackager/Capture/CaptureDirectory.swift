@@ -49,18 +49,22 @@ package struct CaptureDirectory: Sendable {
     package let files: [File]
     /// Which of the files under `data/capture/` is which of the app's files.
     package let appFiles: AppFiles
+    /// What was taken as received although it is not what it should be (`--keep-as-received`):
+    /// a media file that is not media by its bytes.
+    package let warnings: [String]
 
-    private init(root: String, layout: Layout, files: [File], appFiles: AppFiles) {
+    private init(root: String, layout: Layout, files: [File], appFiles: AppFiles, warnings: [String]) {
         self.root = root
         self.layout = layout
         self.files = files
         self.appFiles = appFiles
+        self.warnings = warnings
     }
 
     /// The same capture with only the files `isKept` accepts (a filtered export withholds
     /// some).
     func keeping(_ isKept: (File) -> Bool) -> CaptureDirectory {
-        CaptureDirectory(root: root, layout: layout, files: files.filter(isKept), appFiles: appFiles)
+        CaptureDirectory(root: root, layout: layout, files: files.filter(isKept), appFiles: appFiles, warnings: warnings)
     }
 
     /// The file at `bagPath`, if the capture has it.
@@ -70,8 +74,10 @@ package struct CaptureDirectory: Sendable {
     package func appFile(_ kind: AppFileKind) -> File? { appFiles[kind].flatMap(file) }
 
     /// Scans `root`.
+    /// - Parameter keepAsReceived: in an export, take a file named as media whose bytes are not
+    ///   media as the media (`--keep-as-received`) rather than refuse it.
     /// - Throws: ``PackagerError`` `.invalidCapture` saying what is wrong and what is expected.
-    package init(root given: String) throws {
+    package init(root given: String, keepAsReceived: Bool = false) throws {
         // `export/` and `export` are the same folder; sources read `export/name`, not `export//name`.
         var root = given
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
@@ -92,7 +98,10 @@ package struct CaptureDirectory: Sendable {
             }
         }
         let layout = Self.isRialLayout(items) ? Layout.rial : .appExport
-        var files = layout == .rial ? try Self.rialFiles(root: root, items: items) : try AppExportLayout.files(root: root, items: items)
+        let read = layout == .rial ? (files: try Self.rialFiles(root: root, items: items), warnings: [])
+            : try AppExportLayout.files(root: root, items: items, keepAsReceived: keepAsReceived)
+        var files = read.files
+        let warnings = read.warnings
         try Self.checkUniqueness(files)
         files.sort { $0.bagPath < $1.bagPath }
         let appFiles = Self.recogniseAppFiles(files)
@@ -108,7 +117,7 @@ package struct CaptureDirectory: Sendable {
                 files[index].reading = "carried verbatim, not interpreted"
             }
         }
-        self.init(root: root, layout: layout, files: files, appFiles: appFiles)
+        self.init(root: root, layout: layout, files: files, appFiles: appFiles, warnings: warnings)
     }
 
     /// rial's layout: a `media/` directory, and nothing at the top but its five names.

@@ -20,9 +20,11 @@ struct PackagingCustody {
     let location: String?
 
     /// Reads the app's log from the capture and settles the PACKAGED event's actor.
-    /// - Throws: ``PackagerError`` `.invalidCapture` for an unreadable or out-of-order app log,
-    ///   or one whose events are after `created`; `.invalidOption` for an unusable actor.
-    init(capture: CaptureDirectory, created: Timestamp, actor given: CustodyActor?, location: String?, signer: Sealer?) throws {
+    /// - Parameter keepAsReceived: an app log whose entries cannot become events is carried as
+    ///   received, its events not imported, rather than refused.
+    /// - Throws: ``PackagerError`` `.invalidCapture` for an app log that cannot be read, or whose
+    ///   entries cannot become events unless `keepAsReceived`; `.invalidOption` for an unusable actor.
+    init(capture: CaptureDirectory, created: Timestamp, actor given: CustodyActor?, location: String?, signer: Sealer?, keepAsReceived: Bool = false) throws {
         recorder = CustodyRecorder(signer: signer)
         actor = try recorder.actor(given ?? (signer == nil ? Self.toolActor : nil))
         self.location = location
@@ -34,17 +36,25 @@ struct PackagingCustody {
             return
         }
         appLogPath = file.bagPath.rawValue
+        var warnings: [String] = []
+        let bytes: [UInt8]
         do {
-            let bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
-            appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue)
+            bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
             appLogSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: bytes))
-        } catch let error as FormatError {
-            throw PackagerError(.invalidCapture, "\(file.sourcePath) cannot begin the package's custody log (schema/SPEC.md §15.4)", cause: error)
         } catch {
             throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath)", cause: error)
         }
+        do {
+            appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue)
+        } catch {
+            // The log stays in the payload byte for byte; only its import is given up.
+            warnings.append(try ReceivedContentProblem(
+                "\(file.sourcePath) cannot begin the package's custody log (schema/SPEC.md §15.4): \(error.reason)",
+                whenKept: "it is carried byte for byte, its events are not imported, and the package's log begins with PACKAGED",
+                reportedAs: "custody.import.unreadable", cause: error).resolve(keepAsReceived: keepAsReceived))
+            appLog = try AppCustodyLog(json: .array([]))
+        }
         // Carried as written; the verifier judges the order (schema/SPEC.md §15.6).
-        var warnings: [String] = []
         var previous: Timestamp?
         for (index, entry) in appLog.entries.enumerated() {
             if let previous, entry.timestamp < previous {

@@ -23,6 +23,8 @@ struct MetadataPlan {
     let hashOnly: Bool
     /// The withheld media's SHA-256 (hash-only packages).
     var mediaSHA256: String? = nil
+    /// The app's files packed as received although they cannot be read (`--keep-as-received`).
+    var warnings: [String] = []
 
     /// Whether the package discloses less than the capture recorded.
     var isFiltered: Bool { hashOnly || !levels.isFull }
@@ -33,19 +35,33 @@ struct MetadataPlan {
 
     /// - Throws: ``PackagerError`` `.invalidCapture` or `.invalidOption` saying what to change;
     ///   `.payloadTooLarge` when a hash-only payload would reach 10 KiB.
-    static func make(capture: CaptureDirectory, privacy: PrivacyLevels?, hashOnly: Bool) throws -> MetadataPlan {
+    /// - Parameter keepAsReceived: an app file that cannot be read is carried as received, and
+    ///   no `rial/metadata.json` is made from it, rather than refused (not when filtering: what
+    ///   cannot be read cannot be filtered).
+    static func make(capture: CaptureDirectory, privacy: PrivacyLevels?, hashOnly: Bool, keepAsReceived: Bool = false) throws -> MetadataPlan {
         let filtering = privacy != nil || hashOnly
-        let app = try read(capture, .metadata, "the capture app's metadata") { json throws(FormatError) in try AppMetadata(json: json) }
-        let appPayload = try read(capture, .hashOnlyPayload, "the capture app's hash-only payload") { json throws(FormatError) in try HashOnlyPayload(json: json) }
-        let analysis = try read(capture, .depthAnalysis, "the capture app's depth analysis") { json throws(FormatError) -> JSONValue in
+        var warnings: [String] = []
+        func read<T>(_ kind: AppFileKind, _ what: String, reportedAs code: String, _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
+            try Self.read(capture, kind, what, keepAsReceived: keepAsReceived, filtering: filtering, reportedAs: code, warnings: &warnings, parse)
+        }
+        var app = try read(.metadata, "the capture app's metadata", reportedAs: "metadata.app.malformed") { json throws(FormatError) in try AppMetadata(json: json) }
+        let appPayload = try read(.hashOnlyPayload, "the capture app's hash-only payload", reportedAs: "metadata.payload.malformed") { json throws(FormatError) in try HashOnlyPayload(json: json) }
+        let analysis = try read(.depthAnalysis, "the capture app's depth analysis", reportedAs: "metadata.depth-analysis.malformed") { json throws(FormatError) -> JSONValue in
             guard json.objectValue != nil else { throw FormatError(.invalidField, "depth analysis must be a JSON object") }
             return json
+        }
+        if let type = app?.type, !NormalisedMetadata.mediaTypes.contains(type), !filtering {
+            let source = capture.appFile(.metadata)?.sourcePath ?? AppMetadata.fileName
+            warnings.append(try ReceivedContentProblem("\(source) says type \"\(type)\"; the capture app records video or photo",
+                                                       whenKept: "it is carried byte for byte, and no rial/metadata.json is made from it",
+                                                       reportedAs: "metadata.type.mismatch").resolve(keepAsReceived: keepAsReceived))
+            app = nil
         }
         guard let app else {
             if filtering {
                 throw PackagerError(.invalidCapture, "\(hashOnly ? "--hash-only" : "--privacy") filters the capture app's metadata, and the capture has no metadata file (app/\(AppMetadata.fileName), or the export's recording_<n>.metadata.json)")
             }
-            return MetadataPlan(capture: capture, withheld: [], tagFiles: [], levels: .full, hashOnly: false)
+            return MetadataPlan(capture: capture, withheld: [], tagFiles: [], levels: .full, hashOnly: false, warnings: warnings)
         }
         guard NormalisedMetadata.mediaTypes.contains(app.type) else {
             throw PackagerError(.invalidCapture, "\(capture.appFile(.metadata)?.sourcePath ?? AppMetadata.fileName) says type \"\(app.type)\"; the capture app records video or photo")
@@ -97,7 +113,7 @@ struct MetadataPlan {
         do {
             if hashOnly, let mediaSHA256 {
                 let filtered = try FilteredMetadata(app, levels: levels, strict: true)
-                let chain = try read(kept, .hashChain, "the capture app's hash chain") { json throws(FormatError) in try AppHashChain(json: json) }
+                let chain = try Self.read(kept, .hashChain, "the capture app's hash chain", keepAsReceived: false, reportedAs: "app.chain.malformed", warnings: &warnings) { json throws(FormatError) in try AppHashChain(json: json) }
                 let payload = HashOnlyPayload.build(
                     mediaSHA256: mediaSHA256, mediaType: app.type,
                     depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
@@ -116,17 +132,31 @@ struct MetadataPlan {
         } catch let error as FormatError {
             throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels)", cause: error)
         }
-        return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256)
+        return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256,
+                            warnings: warnings)
     }
 
-    /// Parses one of the capture app's JSON files, if the capture has it.
-    private static func read<T>(_ capture: CaptureDirectory, _ kind: AppFileKind, _ what: String,
-                                _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
+    /// Parses one of the capture app's JSON files, if the capture has it; one that breaks its
+    /// reading is `nil` and a warning when `keepAsReceived` and not `filtering`.
+    private static func read<T>(_ capture: CaptureDirectory, _ kind: AppFileKind, _ what: String, keepAsReceived: Bool, filtering: Bool = false,
+                                reportedAs code: String, warnings: inout [String], _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
         guard let file = capture.appFile(kind) else { return nil }
+        let bytes: [UInt8]
         do {
-            return try parse(StrictJSONParser.parse(FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
+            bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
         } catch {
-            throw PackagerError(.invalidCapture, "\(file.sourcePath) is not valid as \(what)", cause: error)
+            throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath) as \(what)", cause: error)
+        }
+        do {
+            return try parse(StrictJSONParser.parse(bytes))
+        } catch {
+            guard !filtering else {
+                throw PackagerError(.invalidCapture, "\(file.sourcePath) is not valid as \(what): \(error.reason). --privacy and --hash-only filter what they can read, so they cannot package it, not even with --keep-as-received: pack the export without them to keep it as received", cause: error)
+            }
+            warnings.append(try ReceivedContentProblem("\(file.sourcePath) is not valid as \(what): \(error.reason)",
+                                                       whenKept: "it is carried byte for byte, and nothing rial writes is made from it",
+                                                       reportedAs: code, cause: error).resolve(keepAsReceived: keepAsReceived))
+            return nil
         }
     }
 

@@ -58,6 +58,12 @@ struct AppTokenFacts {
         self.index = index
         authority = token.authority
         hasAnchors = !anchors.isEmpty
+        if let problem = token.encodingProblem {
+            reading = .malformed(problem)
+            imprint = nil
+            operations = nil
+            return
+        }
         let response: TimeStampResponse
         do {
             response = try TimeStampResponse(responseOrToken: token.der)
