@@ -24,12 +24,26 @@ struct SampleCommand: ParsableCommand {
         mediaHash, depthAnalysis, metadata filtered to location coarse, timestamp day_only, \
         device model_only). Pack it whole, or with --hash-only to leave the photo out.
 
+        --kind app-export: the capture app's forensic export of a video, flat, exactly as the \
+        app writes it, to try the README's first commands: recording_<n>.mp4 (a real H.264 \
+        MP4), recording_<n>.manifest.json (its SHA-256, SHA-512, size, the NTP check, and a \
+        capture-time RFC 3161 token over the video), recording_<n>.custody_log.json, \
+        recording_<n>.hash_chain.json, recording_<n>.metadata.json, depth/ and README.txt, \
+        its JSON as Swift's JSONEncoder writes it. The token comes from a throwaway TSA made \
+        on the spot, whose keys are gone when the command ends; its root certificate is \
+        written beside the export, DIR.tsa-root.pem, for openssl ts -verify and rial verify \
+        --tsa-trust. It attests nothing: never trust that root for real evidence. Everything \
+        but the token and the root is the same bytes for the same options.
+
         Examples:
           rial sample -o capture --seconds 5 --seed 42
           rial sample -o phone-export --no-frames   # as a phone exports it: no frames
           rial sample -o photo --kind photo
           rial sample -o private --kind hash-only
           rial pack private -o private.rialpkg --hash-only
+          rial sample -o received --kind app-export
+          rial pack received -o case.rialpkg
+          rial verify case.rialpkg --tsa-trust received.tsa-root.pem
 
         \(ExitStatus.helpText)
         """
@@ -38,7 +52,7 @@ struct SampleCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Directory to create (must not exist, or be empty).", valueName: "DIR"))
     var out: String
 
-    @Option(help: ArgumentHelp("video, photo or hash-only.", valueName: "KIND"))
+    @Option(help: ArgumentHelp("video, photo, hash-only or app-export.", valueName: "KIND"))
     var kind: String = "video"
 
     @Option(help: "Seed for the pseudo-random content.")
@@ -96,6 +110,13 @@ struct SampleCommand: ParsableCommand {
         case .hashOnly:
             print("Wrote a synthetic privacy-mode photo capture (with the app's hash-only payload) to \(out)")
             print("Next: rial pack \(out) -o \(out).rialpkg --hash-only")
+        case .appExport:
+            let root = SampleCapture.tsaRootPath(forExport: out)
+            let package = String(root.dropLast(".tsa-root.pem".count)) + ".rialpkg"
+            print("Wrote the capture app's export of a \(seconds) s recording (\(sample.exportBaseName).mp4 with its manifest, RFC 3161 token, custody log, hash chain, metadata and \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)")
+            print("Wrote the root of the throwaway TSA that made its token to \(root) (for trying --tsa-trust only)")
+            print("Next: rial pack \(out) -o \(package)")
+            print("      rial verify \(package) --tsa-trust \(root)")
         }
     }
 }

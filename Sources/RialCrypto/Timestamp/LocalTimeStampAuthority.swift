@@ -26,10 +26,10 @@ package final class LocalTimeStampAuthority: @unchecked Sendable {
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
     package init(name: String, notBefore: Int64, days: Int) throws {
         let rootKey = try SigningKey.generateP256()
-        root = try CertificateIssuer.issue(key: rootKey, subject: DistinguishedName(parsing: "CN=\(name) root,O=rial sample, not a real authority"),
+        root = try CertificateIssuer.issue(key: rootKey, subject: DistinguishedName(parsing: "CN=\(name) root,O=rial sample - not a real authority"),
                                            issuer: nil, profile: .authority, notBefore: notBefore, days: days)
         key = try SigningKey.generateP256()
-        certificate = try CertificateIssuer.issue(key: key, subject: DistinguishedName(parsing: "CN=\(name) TSA,O=rial sample, not a real authority"),
+        certificate = try CertificateIssuer.issue(key: key, subject: DistinguishedName(parsing: "CN=\(name) TSA,O=rial sample - not a real authority"),
                                                   issuer: (root, rootKey), profile: .timeStamping, notBefore: notBefore, days: days)
     }
 

@@ -26,6 +26,9 @@ package struct SampleCapture: Sendable {
         /// A photo taken in the app's privacy mode: the photo as the phone keeps it, plus the
         /// hash-only payload the app uploaded (seed 001).
         case hashOnly = "hash-only"
+        /// The capture app's forensic export of a video, flat, as the app writes it, with a
+        /// capture-time token from a throwaway local TSA whose root goes beside it.
+        case appExport = "app-export"
     }
 
     package var kind: Kind = .video
@@ -62,9 +65,20 @@ package struct SampleCapture: Sendable {
               depthInterval >= 0, checkpointInterval > 0 else {
             throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps, a frame size of at most 8192×8192, a depth interval ≥ 0 and a checkpoint interval ≥ 1")
         }
+        if kind == .appExport {
+            let root = Self.tsaRootPath(forExport: directory)
+            guard !FileManager.default.fileExists(atPath: root) else {
+                throw PackagerError(.invalidOption, "\(root) exists; the sample writes its TSA's root certificate there, beside the export: remove it, or give another -o")
+            }
+        }
         try SampleFiles.makeEmptyDirectory(directory)
-        guard kind == .video else {
+        switch kind {
+        case .video: break
+        case .photo, .hashOnly:
             try writePhoto(to: directory, withPayload: kind == .hashOnly)
+            return
+        case .appExport:
+            _ = try writeAppExport(to: directory, tsaRootPath: Self.tsaRootPath(forExport: directory))
             return
         }
         for sub in ["media", "depth", "app"] + (includesFrames ? ["frames"] : []) { try SampleFiles.makeDirectory(directory + "/" + sub) }
@@ -76,12 +90,29 @@ package struct SampleCapture: Sendable {
 
         let chainHashes = try writeFrameMaterial(to: directory)
 
-        let started = Timestamp(seconds: 1_768_473_000 + Int64(seed % 86_400), nanoseconds: 125_000_000)
+        let started = videoStarted
         let movie = try SampleMovie(frameCount: frameCount, fps: fps, created: started)
         try SampleFiles.write(directory + "/media/" + Self.videoName) { sink in try movie.write(sink) }
         let durationMs = Int64(frameCount) * 1000 / Int64(fps)
         let ended = Timestamp(seconds: started.seconds + durationMs / 1000, nanoseconds: started.nanoseconds + Int32(durationMs % 1000) * 1_000_000)
-        let metadata: JSONValue = .object([
+        var metadataBytes = JSONWriter.bytes(videoMetadata(started: started, ended: ended, durationMs: durationMs, finalHash: chainHashes.last ?? []))
+        try SampleFiles.write(directory + "/app/metadata.json") { sink in try sink(&metadataBytes) }
+
+        try writeCustodyLog(to: directory, started: started, actions: [
+            ("RECORDING_START", "Recording started", 0),
+            ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
+            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.videoName)", durationMs / 1000 + 1),
+            ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
+            ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
+        ])
+    }
+
+    /// When a video sample's recording started: a fixed day, a second that depends on the seed.
+    var videoStarted: Timestamp { Timestamp(seconds: 1_768_473_000 + Int64(seed % 86_400), nanoseconds: 125_000_000) }
+
+    /// The app's `VideoMetadata` for a video sample (`metadata.json`).
+    func videoMetadata(started: Timestamp, ended: Timestamp, durationMs: Int64, finalHash: [UInt8]) -> JSONValue {
+        .object([
             "type": .string("video"),
             "started_at": .string(Self.iso8601Millis(started)),
             "ended_at": .string(Self.iso8601Millis(ended)),
@@ -96,17 +127,7 @@ package struct SampleCapture: Sendable {
             "app_version": .string(Self.appVersion),
             "location": Self.location,
             "attestation_level": .string("secure_enclave"),
-            "hash_chain_final": .string(Data(chainHashes.last ?? []).base64EncodedString()),
-        ])
-        var metadataBytes = JSONWriter.bytes(metadata)
-        try SampleFiles.write(directory + "/app/metadata.json") { sink in try sink(&metadataBytes) }
-
-        try writeCustodyLog(to: directory, started: started, actions: [
-            ("RECORDING_START", "Recording started", 0),
-            ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
-            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.videoName)", durationMs / 1000 + 1),
-            ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
-            ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
+            "hash_chain_final": .string(Data(finalHash).base64EncodedString()),
         ])
     }
 
@@ -154,6 +175,18 @@ package struct SampleCapture: Sendable {
     /// Writes frames (when included), `capture.json` and `app/hash_chain.json`.
     /// - Returns: the chain's hashes.
     private func writeFrameMaterial(to directory: String) throws -> [[UInt8]] {
+        let chain = try frameChain(depthDirectory: directory + "/depth/", framesDirectory: includesFrames ? directory + "/frames/" : nil)
+        var descriptorBytes = JSONWriter.bytes(chain.descriptor.jsonValue())
+        try SampleFiles.write(directory + "/capture.json") { sink in try sink(&descriptorBytes) }
+        var appBytes = JSONWriter.bytes(chain.app.jsonValue())
+        try SampleFiles.write(directory + "/app/" + AppHashChain.fileName) { sink in try sink(&appBytes) }
+        return chain.hashes
+    }
+
+    /// The frame hash chain over the seeded frames and the depth keyframes already written in
+    /// `depthDirectory`; each frame is also written to `framesDirectory`, when given.
+    /// - Returns: the hashes, the capture descriptor and the app's `HashChainData` of them.
+    func frameChain(depthDirectory: String, framesDirectory: String?) throws -> (hashes: [[UInt8]], descriptor: CaptureDescriptor, app: AppHashChain) {
         let frameFormat = FrameFormat(width: Int64(width), height: Int64(height))
         let depthSet = Set(depthFrames)
         let frameBytes = Int(frameFormat.frameBytes)
@@ -162,14 +195,13 @@ package struct SampleCapture: Sendable {
             var random = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(frame))
             return random.bytes(frameBytes)
         }
-        if includesFrames {
+        if let framesDirectory {
             for frame in 1...frameCount {
                 var bytes = frameContent(frame)
-                try SampleFiles.write(directory + "/frames/" + CaptureDescriptor.frameFileName(Int64(frame))) { sink in try sink(&bytes) }
+                try SampleFiles.write(framesDirectory + CaptureDescriptor.frameFileName(Int64(frame))) { sink in try sink(&bytes) }
             }
         }
         let timestamps = (1...frameCount).map { timestamp(ofFrame: $0) }
-        let depthDirectory = directory + "/depth/"
         let hashes = try FrameChainComputer(timestamps: timestamps).compute { index, link in
             try frameContent(index + 1).withUnsafeBytes { try link.update($0) }
             if depthSet.contains(index + 1) {
@@ -181,17 +213,13 @@ package struct SampleCapture: Sendable {
             depthFormat: depthFrames.isEmpty ? nil : DepthFormat(width: Int64(depthWidth), height: Int64(depthHeight)),
             frames: (1...frameCount).map { .init(frameNumber: Int64($0), timestamp: timestamps[$0 - 1], hasDepth: depthSet.contains($0)) }
         )
-        var descriptorBytes = JSONWriter.bytes(descriptor.jsonValue())
-        try SampleFiles.write(directory + "/capture.json") { sink in try sink(&descriptorBytes) }
         let frames = hashes.enumerated().map { index, hash in
             FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: timestamps[index], hash: Hex.encode(hash), framePath: nil, depthPath: nil)
         }
         let app = AppHashChain(frameHashes: frames.map(\.hash),
                                checkpoints: FrameChain.checkpoints(for: frames, interval: Int64(checkpointInterval)),
                                finalHash: frames.last?.hash ?? "")
-        var appBytes = JSONWriter.bytes(app.jsonValue())
-        try SampleFiles.write(directory + "/app/" + AppHashChain.fileName) { sink in try sink(&appBytes) }
-        return hashes
+        return (hashes, descriptor, app)
     }
 
     /// `depth_000004.f32` for frame 4.

@@ -16,6 +16,15 @@ struct SampleMovie {
     let fps: Int
     /// When recording started: the movie's creation time (`mvhd`, `tkhd`, `mdhd`).
     let created: Timestamp
+    /// The file type `ftyp` declares: the boxes are the same in both.
+    var brand: Brand = .quickTime
+
+    enum Brand {
+        /// `qt  `: a QuickTime movie (`.mov`).
+        case quickTime
+        /// `mp42`, compatible with `isom`: an MP4 (`.mp4`), as the capture app's export writes.
+        case mp4
+    }
 
     /// Seconds from 1904-01-01 (QuickTime's epoch) to 1970-01-01.
     private static let quickTimeEpochOffset: Int64 = 2_082_844_800
@@ -70,7 +79,10 @@ struct SampleMovie {
     }
 
     private func ftyp() -> [UInt8] {
-        Self.box("ftyp", Array("qt  ".utf8) + Self.uint32(0x200) + Array("qt  ".utf8))
+        switch brand {
+        case .quickTime: return Self.box("ftyp", Array("qt  ".utf8) + Self.uint32(0x200) + Array("qt  ".utf8))
+        case .mp4: return Self.box("ftyp", Array("mp42".utf8) + Self.uint32(0) + Array("isommp42".utf8))
+        }
     }
 
     private func moov() -> [UInt8] {
