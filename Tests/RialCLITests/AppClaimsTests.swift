@@ -312,4 +312,34 @@ struct AppClaimsTests {
             #expect(distinct.isEmpty, "keys no result names:\n\(distinct.joined(separator: "\n"))")
         }
     }
+
+    @Test("every key of the photo's metadata, depth analysis and hash-only payload, and of the sample export, has a result naming it",
+          arguments: [("photo", "app"), ("hash-only", "app"), ("app-export", "")])
+    func everyKeyAnsweredInSamples(kind: String, appFolder: String) throws {
+        try withTemporaryDirectory { dir in
+            let made = CLI.rial(["sample", "-o", "capture", "--kind", kind], cwd: dir)
+            try #require(made.status == 0, "\(made)")
+            let package = dir.appendingPathComponent("capture.rialpkg")
+            let packed = CLI.rial(["pack", "capture", "-o", package.path, "--quiet"], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            let verified = CLI.rial(["verify", package.path, "--format", "json", "--quiet"] + (kind == "app-export" ? ["--tsa-trust", "capture.tsa-root.pem"] : []), cwd: dir)
+            let report = try Report.decode(verified.stdout)
+            let folder = dir.appendingPathComponent("capture").appendingPathComponent(appFolder)
+            var unanswered: [String] = []
+            var files = 0
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".json") {
+                files += 1
+                let file = "data/capture/\(name)"
+                let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name)), options: [.fragmentsAllowed])
+                for key in Self.keyPaths(json) {
+                    let pattern = key.replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[]", options: .regularExpression)
+                    if !Self.names(report, key: key, pattern: pattern, file: file) { unanswered.append("\(file) \(key)") }
+                }
+            }
+            #expect(files >= (kind == "hash-only" ? 4 : kind == "photo" ? 3 : 4), "\(kind): \(files) JSON files")
+            var seen: Set<String> = []
+            let distinct = unanswered.filter { seen.insert($0.replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[]", options: .regularExpression)).inserted }
+            #expect(distinct.isEmpty, "\(kind): keys no result names:\n\(distinct.joined(separator: "\n"))")
+        }
+    }
 }

@@ -46,7 +46,7 @@ struct AppChainCheck: VerificationCheck {
         }
         if results.isEmpty {
             let material = context.parsedChain == nil ? "; the frames are not in the package, so the hashes themselves cannot be recomputed" : ""
-            let points = chain.checkpoints.isEmpty ? "it lists no checkpoint (interval: \(interval) frames)"
+            let points = chain.checkpoints.isEmpty ? "it lists no checkpoint (checkpoints is empty; interval: \(interval) frames)"
                 : "\(chain.checkpoints.count) checkpoint\(chain.checkpoints.count == 1 ? "" : "s") (one every \(interval) frames), each its frame's hash"
             results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes (frameHashes), finalHash is the last, \(points)\(material)"))
         }

@@ -111,6 +111,7 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func compare(_ claims: MetadataClaims, _ codes: ClaimCodes, _ claim: String, _ claimed: String?,
                          actual: String?, against what: String) -> CheckResult? {
         let subject = claims.source
+        let claim = claims.name(claim)
         guard let claimed else { return claims.reportsAbsent ? .notPresent(codes.agreed, subject, "the metadata states no \(claim)") : nil }
         guard let actual else {
             return .notChecked(codes.agreed, subject, "the metadata states \(claim) \(claimed), but the package does not hold what it would be checked against (\(what))")
@@ -127,7 +128,7 @@ struct MetadataAgreementCheck: VerificationCheck {
         guard !kinds.isEmpty else {
             // A hash-only package withholds its media by design; the external media check reports it.
             if context.metadataSources?.isHashOnly == true { return nil }
-            return .notChecked(.metadataType, claims.source, "the metadata says \(claimed), and the package holds no video or photo to hold that against")
+            return .notChecked(.metadataType, claims.source, "the metadata's \(claims.name("type")) says \(claimed), and the package holds no video or photo to hold that against")
         }
         return compare(claims, .type, "type", claimed, actual: kinds.sorted().joined(separator: "+"), against: "the media in data/media/")
     }
@@ -135,10 +136,11 @@ struct MetadataAgreementCheck: VerificationCheck {
     private func duration(_ claims: MetadataClaims) -> CheckResult? {
         let codes = ClaimCodes.duration
         let subject = claims.source
-        guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(codes.agreed, subject, "the metadata states no duration_ms") : nil }
+        let key = claims.name("duration_ms")
+        guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(codes.agreed, subject, "the metadata states no \(key)") : nil }
         guard let start = claims.startedAt, let end = claims.endedAt else {
-            return .notChecked(codes.agreed, subject, claims.reportsAbsent ? "duration_ms is stated but started_at or ended_at is missing, so it cannot be checked"
-                               : "duration_ms \(claimed) is stated; this file states no start and end times to hold it against")
+            return .notChecked(codes.agreed, subject, claims.reportsAbsent ? "\(key) is stated but started_at or ended_at is missing, so it cannot be checked"
+                               : "\(key) \(claimed) is stated; this file states no start and end times to hold it against")
         }
         // Nanosecond-exact difference, in Int64 without overflow for any readable date.
         let nanos = (end.seconds - start.seconds).multipliedReportingOverflow(by: 1_000_000_000)

@@ -13,7 +13,7 @@ struct PrivacyCheck: VerificationCheck {
         for (path, payload) in sources.payloads {
             let findings = audit(payload, path, writtenByApp: path != HashOnlyPayload.rialPath)
             results += findings.isEmpty
-                ? [.pass(.privacyPayload, path, "metadataFlags (\(payload.flags.levels)) agree with what the payload holds")]
+                ? [.pass(.privacyPayload, path, "captureMode is hash_only, and metadataFlags (\(payload.flags.levels)) agree with what the payload holds")]
                 : findings
         }
         guard let view = sources.parsedView else {

@@ -28,6 +28,13 @@ struct MetadataClaims {
     /// The file holds `assertion` as an empty string: the app made no assertion (NOT PRESENT,
     /// §16.8), which is not a malformed one.
     var assertionEmpty = false
+    /// How this file spells a claim whose name in messages is the app metadata's
+    /// (`type`, `duration_ms`, …), when it spells it otherwise: a message names the key of
+    /// the file it is about.
+    var keyNames: [String: String] = [:]
+
+    /// `key` as this file spells it.
+    func name(_ key: String) -> String { keyNames[key] ?? key }
 
     init(app: AppMetadata, source: String) {
         self.source = source
@@ -52,6 +59,7 @@ struct MetadataClaims {
     init(payload: HashOnlyPayload, path: String) {
         source = path
         reportsAbsent = false
+        keyNames = ["type": "mediaType", "duration_ms": "durationMs", "frame_count": "frameCount", "hash_chain_final": "hashChain.finalHash"]
         type = payload.mediaType
         durationMs = payload.durationMs
         frameCount = payload.frameCount
