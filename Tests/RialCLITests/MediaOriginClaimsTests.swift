@@ -111,4 +111,33 @@ struct MediaOriginClaimsTests {
             #expect(digestsOnly.checks("media.device-model").contains { $0.status == "not_checked" && $0.message.contains("--no-examine-media") })
         }
     }
+
+    @Test("a photo's captured_at against the EXIF time exiftool writes: within 2 s passes, an hour off fails, no zone is not checked",
+          arguments: [("2026:01:15 11:30:02", "+01:00", "pass"), ("2026:01:15 10:30:02", "+01:00", "fail"), ("2026:01:15 10:30:02", nil, "not_checked")])
+    func photoCaptureTime(local: String, offset: String?, status: String) throws {
+        try withTemporaryDirectory { dir in
+            // Seed 1: captured_at 2026-01-15T10:30:01.125Z (docs/sample.md).
+            try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)
+            let photo = dir.appendingPathComponent("photo/media/photo.jpg").path
+            let tags = ["-EXIF:DateTimeOriginal=\(local)"] + (offset.map { ["-EXIF:OffsetTimeOriginal=\($0)"] } ?? [])
+            let written = CLI.run(["exiftool", "-q", "-overwrite_original"] + tags + [photo], cwd: dir)
+            try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
+            // exiftool reads back what it wrote: the oracle for what rial must read.
+            let read = CLI.run(["exiftool", "-s3", "-EXIF:DateTimeOriginal", "-EXIF:OffsetTimeOriginal", photo], cwd: dir)
+            #expect(read.stdout == "\(local)\n" + (offset.map { "\($0)\n" } ?? ""), "\(read)")
+            try #require(CLI.rial(["pack", "photo", "-o", "photo.rialpkg", "--quiet"], cwd: dir).status == 0)
+            let verified = CLI.rial(["verify", "photo.rialpkg", "--format", "json", "--quiet"], cwd: dir)
+            let report = try Report.decode(verified.stdout)
+            let subject = "data/capture/metadata.json"
+            let found = report.checks.filter { $0.code.hasPrefix("media.start-time") && $0.subject == subject }
+            #expect(found.count == 1 && found.first?.status == status, "\(found)")
+            switch status {
+            case "pass": #expect(found.first?.message.contains("2026-01-15T10:30:02Z") == true && found.first?.message.contains("capture") == true, "\(found)")
+            case "fail":
+                #expect(found.first?.code == "media.start-time.mismatch" && found.first?.actual == "2026-01-15T09:30:02Z", "\(found)")
+                #expect(report.verdict == "fail")
+            default: #expect(found.first?.message.contains("captured_at") == true, "\(found)")
+            }
+        }
+    }
 }
