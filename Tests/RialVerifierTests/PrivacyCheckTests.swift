@@ -14,8 +14,12 @@ struct PrivacyCheckTests {
         PrivacyCheck().run(builder.context()).findings
     }
 
-    @Test func untouchedPackagesPass() throws {
-        #expect(run(try Builder.package(disclosing: filtered)) == [Finding(.privacyMediaEmbedded, .notChecked, Builder.mediaPath), Finding(.privacy, .pass, view)])
+    @Test func untouchedPackagesPassOnlyWhenEverythingWasRead() throws {
+        // Media not examined (no probe here): privacy is not established, never passed by omission.
+        let unexamined = PrivacyCheck().run(try Builder.package(disclosing: filtered).context())
+        #expect(unexamined.findings == [Finding(.privacyMediaEmbedded, .notChecked, Builder.mediaPath), Finding(.privacy, .notChecked, view)])
+        #expect(unexamined.last?.message.hasPrefix("privacy is not established: ") == true)
+        #expect(unexamined.last?.message.contains("\(Builder.mediaPath) (privacy.media-embedded)") == true, "\(unexamined.last?.message ?? "")")
         #expect(run(try Builder.package(disclosing: filtered, hashOnly: true)) == [Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacy, .pass, view)])
         let nothingWithheld = PrivacyLevels(location: .none, timestamp: .none, device: .none)
         #expect(run(try Builder.package(disclosing: nothingWithheld, hashOnly: true)) == [Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacy, .pass, view)])
@@ -67,6 +71,6 @@ struct PrivacyCheckTests {
         var builder = try Builder.package(disclosing: filtered, hashOnly: true)
         try builder.put("data/capture/notes.json", Array("{}".utf8))
         #expect(run(builder) == [Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacyAppFile, .notChecked, "data/capture/notes.json"),
-                                 Finding(.privacy, .pass, view)])
+                                 Finding(.privacy, .notChecked, view)])
     }
 }

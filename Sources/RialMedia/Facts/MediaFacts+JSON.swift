@@ -20,6 +20,7 @@ extension MediaFacts {
         object["software"] = software.map { $0.json() }
         object["tags"] = .array(tags.map { $0.json() })
         object["omitted_tag_count"] = .integer(Int64(omittedTagCount))
+        object["unread"] = .array(unread.map { .string($0) })
         return .object(object)
     }
 
@@ -31,7 +32,7 @@ extension MediaFacts {
     package init(json: JSONValue, limits: MediaProbeLimits) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: "facts", allowedKeys: [
             "container", "streams", "video", "image", "duration", "creation_time", "location", "make", "model",
-            "software", "tags", "omitted_tag_count",
+            "software", "tags", "omitted_tag_count", "unread",
         ])
         let textLimit = limits.maxTagValueBytes
         let streams = try reader.array("streams")
@@ -68,8 +69,26 @@ extension MediaFacts {
             tags: try tags.enumerated().map { (index, value) throws(FormatError) in
                 try MediaTag(json: value, path: "facts.tags[\(index)]", maxValueBytes: textLimit)
             },
-            omittedTagCount: Int(try reader.integer("omitted_tag_count", in: 0...Int64(Int32.max)))
+            omittedTagCount: Int(try reader.integer("omitted_tag_count", in: 0...Int64(Int32.max))),
+            unread: try Self.unread(reader, maxTextBytes: textLimit)
         )
+    }
+
+    /// At most this many places not read are stated (the probe lists 32).
+    static let maxUnread = 64
+
+    private static func unread(_ reader: JSONFieldReader, maxTextBytes: Int) throws(FormatError) -> [String] {
+        guard reader.has("unread") else { return [] }
+        let list = try reader.array("unread")
+        guard list.count <= maxUnread else {
+            throw FormatError(.invalidField, "facts.unread lists \(list.count) places, more than \(maxUnread)")
+        }
+        return try list.enumerated().map { (index, value) throws(FormatError) in
+            guard let text = value.stringValue, !text.isEmpty, text.utf8.count <= maxTextBytes else {
+                throw FormatError(.invalidField, "facts.unread[\(index)] must be a string of 1 to \(maxTextBytes) bytes")
+            }
+            return text
+        }
     }
 }
 

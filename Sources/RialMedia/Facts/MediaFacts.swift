@@ -33,12 +33,24 @@ public struct MediaFacts: Hashable, Sendable {
     public var tags: [MediaTag]
     /// Entries beyond the limit: present in the file, not listed.
     public var omittedTagCount: Int
+    /// Places of the file whose metadata the probe did not read, each saying why (a block over
+    /// its limit, an item the library could not read): what they hold is not known, so an
+    /// audit of what the file discloses cannot pass (`schema/SPEC.md` §16.6).
+    public var unread: [String]
+
+    /// Whether every place that can hold metadata was read and every entry listed.
+    public var isMetadataComplete: Bool { omittedTagCount == 0 && unread.isEmpty }
+
+    /// What was not read, for a message: the places, and the entries beyond the limit.
+    public var unreadPlaces: [String] {
+        unread + (omittedTagCount > 0 ? ["\(omittedTagCount) metadata entries beyond the probe's limit"] : [])
+    }
 
     /// - Parameters: each property, as documented on it.
     public init(container: MediaContainer, streams: [MediaStream] = [], video: MediaVideo? = nil, image: MediaImage? = nil,
                 duration: MediaDuration? = nil, creationTime: MediaTagValue? = nil, location: MediaLocation? = nil,
                 make: MediaTagValue? = nil, model: MediaTagValue? = nil, software: MediaTagValue? = nil,
-                tags: [MediaTag] = [], omittedTagCount: Int = 0) {
+                tags: [MediaTag] = [], omittedTagCount: Int = 0, unread: [String] = []) {
         self.container = container
         self.streams = streams
         self.video = video
@@ -51,6 +63,7 @@ public struct MediaFacts: Hashable, Sendable {
         self.software = software
         self.tags = tags
         self.omittedTagCount = omittedTagCount
+        self.unread = unread
     }
 
     /// The largest integer a fact may state (2^53 - 1): every JSON reader reads it exactly.

@@ -112,7 +112,7 @@ struct MovieReader {
             model: formatMetadata.first(of: ["com.apple.quicktime.model", "model"], limits: limits),
             software: formatMetadata.first(of: ["com.apple.quicktime.software", "encoder"], limits: limits),
             tags: tags.tags,
-            omittedTagCount: tags.omittedCount
+            omittedTagCount: tags.omittedCount, unread: tags.unread
         )
     }
 

@@ -54,7 +54,7 @@ struct HEIFReader {
                                       compatibleBrands: fileType.compatibleBrands),
             image: image, creationTime: exif.creationTime, location: exif.location,
             make: exif.make, model: exif.model, software: exif.software,
-            tags: tags.tags, omittedTagCount: tags.omittedCount
+            tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
         ))
     }
 
@@ -93,11 +93,13 @@ struct HEIFReader {
             let size = heif_image_handle_get_metadata_size(primary, id)
             guard size <= limits.maxMetadataBlockBytes else {
                 tags.add(name: name, key: name, scope: "HEIF", bytes: Array("(\(size) bytes, more than the limit: not read)".utf8))
+                tags.markUnread("the HEIF \(name) item \(id): \(size) bytes, more than the limit of \(limits.maxMetadataBlockBytes)")
                 continue
             }
             var data = [UInt8](repeating: 0, count: size)
             guard heif_image_handle_get_metadata(primary, id, &data).code == heif_error_Ok else {
                 tags.add(name: name, key: name, scope: "HEIF", bytes: Array("(unreadable)".utf8))
+                tags.markUnread("the HEIF \(name) item \(id): libheif could not read it")
                 continue
             }
             if type == "Exif", let block = Self.exifBlock(data) {

@@ -73,7 +73,7 @@ struct JPEGReader {
             container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
             image: image, creationTime: facts.creationTime, location: facts.location,
             make: facts.make, model: facts.model, software: facts.software,
-            tags: tags.tags, omittedTagCount: tags.omittedCount
+            tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
         ))
     }
 

@@ -5,7 +5,12 @@ import RialMedia
 struct TagList {
     private(set) var tags: [MediaTag] = []
     private(set) var omittedCount = 0
+    /// Places the reader did not read, each saying why (``MediaFacts/unread``).
+    private(set) var unread: [String] = []
     let limits: MediaProbeLimits
+
+    /// At most this many places are listed; the rest are counted in the last.
+    static let maxUnread = 32
 
     init(limits: MediaProbeLimits) {
         self.limits = limits
@@ -38,6 +43,16 @@ struct TagList {
         }
         tags.append(MediaTag(name: Self.bounded(name), key: Self.bounded(key), scope: Self.bounded(scope),
                              value: decoded.text, isValueTruncated: decoded.isTruncated))
+    }
+
+    /// Records a place of the file whose metadata was not read: the privacy audit cannot say
+    /// what it holds, and says so (fails closed).
+    mutating func markUnread(_ place: String) {
+        if unread.count < Self.maxUnread - 1 {
+            unread.append(MediaText.cut(place, toUTF8Count: limits.maxTagValueBytes))
+        } else if unread.count == Self.maxUnread - 1 {
+            unread.append("and more places not read")
+        }
     }
 
     /// A name cut to ``MediaTag/maxNameBytes``.

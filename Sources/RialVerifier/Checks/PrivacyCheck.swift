@@ -52,6 +52,13 @@ struct PrivacyCheck: VerificationCheck {
         if levels.isFull, !hashOnly {
             return results + findings + [.notPresent(.privacy, NormalisedMetadata.path, "the package withholds nothing: location precise, timestamp exact, device full")]
         }
+        // Fails closed: a place nobody read may hold what the levels withhold.
+        let unread = (results + findings).filter { $0.status == .notChecked }
+        if !unread.isEmpty {
+            let places = unread.map { "\($0.subject) (\($0.code))" }
+            return results + findings + [.notChecked(.privacy, NormalisedMetadata.path,
+                "privacy is not established: the package states \(levels)\(hashOnly ? ", hash-only" : ""), and nothing rial read discloses more, but not everything was read: \(places.joined(separator: ", "))")]
+        }
         return results + findings + [.pass(.privacy, NormalisedMetadata.path,
                                            "discloses \(levels)\(hashOnly ? ", hash-only" : ""); rial/metadata.json, the payloads, and the capture app's metadata, custody log and depth analysis where present hold nothing finer (frame timestamps count from the device's boot, and the packaging time is not the capture's)")]
     }
@@ -128,6 +135,10 @@ struct PrivacyCheck: VerificationCheck {
                 }
                 let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
                 guard !leaks.isEmpty else {
+                    // Fails closed: what was not read may hold what the levels withhold.
+                    guard facts.isMetadataComplete else {
+                        return [.notChecked(.privacyMediaEmbedded, path, "the media's embedded metadata was not all read, so what it discloses is not established: \(facts.unreadPlaces.joined(separator: "; ")); the \(facts.tags.count) tags read hold no location or device detail that \(levels) withholds")]
+                    }
                     return [.pass(.privacyMediaEmbedded, path, "the media's embedded metadata (\(facts.tags.count) tags) holds no location or device detail that \(levels) withholds")]
                 }
                 return leaks.map { leak in

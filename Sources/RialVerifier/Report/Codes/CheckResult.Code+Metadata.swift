@@ -123,6 +123,8 @@ extension CheckResult.Code {
     ///   depth or frame file).
     /// - NOT PRESENT: no privacy result failed and it withholds nothing (precise, exact, full, with media),
     ///   or it has no readable `rial/metadata.json` and so states no levels.
+    /// - NOT CHECKED: no privacy result failed, but one is NOT CHECKED (a media file not examined or not
+    ///   all read, an app file rial does not know): privacy is not established, never passed by omission.
     public static let privacy = Self("privacy")
     /// NOT CHECKED: a file under `data/capture/` of a filtered package that rial does not know; what it
     /// discloses is not examined.
