@@ -48,6 +48,8 @@ public struct Packager: Sendable {
         let scanned = try CaptureDirectory(root: options.captureDirectory, keepAsReceived: keep)
         let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly, keepAsReceived: keep)
         let capture = metadata.capture
+        // A filtered package keeps no media that says more than its levels (the verifier's rule).
+        let mediaWarnings = metadata.hashOnly ? [] : try MediaDisclosure.check(capture, levels: metadata.levels, keepAsReceived: keep)
         // Read before anything is written; held against the media once it is streamed.
         let (appDigests, manifestWarnings) = try AppDigestClaim.read(capture, keepAsReceived: keep)
         let created = options.created ?? Timestamp.now()
@@ -136,7 +138,7 @@ public struct Packager: Sendable {
             }
 
             // In the order found: the files, the app's metadata, its manifest, its custody log.
-            var warnings = scanned.warnings + metadata.warnings + manifestWarnings + custody.warnings
+            var warnings = scanned.warnings + metadata.warnings + mediaWarnings + manifestWarnings + custody.warnings
             var notes: [String] = []
             var appDigestsMatch = true
             if let appDigests, !metadata.hashOnly, let note = appDigests.renameNote(in: records) { notes.append(note) }

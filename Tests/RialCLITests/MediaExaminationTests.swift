@@ -165,7 +165,11 @@ struct MediaExaminationTests {
             let photo = dir.appendingPathComponent("photo/media/photo.jpg").path
             let written = CLI.run(["exiftool", "-q", "-overwrite_original", assignment, "-GPSLatitudeRef=S", photo], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
-            let coarse = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "coarse.rialpkg", options: ["--privacy", "location=coarse,timestamp=exact,device=full"])
+            // rial pack refuses to keep it at coarse, naming the tag; kept as received, verify fails it.
+            let refused = CLI.rial(["pack", "photo", "-o", "refused.rialpkg", "--privacy", "location=coarse,timestamp=exact,device=full"], cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("photo/media/photo.jpg carries in its own metadata ") && refused.stderr.contains(" \(tag) (") && refused.stderr.contains("location=coarse withholds")
+                    && refused.stderr.contains("--hash-only"), "\(refused)")
+            let coarse = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "coarse.rialpkg", options: ["--privacy", "location=coarse,timestamp=exact,device=full", "--keep-as-received"])
             let report = try verify(coarse, in: dir)
             let leaks = report.checks("privacy.media-embedded").filter { $0.status == "fail" }
             #expect(leaks.contains { $0.subject == "data/media/photo.jpg" && $0.message.contains("carries \(tag) (") && $0.message.contains("location=coarse withholds") },

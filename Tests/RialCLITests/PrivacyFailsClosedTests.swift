@@ -24,7 +24,8 @@ struct PrivacyFailsClosedTests {
         let seen = CLI.run(["exiftool", "-a", "-G1", "-s", movie.path], cwd: dir)
         #expect(seen.stdout.contains("Key\(keys)") || seen.stdout.contains("key\(keys)"), "\(seen.stdout.suffix(400))")
         let package = dir.appendingPathComponent("capture.rialpkg")
-        let packed = CLI.rial(["pack", "capture", "-o", package.path, "--privacy", levels, "--quiet"], cwd: dir)
+        // A location inside is refused at pack (MediaDisclosure); kept as received, verify judges it.
+        let packed = CLI.rial(["pack", "capture", "-o", package.path, "--privacy", levels, "--quiet"] + (location == nil ? [] : ["--keep-as-received"]), cwd: dir)
         try #require(packed.status == 0, "\(packed)")
         return package
     }
@@ -70,6 +71,63 @@ struct PrivacyFailsClosedTests {
             let report = try Report.decode(verified.stdout)
             #expect(verified.status == 1 && report.has("privacy.media-embedded", subject: "data/media/capture.mov"), "\(report.failures)")
             #expect(report.checks("privacy").isEmpty, "a failed audit has no overall privacy line")
+        }
+    }
+
+    /// A sample photo tagged by exiftool with `assignments`.
+    static func taggedPhoto(in dir: URL, _ assignments: [String]) throws -> URL {
+        try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)
+        let photo = dir.appendingPathComponent("photo/media/photo.jpg")
+        let written = CLI.run(["exiftool", "-q", "-overwrite_original"] + assignments + [photo.path], cwd: dir)
+        try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
+        return photo
+    }
+
+    @Test("what each level withholds in a photo, as exiftool wrote it: refused at pack naming the tag, failed at verify when kept as received",
+          arguments: [
+            (["-EXIF:Artist=Jane Roe"], "device=model_only", "Artist"),
+            (["-EXIF:OwnerName=Jane Roe"], "device=model_only", "CameraOwnerName"),
+            (["-EXIF:Copyright=Jane Roe 2026"], "device=model_only", "Copyright"),
+            (["-EXIF:LensModel=iPhone 15 Pro back camera"], "device=model_only", "LensModel"),
+            (["-EXIF:HostComputer=Jane's iPhone"], "device=model_only", "0x013C"),
+            (["-XMP-dc:Creator=Jane Roe"], "device=model_only", "XMP creator"),
+            (["-EXIF:DateTimeOriginal=2026:01:15 11:30:02"], "timestamp=day_only", "DateTimeOriginal"),
+            (["-XMP-photoshop:City=Paris"], "location=none", "XMP City"),
+            (["-XMP-iptcCore:Location=Rue de Rivoli"], "location=coarse", "XMP Location"),
+          ])
+    func withheldTags(assignments: [String], level: String, tag: String) throws {
+        try withTemporaryDirectory { dir in
+            _ = try Self.taggedPhoto(in: dir, assignments)
+            // Every other dimension at its fullest: only the one under test withholds anything.
+            var levels = ["location": "precise", "timestamp": "exact", "device": "full"]
+            let parts = level.split(separator: "=").map(String.init)
+            levels[parts[0]] = parts[1]
+            let given = "location=\(levels["location"]!),timestamp=\(levels["timestamp"]!),device=\(levels["device"]!)"
+            let refused = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", given], cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains(" \(tag) (") && refused.stderr.contains("which \(level) withholds"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("p.rialpkg").path))
+            let kept = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", given, "--keep-as-received", "--quiet"], cwd: dir)
+            try #require(kept.status == 0 && kept.stderr.contains("warning: "), "\(kept)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            let leaks = report.checks("privacy.media-embedded").filter { $0.status == "fail" }
+            #expect(leaks.contains { $0.message.contains("carries \(tag) (") && $0.message.contains("\(level) withholds") }, "\(report.checks("privacy.media-embedded"))")
+        }
+    }
+
+    @Test("an IPTC-IIM segment, which no library rial uses reads: privacy is not established, at pack (a warning) and at verify")
+    func iptcIsNotRead() throws {
+        try withTemporaryDirectory { dir in
+            let photo = try Self.taggedPhoto(in: dir, ["-IPTC:City=Paris"])
+            // exiftool reads the city rial cannot: what rial must not pass.
+            let seen = CLI.run(["exiftool", "-s3", "-IPTC:City", photo.path], cwd: dir)
+            #expect(seen.stdout == "Paris\n", "\(seen)")
+            let packed = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", "location=none,timestamp=exact,device=model_only"], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("warning: ") && packed.stderr.contains("APP13") && packed.stderr.contains("privacy is not established"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            let (embedded, overall) = Self.privacy(report)
+            #expect(embedded?.status == "not_checked" && embedded?.message.contains("APP13") == true, "\(String(describing: embedded))")
+            #expect(overall?.status == "not_checked", "\(String(describing: overall))")
         }
     }
 }

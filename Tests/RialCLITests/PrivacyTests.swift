@@ -6,6 +6,9 @@ import Testing
 @Suite("Capture metadata and privacy mode")
 struct PrivacyTests {
     static let appLevels = "location=coarse,timestamp=day_only,device=model_only"
+    /// Levels at which the sample video keeps its media: its movie states its creation time to
+    /// the second, which timestamp=day_only withholds (MediaDisclosure refuses it).
+    static let videoLevels = "location=coarse,timestamp=exact,device=model_only"
 
     /// Writes a sample of `kind` to `dir/name`.
     static func sample(_ kind: String, in dir: URL, name: String? = nil, seed: Int = 1, options: [String] = []) throws -> URL {
@@ -24,7 +27,7 @@ struct PrivacyTests {
     func sampleKindsPackAndVerify() throws {
         try withTemporaryDirectory { dir in
             for (kind, packOptions) in [("video", [String]()), ("photo", []), ("hash-only", []), ("hash-only", ["--hash-only"]),
-                                        ("photo", ["--hash-only", "--privacy", "location=precise"]), ("video", ["--privacy", Self.appLevels])] {
+                                        ("photo", ["--hash-only", "--privacy", "location=precise"]), ("video", ["--privacy", Self.videoLevels])] {
                 let name = "\(kind)\(packOptions.count).rialpkg"
                 let capture = dir.appendingPathComponent(kind)
                 if !FileManager.default.fileExists(atPath: capture.path) { _ = try Self.sample(kind, in: dir) }
@@ -65,7 +68,14 @@ struct PrivacyTests {
                         let expectedDevice: Any = ["none": NSNull(), "model_only": "iPhone 15 Pro", "full": "iPhone 15 Pro / iOS 17.4 / 1.2.0"][device] ?? NSNull()
                         for hashOnly in [true, false] {
                             let name = "\(count)-\(hashOnly).rialpkg"
-                            let package = try Fixture.pack(capture, in: dir, name: name, options: ["--privacy", levels] + (hashOnly ? ["--hash-only"] : []))
+                            // Kept at device=none, the photo's EXIF make and model are refused at pack;
+                            // packed as received, the verifier fails the package for each.
+                            let keeps = device == "none" && !hashOnly
+                            if keeps && location == "none" && time == "none" {
+                                let refused = CLI.rial(["pack", capture.path, "-o", dir.appendingPathComponent("refused.rialpkg").path, "--privacy", levels], cwd: dir)
+                                #expect(refused.status == 2 && refused.stderr.contains("Make (Apple)") && refused.stderr.contains("Model (iPhone 15 Pro)"), "\(refused)")
+                            }
+                            let package = try Fixture.pack(capture, in: dir, name: name, options: ["--privacy", levels] + (hashOnly ? ["--hash-only"] : []) + (keeps ? ["--keep-as-received"] : []))
                             let (result, report) = try Fixture.verifyJSON(package.path, cwd: dir)
                             let full = levels == "location=precise,timestamp=exact,device=full" && !hashOnly
                             // The sample photo's EXIF names the phone's make and model: a package that
@@ -383,8 +393,16 @@ struct PrivacyLeakTests {
             try JSONSerialization.data(withJSONObject: app).write(to: metadataPath)
             let coarse = CLI.rial(["pack", photo.path, "-o", "x.rialpkg", "--privacy", "location=coarse"], cwd: dir)
             #expect(coarse.status == 64 && coarse.stderr.contains("city and country"), "\(coarse)")
+            // Unnamed dimensions are withheld: device=none, and the photo's EXIF names the phone.
             let precise = CLI.rial(["pack", photo.path, "-o", "x.rialpkg", "--privacy", "location=precise", "--quiet"], cwd: dir)
-            #expect(precise.status == 0, "\(precise)")
+            #expect(precise.status == 2 && precise.stderr.contains("carries in its own metadata Make (Apple), which device=none withholds"), "\(precise)")
+            let model = CLI.rial(["pack", photo.path, "-o", "x.rialpkg", "--privacy", "location=precise,device=model_only", "--quiet"], cwd: dir)
+            #expect(model.status == 0, "\(model)")
+            // The sample video's movie states its creation time to the second: refused at day_only, kept at exact.
+            let video = try PrivacyTests.sample("video", in: dir)
+            let dayOnly = CLI.rial(["pack", video.path, "-o", "v.rialpkg", "--privacy", PrivacyTests.appLevels, "--quiet"], cwd: dir)
+            #expect(dayOnly.status == 2 && dayOnly.stderr.contains("creation_time (2026-01-15T10:30:01") && dayOnly.stderr.contains("timestamp=day_only withholds"), "\(dayOnly)")
+            #expect(CLI.rial(["pack", video.path, "-o", "v.rialpkg", "--privacy", PrivacyTests.videoLevels, "--quiet"], cwd: dir).status == 0)
         }
     }
 }
@@ -398,7 +416,7 @@ struct MetadataSchemaTests {
             var checked = 0
             let cases: [(kind: String, pack: [String], files: [(schema: String, path: String)])] = [
                 ("video", [], [("capture-app-video-metadata.schema.json", "data/capture/metadata.json"), ("metadata.schema.json", "rial/metadata.json")]),
-                ("video", ["--privacy", PrivacyTests.appLevels], [("metadata.schema.json", "rial/metadata.json")]),
+                ("video", ["--privacy", PrivacyTests.videoLevels], [("metadata.schema.json", "rial/metadata.json")]),
                 ("photo", [], [("capture-app-photo-metadata.schema.json", "data/capture/metadata.json"), ("metadata.schema.json", "rial/metadata.json")]),
                 ("hash-only", [], [("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json"),
                                    ("capture-app-photo-metadata.schema.json", "data/capture/metadata.json")]),

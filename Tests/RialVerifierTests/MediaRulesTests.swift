@@ -68,7 +68,7 @@ struct MediaRulesTests {
         PrivacyLevels(location: location, timestamp: .exact, device: device)
     }
 
-    private static func named(_ leaks: [(tag: String, dimension: String, value: String)]) -> [String] {
+    private static func named(_ leaks: [MediaPrivacyAudit.Leak]) -> [String] {
         leaks.map { "\($0.tag) \($0.dimension)" }
     }
 
@@ -95,9 +95,37 @@ struct MediaRulesTests {
         }
         let packet = MediaTag(name: "XMP", key: "APP1 XMP", scope: "JPEG", value: String(repeating: " ", count: 1024), isValueTruncated: true)
         let facts = Self.facts(tags: [packet] + XMPPrivacyProperty.allCases.map(tag), make: nil, model: nil)
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.coarse, .full))) == ["XMP GPSLatitude location", "XMP GPSLongitude location"])
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly))) == ["XMP CreatorTool device", "XMP SerialNumber device"])
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.coarse, .full)))
+                == ["XMP GPSLatitude location", "XMP GPSLongitude location", "XMP Location location", "XMP Sublocation location", "XMP GpsL location"])
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.none, .full))).count == 8, "city, state and country too at none")
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
+                == ["XMP CreatorTool device", "XMP SerialNumber device", "XMP Lens device", "XMP creator device", "XMP rights device", "XMP OwnerName device"])
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .dayOnly, device: .full)))
+                == ["XMP DateTimeOriginal timestamp", "XMP CreateDate timestamp", "XMP DateCreated timestamp"], "an XMP date's value is not read: found is withheld")
         #expect(MediaPrivacyAudit.leaks(Self.facts(tags: [packet], make: nil, model: nil), levels: Self.levels(.none, .none)).isEmpty)
+    }
+
+    @Test("a time of day below timestamp=exact, any date at none; the owner, lens and host computer below device=full")
+    func timeAndOwner() {
+        let tags = [
+            MediaTag(name: "DateTimeOriginal", key: "DateTimeOriginal", scope: "EXIF EXIF", value: "2026:01:15 11:30:02"),
+            MediaTag(name: "Artist", key: "Artist", scope: "EXIF IFD0", value: "Jane Roe"),
+            MediaTag(name: "CameraOwnerName", key: "CameraOwnerName", scope: "EXIF EXIF", value: "Jane Roe"),
+            MediaTag(name: "0x013C", key: "0x013C", scope: "EXIF IFD0", value: "Jane's iPhone"),
+            MediaTag(name: "LensModel", key: "LensModel", scope: "EXIF EXIF", value: "iPhone 15 Pro back camera"),
+            MediaTag(name: "copyright", key: "copyright", scope: "container", value: "Jane Roe"),
+        ]
+        var facts = Self.facts(tags: tags, make: nil, model: nil)
+        facts.creationTime = MediaTagValue("2026-01-15T10:30:01.000000Z", tag: "creation_time")
+        let dayOnly = PrivacyLevels(location: .precise, timestamp: .dayOnly, device: .full)
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: dayOnly)) == ["creation_time timestamp", "DateTimeOriginal timestamp"])
+        var dateOnly = Self.facts(tags: [MediaTag(name: "date", key: "date", scope: "container", value: "2026-01-15")], make: nil, model: nil)
+        #expect(MediaPrivacyAudit.leaks(dateOnly, levels: dayOnly).isEmpty, "the date alone is what day_only discloses")
+        dateOnly.creationTime = nil
+        #expect(Self.named(MediaPrivacyAudit.leaks(dateOnly, levels: PrivacyLevels(location: .precise, timestamp: .none, device: .full))) == ["date timestamp"])
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
+                == ["Artist device", "CameraOwnerName device", "0x013C device", "LensModel device", "copyright device"])
+        #expect(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .full)).isEmpty)
     }
 
     @Test("the probe's XMP search: each property by its local name, whatever the prefix, anywhere in the packet")

@@ -12,12 +12,44 @@ public enum XMPPrivacyProperty: String, CaseIterable, Sendable {
     case creatorTool = "CreatorTool"
     /// `aux:SerialNumber`, `exifEX:BodySerialNumber`, `exifEX:LensSerialNumber`.
     case serialNumber = "SerialNumber"
+    /// `photoshop:City`, `Iptc4xmpCore:City` (and `LocationShown`/`LocationCreated` parts).
+    case city = "City"
+    /// `photoshop:State`, `Iptc4xmpExt:ProvinceState`.
+    case state = "State"
+    /// `photoshop:Country`, `Iptc4xmpCore:CountryName`.
+    case country = "Country"
+    /// `Iptc4xmpCore:Location`, `Iptc4xmpExt:Sublocation`.
+    case location = "Location"
+    /// `Iptc4xmpExt:Sublocation`.
+    case sublocation = "Sublocation"
+    /// `drone-dji:GpsLatitude`, `drone-dji:GpsLongitude` and kin: a position under another name.
+    case gps = "GpsL"
+    /// `exif:DateTimeOriginal`, `exif:DateTimeDigitized`.
+    case dateTimeOriginal = "DateTimeOriginal"
+    /// `xmp:CreateDate`.
+    case createDate = "CreateDate"
+    /// `photoshop:DateCreated`.
+    case dateCreated = "DateCreated"
+    /// `aux:Lens`, `exifEX:LensModel`.
+    case lens = "Lens"
+    /// `dc:creator`: who made the file.
+    case creator = "creator"
+    /// `dc:rights`, `xmpRights:Owner`.
+    case rights = "rights"
+    /// `aux:OwnerName`, `exifEX:CameraOwnerName`.
+    case owner = "OwnerName"
 
     /// The tag the probe reports a found property as: `XMP GPSLatitude`.
     public var tagName: String { Self.tagPrefix + rawValue }
 
-    /// Whether it discloses a location (else a device detail).
-    public var isLocation: Bool { self == .gpsLatitude || self == .gpsLongitude }
+    /// Whether it discloses a location: a position, or a place name.
+    public var isLocation: Bool { [.gpsLatitude, .gpsLongitude, .gps, .city, .state, .country, .location, .sublocation].contains(self) }
+
+    /// Whether it names a place rather than a position (allowed at `location=coarse`).
+    public var isPlaceName: Bool { [.city, .state, .country].contains(self) }
+
+    /// Whether it dates the capture.
+    public var isDate: Bool { [.dateTimeOriginal, .createDate, .dateCreated].contains(self) }
 
     /// What starts the name of every tag this type makes.
     public static let tagPrefix = "XMP "

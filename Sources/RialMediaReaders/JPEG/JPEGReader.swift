@@ -57,6 +57,13 @@ struct JPEGReader {
                 // their identifier, the text up to the first NUL.
                 let name = "APP\(marker - 0xE0)"
                 tags.add(name: name, key: name, scope: "JPEG", bytes: payload.prefix { $0 != 0 }.prefix(64))
+                // What no reader here parses may hold a city, an owner or a second image's EXIF:
+                // said, so that a privacy audit fails closed (schema/SPEC.md §16.6).
+                if marker == 0xED {
+                    tags.markUnread("the JPEG's APP13 segment (Photoshop/IPTC-IIM, \(payload.count) bytes): IPTC is not read")
+                } else if marker == 0xE2, payload.starts(with: Array("MPF\u{0}".utf8)) {
+                    tags.markUnread("the JPEG's APP2 MPF segment: the further images it indexes, and their metadata, are not read")
+                }
             case 0xFE:
                 tags.add(name: "COM", key: "COM", scope: "JPEG", bytes: payload.prefix { $0 != 0 })
             default:

@@ -1,4 +1,5 @@
 import RialFormat
+import RialMedia
 
 /// A filtered package must provably hold nothing its privacy levels withhold
 /// (`schema/SPEC.md` §16.6). Each hash-only payload is held to its own `metadataFlags`; the
@@ -137,13 +138,12 @@ struct PrivacyCheck: VerificationCheck {
                 guard !leaks.isEmpty else {
                     // Fails closed: what was not read may hold what the levels withhold.
                     guard facts.isMetadataComplete else {
-                        return [.notChecked(.privacyMediaEmbedded, path, "the media's embedded metadata was not all read, so what it discloses is not established: \(facts.unreadPlaces.joined(separator: "; ")); the \(facts.tags.count) tags read hold no location or device detail that \(levels) withholds")]
+                        return [.notChecked(.privacyMediaEmbedded, path, "the media's embedded metadata was not all read, so what it discloses is not established: \(facts.unreadPlaces.joined(separator: "; ")); the \(facts.tags.count) tags read hold no location, time or device detail that \(levels) withholds")]
                     }
-                    return [.pass(.privacyMediaEmbedded, path, "the media's embedded metadata (\(facts.tags.count) tags) holds no location or device detail that \(levels) withholds")]
+                    return [.pass(.privacyMediaEmbedded, path, "the media's embedded metadata (\(facts.tags.count) tags) holds no location, time or device detail that \(levels) withholds")]
                 }
                 return leaks.map { leak in
-                    let level = leak.dimension == "location" ? levels.location.rawValue : levels.device.rawValue
-                    return .fail(.privacyMediaEmbedded, path, "the media itself carries \(leak.tag) (\(leak.value.prefix(80))), a \(leak.dimension) detail that \(leak.dimension)=\(level) withholds")
+                    .fail(.privacyMediaEmbedded, path, "the media itself carries \(leak.tag) (\(leak.value.prefix(80))), a \(leak.dimension) detail that \(leak.dimension)=\(leak.level(in: levels)) withholds")
                 }
             }
         }
