@@ -130,4 +130,26 @@ struct PrivacyFailsClosedTests {
             #expect(overall?.status == "not_checked", "\(String(describing: overall))")
         }
     }
+
+    @Test("a motion photo (a video appended after the JPEG's end) is a place not read: privacy is not established; a JPEG cut short is unreadable")
+    func jpegEnd() throws {
+        try withTemporaryDirectory { dir in
+            try #require(CLI.rial(["sample", "-o", "video", "--no-frames"], cwd: dir).status == 0)
+            let photo = try Self.taggedPhoto(in: dir, ["-EXIF:Make=", "-EXIF:Model="])
+            let jpeg = try Fixture.read(photo)
+            let movie = try Fixture.read(dir.appendingPathComponent("video/media/capture.mov"))
+            try (jpeg + movie).write(to: photo)
+            let packed = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", "location=none,timestamp=exact,device=none"], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("\(movie.count) bytes after the JPEG's end marker (EOI)"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked", "\(report.checks("privacy.media-embedded"))")
+
+            // Cut to 60 %: no end marker, so the media libraries' reading is not trusted.
+            try jpeg.prefix(jpeg.count * 6 / 10).write(to: photo)
+            try #require(CLI.rial(["pack", "photo", "-o", "cut.rialpkg", "--quiet"], cwd: dir).status == 0)
+            let cut = try Report.decode(CLI.rial(["verify", "cut.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            #expect(cut.checks("media.unreadable").first?.message.contains("no end marker (EOI)") == true, "\(cut.failures)")
+        }
+    }
 }

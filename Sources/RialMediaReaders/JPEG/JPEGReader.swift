@@ -71,6 +71,14 @@ struct JPEGReader {
             }
         }
         guard let frameSize else { return .unreadable(reason: "JPEG: no frame header (SOF) before the first scan") }
+        // The image data runs to the end marker: a file cut short has none, and bytes after it
+        // (a motion photo's video, MPF images) are a place whose metadata is not read.
+        guard let end = endOfImage(from: position) else {
+            return .unreadable(reason: "JPEG: the image data has no end marker (EOI): the file is cut short")
+        }
+        if end < range.length {
+            tags.markUnread("\(range.length - end) bytes after the JPEG's end marker (EOI), such as an appended motion-photo video or MPF images: not read")
+        }
         let facts = exif ?? EXIFFacts()
         let isQuarterTurn = facts.rotation == 90 || facts.rotation == 270
         let image = MediaImage(codec: "jpeg", codedSize: frameSize,
@@ -83,6 +91,42 @@ struct JPEGReader {
             tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
         ))
     }
+
+    /// The offset just past the end marker (0xFFD9), walking the entropy-coded data from
+    /// `start` (just past the first SOS marker): stuffed bytes (0xFF00), restart markers and fill
+    /// bytes stay in the scan, any other marker's segment (a progressive image's DHT and SOS) is
+    /// skipped by its length. `nil` when the data ends first.
+    private func endOfImage(from start: Int64) -> Int64? {
+        var position = start
+        var chunk: [UInt8] = []
+        var chunkStart = start
+        func byte(at offset: Int64) -> UInt8? {
+            if offset < chunkStart || offset >= chunkStart + Int64(chunk.count) {
+                chunkStart = offset
+                chunk = range.bytes(at: offset, count: Int(min(Int64(Self.scanChunk), range.length - offset))) ?? []
+                guard !chunk.isEmpty else { return nil }
+            }
+            return chunk[Int(offset - chunkStart)]
+        }
+        while position < range.length {
+            guard let current = byte(at: position) else { return nil }
+            position += 1
+            guard current == 0xFF else { continue }
+            guard let marker = byte(at: position) else { return nil }
+            switch marker {
+            case 0x00, 0xD0...0xD7, 0xFF: continue                              // stuffing, RSTn, fill
+            case 0xD9: return position + 1                                       // EOI
+            default:
+                // A segment between scans: its length follows the marker.
+                guard let high = byte(at: position + 1), let low = byte(at: position + 2) else { return nil }
+                position += 1 + Int64(Int(high) << 8 | Int(low))
+            }
+        }
+        return nil
+    }
+
+    /// How much of the image data is read at a time while looking for its end.
+    static let scanChunk = 64 << 10
 
     /// The marker at `position` (after 0xFF and any fill bytes); moves past it.
     private func nextMarker(_ position: inout Int64) -> UInt8? {
