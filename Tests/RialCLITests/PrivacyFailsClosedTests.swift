@@ -152,4 +152,46 @@ struct PrivacyFailsClosedTests {
             #expect(cut.checks("media.unreadable").first?.message.contains("no end marker (EOI)") == true, "\(cut.failures)")
         }
     }
+
+    @Test("a HEIC whose second image carries GPS in its EXIF (heif-enc made it): the audit reads every image, so pack refuses it at location=coarse")
+    func secondHEIFImage() throws {
+        try withTemporaryDirectory { dir in
+            let photo = try Self.taggedPhoto(in: dir, ["-all="])
+            let located = dir.appendingPathComponent("located.jpg")
+            try FileManager.default.copyItem(at: photo, to: located)
+            let tagged = CLI.run(["exiftool", "-q", "-overwrite_original", "-GPSLatitude=52.37", "-GPSLatitudeRef=N", "-GPSLongitude=4.89", "-GPSLongitudeRef=E", located.path], cwd: dir)
+            try #require(tagged.status == 0, "\(tagged)")
+            let heic = dir.appendingPathComponent("photo/media/photo.heic")
+            let encoded = CLI.run(["heif-enc", photo.path, located.path, "-o", heic.path], cwd: dir)
+            try #require(encoded.status == 0, "heif-enc is installed by scripts/install-deps.sh --with-oracles: \(encoded)")
+            try FileManager.default.removeItem(at: photo)
+            // exiftool reads the second image's GPS too (its GPS group of the second item).
+            let seen = CLI.run(["exiftool", "-a", "-G1", "-GPSLatitude", heic.path], cwd: dir)
+            #expect(seen.stdout.contains("GPS"), "\(seen)")
+            let refused = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", "location=coarse,timestamp=exact,device=full"], cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains(" GPSLatitude (") && refused.stderr.contains("location=coarse withholds"), "\(refused)")
+        }
+    }
+
+    @Test("a subtitle track whose samples say where (GPS text): the probe does not read samples, so privacy is not established, naming the stream")
+    func subtitleTrack() throws {
+        try withTemporaryDirectory { dir in
+            try #require(CLI.rial(["sample", "-o", "capture", "--no-frames"], cwd: dir).status == 0)
+            let movie = dir.appendingPathComponent("capture/media/capture.mov")
+            let subtitles = dir.appendingPathComponent("gps.srt")
+            try Data("1\n00:00:00,000 --> 00:00:01,000\nGPS 52.3702 4.8952\n".utf8).write(to: subtitles)
+            let muxed = dir.appendingPathComponent("muxed.mov")
+            let made = CLI.run(["ffmpeg", "-v", "error", "-i", movie.path, "-i", subtitles.path, "-c", "copy", "-c:s", "mov_text", muxed.path], cwd: dir)
+            try #require(made.status == 0, "\(made)")
+            try FileManager.default.removeItem(at: movie)
+            try FileManager.default.moveItem(at: muxed, to: movie)
+            let packed = CLI.rial(["pack", "capture", "-o", "p.rialpkg", "--privacy", Self.levels], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("stream 1 (subtitle, mov_text)"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            let (embedded, overall) = Self.privacy(report)
+            #expect(embedded?.status == "not_checked" && embedded?.message.contains("stream 1 (subtitle, mov_text)") == true, "\(String(describing: embedded))")
+            #expect(overall?.status == "not_checked")
+        }
+    }
 }

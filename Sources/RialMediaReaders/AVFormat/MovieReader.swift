@@ -89,6 +89,12 @@ struct MovieReader {
             let codec = parameters.map { MediaReaderText.string(avcodec_get_name($0.pointee.codec_id)) } ?? "none"
             streams.append(MediaStream(index: index, type: type.isEmpty ? "unknown" : type, codec: codec))
             MovieMetadata(stream.pointee.metadata).collect(into: &tags, scope: "stream \(index)")
+            // A subtitle, data or timed-metadata track (GoPro gpmd, GPS text) carries what it says
+            // in its samples, which the probe does not read: a place not read (fails closed).
+            if let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE || parameters.pointee.codec_type == AVMEDIA_TYPE_DATA
+                || parameters.pointee.codec_type == AVMEDIA_TYPE_ATTACHMENT || parameters.pointee.codec_type == AVMEDIA_TYPE_UNKNOWN {
+                tags.markUnread("stream \(index) (\(type.isEmpty ? "unknown" : type), \(codec)): its samples may carry positions or times and are not read")
+            }
             if video == nil, let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
                 video = videoFacts(stream, index: index, codec: codec, parameters: parameters)
             }

@@ -34,6 +34,7 @@ struct HEIFReader {
         var tags = TagList(limits: limits)
         var exif = EXIFFacts()
         readMetadata(primary, tags: &tags, exif: &exif)
+        readOtherImages(context, tags: &tags)
         var image = MediaImage(
             codec: codec(),
             codedSize: MediaImageSize(width: Int(max(0, heif_image_handle_get_ispe_width(primary))),
@@ -56,6 +57,38 @@ struct HEIFReader {
             make: exif.make, model: exif.model, software: exif.software,
             tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
         ))
+    }
+
+    /// The metadata of every other image a viewer may show or a reader may extract, whose tags a
+    /// privacy audit must see as it sees the primary's: the other top-level images (a burst,
+    /// a second picture) and the thumbnails of each. Scoped `HEIF image N` and `HEIF thumbnail
+    /// N`; the facts (make, model, location) stay the primary image's.
+    private func readOtherImages(_ context: OpaquePointer, tags: inout TagList) {
+        var ids = [heif_item_id](repeating: 0, count: Int(Self.maxItems))
+        let total = Int(heif_context_get_number_of_top_level_images(context))
+        let count = Int(max(0, heif_context_get_list_of_top_level_image_IDs(context, &ids, Self.maxItems)))
+        if total > count { tags.markUnread("\(total - count) HEIF images beyond the first \(Self.maxItems): their metadata is not read") }
+        var ignored = EXIFFacts()
+        for id in ids.prefix(count) {
+            var handle: OpaquePointer?
+            guard heif_context_get_image_handle(context, id, &handle).code == heif_error_Ok, let handle else {
+                tags.markUnread("HEIF image \(id): libheif could not open it")
+                continue
+            }
+            defer { heif_image_handle_release(handle) }
+            if heif_image_handle_is_primary_image(handle) == 0 { readMetadata(handle, scope: "HEIF image \(id)", tags: &tags, exif: &ignored) }
+            var thumbnails = [heif_item_id](repeating: 0, count: Int(Self.maxItems))
+            let thumbnailCount = Int(max(0, heif_image_handle_get_list_of_thumbnail_IDs(handle, &thumbnails, Self.maxItems)))
+            for thumbnailID in thumbnails.prefix(thumbnailCount) {
+                var thumbnail: OpaquePointer?
+                guard heif_image_handle_get_thumbnail(handle, thumbnailID, &thumbnail).code == heif_error_Ok, let thumbnail else {
+                    tags.markUnread("HEIF thumbnail \(thumbnailID): libheif could not open it")
+                    continue
+                }
+                defer { heif_image_handle_release(thumbnail) }
+                readMetadata(thumbnail, scope: "HEIF thumbnail \(thumbnailID)", tags: &tags, exif: &ignored)
+            }
+        }
     }
 
     /// The codec from libheif's MIME type for the file (`image/heic` is HEVC).
@@ -82,7 +115,7 @@ struct HEIFReader {
     }
 
     /// Every metadata item of the primary image as a tag; EXIF items read as EXIF tags.
-    private func readMetadata(_ primary: OpaquePointer, tags: inout TagList, exif: inout EXIFFacts) {
+    private func readMetadata(_ primary: OpaquePointer, scope: String = "HEIF", tags: inout TagList, exif: inout EXIFFacts) {
         var ids = [heif_item_id](repeating: 0, count: Int(Self.maxItems))
         let count = Int(max(0, heif_image_handle_get_list_of_metadata_block_IDs(primary, nil, &ids, Self.maxItems)))
         var hasEXIF = false
@@ -92,24 +125,24 @@ struct HEIFReader {
             let name = contentType == "application/rdf+xml" ? "XMP" : (type.isEmpty ? "item \(id)" : type)
             let size = heif_image_handle_get_metadata_size(primary, id)
             guard size <= limits.maxMetadataBlockBytes else {
-                tags.add(name: name, key: name, scope: "HEIF", bytes: Array("(\(size) bytes, more than the limit: not read)".utf8))
-                tags.markUnread("the HEIF \(name) item \(id): \(size) bytes, more than the limit of \(limits.maxMetadataBlockBytes)")
+                tags.add(name: name, key: name, scope: scope, bytes: Array("(\(size) bytes, more than the limit: not read)".utf8))
+                tags.markUnread("the \(scope) \(name) item \(id): \(size) bytes, more than the limit of \(limits.maxMetadataBlockBytes)")
                 continue
             }
             var data = [UInt8](repeating: 0, count: size)
             guard heif_image_handle_get_metadata(primary, id, &data).code == heif_error_Ok else {
-                tags.add(name: name, key: name, scope: "HEIF", bytes: Array("(unreadable)".utf8))
-                tags.markUnread("the HEIF \(name) item \(id): libheif could not read it")
+                tags.add(name: name, key: name, scope: scope, bytes: Array("(unreadable)".utf8))
+                tags.markUnread("the \(scope) \(name) item \(id): libheif could not read it")
                 continue
             }
             if type == "Exif", let block = Self.exifBlock(data) {
                 // The first EXIF item gives the facts; every one gives its tags.
-                let facts = EXIFReader(limits: limits).read(block, scope: "HEIF", into: &tags)
+                let facts = EXIFReader(limits: limits).read(block, scope: scope, into: &tags)
                 if !hasEXIF { exif = facts; hasEXIF = true }
             } else if name == "XMP" {
-                tags.addXMP(key: name, scope: "HEIF", packet: data)
+                tags.addXMP(key: name, scope: scope, packet: data)
             } else {
-                tags.add(name: name, key: name, scope: "HEIF", bytes: data)
+                tags.add(name: name, key: name, scope: scope, bytes: data)
             }
         }
     }
