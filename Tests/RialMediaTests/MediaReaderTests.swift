@@ -46,6 +46,7 @@ struct MediaReaderTests {
         (Array("GIF89a".utf8), "gif"),
         (Array("%PDF-1.7".utf8), "pdf"),
         (HostileMedia.box("ftyp", Array("avif".utf8) + HostileMedia.be32(0) + Array("avifmif1".utf8)), "avif"),
+        (HostileMedia.box("ftyp", Array("crx ".utf8) + HostileMedia.be32(1) + Array("crx isom".utf8)) + HostileMedia.box("moov", []), "cr3"),
         (Array("hello".utf8), "unknown"),
         ([0xFF, 0xD8], "unknown"),
     ] as [([UInt8], String)])

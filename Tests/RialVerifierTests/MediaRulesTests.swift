@@ -128,6 +128,15 @@ struct MediaRulesTests {
         #expect(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .full)).isEmpty)
     }
 
+    @Test("a movie's type by its content: qt brand or no ftyp at all is QuickTime, another brand MP4")
+    func movieType() {
+        func type(_ brand: String?) -> String {
+            MediaFactsText.mediaType(MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2", majorBrand: brand)))
+        }
+        #expect(type("qt  ") == "video/quicktime" && type(nil) == "video/quicktime")
+        #expect(type("isom") == "video/mp4" && type("mp42") == "video/mp4")
+    }
+
     @Test("the probe's XMP search: each property by its local name, whatever the prefix, anywhere in the packet")
     func xmpSearch() {
         let padded = #"<rdf:Description xmlns:e="http://ns.adobe.com/exif/1.0/">"# + String(repeating: " ", count: 4096) + #"<e:GPSLongitude>151,12.558E</e:GPSLongitude><aux:SerialNumber>1</aux:SerialNumber>"#

@@ -26,6 +26,8 @@ enum ContainerSniffer {
     static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "mif1", "mif2"]
     /// AVIF is HEIF with AV1: not on the whitelist.
     static let avifBrands: Set<String> = ["avif", "avis"]
+    /// Camera raw formats built of ISO boxes (Canon's CR3: `crx `), by their major brand.
+    static let rawBrands: [String: String] = ["crx ": "cr3"]
     /// Top-level QuickTime atoms that may open a file written before `ftyp` existed.
     static let quickTimeAtoms: Set<String> = ["moov", "mdat", "wide", "free", "skip", "pnot"]
 
@@ -40,6 +42,8 @@ enum ContainerSniffer {
             if type == "ftyp" {
                 guard let fileType = fileType(range) else { return .unsupported("unknown") }
                 if avifBrands.contains(fileType.majorBrand) { return .unsupported("avif") }
+                // A camera's raw file in ISO boxes is no movie, whatever FFmpeg would make of it.
+                if let raw = rawBrands[fileType.majorBrand] { return .unsupported(raw) }
                 if heifBrands.contains(fileType.majorBrand) { return .heif(fileType) }
                 return .isoMovie(fileType)
             }

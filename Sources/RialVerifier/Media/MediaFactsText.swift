@@ -27,7 +27,8 @@ enum MediaFactsText {
         switch facts.container.kind {
         case .jpeg: return "image/jpeg"
         case .heif: return "image/heic"
-        case .isoMovie: return facts.container.majorBrand?.hasPrefix("qt") == true ? "video/quicktime" : "video/mp4"
+        // No ftyp at all: a QuickTime movie from before ftyp existed (its first atom is moov or mdat).
+        case .isoMovie: return facts.container.majorBrand.map { $0.hasPrefix("qt") } ?? true ? "video/quicktime" : "video/mp4"
         }
     }
 }
