@@ -59,6 +59,20 @@ struct MediaProbePhotoTests {
         #expect(facts.image?.codedSize == MediaImageSize(width: 64, height: 48))
     }
 
+    @Test("a HEIF whose major brand is mif1 names its codec from its compatible brands", MediaTools.needs("ffmpeg", "exiftool", "heif-enc"))
+    func aMIF1PhotoHasItsCodec() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try MediaMaker.heic(in: scratch)
+        var bytes = try [UInt8](Data(contentsOf: file))
+        // ftyp: size (4), "ftyp" (4), major brand (4): heif-enc writes heic, with mif1 compatible.
+        #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "heic")
+        bytes.replaceSubrange(8..<12, with: Array("mif1".utf8))
+        try Data(bytes).write(to: file)
+        let facts = try Probe.facts(file)
+        #expect(facts.container.majorBrand == "mif1" && facts.image?.codec == "hevc", "\(facts)")
+    }
+
     @Test(MediaTools.needs("ffmpeg", "exiftool", "heif-enc"))
     func aHEICPhotoAgreesWithExifTool() throws {
         let scratch = try ScratchDirectory()

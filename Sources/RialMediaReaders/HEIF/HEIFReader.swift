@@ -98,7 +98,12 @@ struct HEIFReader {
         switch type {
         case "image/heic", "image/heic-sequence": return "hevc"
         case "image/avif", "image/avif-sequence": return "av1"
-        default: return nil
+        default:
+            // A `mif1` file (any codec) names its codec among its compatible brands.
+            let brands = Set([fileType.majorBrand] + fileType.compatibleBrands)
+            if !brands.isDisjoint(with: ["heic", "heix", "heim", "heis", "hevc", "hevx"]) { return "hevc" }
+            if !brands.isDisjoint(with: ["avif", "avis"]) { return "av1" }
+            return nil
         }
     }
 
