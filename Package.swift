@@ -67,6 +67,11 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        .systemLibrary(
+            name: "CRialIPTC",
+            pkgConfig: "libiptcdata",
+            providers: [.apt(["libiptcdata0-dev"])]
+        ),
 
         // The audit ledger's stores (docs/ledger.md).
         .systemLibrary(
@@ -88,7 +93,7 @@ let package = Package(
         // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
         .systemLibrary(name: "CRialProcess"),
         .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
-        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "RialMedia"]),
+        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "RialMedia"]),
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),

@@ -51,7 +51,7 @@ package enum MediaPrivacyAudit {
             let dated = (facts.creationTime.map { [($0.tag, $0.text)] } ?? []) + facts.tags.filter { isDate($0.name) }.map { ($0.name, $0.value) }
             for (tag, value) in dated where seen.insert(tag + "\u{0}" + value).inserted {
                 // An XMP property is found by name, its value unread: it may hold anything.
-                if XMPPrivacyProperty(tagName: tag) != nil || (levels.timestamp == .none ? hasDate(value) : hasTimeOfDay(value)) {
+                if XMPPrivacyProperty(tagName: tag) != nil || isTimeOfDay(tag) || (levels.timestamp == .none ? hasDate(value) : hasTimeOfDay(value)) {
                     found.append(Leak(tag: tag, dimension: "timestamp", value: value))
                 }
             }
@@ -91,7 +91,13 @@ package enum MediaPrivacyAudit {
         if let property = XMPPrivacyProperty(tagName: name) { return property.isDate }
         let lower = name.lowercased()
         return lower.hasPrefix("datetime") || lower.contains("creation_time") || lower.contains("creationdate") || lower.contains("createdate")
-            || lower.contains("datecreated") || lower == "date" || lower.hasSuffix(".date") || lower.contains("©day")
+            || lower.contains("datecreated") || lower == "date" || lower.hasSuffix(".date") || lower.contains("©day") || isTimeOfDay(name)
+    }
+
+    /// IPTC's `TimeCreated` and `DigitalCreationTime` (`HHMMSS±HHMM`): a time of day by definition.
+    private static func isTimeOfDay(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("timecreated") || lower.contains("creationtime") && !lower.contains("creation_time")
     }
 
     private static func isDeviceDetail(_ name: String) -> Bool {
@@ -105,9 +111,9 @@ package enum MediaPrivacyAudit {
     private static func isOwner(_ name: String) -> Bool {
         if let property = XMPPrivacyProperty(tagName: name) { return property == .creator || property == .rights || property == .owner }
         let lower = name.lowercased()
-        return lower == "artist" || lower == "copyright" || lower.contains("ownername") || lower == "xpauthor" || lower.contains("©art")
+        return lower == "artist" || lower.contains("copyright") || lower.contains("byline") || lower.contains("ownername") || lower == "xpauthor" || lower.contains("©art")
             || lower.contains("©aut") || lower.hasSuffix(".author") || lower.hasSuffix(".artist") || lower.hasSuffix(".copyright")
-            || lower == "author" || lower == "copyright-eng" || lower == "artist-eng"
+            || lower == "author" || lower == "artist-eng"
     }
 
     /// A date: four digits for a year.

@@ -60,7 +60,7 @@ struct JPEGReader {
                 // What no reader here parses may hold a city, an owner or a second image's EXIF:
                 // said, so that a privacy audit fails closed (schema/SPEC.md §16.6).
                 if marker == 0xED {
-                    tags.markUnread("the JPEG's APP13 segment (Photoshop/IPTC-IIM, \(payload.count) bytes): IPTC is not read")
+                    IPTCReader(limits: limits).read(payload, into: &tags)
                 } else if marker == 0xE2, payload.starts(with: Array("MPF\u{0}".utf8)) {
                     tags.markUnread("the JPEG's APP2 MPF segment: the further images it indexes, and their metadata, are not read")
                 }
