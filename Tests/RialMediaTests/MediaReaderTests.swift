@@ -37,6 +37,17 @@ struct MediaReaderTests {
         guard case .unreadable = longer else { Issue.record("one byte more: \(longer.summary)"); return }
     }
 
+    @Test("a fragmented recording's many top-level boxes are walked: 300 000 tile, past 2 000 000 is unreadable for the count")
+    func manyTopLevelBoxes() {
+        let free = HostileMedia.box("free", [])
+        let many = HostileMedia.ftyp + Array([[UInt8]](repeating: free, count: 300_000).joined())
+        if case .unreadable(let reason) = MediaReader.read(ByteRange(bytes: many), limits: .standard) {
+            #expect(!reason.contains("top-level boxes"), "\(reason)")
+        }
+        let tooMany = HostileMedia.ftyp + Array([[UInt8]](repeating: free, count: 2_000_000).joined())
+        #expect(MediaReader.read(ByteRange(bytes: tooMany), limits: .standard) == .unreadable(reason: "more than 2000000 top-level boxes"))
+    }
+
     @Test(arguments: [
         ([UInt8](), "empty"),
         (Array("PK\u{3}\u{4}rest".utf8), "zip"),
