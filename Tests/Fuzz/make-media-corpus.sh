@@ -28,6 +28,12 @@ exiftool -q -overwrite_original -Make=Apple -Model=iPhone -Software=17.4 -DateTi
     -GPSAltitudeRef#=1 -Orientation#=6 -XMP:Title=seed "$work/photo.jpg"
 cp "$work/photo.jpg" "$out/exif-gps-xmp.jpg"
 heif-enc -q 30 -o "$out/exif-gps.heic" "$work/photo.jpg" >/dev/null
+# IPTC-IIM in APP13 (libiptcdata), and a second image and thumbnails in a HEIF (every image's items).
+ff -f lavfi -i testsrc=size=16x16 -frames:v 1 "$work/iptc.jpg"
+exiftool -q -overwrite_original -IPTC:City=Paris -IPTC:Sub-location=Rivoli -IPTC:By-line=Jane \
+    -IPTC:TimeCreated=11:30:02+01:00 "$work/iptc.jpg"
+cp "$work/iptc.jpg" "$out/iptc-city.jpg"
+heif-enc -q 30 -t 8 -o "$out/two-images.heic" "$work/iptc.jpg" "$work/photo.jpg" >/dev/null
 
 python3 - "$out" <<'PY'
 import struct, sys
