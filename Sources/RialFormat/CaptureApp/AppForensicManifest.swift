@@ -99,7 +99,7 @@ package struct AppForensicManifest: Sendable, Hashable {
                 } else if text.isEmpty {
                     problem = "\(reader.path(of: "token")) is empty, so it holds no RFC 3161 response"
                 } else {
-                    problem = "\(reader.path(of: "token")) is not base64 as the app writes it (Foundation's Data(base64Encoded:), no options: padding required, no line breaks or spaces), so it yields no RFC 3161 response (it begins \"\(text.prefix(16).unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined())\")"
+                    problem = "\(reader.path(of: "token")) is not base64 as the app writes it (Foundation's Data(base64Encoded:), no options: padding required, no line breaks or spaces), so it yields no RFC 3161 response: \(QuotedValue.quoted(text))"
                 }
                 tokens.append(Token(authority: try reader.string("authority"), der: der,
                                     requestedAt: reader.has("requestedAt") ? try AppDate(json: reader.value("requestedAt"), path: reader.path(of: "requestedAt")) : nil,

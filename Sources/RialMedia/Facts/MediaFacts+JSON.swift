@@ -74,8 +74,6 @@ extension MediaFacts {
         )
     }
 
-    /// At most this many places not read are stated (the probe lists 32).
-    static let maxUnread = 64
 
     private static func unread(_ reader: JSONFieldReader, maxTextBytes: Int) throws(FormatError) -> [String] {
         guard reader.has("unread") else { return [] }

@@ -38,6 +38,9 @@ public struct MediaFacts: Hashable, Sendable {
     /// audit of what the file discloses cannot pass (`schema/SPEC.md` §16.6).
     public var unread: [String]
 
+    /// The most places not read a probe lists; the last of them then says there are more.
+    public static let maxUnread = 32
+
     /// Whether every place that can hold metadata was read and every entry listed.
     public var isMetadataComplete: Bool { omittedTagCount == 0 && unread.isEmpty }
 

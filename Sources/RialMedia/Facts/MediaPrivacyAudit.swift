@@ -97,7 +97,7 @@ package enum MediaPrivacyAudit {
     /// IPTC's `TimeCreated` and `DigitalCreationTime` (`HHMMSS±HHMM`): a time of day by definition.
     private static func isTimeOfDay(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower.contains("timecreated") || lower.contains("creationtime") && !lower.contains("creation_time")
+        return lower.contains("timecreated") || lower.contains("creationtime")
     }
 
     private static func isDeviceDetail(_ name: String) -> Bool {

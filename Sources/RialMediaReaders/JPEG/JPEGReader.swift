@@ -98,35 +98,23 @@ struct JPEGReader {
     /// skipped by its length. `nil` when the data ends first.
     private func endOfImage(from start: Int64) -> Int64? {
         var position = start
-        var chunk: [UInt8] = []
-        var chunkStart = start
-        func byte(at offset: Int64) -> UInt8? {
-            if offset < chunkStart || offset >= chunkStart + Int64(chunk.count) {
-                chunkStart = offset
-                chunk = range.bytes(at: offset, count: Int(min(Int64(Self.scanChunk), range.length - offset))) ?? []
-                guard !chunk.isEmpty else { return nil }
-            }
-            return chunk[Int(offset - chunkStart)]
-        }
+        var window = ByteWindow(range)
         while position < range.length {
-            guard let current = byte(at: position) else { return nil }
+            guard let current = window.byte(at: position) else { return nil }
             position += 1
             guard current == 0xFF else { continue }
-            guard let marker = byte(at: position) else { return nil }
+            guard let marker = window.byte(at: position) else { return nil }
             switch marker {
             case 0x00, 0xD0...0xD7, 0xFF: continue                              // stuffing, RSTn, fill
             case 0xD9: return position + 1                                       // EOI
             default:
                 // A segment between scans: its length follows the marker.
-                guard let high = byte(at: position + 1), let low = byte(at: position + 2) else { return nil }
-                position += 1 + Int64(Int(high) << 8 | Int(low))
+                guard let length = window.bytes(at: position + 1, count: 2).map(Array.init) else { return nil }
+                position += 1 + Int64(Int(length[0]) << 8 | Int(length[1]))
             }
         }
         return nil
     }
-
-    /// How much of the image data is read at a time while looking for its end.
-    static let scanChunk = 64 << 10
 
     /// The marker at `position` (after 0xFF and any fill bytes); moves past it.
     private func nextMarker(_ position: inout Int64) -> UInt8? {

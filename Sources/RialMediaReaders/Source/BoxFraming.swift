@@ -7,34 +7,20 @@
 enum BoxFraming {
     /// The most top-level boxes walked. A plain file has a handful; a fragmented recording has
     /// two a fragment (`moof`, `mdat`), and one fragment a frame for an hour at 240 fps is
-    /// 1 728 000 boxes. The cap bounds the walk on a file of tiny boxes (SPEC §8.5 check 15a).
+    /// 1 728 000 boxes. The cap bounds the walk on a file of tiny boxes (SPEC §8.5 check 15a),
+    /// and ``ByteWindow`` finds tiny boxes without a read each.
     static let maxBoxes = 2_000_000
-    /// How much is read at once while walking: small boxes are found without a read each.
-    static let window = 64 << 10
 
     /// Why the boxes do not tile the range, or `nil` when they do.
     static func problem(in range: ByteRange) -> String? {
         var position: Int64 = 0
         var count = 0
-        var windowStart: Int64 = 0
-        var windowBytes: [UInt8] = []
-        /// The `count` bytes at `offset`, from the window when it holds them.
-        func bytes(at offset: Int64, count: Int) -> ArraySlice<UInt8>? {
-            if offset >= windowStart, offset + Int64(count) <= windowStart + Int64(windowBytes.count) {
-                let start = Int(offset - windowStart)
-                return windowBytes[start..<(start + count)]
-            }
-            let size = Int(min(Int64(window), range.length - offset))
-            guard size >= count, let read = range.bytes(at: offset, count: size) else { return nil }
-            windowStart = offset
-            windowBytes = read
-            return windowBytes[0..<count]
-        }
+        var window = ByteWindow(range)
         while position < range.length {
             count += 1
             guard count <= maxBoxes else { return "more than \(maxBoxes) top-level boxes" }
             let remaining = range.length - position
-            guard let slice = bytes(at: position, count: 8) else {
+            guard let slice = window.bytes(at: position, count: 8) else {
                 return "\(remaining) bytes after the last box (at byte \(position)) are not a box"
             }
             let header = Array(slice)
@@ -42,7 +28,7 @@ enum BoxFraming {
             var size = Int64(header[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
             var headerSize: Int64 = 8
             if size == 1 {
-                guard let large = bytes(at: position + 8, count: 8) else { return "the \(type) box at byte \(position) is cut short" }
+                guard let large = window.bytes(at: position + 8, count: 8) else { return "the \(type) box at byte \(position) is cut short" }
                 let value = large.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 guard let exact = Int64(exactly: value) else {
                     return "the \(type) box at byte \(position) declares \(value) bytes, past the end of the file (\(remaining) present)"

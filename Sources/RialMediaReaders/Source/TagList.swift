@@ -9,8 +9,6 @@ struct TagList {
     private(set) var unread: [String] = []
     let limits: MediaProbeLimits
 
-    /// At most this many places are listed; the rest are counted in the last.
-    static let maxUnread = 32
 
     init(limits: MediaProbeLimits) {
         self.limits = limits
@@ -48,9 +46,9 @@ struct TagList {
     /// Records a place of the file whose metadata was not read: the privacy audit cannot say
     /// what it holds, and says so (fails closed).
     mutating func markUnread(_ place: String) {
-        if unread.count < Self.maxUnread - 1 {
+        if unread.count < MediaFacts.maxUnread - 1 {
             unread.append(MediaText.cut(place, toUTF8Count: limits.maxTagValueBytes))
-        } else if unread.count == Self.maxUnread - 1 {
+        } else if unread.count == MediaFacts.maxUnread - 1 {
             unread.append("and more places not read")
         }
     }

@@ -116,26 +116,29 @@ extension SampleCapture {
 
     /// A date as the app's `JSONEncoder` writes it by default: seconds since 2001-01-01.
     static func appDate(_ time: Timestamp) -> JSONValue {
-        let seconds = time.seconds - 978_307_200
+        let seconds = time.seconds - AppDate.referenceDateOffset
         guard time.nanoseconds != 0 else { return .integer(seconds) }
         return .number(Double(seconds) + Double(time.nanoseconds) / 1e9)
     }
 
     /// The app's `README.txt`: what the export holds and how to check it by hand.
     static func exportReadme(base: String, mediaName: String) -> String {
-        """
+        let listing = [
+            (mediaName, "the recording, unmodified"),
+            (base + ".manifest.json", "SHA-256 and SHA-512 of the recording, the NTP-verified time"),
+            ("", "and the RFC 3161 timestamp token(s)"),
+            (base + ".custody_log.json", "the chain of custody events"),
+            (base + ".hash_chain.json", "the frame hash chain computed while recording"),
+            (base + ".metadata.json", "the recording's metadata"),
+            ("depth/", "the depth keyframes (256x192 float32, little-endian)"),
+            ("README.txt", "these instructions"),
+        ].map { "  " + $0.0.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + $0.1 }.joined(separator: "\n")
+        return """
         FORENSIC EXPORT - \(base)
 
         This folder was exported by the capture app. It holds:
 
-          \(mediaName.padding(toLength: 40, withPad: " ", startingAt: 0)) the recording, unmodified
-          \((base + ".manifest.json").padding(toLength: 40, withPad: " ", startingAt: 0)) SHA-256 and SHA-512 of the recording, the NTP-verified time
-          \("".padding(toLength: 40, withPad: " ", startingAt: 0)) and the RFC 3161 timestamp token(s)
-          \((base + ".custody_log.json").padding(toLength: 40, withPad: " ", startingAt: 0)) the chain of custody events
-          \((base + ".hash_chain.json").padding(toLength: 40, withPad: " ", startingAt: 0)) the frame hash chain computed while recording
-          \((base + ".metadata.json").padding(toLength: 40, withPad: " ", startingAt: 0)) the recording's metadata
-          \("depth/".padding(toLength: 40, withPad: " ", startingAt: 0)) the depth keyframes (256x192 float32, little-endian)
-          \("README.txt".padding(toLength: 40, withPad: " ", startingAt: 0)) these instructions
+        \(listing)
 
         HOW TO VERIFY
 

@@ -27,7 +27,13 @@ extension InventoryBuilder {
             let oxum = PayloadOxum(octets: payload.values.reduce(0) { $0 + UInt64($1.count) }, fileCount: UInt64(payload.count))
             try setBagInfo("Payload-Oxum", [oxum.description])
         }
-        guard which.contains(.rial) else { return }
+        if which.contains(.rial) { try recomputeRialManifest() }
+    }
+
+    /// Rewrites `rial/manifest.json` over the files as they are now, keeping its package id,
+    /// creation time and tool.
+    private mutating func recomputeRialManifest() throws {
+        let payload = files.filter { $0.key.hasPrefix("data/") }
         let existing = try files[PackageLayout.manifest].map { try PackageManifest(json: StrictJSONParser.parse($0)) }
         let listed = files.keys.filter { !PackageLayout.isOutsideManifest($0) }.sorted()
         let records = listed.compactMap { path -> PackageManifest.FileRecord? in
