@@ -66,6 +66,35 @@ struct MediaExaminationTests {
         }
     }
 
+    @Test("four edited bytes declare 1920×1080 in the container: the stream's parameter sets still say 160×120, and the claim of 1920×1080 fails")
+    func containerSizeEdited() throws {
+        try withTemporaryDirectory { dir in
+            let exports = try AppExportTests.exports(in: dir)
+            let export = exports.appendingPathComponent("rich")
+            let movie = export.appendingPathComponent("recording_1764000000.mp4")
+            var bytes = [UInt8](try Data(contentsOf: movie))
+            let stsd = try #require((4..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(Array("stsd".utf8)) })
+            // The first sample entry starts 12 bytes after the type; its width and height 32 bytes into it.
+            let size = stsd + 12 + 32
+            bytes.replaceSubrange(size..<(size + 4), with: [0x07, 0x80, 0x04, 0x38])
+            try Data(bytes).write(to: movie)
+            let file = export.appendingPathComponent("recording_1764000000.metadata.json")
+            var metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            metadata["resolution"] = ["width": 1920, "height": 1080]
+            try JSONSerialization.data(withJSONObject: metadata).write(to: file)
+            let (result, package) = AppExportTests.pack("rich", exports, in: dir, options: ["--keep-as-received"])
+            try #require(result.status == 0, "\(result)")
+            let report = try verify(package, in: dir)
+            #expect(report.verdict == "fail")
+            let container = try #require(report.checks("media.container-size.mismatch").first, "\(report.failures)")
+            #expect(container.subject == Self.media && container.expected == "160×120" && container.actual == "1920×1080")
+            let claim = try #require(report.checks("media.resolution.mismatch").first { $0.subject == Self.metadata }, "\(report.failures)")
+            #expect(claim.expected == "160×120" && claim.actual == "1920×1080")
+            let probe = try #require(report.checks("media.probe").first)
+            #expect(probe.message.contains("h264 video 160×120 (the container declares 1920×1080)"), "\(probe.message)")
+        }
+    }
+
     @Test("type by content, not extension: a JPEG named .mp4 fails, and a file no library reads is its own code")
     func typeByContent() throws {
         try withTemporaryDirectory { dir in

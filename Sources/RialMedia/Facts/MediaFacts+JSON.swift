@@ -214,7 +214,8 @@ extension MediaVideo {
             "stream_index": .integer(Int64(streamIndex)), "codec": .string(codec),
             "coded_width": .integer(Int64(codedWidth)), "coded_height": .integer(Int64(codedHeight)),
             "display_width": .integer(Int64(displayWidth)), "display_height": .integer(Int64(displayHeight)),
-            "rotation": .number(rotation),
+            "rotation": .number(rotation), "size_source": .string(sizeSource.rawValue),
+            "container_width": .integer(Int64(containerSize.width)), "container_height": .integer(Int64(containerSize.height)),
         ]
         object["codec_tag"] = codecTag.map { .string($0) }
         object["duration"] = duration.map { $0.json() }
@@ -228,7 +229,11 @@ extension MediaVideo {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: [
             "stream_index", "codec", "codec_tag", "coded_width", "coded_height", "display_width", "display_height",
             "rotation", "duration", "frame_count", "frame_count_source", "average_frame_rate",
+            "size_source", "container_width", "container_height",
         ])
+        guard let sizeSource = MediaSizeSource(rawValue: try reader.string("size_source")) else {
+            throw FormatError(.invalidField, "\(path).size_source must be parameter-sets or container")
+        }
         var source: MediaFrameCountSource?
         if reader.has("frame_count_source") {
             guard let known = MediaFrameCountSource(rawValue: try reader.string("frame_count_source")) else {
@@ -244,6 +249,8 @@ extension MediaVideo {
             codec: try reader.text("codec", maxBytes: Bound.nameBytes),
             codecTag: try reader.optionalText("codec_tag", maxBytes: 16),
             codedWidth: try reader.dimension("coded_width"), codedHeight: try reader.dimension("coded_height"),
+            sizeSource: sizeSource,
+            containerSize: MediaImageSize(width: try reader.dimension("container_width"), height: try reader.dimension("container_height")),
             displayWidth: try reader.dimension("display_width"), displayHeight: try reader.dimension("display_height"),
             rotation: try reader.double("rotation", in: 0...360),
             duration: try reader.optional("duration") { (value, path) throws(FormatError) in try MediaDuration(json: value, path: path) },

@@ -6,10 +6,17 @@ public struct MediaVideo: Hashable, Sendable {
     public var codec: String
     /// The sample entry's four-character code (`avc1`, `hvc1`, `hev1`), when printable.
     public var codecTag: String?
-    /// The encoded picture's width in pixels, as the stream parameters state it.
+    /// The encoded picture's width in pixels: from the stream's parameter sets when
+    /// ``sizeSource`` is `.parameterSets`, else as the container declares it.
     public var codedWidth: Int
-    /// The encoded picture's height in pixels.
+    /// The encoded picture's height in pixels (see ``codedWidth``).
     public var codedHeight: Int
+    /// Where ``codedWidth`` and ``codedHeight`` come from.
+    public var sizeSource: MediaSizeSource
+    /// The size the container declares (the sample entry's width and height), which a few edited
+    /// bytes can change without touching the stream: reported beside the stream's own size, and
+    /// a finding when they differ.
+    public var containerSize: MediaImageSize
     /// The width a player shows: the coded size turned by the display matrix, so coded width and
     /// height are swapped when ``rotation`` is 90 or 270.
     public var displayWidth: Int
@@ -19,6 +26,10 @@ public struct MediaVideo: Hashable, Sendable {
     /// `av_display_rotation_get` gives it (ffprobe's `rotation`, taken modulo 360); 0 without a
     /// display matrix.
     public var rotation: Double
+    /// Whether the container declares another size than the stream's parameter sets encode.
+    public var containerSizeDisagrees: Bool {
+        sizeSource == .parameterSets && (containerSize.width != codedWidth || containerSize.height != codedHeight)
+    }
     /// The stream's duration in its own time base, when the header states it.
     public var duration: MediaDuration?
     /// The number of frames (samples), when known.
@@ -30,6 +41,7 @@ public struct MediaVideo: Hashable, Sendable {
 
     /// - Parameters: each property, as documented on it.
     public init(streamIndex: Int, codec: String, codecTag: String? = nil, codedWidth: Int, codedHeight: Int,
+                sizeSource: MediaSizeSource = .container, containerSize: MediaImageSize? = nil,
                 displayWidth: Int, displayHeight: Int, rotation: Double = 0, duration: MediaDuration? = nil,
                 frameCount: Int64? = nil, frameCountSource: MediaFrameCountSource? = nil,
                 averageFrameRate: MediaRational? = nil) {
@@ -38,6 +50,8 @@ public struct MediaVideo: Hashable, Sendable {
         self.codecTag = codecTag
         self.codedWidth = codedWidth
         self.codedHeight = codedHeight
+        self.sizeSource = sizeSource
+        self.containerSize = containerSize ?? MediaImageSize(width: codedWidth, height: codedHeight)
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.rotation = rotation

@@ -41,8 +41,11 @@ struct MovieReader {
         defer { avformat_close_input(&context) }
         guard opened.pointee.nb_streams > 0 else { return .unreadable(reason: "the movie header declares no stream") }
         let facts = facts(opened)
-        if let video = facts.video, max(video.codedWidth, video.codedHeight) > MediaFacts.maxDimension {
-            return .unreadable(reason: "the video stream states a picture of \(video.codedWidth)x\(video.codedHeight) pixels")
+        if let video = facts.video {
+            for (size, said) in [(video.containerSize, "the video stream states"), (MediaImageSize(width: video.codedWidth, height: video.codedHeight), "the video's parameter sets give")]
+            where max(size.width, size.height) > MediaFacts.maxDimension {
+                return .unreadable(reason: "\(said) a picture of \(size) pixels")
+            }
         }
         return .facts(facts)
     }
@@ -99,11 +102,8 @@ struct MovieReader {
                 video = videoFacts(stream, index: index, codec: codec, parameters: parameters)
             }
         }
-        if var counted = video, counted.frameCount == nil {
-            let frames = MovieFrameCounter(context: context, streamIndex: counted.streamIndex, limit: limits.maxCountedPackets).count()
-            counted.frameCount = frames
-            counted.frameCountSource = frames == nil ? nil : .packets
-            video = counted
+        if let stated = video {
+            video = scanned(stated, context)
         }
         let duration = context.pointee.duration
         return MediaFacts(
@@ -122,14 +122,44 @@ struct MovieReader {
         )
     }
 
+    /// The video's facts with what its packets show: the size its parameter sets give (turned by
+    /// the display matrix as the declared size is) and, when the header states none, the number
+    /// of frames counted.
+    private func scanned(_ stated: MediaVideo, _ context: UnsafeMutablePointer<AVFormatContext>) -> MediaVideo {
+        var video = stated
+        let scan = MoviePacketScan(context: context, streamIndex: video.streamIndex, countsFrames: video.frameCount == nil,
+                                   limit: limits.maxCountedPackets).run()
+        if let size = scan.streamSize {
+            video.codedWidth = size.width
+            video.codedHeight = size.height
+            video.sizeSource = .parameterSets
+            let isQuarterTurn = Self.isQuarterTurn(video.rotation)
+            video.displayWidth = isQuarterTurn ? size.height : size.width
+            video.displayHeight = isQuarterTurn ? size.width : size.height
+        }
+        if video.frameCount == nil, let frames = scan.frameCount {
+            video.frameCount = frames
+            video.frameCountSource = .packets
+        }
+        return video
+    }
+
+    private static func isQuarterTurn(_ rotation: Double) -> Bool {
+        abs(rotation.truncatingRemainder(dividingBy: 180) - 90) < 0.5
+    }
+
     private func videoFacts(_ stream: UnsafeMutablePointer<AVStream>, index: Int, codec: String,
                             parameters: UnsafeMutablePointer<AVCodecParameters>) -> MediaVideo {
         let width = Int(max(0, parameters.pointee.width))
         let height = Int(max(0, parameters.pointee.height))
         let rotation = Self.rotation(of: stream)
-        let isQuarterTurn = abs(rotation.truncatingRemainder(dividingBy: 180) - 90) < 0.5
+        let isQuarterTurn = Self.isQuarterTurn(rotation)
         let timeBase = stream.pointee.time_base
-        let duration = stream.pointee.duration
+        // A track whose sample tables FFmpeg rejected ("missing mandatory atoms") has no index,
+        // and its duration is in the media header's time scale, not the stream's time base: not
+        // a duration. The movie header's (`mvhd`) is then the one ffprobe and exiftool report.
+        // A stated 0 is no duration either.
+        let duration = avformat_index_get_entries_count(stream) > 0 ? stream.pointee.duration : crial_av_nopts_value()
         let rate = stream.pointee.avg_frame_rate
         let frames = stream.pointee.nb_frames
         return MediaVideo(
@@ -138,10 +168,12 @@ struct MovieReader {
             codecTag: Self.fourCC(parameters.pointee.codec_tag),
             codedWidth: width,
             codedHeight: height,
+            sizeSource: .container,
+            containerSize: MediaImageSize(width: width, height: height),
             displayWidth: isQuarterTurn ? height : width,
             displayHeight: isQuarterTurn ? width : height,
             rotation: rotation,
-            duration: Self.duration(duration, timeBase: timeBase),
+            duration: duration == 0 ? nil : Self.duration(duration, timeBase: timeBase),
             frameCount: Self.isStated(frames) ? frames : nil,
             frameCountSource: Self.isStated(frames) ? .header : nil,
             averageFrameRate: rate.num > 0 ? MediaRational(Int64(rate.num), Int64(rate.den)) : nil

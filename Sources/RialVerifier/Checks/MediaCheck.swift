@@ -63,7 +63,7 @@ struct MediaCheck: VerificationCheck {
         case .success(let outcome)?:
             switch outcome {
             case .facts(let facts):
-                return [.pass(.mediaProbe, path, MediaFactsText.summary(facts))] + type(path, facts, context)
+                return [.pass(.mediaProbe, path, MediaFactsText.summary(facts))] + type(path, facts, context) + containerSize(path, facts)
             case .unsupported(let container):
                 return [.fail(.mediaUnsupported, path, "the media is not a container rial examines (MP4/QuickTime, HEIF/HEIC, JPEG): \(container)")]
             case .unreadable(let reason):
@@ -82,6 +82,14 @@ struct MediaCheck: VerificationCheck {
         return [agrees ? .pass(.mediaType, path, "by its content the media is \(actual), as recorded (\(declared))")
                        : .fail(.mediaTypeMismatch, path, "by its content the media is \(actual), not the \(declared) its name and the manifest say",
                                expected: actual, actual: declared)]
+    }
+
+    /// The size the container declares against the one the stream's parameter sets give, when
+    /// they differ: a player shows the stream's, so the container's was changed (or the stream).
+    private func containerSize(_ path: String, _ facts: MediaFacts) -> [CheckResult] {
+        guard let video = facts.video, video.containerSizeDisagrees else { return [] }
+        return [.fail(.mediaContainerSizeMismatch, path, "the container declares another picture size than the video stream's own parameter sets give",
+                      expected: "\(video.codedWidth)×\(video.codedHeight)", actual: "\(video.containerSize.width)×\(video.containerSize.height)")]
     }
 
     /// The app metadata's `location` and `device_model` against the media's own record, or NOT

@@ -43,6 +43,9 @@ extension HTMLPage {
             if video.displayWidth != video.codedWidth || video.displayHeight != video.codedHeight || video.rotation != 0 {
                 picture += ", displayed \(video.displayWidth)×\(video.displayHeight) (rotated \(Int(video.rotation))°)"
             }
+            if video.containerSizeDisagrees {
+                picture += "; the container declares \(video.containerSize.width)×\(video.containerSize.height)"
+            }
             row("Video", picture)
             var timing: [String] = []
             if let frames = video.frameCount { timing.append("\(frames) frames") }

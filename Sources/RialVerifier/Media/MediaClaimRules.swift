@@ -26,12 +26,13 @@ struct MediaClaimRules {
     }
 
     /// `resolution` is the encoded video's size (§16.2), not the camera buffers' nor the size
-    /// displayed after rotation.
+    /// displayed after rotation: the size the stream's parameter sets give, else the container's.
     private func resolution(_ video: MediaVideo) -> CheckResult? {
         guard let claimed = claims.resolution else { return nil }
         let encoded = "\(video.codedWidth)×\(video.codedHeight)"
         if claimed.width == Int64(video.codedWidth), claimed.height == Int64(video.codedHeight) {
-            return .pass(.mediaResolution, subject, "resolution \(claimed) is the encoded size of \(path)")
+            let source = video.sizeSource == .parameterSets ? "as its parameter sets give it" : "as its container declares it"
+            return .pass(.mediaResolution, subject, "resolution \(claimed) is the encoded size of \(path), \(source)")
         }
         return .fail(.mediaResolutionMismatch, subject, "the stated resolution is not the encoded size of \(path)", expected: encoded, actual: claimed.description)
     }

@@ -11,6 +11,9 @@ enum MediaFactsText {
             if video.displayWidth != video.codedWidth || video.displayHeight != video.codedHeight {
                 parts[0] += " (displayed \(video.displayWidth)×\(video.displayHeight))"
             }
+            if video.containerSizeDisagrees {
+                parts[0] += " (the container declares \(video.containerSize.width)×\(video.containerSize.height))"
+            }
             if let frames = video.frameCount { parts.append("\(frames) frames") }
             if let duration = video.duration ?? facts.duration { parts.append(String(format: "%.3f s", duration.seconds)) }
             return "read by the media libraries: " + (parts + [container]).joined(separator: ", ")

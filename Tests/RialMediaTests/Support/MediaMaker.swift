@@ -21,9 +21,10 @@ enum MediaMaker {
     ///   - metadata: more `-metadata` pairs.
     ///   - movflags: `-movflags` for the remux (e.g. `use_metadata_tags`, `frag_keyframe+empty_moov`).
     ///   - frames: how many frames, at 10 per second.
+    ///   - timescale: the video track's time scale (`-video_track_timescale`; Apple's is 600).
     static func movie(_ codec: Codec, container: String, location: String? = nil, rotation: Int? = nil,
                       metadata: [(String, String)] = [], movflags: String? = nil, frames: Int = 5,
-                      in directory: ScratchDirectory, name: String? = nil) throws -> URL {
+                      in directory: ScratchDirectory, name: String? = nil, timescale: Int? = nil) throws -> URL {
         let plain = directory.file("plain-\(UUID().uuidString).\(container)")
         var encode = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10",
                       "-frames:v", String(frames), "-pix_fmt", "yuv420p"]
@@ -38,6 +39,7 @@ enum MediaMaker {
         for (key, value) in metadata { remux += ["-metadata", "\(key)=\(value)"] }
         if let rotation { remux += ["-metadata:s:v:0", "rotate=\(rotation)"] }
         if let movflags { remux += ["-movflags", movflags] }
+        if let timescale { remux += ["-video_track_timescale", String(timescale)] }
         try MediaMaker.run(remux + [output.path])
         try FileManager.default.removeItem(at: plain)
         return output

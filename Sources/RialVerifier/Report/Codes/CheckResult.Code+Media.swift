@@ -22,6 +22,9 @@ extension CheckResult.Code {
     public static let mediaResolution = Self("media.resolution")
     /// FAIL: the stated resolution is not the encoded video's size.
     public static let mediaResolutionMismatch = Self("media.resolution.mismatch")
+    /// FAIL: the container declares another picture size than the stream's own parameter sets
+    /// (H.264/HEVC) give: one of them was edited (expected: the stream's, actual: the container's).
+    public static let mediaContainerSizeMismatch = Self("media.container-size.mismatch")
     /// - PASS: the stated duration agrees with the video's within one frame plus 1 ms.
     /// - NOT CHECKED: the video states no duration.
     public static let mediaDuration = Self("media.duration")
@@ -61,7 +64,7 @@ extension CheckResult.Code {
     /// Every code of the media examination, for ``all``.
     static let mediaCodes: [Self] = [
         .mediaProbe, .mediaUnreadable, .mediaUnsupported, .mediaType, .mediaTypeMismatch, .mediaCodec, .mediaCodecMismatch,
-        .mediaResolution, .mediaResolutionMismatch, .mediaDuration, .mediaDurationMismatch, .mediaFrameCount, .mediaFrameCountMismatch,
+        .mediaResolution, .mediaResolutionMismatch, .mediaContainerSizeMismatch, .mediaDuration, .mediaDurationMismatch, .mediaFrameCount, .mediaFrameCountMismatch,
         .mediaStartTime, .mediaStartTimeMismatch, .mediaDepthResolution, .mediaDepthResolutionMismatch, .mediaChainFrames,
         .mediaChainFramesMismatch, .mediaLocation, .mediaLocationMismatch, .mediaDeviceModel, .mediaDeviceModelMismatch,
     ]
