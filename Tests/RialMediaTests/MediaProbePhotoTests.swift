@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RialMedia
+import RialFormat
 
 /// Photos: JPEGs with EXIF written by exiftool, HEIC made by heif-enc, probed and held against
 /// exiftool.
@@ -46,6 +47,26 @@ struct MediaProbePhotoTests {
         #expect(packet.isValueTruncated, "the packet is longer than a value's cap, so only the search can find what is in it")
         let named = facts.tags.filter { XMPPrivacyProperty(tagName: $0.name) != nil }.map(\.name)
         #expect(named == ["XMP GPSLatitude", "XMP CreatorTool", "XMP SerialNumber"], "\(facts.tags.map(\.name))")
+    }
+
+    /// A photo with no position of its own whose EXIF thumbnail (IFD1's JPEG) carries EXIF with
+    /// GPS and an owner: found under the scope `EXIF thumbnail`, and the audit names them.
+    @Test(MediaTools.needs("ffmpeg", "exiftool"))
+    func aThumbnailsOwnEXIFIsRead() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let thumbnail = try MediaMaker.jpeg(exif: ["-GPSLatitude=33.8688", "-GPSLatitudeRef=S", "-GPSLongitude=151.2093", "-GPSLongitudeRef=E",
+                                                   "-Artist=Jane Roe"], in: scratch, name: "thumbnail.jpg")
+        let file = try MediaMaker.jpeg(exif: ["-Make=Apple"], in: scratch)
+        try MediaTools.run("exiftool", ["-q", "-overwrite_original", "-ThumbnailImage<=\(thumbnail.path)", file.path])
+        #expect(try ExifToolReport(file).text("IFD1:ThumbnailLength") != nil, "exiftool wrote no thumbnail: the case tests nothing")
+        let facts = try Probe.facts(file)
+        #expect(facts.location == nil, "the photo itself has no position")
+        let inThumbnail = facts.tags.filter { $0.scope.hasPrefix("EXIF thumbnail") }
+        #expect(Set(inThumbnail.map(\.name)).isSuperset(of: ["GPSLatitude", "GPSLongitude", "Artist"]), "\(facts.tags)")
+        #expect(facts.unread.isEmpty, "\(facts.unread)")
+        let leaks = MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .none, timestamp: .exact, device: .full))
+        #expect(leaks.contains { $0.tag == "GPSLatitude" && $0.dimension == "location" }, "\(leaks)")
     }
 
     @Test(MediaTools.needs("ffmpeg"))

@@ -11,6 +11,9 @@ struct EXIFReader {
     static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     let limits: MediaProbeLimits
+    /// How many EXIF blocks this one is inside: a thumbnail's (IFD1's JPEG) is read, with its own
+    /// EXIF, once; a thumbnail inside that is a place not read.
+    var nesting = 0
 
     /// The tags of `block`, added to `tags`, and the facts among them. A block in which libexif
     /// finds no entry is still named, as an `EXIF` tag under `scope`: other readers may find
@@ -57,7 +60,29 @@ struct EXIFReader {
                      bytes: Array("(\(block.count) bytes in which libexif finds no entry)".utf8))
         }
         facts.location = gps.location(maxTextBytes: limits.maxTagValueBytes)
+        if let thumbnail = data.pointee.data, data.pointee.size > 0 {
+            readThumbnail(Array(UnsafeBufferPointer(start: thumbnail, count: Int(data.pointee.size))), into: &tags)
+        }
         return facts
+    }
+
+    /// The thumbnail IFD1 points at, when it is a JPEG: its own APP segments (EXIF with GPS, XMP)
+    /// are read as the photo's are, under the scope `EXIF thumbnail`. An uncompressed (TIFF strip)
+    /// thumbnail has no metadata of its own.
+    private func readThumbnail(_ bytes: [UInt8], into tags: inout TagList) {
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return }
+        guard nesting == 0 else {
+            tags.markUnread("a thumbnail inside the EXIF thumbnail: its metadata is not read")
+            return
+        }
+        switch JPEGReader(range: ByteRange(bytes: bytes), limits: limits, nesting: nesting + 1).read() {
+        case .facts(let facts):
+            tags.merge(facts, scope: "EXIF thumbnail")
+        case .unreadable(let reason), .tooMuchMemory(let reason):
+            tags.markUnread("the EXIF thumbnail, a JPEG that cannot be read (\(reason)): its metadata is not read")
+        case .unsupported(let container):
+            tags.markUnread("the EXIF thumbnail (\(container)): its metadata is not read")
+        }
     }
 
     /// `IFD0`, `IFD1`, `EXIF`, `GPS`, `Interoperability`.

@@ -7,6 +7,8 @@ import RialMedia
 struct JPEGReader {
     let range: ByteRange
     let limits: MediaProbeLimits
+    /// How many EXIF blocks this JPEG is inside (1 for an EXIF thumbnail).
+    var nesting = 0
 
     /// The most segments read before the scan; real files have a dozen.
     static let maxSegments = 1024
@@ -46,7 +48,7 @@ struct JPEGReader {
                     frameSize = MediaImageSize(width: Int(payload[3]) << 8 | Int(payload[4]), height: Int(payload[1]) << 8 | Int(payload[2]))
                 }
             case 0xE1 where payload.starts(with: EXIFReader.header):
-                let facts = EXIFReader(limits: limits).read(payload, scope: "JPEG", into: &tags)
+                let facts = EXIFReader(limits: limits, nesting: nesting).read(payload, scope: "JPEG", into: &tags)
                 if exif == nil { exif = facts }
             case 0xE1 where payload.starts(with: Self.xmpIdentifier):
                 tags.addXMP(key: "APP1 XMP", scope: "JPEG", packet: payload.dropFirst(Self.xmpIdentifier.count))
@@ -76,7 +78,7 @@ struct JPEGReader {
         guard let end = endOfImage(from: position) else {
             return .unreadable(reason: "JPEG: the image data has no end marker (EOI): the file is cut short")
         }
-        if end < range.length {
+        if end < range.length, !isPadding(from: end) {
             tags.markUnread("\(range.length - end) bytes after the JPEG's end marker (EOI), such as an appended motion-photo video or MPF images: not read")
         }
         let facts = exif ?? EXIFFacts()
@@ -114,6 +116,18 @@ struct JPEGReader {
             }
         }
         return nil
+    }
+
+    /// Whether every byte from `start` to the end is 0x00 or 0xFF: padding a writer left after
+    /// the end marker (a thumbnail's reserved space), which can carry nothing.
+    private func isPadding(from start: Int64) -> Bool {
+        var window = ByteWindow(range)
+        var position = start
+        while position < range.length {
+            guard let byte = window.byte(at: position), byte == 0 || byte == 0xFF else { return false }
+            position += 1
+        }
+        return true
     }
 
     /// The marker at `position` (after 0xFF and any fill bytes); moves past it.

@@ -45,6 +45,16 @@ struct TagList {
 
     /// Records a place of the file whose metadata was not read: the privacy audit cannot say
     /// what it holds, and says so (fails closed).
+    /// Adds what another reader found inside this file (a thumbnail's own metadata), each tag
+    /// and place not read under `scope`, and the tags it omitted.
+    mutating func merge(_ facts: MediaFacts, scope: String) {
+        for tag in facts.tags {
+            add(name: tag.name, key: tag.key, scope: scope + " " + tag.scope, decoded: (tag.value, tag.isValueTruncated))
+        }
+        omittedCount += facts.omittedTagCount
+        for place in facts.unread { markUnread(scope + ": " + place) }
+    }
+
     mutating func markUnread(_ place: String) {
         if unread.count < MediaFacts.maxUnread - 1 {
             unread.append(MediaText.cut(place, toUTF8Count: limits.maxTagValueBytes))
