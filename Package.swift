@@ -9,8 +9,8 @@
 //   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
 //   RialMedia    media facts, and the isolated probe that reads them: runs rial-media-probe
 //                (no media library; only importer of CRialProcess, the libc calls isolation needs)
-//   RialMediaReaders  reads MP4/MOV, HEIF and JPEG in-process over FFmpeg's libavformat, libheif
-//                and libexif (only importer of the three); linked only into rial-media-probe and
+//   RialMediaReaders  reads MP4/MOV, HEIF and JPEG in-process over FFmpeg's libavformat, libheif,
+//                libexif, libiptcdata and Exempi (XMP) (only importer of each); linked only into rial-media-probe and
 //                the fuzz target, never into rial, so hostile media meets them in a child process
 //   rial-media-probe  the child process: sets its own limits, reads one byte range, prints JSON
 //   RialPackager builds packages
@@ -72,6 +72,11 @@ let package = Package(
             pkgConfig: "libiptcdata",
             providers: [.apt(["libiptcdata0-dev"])]
         ),
+        .systemLibrary(
+            name: "CRialXMP",
+            pkgConfig: "exempi-2.0",
+            providers: [.apt(["libexempi-dev"])]
+        ),
 
         // The audit ledger's stores (docs/ledger.md).
         .systemLibrary(
@@ -93,7 +98,7 @@ let package = Package(
         // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
         .systemLibrary(name: "CRialProcess"),
         .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
-        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "RialMedia"]),
+        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "CRialXMP", "RialMedia"]),
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),

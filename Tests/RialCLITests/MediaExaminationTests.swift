@@ -187,7 +187,7 @@ struct MediaExaminationTests {
         }
     }
     @Test("a photo whose EXIF or XMP records where it was taken fails a package that withholds the location, naming the tag (exiftool wrote it)",
-          arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP GPSLatitude")])
+          arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP exif:GPSLatitude")])
     func photoLocation(_ assignment: String, _ tag: String) throws {
         try withTemporaryDirectory { dir in
             try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)

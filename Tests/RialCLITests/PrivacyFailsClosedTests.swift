@@ -90,10 +90,10 @@ struct PrivacyFailsClosedTests {
             (["-EXIF:Copyright=Jane Roe 2026"], "device=model_only", "Copyright"),
             (["-EXIF:LensModel=iPhone 15 Pro back camera"], "device=model_only", "LensModel"),
             (["-EXIF:HostComputer=Jane's iPhone"], "device=model_only", "0x013C"),
-            (["-XMP-dc:Creator=Jane Roe"], "device=model_only", "XMP creator"),
+            (["-XMP-dc:Creator=Jane Roe"], "device=model_only", "XMP dc:creator[1]"),
             (["-EXIF:DateTimeOriginal=2026:01:15 11:30:02"], "timestamp=day_only", "DateTimeOriginal"),
-            (["-XMP-photoshop:City=Paris"], "location=none", "XMP City"),
-            (["-XMP-iptcCore:Location=Rue de Rivoli"], "location=coarse", "XMP Location"),
+            (["-XMP-photoshop:City=Paris"], "location=none", "XMP photoshop:City"),
+            (["-XMP-iptcCore:Location=Rue de Rivoli"], "location=coarse", "XMP Iptc4xmpCore:Location"),
           ])
     func withheldTags(assignments: [String], level: String, tag: String) throws {
         try withTemporaryDirectory { dir in

@@ -32,8 +32,8 @@ struct MediaProbePhotoTests {
         #expect(image.displaySize == MediaImageSize(width: image.codedSize.height, height: image.codedSize.width))
     }
 
-    /// exiftool pads an XMP packet with about 2 KB of spaces, more than a tag value's cap: the
-    /// probe still names every privacy property in it, as exiftool reads them.
+    /// exiftool pads an XMP packet with about 2 KB of spaces, more than a tag value's cap: Exempi
+    /// parses the whole packet, and each privacy property is a tag with its value.
     @Test(MediaTools.needs("ffmpeg", "exiftool"))
     func aJPEGsXMPPropertiesAreNamedWhereverThePacketPutsThem() throws {
         let scratch = try ScratchDirectory()
@@ -44,9 +44,9 @@ struct MediaProbePhotoTests {
         let oracle = try ExifToolReport(file)
         #expect(oracle.text("XMP-xmp:CreatorTool") == "Camera 17.4" && oracle.text("XMP-aux:SerialNumber") == "F2LX0001")
         let packet = try #require(facts.tags.first { $0.name == "XMP" })
-        #expect(packet.isValueTruncated, "the packet is longer than a value's cap, so only the search can find what is in it")
-        let named = facts.tags.filter { XMPPrivacyProperty(tagName: $0.name) != nil }.map(\.name)
-        #expect(named == ["XMP GPSLatitude", "XMP CreatorTool", "XMP SerialNumber"], "\(facts.tags.map(\.name))")
+        #expect(packet.isValueTruncated, "the packet is longer than a value's cap: only parsing it whole finds what is in it")
+        let named = facts.tags.filter { XMPPropertyMeaning(tagName: $0.name) != nil }.map { "\($0.name)=\($0.value)" }
+        #expect(Set(named) == ["XMP exif:GPSLatitude=33,52.128N", "XMP xmp:CreatorTool=Camera 17.4", "XMP aux:SerialNumber=F2LX0001"], "\(facts.tags.map(\.name))")
     }
 
     /// A photo with no position of its own whose EXIF thumbnail (IFD1's JPEG) carries EXIF with
@@ -67,6 +67,63 @@ struct MediaProbePhotoTests {
         #expect(facts.unread.isEmpty, "\(facts.unread)")
         let leaks = MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .none, timestamp: .exact, device: .full))
         #expect(leaks.contains { $0.tag == "GPSLatitude" && $0.dimension == "location" }, "\(leaks)")
+    }
+
+    /// An XMP packet as a drone writes it (its own namespace, properties as attributes), put in
+    /// an APP1 segment right after the JPEG's SOI.
+    static func jpeg(withAPP1 segments: [[UInt8]], in scratch: ScratchDirectory) throws -> URL {
+        var bytes = [UInt8](try Data(contentsOf: try MediaMaker.jpeg(in: scratch)))
+        var inserted: [UInt8] = []
+        for payload in segments {
+            inserted += [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        bytes.insert(contentsOf: inserted, at: 2)
+        return try HostileMedia.write(bytes, "xmp-\(UUID().uuidString).jpg", in: scratch)
+    }
+
+    static let droneXMP = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+        + #"<rdf:Description rdf:about="" xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" drone-dji:GpsLatitude="22.5431" "#
+        + #"drone-dji:GpsLongitude="113.9468" drone-dji:AbsoluteAltitude="+40.1" drone-dji:FlightYawDegree="12.3"/></rdf:RDF></x:xmpmeta>"#
+
+    @Test(MediaTools.needs("ffmpeg", "exiftool"))
+    func anXMPPacketInAnyNamespaceIsParsed() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try Self.jpeg(withAPP1: [Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8) + Array(Self.droneXMP.utf8)], in: scratch)
+        #expect(try ExifToolReport(file).number("XMP-drone-dji:GPSLatitude") == 22.5431, "exiftool reads the position")
+        let facts = try Probe.facts(file)
+        let named = facts.tags.filter { XMPPropertyMeaning(tagName: $0.name) != nil }.map { "\($0.name)=\($0.value)" }
+        #expect(named == ["XMP drone-dji:GpsLatitude=22.5431", "XMP drone-dji:GpsLongitude=113.9468", "XMP drone-dji:AbsoluteAltitude=+40.1"])
+        #expect(facts.unread.isEmpty)
+    }
+
+    @Test("a packet Exempi cannot parse is a place not read, so the audit fails closed", MediaTools.needs("ffmpeg"))
+    func anUnparsableXMPPacketIsNotRead() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cut = String(Self.droneXMP.prefix(200))
+        let facts = try Probe.facts(try Self.jpeg(withAPP1: [Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8) + Array(cut.utf8)], in: scratch))
+        #expect(facts.unread.contains { $0.contains("XMP packet APP1 XMP (JPEG), which Exempi cannot parse") }, "\(facts.unread)")
+    }
+
+    /// Extended XMP (XMP Part 3): the packet in chunks, each after the GUID, the whole length and
+    /// its offset; put back together in order of offset, whatever the order of the segments.
+    @Test(MediaTools.needs("ffmpeg"))
+    func anExtendedXMPPacketIsPutBackTogether() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let packet = Array(Self.droneXMP.utf8)
+        let guid = Array(String(repeating: "A", count: 32).utf8)
+        func chunk(_ range: Range<Int>) -> [UInt8] {
+            Array("http://ns.adobe.com/xmp/extension/\u{0}".utf8) + guid + HostileMedia.be32(UInt32(packet.count))
+                + HostileMedia.be32(UInt32(range.lowerBound)) + packet[range]
+        }
+        let half = packet.count / 2
+        let whole = try Probe.facts(try Self.jpeg(withAPP1: [chunk(half..<packet.count), chunk(0..<half)], in: scratch))
+        #expect(whole.tags.contains { $0.name == "XMP drone-dji:GpsLatitude" && $0.key == "APP1 extended XMP" }, "\(whole.tags)")
+        #expect(whole.unread.isEmpty, "\(whole.unread)")
+        let missing = try Probe.facts(try Self.jpeg(withAPP1: [chunk(0..<half)], in: scratch))
+        #expect(missing.unread.contains { $0.contains("its chunks do not make up its \(packet.count) bytes") }, "\(missing.unread)")
     }
 
     @Test(MediaTools.needs("ffmpeg"))

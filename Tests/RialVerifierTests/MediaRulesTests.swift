@@ -88,20 +88,35 @@ struct MediaRulesTests {
                 == ["GPSLatitude location", "Software device", "BodySerialNumber device", "Make device", "Model device"])
     }
 
-    @Test("XMP properties the probe found in a packet: GPS is a location, CreatorTool software, SerialNumber a serial; the packet itself is none")
+    /// Properties as Exempi names them (any namespace, structs and arrays), judged by meaning.
+    static let xmpProperties: [(path: String, value: String)] = [
+        ("exif:GPSLatitude", "33,52.128S"), ("drone-dji:GpsLongitude", "151.2093"), ("drone-dji:AbsoluteAltitude", "+40.1"),
+        ("Iptc4xmpExt:LocationShown[1]/Iptc4xmpExt:Sublocation", "Opera House"),
+        ("photoshop:City", "Sydney"), ("Iptc4xmpExt:LocationCreated[1]/Iptc4xmpExt:CountryName", "Australia"), ("Iptc4xmpCore:Location", "Circular Quay"),
+        ("xmp:CreateDate", "2026-01-15T10:30:01Z"), ("photoshop:DateCreated", "2026-01-15"),
+        ("tiff:Make", "Apple"), ("tiff:Model", "iPhone 15 Pro"),
+        ("xmp:CreatorTool", "17.4"), ("aux:SerialNumber", "F2LX"), ("exifEX:LensModel", "iPhone 15 Pro back camera"),
+        ("dc:creator[1]", "Jane Roe"), ("dc:rights[1]", "© Jane Roe"), ("exifEX:CameraOwnerName", "Jane Roe"),
+        ("exif:ExposureTime", "1/60"), ("dc:format", "image/jpeg"),
+    ]
+
+    @Test("XMP properties by meaning whatever the namespace: positions below precise, place names at none, a time of day below exact, device details and owners below full, make and model at none")
     func xmp() {
-        func tag(_ property: XMPPrivacyProperty) -> MediaTag {
-            MediaTag(name: property.tagName, key: "APP1 XMP", scope: "JPEG", value: "named in the XMP packet")
-        }
         let packet = MediaTag(name: "XMP", key: "APP1 XMP", scope: "JPEG", value: String(repeating: " ", count: 1024), isValueTruncated: true)
-        let facts = Self.facts(tags: [packet] + XMPPrivacyProperty.allCases.map(tag), make: nil, model: nil)
+        let tags = Self.xmpProperties.map { MediaTag(name: XMPPropertyMeaning.tagName(path: $0.path), key: "APP1 XMP", scope: "JPEG", value: $0.value) }
+        let facts = Self.facts(tags: [packet] + tags, make: nil, model: nil)
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.coarse, .full)))
-                == ["XMP GPSLatitude location", "XMP GPSLongitude location", "XMP Location location", "XMP Sublocation location", "XMP GpsL location"])
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.none, .full))).count == 8, "city, state and country too at none")
+                == ["XMP exif:GPSLatitude location", "XMP drone-dji:GpsLongitude location", "XMP drone-dji:AbsoluteAltitude location",
+                    "XMP Iptc4xmpExt:LocationShown[1]/Iptc4xmpExt:Sublocation location", "XMP Iptc4xmpCore:Location location"])
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.none, .full))).count == 7, "city and country too at none")
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
-                == ["XMP CreatorTool device", "XMP SerialNumber device", "XMP Lens device", "XMP creator device", "XMP rights device", "XMP OwnerName device"])
+                == ["XMP xmp:CreatorTool device", "XMP aux:SerialNumber device", "XMP exifEX:LensModel device", "XMP dc:creator[1] device",
+                    "XMP dc:rights[1] device", "XMP exifEX:CameraOwnerName device"])
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .none))).suffix(2) == ["XMP tiff:Make device", "XMP tiff:Model device"])
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .dayOnly, device: .full)))
-                == ["XMP DateTimeOriginal timestamp", "XMP CreateDate timestamp", "XMP DateCreated timestamp"], "an XMP date's value is not read: found is withheld")
+                == ["XMP xmp:CreateDate timestamp"], "the date alone is what day_only discloses")
+        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .none, device: .full)))
+                == ["XMP xmp:CreateDate timestamp", "XMP photoshop:DateCreated timestamp"])
         #expect(MediaPrivacyAudit.leaks(Self.facts(tags: [packet], make: nil, model: nil), levels: Self.levels(.none, .none)).isEmpty)
     }
 
@@ -137,12 +152,12 @@ struct MediaRulesTests {
         #expect(type("isom") == "video/mp4" && type("mp42") == "video/mp4")
     }
 
-    @Test("the probe's XMP search: each property by its local name, whatever the prefix, anywhere in the packet")
-    func xmpSearch() {
-        let padded = #"<rdf:Description xmlns:e="http://ns.adobe.com/exif/1.0/">"# + String(repeating: " ", count: 4096) + #"<e:GPSLongitude>151,12.558E</e:GPSLongitude><aux:SerialNumber>1</aux:SerialNumber>"#
-        #expect(XMPPrivacyProperty.found(in: Array(padded.utf8)) == [.gpsLongitude, .serialNumber])
-        #expect(XMPPrivacyProperty.found(in: Array("<x:xmpmeta/>".utf8)).isEmpty)
-        #expect(XMPPrivacyProperty.found(in: [UInt8]()).isEmpty)
-        #expect(XMPPrivacyProperty(tagName: "XMP GPSLatitude") == .gpsLatitude && XMPPrivacyProperty(tagName: "XMP") == nil)
+    @Test("an XMP property's meaning by its last name, without prefix and index")
+    func xmpMeaning() {
+        #expect(XMPPropertyMeaning(path: "Iptc4xmpExt:LocationCreated[1]/Iptc4xmpExt:City") == .placeName)
+        #expect(XMPPropertyMeaning(path: "Iptc4xmpExt:LocationCreated[1]/Iptc4xmpExt:Sublocation") == .coordinate)
+        #expect(XMPPropertyMeaning(path: "exifEX:LensModel") == .deviceDetail && XMPPropertyMeaning(path: "tiff:Model") == .makeOrModel)
+        #expect(XMPPropertyMeaning(path: "exif:Flash/exif:Fired") == nil && XMPPropertyMeaning(path: "") == nil)
+        #expect(XMPPropertyMeaning(tagName: "XMP exif:GPSLatitude") == .coordinate && XMPPropertyMeaning(tagName: "XMP") == nil)
     }
 }

@@ -34,8 +34,7 @@ package enum MediaPrivacyAudit {
     }
 
     /// Each tag of `facts` that `levels` withhold, location first, then time, then device.
-    /// XMP properties come as tags of their own (``XMPPrivacyProperty``): the probe searched each
-    /// whole packet for them.
+    /// XMP properties come as tags of their own, judged by their meaning (``XMPPropertyMeaning``).
     package static func leaks(_ facts: MediaFacts, levels: PrivacyLevels) -> [Leak] {
         var found: [Leak] = []
         if levels.location != .precise {
@@ -50,8 +49,7 @@ package enum MediaPrivacyAudit {
             var seen: Set<String> = []
             let dated = (facts.creationTime.map { [($0.tag, $0.text)] } ?? []) + facts.tags.filter { isDate($0.name) }.map { ($0.name, $0.value) }
             for (tag, value) in dated where seen.insert(tag + "\u{0}" + value).inserted {
-                // An XMP property is found by name, its value unread: it may hold anything.
-                if XMPPrivacyProperty(tagName: tag) != nil || isTimeOfDay(tag) || (levels.timestamp == .none ? hasDate(value) : hasTimeOfDay(value)) {
+                if isTimeOfDay(tag) || (levels.timestamp == .none ? hasDate(value) : hasTimeOfDay(value)) {
                     found.append(Leak(tag: tag, dimension: "timestamp", value: value))
                 }
             }
@@ -61,6 +59,7 @@ package enum MediaPrivacyAudit {
             var withheld = facts.tags.filter { isDeviceDetail($0.name) || isOwner($0.name) }.map { ($0.name, $0.value) }
             if levels.device == .none {
                 withheld += [facts.make, facts.model].compactMap { $0 }.map { ($0.tag, $0.text) }
+                withheld += facts.tags.filter { XMPPropertyMeaning(tagName: $0.name) == .makeOrModel }.map { ($0.name, $0.value) }
             }
             found += withheld.map { Leak(tag: $0.0, dimension: "device", value: $0.1) }
         }
@@ -68,7 +67,7 @@ package enum MediaPrivacyAudit {
     }
 
     private static func isCoordinate(_ name: String) -> Bool {
-        if let property = XMPPrivacyProperty(tagName: name) { return property.isLocation && !property.isPlaceName }
+        if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .coordinate }
         let lower = name.lowercased()
         return lower.hasPrefix("gps") || lower.contains("©xyz") || lower.contains("iso6709") || lower.contains("sublocation")
             || (lower.contains("location") && !lower.contains("sublocation") && isCoordinateKey(lower))
@@ -81,14 +80,14 @@ package enum MediaPrivacyAudit {
     }
 
     private static func isPlaceName(_ name: String) -> Bool {
-        if let property = XMPPrivacyProperty(tagName: name) { return property.isLocation }
+        if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .placeName || meaning == .coordinate }
         let lower = name.lowercased()
         return lower.contains("city") || lower.contains("location") || lower.contains("country") || lower.contains("province")
             || lower == "state" || lower.hasSuffix(".state")
     }
 
     private static func isDate(_ name: String) -> Bool {
-        if let property = XMPPrivacyProperty(tagName: name) { return property.isDate }
+        if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .date }
         let lower = name.lowercased()
         return lower.hasPrefix("datetime") || lower.contains("creation_time") || lower.contains("creationdate") || lower.contains("createdate")
             || lower.contains("datecreated") || lower == "date" || lower.hasSuffix(".date") || lower.contains("©day") || isTimeOfDay(name)
@@ -101,7 +100,7 @@ package enum MediaPrivacyAudit {
     }
 
     private static func isDeviceDetail(_ name: String) -> Bool {
-        if let property = XMPPrivacyProperty(tagName: name) { return property == .creatorTool || property == .serialNumber || property == .lens }
+        if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .deviceDetail }
         let lower = name.lowercased()
         // 0x013C is EXIF HostComputer, which libexif does not name.
         return lower == "software" || lower.contains("©swr") || lower.contains("©too") || lower.hasSuffix(".software") || lower.contains("serial")
@@ -109,7 +108,7 @@ package enum MediaPrivacyAudit {
     }
 
     private static func isOwner(_ name: String) -> Bool {
-        if let property = XMPPrivacyProperty(tagName: name) { return property == .creator || property == .rights || property == .owner }
+        if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .owner }
         let lower = name.lowercased()
         return lower == "artist" || lower.contains("copyright") || lower.contains("byline") || lower.contains("ownername") || lower == "xpauthor" || lower.contains("©art")
             || lower.contains("©aut") || lower.hasSuffix(".author") || lower.hasSuffix(".artist") || lower.hasSuffix(".copyright")

@@ -39,7 +39,7 @@ struct MovieMetadata {
             let name = scope != "container" && key == "encoder" ? Self.compressorName : Self.name(forKey: key)
             if key == "xmp", let value = next.pointee.value {
                 // FFmpeg holds the whole XMP_ atom as this C string.
-                tags.addXMP(key: name, scope: scope, packet: UnsafeRawBufferPointer(start: value, count: strlen(value)))
+                XMPReader(limits: tags.limits).read(UnsafeRawBufferPointer(start: value, count: strlen(value)), key: name, scope: scope, into: &tags)
                 continue
             }
             tags.add(name: name, key: key, scope: scope, value: next.pointee.value)

@@ -145,7 +145,7 @@ struct HEIFReader {
                 let facts = EXIFReader(limits: limits).read(block, scope: scope, into: &tags)
                 if !hasEXIF { exif = facts; hasEXIF = true }
             } else if name == "XMP" {
-                tags.addXMP(key: name, scope: scope, packet: data)
+                XMPReader(limits: limits).read(data, key: name, scope: scope, into: &tags)
             } else {
                 tags.add(name: name, key: name, scope: scope, bytes: data)
             }

@@ -23,6 +23,7 @@ struct JPEGReader {
         var frameSize: MediaImageSize?
         var position: Int64 = 2
         var segments = 0
+        var extendedXMP = ExtendedXMP(maxBytes: limits.maxMetadataBlockBytes)
         walk: while segments < Self.maxSegments {
             segments += 1
             guard let marker = nextMarker(&position) else {
@@ -51,9 +52,9 @@ struct JPEGReader {
                 let facts = EXIFReader(limits: limits, nesting: nesting).read(payload, scope: "JPEG", into: &tags)
                 if exif == nil { exif = facts }
             case 0xE1 where payload.starts(with: Self.xmpIdentifier):
-                tags.addXMP(key: "APP1 XMP", scope: "JPEG", packet: payload.dropFirst(Self.xmpIdentifier.count))
+                XMPReader(limits: limits).read(payload.dropFirst(Self.xmpIdentifier.count), key: "APP1 XMP", scope: "JPEG", into: &tags)
             case 0xE1 where payload.starts(with: Self.xmpExtensionIdentifier):
-                tags.addXMP(key: "APP1 extended XMP", scope: "JPEG", packet: payload.dropFirst(Self.xmpExtensionIdentifier.count))
+                extendedXMP.add(payload.dropFirst(Self.xmpExtensionIdentifier.count))
             case 0xE0...0xEF:
                 // Other application segments (JFIF, ICC_PROFILE, Photoshop/IPTC, ...): named by
                 // their identifier, the text up to the first NUL.
@@ -73,6 +74,7 @@ struct JPEGReader {
             }
         }
         guard let frameSize else { return .unreadable(reason: "JPEG: no frame header (SOF) before the first scan") }
+        extendedXMP.read(into: &tags)
         // The image data runs to the end marker: a file cut short has none, and bytes after it
         // (a motion photo's video, MPF images) are a place whose metadata is not read.
         guard let end = endOfImage(from: position) else {

@@ -24,16 +24,6 @@ struct TagList {
         add(name: name, key: key, scope: scope, decoded: MediaText.decode(bytes, maxBytes: limits.maxTagValueBytes))
     }
 
-    /// Adds an XMP packet (its first bytes, as every value), then a tag for each privacy property
-    /// named anywhere in the whole packet (``XMPPrivacyProperty``), so that neither the value's
-    /// cap nor the packet's padding hides one.
-    mutating func addXMP<Bytes: Collection>(key: String, scope: String, packet: Bytes) where Bytes.Element == UInt8 {
-        add(name: "XMP", key: key, scope: scope, bytes: packet)
-        for property in XMPPrivacyProperty.found(in: packet) {
-            add(name: property.tagName, key: key, scope: scope, decoded: ("named in the XMP packet", false))
-        }
-    }
-
     private mutating func add(name: String, key: String, scope: String, decoded: (text: String, isTruncated: Bool)) {
         guard tags.count < limits.maxTags else {
             omittedCount += 1
