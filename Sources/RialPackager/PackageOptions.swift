@@ -32,6 +32,10 @@ public struct PackageOptions: Sendable {
     /// Package an export whose forensic manifest does not describe its media (`schema/SPEC.md`
     /// §2.2) as received, instead of refusing it: verification then fails it.
     public var keepAsReceived: Bool = false
+    /// Read each media file with the confined media probe before packing it and refuse one
+    /// verification would fail as `media.unreadable` or `media.unsupported` (`rial pack` does,
+    /// unless `--no-examine-media`). A filtered package (``privacy``) always examines its media.
+    public var examinesMedia: Bool = false
 
     /// Options with the defaults `rial pack` uses: a derived package id, the current time, not sealed.
     public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,

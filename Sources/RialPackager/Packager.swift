@@ -48,8 +48,10 @@ public struct Packager: Sendable {
         let scanned = try CaptureDirectory(root: options.captureDirectory, keepAsReceived: keep)
         let metadata = try MetadataPlan.make(capture: scanned, privacy: options.privacy, hashOnly: options.hashOnly, keepAsReceived: keep)
         let capture = metadata.capture
-        // A filtered package keeps no media that says more than its levels (the verifier's rule).
-        let mediaWarnings = metadata.hashOnly ? [] : try MediaDisclosure.check(capture, levels: metadata.levels, keepAsReceived: keep)
+        // Media verification would fail is refused (or kept, said so); a filtered package keeps
+        // no media that says more than its levels (the verifier's rule).
+        let mediaWarnings = metadata.hashOnly ? [] : try MediaDisclosure.check(capture, levels: metadata.levels, examinesMedia: options.examinesMedia,
+                                                                               keepAsReceived: keep)
         // Read before anything is written; held against the media once it is streamed.
         let (appDigests, manifestWarnings) = try AppDigestClaim.read(capture, keepAsReceived: keep)
         let created = options.created ?? Timestamp.now()

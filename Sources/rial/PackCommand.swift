@@ -69,6 +69,10 @@ struct PackCommand: ParsableCommand {
     @Flag(name: .customLong("keep-as-received"), help: "Pack an export whose content is wrong (digests that do not match its media, empty or damaged media, app files rial cannot read or import) exactly as received; verification reports each problem.")
     var keepAsReceived = false
 
+    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
+          help: "Read each media file with the media libraries (in a confined child process) before packing it, and refuse what verification would fail as unreadable or unsupported (--keep-as-received keeps it). --no-examine-media packs it unread; --privacy examines it regardless.")
+    var examineMedia = true
+
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
     var output: String?
 
@@ -140,6 +144,7 @@ struct PackCommand: ParsableCommand {
                                      sealer: sealer, custodyActor: actor, custodyLocation: custody.location)
         options.hashOnly = hashOnly
         options.keepAsReceived = keepAsReceived
+        options.examinesMedia = examineMedia
         do {
             if let packageID { options.packageID = try PackageID(packageID) }
             if let created { options.created = try Timestamp(rfc3339: created) }

@@ -120,7 +120,11 @@ struct MediaExaminationTests {
             let noise = try Fixture.sample(in: other)
             let movie = noise.appendingPathComponent("media/capture.mov")
             try Data(String(repeating: "not a movie\n", count: 400).utf8).write(to: movie)
-            let noisy = try Fixture.pack(noise, in: other, name: "noise.rialpkg")
+            // rial pack reads it first, and refuses what verification would fail.
+            let refused = CLI.rial(["pack", noise.path, "-o", "noise.rialpkg", "--plan"], cwd: other)
+            #expect(refused.status == 2 && refused.stderr.contains("capture.mov") && refused.stderr.contains("verification would fail it")
+                    && (refused.stderr.contains("(media.unreadable)") || refused.stderr.contains("(media.unsupported)")), "\(refused)")
+            let noisy = try Fixture.pack(noise, in: other, name: "noise.rialpkg", options: ["--keep-as-received"])
             let noiseReport = try verify(noisy, in: dir)
             #expect(noiseReport.checks.contains { ($0.code == "media.unreadable" || $0.code == "media.unsupported") && $0.status == "fail" && $0.subject == "data/media/capture.mov" },
                     "\(noiseReport.checks.filter { $0.code.hasPrefix("media.") })")

@@ -67,7 +67,8 @@ struct OptionSpellingTests {
             let capture = dir.appendingPathComponent("one")
             try FileManager.default.createDirectory(at: capture.appendingPathComponent("media"), withIntermediateDirectories: true)
             try Data("not really a movie".utf8).write(to: capture.appendingPathComponent("media/capture.mov"))
-            let one = CLI.rial(["pack", capture.path, "-o", "one.rialpkg"], cwd: dir)
+            // Not media: packed unread, as --no-examine-media asks.
+            let one = CLI.rial(["pack", capture.path, "-o", "one.rialpkg", "--no-examine-media"], cwd: dir)
             #expect(one.status == 0, "\(one)")
             #expect(one.stdout.contains("Packed 1 file (18 bytes) into one.rialpkg"), "\(one)")
             #expect(one.stdout.contains("; 1 file:"), "\(one)")

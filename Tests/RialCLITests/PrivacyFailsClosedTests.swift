@@ -167,7 +167,11 @@ struct PrivacyFailsClosedTests {
 
             // Cut to 60 %: no end marker, so the media libraries' reading is not trusted.
             try jpeg.prefix(jpeg.count * 6 / 10).write(to: photo)
-            try #require(CLI.rial(["pack", "photo", "-o", "cut.rialpkg", "--quiet"], cwd: dir).status == 0)
+            let refused = CLI.rial(["pack", "photo", "-o", "cut.rialpkg", "--quiet"], cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("no end marker (EOI)") && refused.stderr.contains("(media.unreadable), add --keep-as-received"), "\(refused)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut.rialpkg").path))
+            let kept = CLI.rial(["pack", "photo", "-o", "cut.rialpkg", "--keep-as-received"], cwd: dir)
+            try #require(kept.status == 0 && kept.stderr.contains("packed as received (--keep-as-received)"), "\(kept)")
             let cut = try Report.decode(CLI.rial(["verify", "cut.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
             #expect(cut.checks("media.unreadable").first?.message.contains("no end marker (EOI)") == true, "\(cut.failures)")
         }

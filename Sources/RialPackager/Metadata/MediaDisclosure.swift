@@ -1,21 +1,26 @@
 import RialFormat
 import RialMedia
 
-/// What the media a filtered package keeps says about itself (`schema/SPEC.md` §16.4, refusal
-/// "media that discloses more"): before anything is written, each media file is read by the
-/// same confined probe and audited by the same rules (``MediaPrivacyAudit``) as at
-/// verification, so that `rial pack --privacy` never writes a package its own verifier fails
-/// for a GPS position, a capture time or an owner inside the video or photo.
+/// What the media a package keeps is, and what a filtered package's media says about itself
+/// (`schema/SPEC.md` §2.1 refusal 17 and §16.4 refusal "media that discloses more"): before
+/// anything is written, each media file is read by the same confined probe as at verification.
+/// Media the libraries cannot read, or no container rial examines, is refused (verification
+/// would fail it); a filtered package's media is audited by the same rules
+/// (``MediaPrivacyAudit``), so that `rial pack --privacy` never writes a package its own
+/// verifier fails for a GPS position, a capture time or an owner inside the video or photo.
 enum MediaDisclosure {
     /// - Returns: what could not be established (a file not read in full, no probe on this
     ///   machine), as warnings: verification will say privacy is not established.
     /// - Throws: ``PackagerError`` `.invalidCapture` naming each tag the levels withhold, and
     ///   where it is.
-    /// - Parameter keepAsReceived: keep media that discloses more, warning, instead of refusing
-    ///   it: the verifier then fails the package (`--keep-as-received`).
-    static func check(_ capture: CaptureDirectory, levels: PrivacyLevels, keepAsReceived: Bool) throws -> [String] {
+    /// - Parameters:
+    ///   - examinesMedia: read the media even when the package withholds nothing, to refuse what
+    ///     verification would fail (`rial pack` without `--no-examine-media`).
+    ///   - keepAsReceived: keep media that cannot be read or that discloses more, warning, instead
+    ///     of refusing it: the verifier then fails the package (`--keep-as-received`).
+    static func check(_ capture: CaptureDirectory, levels: PrivacyLevels, examinesMedia: Bool, keepAsReceived: Bool) throws -> [String] {
         let media = capture.files.filter { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }
-        guard !levels.isFull, !media.isEmpty else { return [] }
+        guard !levels.isFull || examinesMedia, !media.isEmpty else { return [] }
         let probe: MediaProbe
         do {
             probe = try MediaProbe.locate()
@@ -31,10 +36,19 @@ enum MediaDisclosure {
                 warnings.append("\(file.sourcePath) could not be examined (\(error.reason)); privacy will not be established for it (privacy.media-embedded)")
                 continue
             }
+            if let refused = try unusable(file, outcome, keepAsReceived: keepAsReceived) {
+                warnings.append(refused)
+                continue
+            }
             guard let facts = outcome.facts else {
+                if levels.isFull {
+                    warnings.append("\(file.sourcePath) could not be examined (\(outcome.summary)); verification will say its claims are not checked (media.probe)")
+                    continue
+                }
                 warnings.append("\(file.sourcePath) could not be read by the media libraries (\(outcome.summary)); what it discloses is not known, and verification will say privacy is not established (privacy.media-embedded)")
                 continue
             }
+            guard !levels.isFull else { continue }
             let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
             guard leaks.isEmpty else {
                 let named = leaks.prefix(5).map { "\($0.tag) (\($0.value.prefix(60))), which \($0.dimension)=\($0.level(in: levels)) withholds" }
@@ -49,5 +63,23 @@ enum MediaDisclosure {
             }
         }
         return warnings
+    }
+
+    /// The refusal (or, kept as received, the warning) for media verification would fail:
+    /// unreadable, or not a container rial examines; `nil` for media that was read, or could
+    /// not be examined on this machine (a crash, time or memory: a warning, not a verdict).
+    private static func unusable(_ file: CaptureDirectory.File, _ outcome: MediaProbeOutcome, keepAsReceived: Bool) throws -> String? {
+        let problem: String, code: String
+        switch outcome {
+        case .unreadable(let reason):
+            (problem, code) = ("\(file.sourcePath) cannot be read by the media libraries: \(reason)", "media.unreadable")
+        case .unsupported(let container):
+            (problem, code) = ("\(file.sourcePath) is not a container rial examines (MP4/QuickTime, HEIF/HEIC, JPEG): \(container)", "media.unsupported")
+        default:
+            return nil
+        }
+        return try ReceivedContentProblem("\(problem): verification would fail it. Check that it is the recording the capture app made",
+                                          whenKept: "the file is kept byte for byte, and verification fails it",
+                                          reportedAs: code).resolve(keepAsReceived: keepAsReceived)
     }
 }
