@@ -8,4 +8,5 @@
 #include <libexif/exif-tag.h>
 #include <libexif/exif-utils.h>
 #include <libexif/exif-loader.h>
+#include <libexif/exif-mnote-data.h>
 #endif

@@ -104,7 +104,8 @@ package enum MediaPrivacyAudit {
         let lower = name.lowercased()
         // 0x013C is EXIF HostComputer, which libexif does not name.
         return lower == "software" || lower.contains("©swr") || lower.contains("©too") || lower.hasSuffix(".software") || lower.contains("serial")
-            || lower.hasPrefix("lens") || lower.contains("hostcomputer") || lower == "0x013c"
+            || lower.hasPrefix("lens") || lower.contains("hostcomputer") || lower == "0x013c" || lower.contains("firmware")
+            || lower.hasSuffix(".version") || lower.contains("sensorid") || lower.contains("internalserial")
     }
 
     private static func isOwner(_ name: String) -> Bool {
@@ -112,7 +113,7 @@ package enum MediaPrivacyAudit {
         let lower = name.lowercased()
         return lower == "artist" || lower.contains("copyright") || lower.contains("byline") || lower.contains("ownername") || lower == "xpauthor" || lower.contains("©art")
             || lower.contains("©aut") || lower.hasSuffix(".author") || lower.hasSuffix(".artist") || lower.hasSuffix(".copyright")
-            || lower == "author" || lower == "artist-eng"
+            || lower == "author" || lower == "artist-eng" || lower == "auth" || lower.hasPrefix("auth-")
     }
 
     /// A date: four digits for a year.

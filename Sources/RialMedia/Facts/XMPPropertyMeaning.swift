@@ -44,7 +44,8 @@ public enum XMPPropertyMeaning: String, Sendable, CaseIterable {
     /// Device details first (a lens *model* is not the camera's), then positions before place
     /// names (a *sub*location is a position's neighbour).
     private static func meaning(ofLocalName name: String) -> Self? {
-        if name.contains("serial") || name.hasPrefix("lens") || name == "creatortool" || name == "software" || name.contains("hostcomputer") {
+        if name.contains("serial") || name.hasPrefix("lens") || name == "creatortool" || name.contains("software") || name.contains("hostcomputer")
+            || name.contains("firmware") {
             return .deviceDetail
         }
         if name == "make" || name == "model" { return .makeOrModel }
@@ -56,9 +57,12 @@ public enum XMPPropertyMeaning: String, Sendable, CaseIterable {
             || name.contains("location") || name.contains("worldregion") {
             return .placeName
         }
-        if name.contains("date") { return .date }
+        if name.contains("date") || name == "when" { return .date }
+        // IPTC Core's creator contact (`CiAdrExtadr`, `CiEmailWork`, `CiTelWork`, ...) and PLUS's
+        // `ImageCreatorName` say who made the photo and how to reach them.
         if name == "creator" || name == "rights" || name.contains("owner") || name == "artist" || name.contains("author")
-            || name.contains("copyright") || name == "byline" {
+            || name.contains("copyright") || name == "byline" || name.hasPrefix("ci") && (name.hasPrefix("ciadr") || name.hasPrefix("ciemail")
+            || name.hasPrefix("citel") || name.hasPrefix("ciurl")) || name.contains("creatorname") {
             return .owner
         }
         return nil

@@ -29,6 +29,7 @@ struct EXIFReader {
         var gps = GPSEntries(order: order)
         var buffer = [CChar](repeating: 0, count: limits.maxTagValueBytes + 8)
         var entryCount = 0
+        var hasMakerNote = false
         let contents = withUnsafeBytes(of: data.pointee.ifd) { Array($0.bindMemory(to: UnsafeMutablePointer<ExifContent>?.self)) }
         for (index, content) in contents.enumerated() {
             guard let content, let entries = content.pointee.entries else { continue }
@@ -38,6 +39,7 @@ struct EXIFReader {
                 guard let entry = entries[position] else { continue }
                 entryCount += 1
                 let tag = entry.pointee.tag
+                if tag.rawValue == 0x927C { hasMakerNote = true }
                 let name = exif_tag_get_name_in_ifd(tag, ifd).map { MediaReaderText.string($0) } ?? Self.hex(tag.rawValue)
                 let text = MediaText.decode(cString: exif_entry_get_value(entry, &buffer, UInt32(buffer.count)),
                                             maxBytes: limits.maxTagValueBytes)?.text ?? ""
@@ -60,10 +62,29 @@ struct EXIFReader {
                      bytes: Array("(\(block.count) bytes in which libexif finds no entry)".utf8))
         }
         facts.location = gps.location(maxTextBytes: limits.maxTagValueBytes)
+        readMakerNote(data, hasMakerNote: hasMakerNote, into: &tags, buffer: &buffer)
         if let thumbnail = data.pointee.data, data.pointee.size > 0 {
             readThumbnail(Array(UnsafeBufferPointer(start: thumbnail, count: Int(data.pointee.size))), into: &tags)
         }
         return facts
+    }
+
+    /// The maker's note (EXIF tag 0x927C): the makers libexif interprets (Canon, Olympus and
+    /// Nikon, Pentax and Casio, Fuji, Apple) give their entries as tags under the scope
+    /// `EXIF MakerNote` (an owner's name, serial numbers, the lens, a home town); another
+    /// maker's note is a place not read, for it may hold the same.
+    private func readMakerNote(_ data: UnsafeMutablePointer<ExifData>, hasMakerNote: Bool, into tags: inout TagList, buffer: inout [CChar]) {
+        guard hasMakerNote else { return }
+        guard let note = exif_data_get_mnote_data(data) else {
+            tags.markUnread("the EXIF maker note, of a maker libexif does not interpret: its entries (serial numbers, owner, places) are not read")
+            return
+        }
+        for index in 0..<exif_mnote_data_count(note) {
+            let name = MediaReaderText.string(exif_mnote_data_get_name(note, index))
+            let key = name.isEmpty ? Self.hex(exif_mnote_data_get_id(note, index)) : name
+            let value = exif_mnote_data_get_value(note, index, &buffer, UInt32(buffer.count))
+            tags.add(name: key, key: key, scope: "EXIF MakerNote", value: value)
+        }
     }
 
     /// The thumbnail IFD1 points at, when it is a JPEG: its own APP segments (EXIF with GPS, XMP)

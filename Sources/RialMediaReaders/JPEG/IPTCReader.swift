@@ -35,12 +35,12 @@ struct IPTCReader {
             guard let dataset = data.pointee.datasets?[index] else { continue }
             let record = dataset.pointee.record
             let tag = dataset.pointee.tag
-            let name = iptc_tag_get_name(record, tag).map { String(cString: $0) } ?? "\(record):\(tag)"
+            let name = iptc_tag_get_name(record, tag).map { String(cString: $0) } ?? "\(record.rawValue):\(tag.rawValue)"
             let value = buffer.withUnsafeMutableBufferPointer { pointer -> String in
                 guard let text = iptc_dataset_get_as_str(dataset, pointer.baseAddress, UInt32(pointer.count)) else { return "" }
                 return String(cString: text)
             }
-            tags.add(name: name, key: "\(record):\(tag)", scope: "IPTC", bytes: Array(value.utf8))
+            tags.add(name: name, key: "\(record.rawValue):\(tag.rawValue)", scope: "IPTC", bytes: Array(value.utf8))
         }
     }
 }

@@ -66,6 +66,11 @@ struct JPEGReader {
                     IPTCReader(limits: limits).read(payload, into: &tags)
                 } else if marker == 0xE2, payload.starts(with: Array("MPF\u{0}".utf8)) {
                     tags.markUnread("the JPEG's APP2 MPF segment: the further images it indexes, and their metadata, are not read")
+                } else if !Self.isPictureOnly(marker: marker, payload) {
+                    // A maker's own segment (GoPro's GPMF in APP6, Ricoh's RMETA in APP5, ...)
+                    // may carry a serial number or a place: not read, so said.
+                    let identifier = MediaText.decode(payload.prefix { $0 != 0 }.prefix(32), maxBytes: 32).text
+                    tags.markUnread("the JPEG's \(name) segment \"\(identifier)\", which no reader here parses")
                 }
             case 0xFE:
                 tags.add(name: "COM", key: "COM", scope: "JPEG", bytes: payload.prefix { $0 != 0 })
@@ -118,6 +123,18 @@ struct JPEGReader {
             }
         }
         return nil
+    }
+
+    /// The application segments that describe only the picture (JFIF and JFXX in APP0, an ICC
+    /// profile in APP2, Adobe's colour transform in APP14, Photoshop's IRB is read as IPTC):
+    /// nothing in them names a place, a time, a device or an owner.
+    static func isPictureOnly(marker: UInt8, _ payload: [UInt8]) -> Bool {
+        switch marker {
+        case 0xE0: return payload.starts(with: Array("JFIF\u{0}".utf8)) || payload.starts(with: Array("JFXX\u{0}".utf8))
+        case 0xE2: return payload.starts(with: Array("ICC_PROFILE\u{0}".utf8))
+        case 0xEE: return payload.starts(with: Array("Adobe".utf8))
+        default: return false
+        }
     }
 
     /// Whether every byte from `start` to the end is 0x00 or 0xFF: padding a writer left after
