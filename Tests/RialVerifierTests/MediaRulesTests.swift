@@ -41,6 +41,20 @@ struct MediaRulesTests {
         #expect(depthResults(jpeg, "data/media/p.jpg").isEmpty)
     }
 
+    @Test("resolution is held against the parameter sets' size; an H.264/HEVC video whose parameter sets could not be read is not checked, another codec's container size is used")
+    func resolutionSource() throws {
+        let claims = try Self.claims(#"{"type": "video", "resolution": {"width": 160, "height": 120}}"#)
+        func result(_ codec: String, _ source: MediaSizeSource) -> CheckResult? {
+            let video = MediaVideo(streamIndex: 0, codec: codec, codedWidth: 160, codedHeight: 120, sizeSource: source, displayWidth: 160, displayHeight: 120)
+            let facts = MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2"), video: video)
+            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { $0.code.isIn("media.resolution") }
+        }
+        #expect(result("h264", .parameterSets)?.status == .pass)
+        #expect(result("h264", .container)?.status == .notChecked)
+        #expect(result("hevc", .container)?.status == .notChecked)
+        #expect(result("prores", .container)?.status == .pass)
+    }
+
     @Test("the container's creation time within the recording, two seconds either side")
     func startTime() throws {
         let claims = try Self.claims(#"{"type": "video", "started_at": "2026-01-15T10:30:00.125Z", "ended_at": "2026-01-15T10:30:10.125Z"}"#)

@@ -93,10 +93,11 @@ package enum MediaPrivacyAudit {
             || lower.contains("datecreated") || lower == "date" || lower.hasSuffix(".date") || lower.contains("©day") || isTimeOfDay(name)
     }
 
-    /// IPTC's `TimeCreated` and `DigitalCreationTime` (`HHMMSS±HHMM`): a time of day by definition.
+    /// IPTC's `TimeCreated` and `DigitalCreationTime` (`HHMMSS±HHMM`), a maker note's `Time`
+    /// (Pentax): a time of day by definition.
     private static func isTimeOfDay(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return lower.contains("timecreated") || lower.contains("creationtime")
+        return lower.contains("timecreated") || lower.contains("creationtime") || lower == "time"
     }
 
     private static func isDeviceDetail(_ name: String) -> Bool {

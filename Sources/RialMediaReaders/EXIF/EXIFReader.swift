@@ -79,11 +79,18 @@ struct EXIFReader {
             tags.markUnread("the EXIF maker note, of a maker libexif does not interpret: its entries (serial numbers, owner, places) are not read")
             return
         }
+        var notRendered: [String] = []
         for index in 0..<exif_mnote_data_count(note) {
             let name = MediaReaderText.string(exif_mnote_data_get_name(note, index))
             let key = name.isEmpty ? Self.hex(exif_mnote_data_get_id(note, index)) : name
             let value = exif_mnote_data_get_value(note, index, &buffer, UInt32(buffer.count))
+            // No text at all: an entry libexif does not descend into (Olympus's Equipment and
+            // Camera Settings sub-IFDs, which hold the serial numbers and the lens).
+            if value == nil || value?.pointee == 0 { notRendered.append(key) }
             tags.add(name: key, key: key, scope: "EXIF MakerNote", value: value)
+        }
+        if !notRendered.isEmpty {
+            tags.markUnread("the EXIF maker note's entries \(notRendered.prefix(8).joined(separator: ", ")), which libexif does not read into: what they hold is not known")
         }
     }
 

@@ -30,6 +30,11 @@ struct MediaClaimRules {
     private func resolution(_ video: MediaVideo) -> CheckResult? {
         guard let claimed = claims.resolution else { return nil }
         let encoded = "\(video.codedWidth)×\(video.codedHeight)"
+        // For H.264 and HEVC the picture's size is in the stream; when it could not be read
+        // there, the container's declaration is no evidence of it.
+        if video.sizeSource == .container, ["h264", "hevc"].contains(video.codec) {
+            return .notChecked(.mediaResolution, subject, "resolution \(claimed) is stated, but the parameter sets of \(path) could not be read; its container declares \(encoded), which is not evidence of the picture's size")
+        }
         if claimed.width == Int64(video.codedWidth), claimed.height == Int64(video.codedHeight) {
             let source = video.sizeSource == .parameterSets ? "as its parameter sets give it" : "as its container declares it"
             return .pass(.mediaResolution, subject, "resolution \(claimed) is the encoded size of \(path), \(source)")

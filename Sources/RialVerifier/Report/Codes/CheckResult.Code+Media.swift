@@ -18,7 +18,9 @@ extension CheckResult.Code {
     public static let mediaCodec = Self("media.codec")
     /// FAIL: the stated codec is not the video's.
     public static let mediaCodecMismatch = Self("media.codec.mismatch")
-    /// PASS: the stated resolution is the encoded video's size.
+    /// - PASS: the stated resolution is the encoded video's size.
+    /// - NOT CHECKED: an H.264/HEVC video whose parameter sets could not be read (only its
+    ///   container declares a size).
     public static let mediaResolution = Self("media.resolution")
     /// FAIL: the stated resolution is not the encoded video's size.
     public static let mediaResolutionMismatch = Self("media.resolution.mismatch")
