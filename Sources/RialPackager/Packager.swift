@@ -50,8 +50,8 @@ public struct Packager: Sendable {
         let capture = metadata.capture
         // Media verification would fail is refused (or kept, said so); a filtered package keeps
         // no media that says more than its levels (the verifier's rule).
-        let mediaWarnings = metadata.hashOnly ? [] : try MediaDisclosure.check(capture, levels: metadata.levels, examinesMedia: options.examinesMedia,
-                                                                               keepAsReceived: keep)
+        let mediaWarnings = metadata.hashOnly ? [] : try MediaDisclosure.check(capture, levels: metadata.levels, claims: metadata.app,
+                                                                               examinesMedia: options.examinesMedia, keepAsReceived: keep)
         // Read before anything is written; held against the media once it is streamed.
         let (appDigests, manifestWarnings) = try AppDigestClaim.read(capture, keepAsReceived: keep)
         let created = options.created ?? Timestamp.now()

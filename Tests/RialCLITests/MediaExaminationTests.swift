@@ -41,7 +41,7 @@ struct MediaExaminationTests {
         }
     }
 
-    @Test("claims the video contradicts: codec, resolution, duration and frame count each fail with their code")
+    @Test("claims the video contradicts: refused at pack, naming each; kept as received, codec, resolution, duration and frame count each fail with their code")
     func contradictedClaims() throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
@@ -53,9 +53,17 @@ struct MediaExaminationTests {
             metadata["duration_ms"] = 3_600_000
             metadata["frame_count"] = 108_000
             try JSONSerialization.data(withJSONObject: metadata).write(to: file)
+            // rial pack reads the video first and refuses what it contradicts, naming each claim.
+            let (refused, _) = AppExportTests.pack("rich", exports, in: dir)
+            #expect(refused.status == 2 && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("rich.rialpkg").path), "\(refused)")
+            for said in ["codec hevc, but the video's is h264", "resolution 3840×2160, but the video's is 160×120", "duration_ms 3600000 ms, but the video's is",
+                         "frame_count 108000, but the video's is 180", "media.codec.mismatch, media.resolution.mismatch, media.duration.mismatch, media.frame-count.mismatch",
+                         "add --keep-as-received"] {
+                #expect(refused.stderr.contains(said), "\(said): \(refused.stderr)")
+            }
             // The frame count and final hash no longer match the app's own chain either; only the media codes matter here.
-            let (result, package) = AppExportTests.pack("rich", exports, in: dir)
-            try #require(result.status == 0, "\(result)")
+            let (result, package) = AppExportTests.pack("rich", exports, in: dir, options: ["--keep-as-received"])
+            try #require(result.status == 0 && result.stderr.contains("packed as received"), "\(result)")
             let report = try verify(package, in: dir)
             #expect(report.verdict == "fail")
             for code in ["media.codec.mismatch", "media.resolution.mismatch", "media.duration.mismatch", "media.frame-count.mismatch"] {

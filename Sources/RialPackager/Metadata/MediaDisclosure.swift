@@ -18,7 +18,9 @@ enum MediaDisclosure {
     ///     verification would fail (`rial pack` without `--no-examine-media`).
     ///   - keepAsReceived: keep media that cannot be read or that discloses more, warning, instead
     ///     of refusing it: the verifier then fails the package (`--keep-as-received`).
-    static func check(_ capture: CaptureDirectory, levels: PrivacyLevels, examinesMedia: Bool, keepAsReceived: Bool) throws -> [String] {
+    ///   - claims: the capture app's metadata, whose statements about the video (codec,
+    ///     resolution, duration, frame count) the media must not contradict.
+    static func check(_ capture: CaptureDirectory, levels: PrivacyLevels, claims: AppMetadata?, examinesMedia: Bool, keepAsReceived: Bool) throws -> [String] {
         let media = capture.files.filter { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }
         guard !levels.isFull || examinesMedia, !media.isEmpty else { return [] }
         let probe: MediaProbe
@@ -48,6 +50,11 @@ enum MediaDisclosure {
                 warnings.append("\(file.sourcePath) could not be read by the media libraries (\(outcome.summary)); what it discloses is not known, and verification will say privacy is not established (privacy.media-embedded)")
                 continue
             }
+            // Claims about the one recording: with several media files, which one they describe is
+            // the verifier's question (it judges them only for exactly one).
+            if let claims, media.count == 1, let contradicted = try contradiction(file, facts, claims, keepAsReceived: keepAsReceived) {
+                warnings.append(contradicted)
+            }
             guard !levels.isFull else { continue }
             let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
             guard leaks.isEmpty else {
@@ -63,6 +70,17 @@ enum MediaDisclosure {
             }
         }
         return warnings
+    }
+
+    /// The refusal (or, kept as received, the warning) for media the app's own metadata
+    /// contradicts (``VideoClaimJudge``: the verifier's rules and tolerances); `nil` when none.
+    private static func contradiction(_ file: CaptureDirectory.File, _ facts: MediaFacts, _ claims: AppMetadata, keepAsReceived: Bool) throws -> String? {
+        let found = VideoClaimJudge.contradictions(of: claims, facts)
+        guard !found.isEmpty else { return nil }
+        let said = found.map { "\($0.key) \($0.stated), but the video's is \($0.actual)" }.joined(separator: "; ")
+        return try ReceivedContentProblem("the capture app's metadata says \(said) (\(file.sourcePath)): verification would fail it",
+                                          whenKept: "the media and the metadata are kept byte for byte, and verification fails the claims",
+                                          reportedAs: found.map(\.code).joined(separator: ", ")).resolve(keepAsReceived: keepAsReceived)
     }
 
     /// The refusal (or, kept as received, the warning) for media verification would fail:

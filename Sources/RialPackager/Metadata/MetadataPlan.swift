@@ -25,6 +25,9 @@ struct MetadataPlan {
     var mediaSHA256: String? = nil
     /// The app's files packed as received although they cannot be read (`--keep-as-received`).
     var warnings: [String] = []
+    /// The capture app's metadata as read, when it could be: its claims about the media are
+    /// held against the media before it is packed (§2.1 refusal 17).
+    var app: AppMetadata? = nil
 
     /// Whether the package discloses less than the capture recorded.
     var isFiltered: Bool { hashOnly || !levels.isFull }
@@ -133,7 +136,7 @@ struct MetadataPlan {
             throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels)", cause: error)
         }
         return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256,
-                            warnings: warnings)
+                            warnings: warnings, app: app)
     }
 
     /// Parses one of the capture app's JSON files, if the capture has it; one that breaks its

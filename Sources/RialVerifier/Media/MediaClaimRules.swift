@@ -21,49 +21,50 @@ struct MediaClaimRules {
 
     private func codec(_ video: MediaVideo) -> CheckResult? {
         guard let claimed = claims.codec else { return nil }
-        if claimed == video.codec { return .pass(.mediaCodec, subject, "codec \(claimed) is the codec of \(path)") }
-        return .fail(.mediaCodecMismatch, subject, "the stated codec is not the one \(path) is encoded with", expected: video.codec, actual: claimed)
+        guard case .contradicts(let actual) = VideoClaimJudge.codec(claimed, video) else {
+            return .pass(.mediaCodec, subject, "codec \(claimed) is the codec of \(path)")
+        }
+        return .fail(.mediaCodecMismatch, subject, "the stated codec is not the one \(path) is encoded with", expected: actual, actual: claimed)
     }
 
     /// `resolution` is the encoded video's size (§16.2), not the camera buffers' nor the size
     /// displayed after rotation: the size the stream's parameter sets give, else the container's.
     private func resolution(_ video: MediaVideo) -> CheckResult? {
         guard let claimed = claims.resolution else { return nil }
-        let encoded = "\(video.codedWidth)×\(video.codedHeight)"
-        // For H.264 and HEVC the picture's size is in the stream; when it could not be read
-        // there, the container's declaration is no evidence of it.
-        if video.sizeSource == .container, ["h264", "hevc"].contains(video.codec) {
-            return .notChecked(.mediaResolution, subject, "resolution \(claimed) is stated, but the parameter sets of \(path) could not be read; its container declares \(encoded), which is not evidence of the picture's size")
-        }
-        if claimed.width == Int64(video.codedWidth), claimed.height == Int64(video.codedHeight) {
+        switch VideoClaimJudge.resolution(claimed, video) {
+        case .agrees:
             let source = video.sizeSource == .parameterSets ? "as its parameter sets give it" : "as its container declares it"
             return .pass(.mediaResolution, subject, "resolution \(claimed) is the encoded size of \(path), \(source)")
+        case .unknown(let why):
+            return .notChecked(.mediaResolution, subject, "resolution \(claimed) is stated, but of \(path) \(why)")
+        case .contradicts(let encoded):
+            return .fail(.mediaResolutionMismatch, subject, "the stated resolution is not the encoded size of \(path)", expected: encoded, actual: claimed.description)
         }
-        return .fail(.mediaResolutionMismatch, subject, "the stated resolution is not the encoded size of \(path)", expected: encoded, actual: claimed.description)
     }
 
     /// Within one frame's duration (at the video's average rate, else 1/30 s) plus 1 ms.
     private func duration(_ video: MediaVideo) -> CheckResult? {
         guard let claimed = claims.durationMs else { return nil }
-        guard let actual = (video.duration ?? facts.duration)?.milliseconds else {
+        let tolerance = VideoClaimJudge.durationTolerance(video)
+        switch VideoClaimJudge.duration(claimed, video, in: facts) {
+        case .agrees(let actual):
+            return .pass(.mediaDuration, subject, "duration_ms \(claimed) agrees with \(path)'s \(actual) (within one frame, \(tolerance) ms)")
+        case .unknown:
             return .notChecked(.mediaDuration, subject, "duration_ms \(claimed) is stated, but \(path) states no duration")
+        case .contradicts(let actual):
+            return .fail(.mediaDurationMismatch, subject, "the stated duration disagrees with \(path) by more than one frame (\(tolerance) ms)", expected: actual, actual: "\(claimed) ms")
         }
-        let rate = video.averageFrameRate.map(\.value).flatMap { $0 > 0 ? $0 : nil } ?? 30
-        let tolerance = Int64((1000 / rate).rounded(.up)) + 1
-        if abs(claimed - actual) <= tolerance {
-            return .pass(.mediaDuration, subject, "duration_ms \(claimed) agrees with \(path)'s \(actual) ms (within one frame, \(tolerance) ms)")
-        }
-        return .fail(.mediaDurationMismatch, subject, "the stated duration disagrees with \(path) by more than one frame (\(tolerance) ms)", expected: "\(actual) ms", actual: "\(claimed) ms")
     }
 
     /// Within one frame: an encoder may drop or add one at either end.
     private func frameCount(_ video: MediaVideo) -> CheckResult? {
         guard let claimed = claims.frameCount else { return nil }
-        guard let actual = video.frameCount else {
-            return .notChecked(.mediaFrameCount, subject, "frame_count \(claimed) is stated, but the frames of \(path) could not be counted")
+        switch VideoClaimJudge.frameCount(claimed, video) {
+        case .agrees(let actual): return .pass(.mediaFrameCount, subject, "frame_count \(claimed) agrees with the \(actual) frames of \(path) (within one)")
+        case .unknown: return .notChecked(.mediaFrameCount, subject, "frame_count \(claimed) is stated, but the frames of \(path) could not be counted")
+        case .contradicts(let actual):
+            return .fail(.mediaFrameCountMismatch, subject, "the stated frame count disagrees with \(path) by more than one frame", expected: actual, actual: String(claimed))
         }
-        if abs(claimed - actual) <= 1 { return .pass(.mediaFrameCount, subject, "frame_count \(claimed) agrees with the \(actual) frames of \(path) (within one)") }
-        return .fail(.mediaFrameCountMismatch, subject, "the stated frame count disagrees with \(path) by more than one frame", expected: String(actual), actual: String(claimed))
     }
 
     /// The container's creation time within the recording, two seconds either side.
