@@ -98,7 +98,7 @@ let package = Package(
         // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
         .systemLibrary(name: "CRialProcess"),
         .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
-        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "CRialXMP", "RialMedia"]),
+        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "CRialXMP", "RialMedia", "RialFormat"]),
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),

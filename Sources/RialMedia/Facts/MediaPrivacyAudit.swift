@@ -89,7 +89,7 @@ package enum MediaPrivacyAudit {
     private static func isDate(_ name: String) -> Bool {
         if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .date }
         let lower = name.lowercased()
-        return lower.hasPrefix("datetime") || lower.contains("creation_time") || lower.contains("creationdate") || lower.contains("createdate")
+        return lower.hasPrefix("datetime") || lower.contains("creation_time") || lower.contains("modification_time") || lower.contains("creationdate") || lower.contains("createdate")
             || lower.contains("datecreated") || lower == "date" || lower.hasSuffix(".date") || lower.contains("©day") || isTimeOfDay(name)
     }
 

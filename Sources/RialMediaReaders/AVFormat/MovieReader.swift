@@ -82,6 +82,7 @@ struct MovieReader {
         var tags = TagList(limits: limits)
         let formatMetadata = MovieMetadata(context.pointee.metadata)
         formatMetadata.collect(into: &tags, scope: "container")
+        MovieHeaderTimes.read(range, into: &tags)
         var streams: [MediaStream] = []
         var video: MediaVideo?
         let count = Int(context.pointee.nb_streams)
