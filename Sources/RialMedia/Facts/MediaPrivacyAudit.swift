@@ -107,6 +107,8 @@ package enum MediaPrivacyAudit {
         return lower == "software" || lower.contains("©swr") || lower.contains("©too") || lower.hasSuffix(".software") || lower.contains("serial")
             || lower.hasPrefix("lens") || lower.contains("hostcomputer") || lower == "0x013c" || lower.contains("firmware")
             || lower.hasSuffix(".version") || lower.contains("sensorid") || lower.contains("internalserial")
+            // Pentax's maker-note CameraInfo: model id, manufacture date and internal serial number.
+            || lower == "camerainfo"
     }
 
     private static func isOwner(_ name: String) -> Bool {
