@@ -34,8 +34,13 @@ exiftool -q -overwrite_original -IPTC:City=Paris -IPTC:Sub-location=Rivoli -IPTC
     -IPTC:TimeCreated=11:30:02+01:00 "$work/iptc.jpg"
 cp "$work/iptc.jpg" "$out/iptc-city.jpg"
 heif-enc -q 30 -t 8 -o "$out/two-images.heic" "$work/iptc.jpg" "$work/photo.jpg" >/dev/null
+# IPTC-IIM inside EXIF (IFD0's IPTC-NAA entry), as agency photos carry it.
+printf '\x1c\x02\x00\x00\x02\x00\x04\x1c\x02\x5a\x00\x05Paris\x1c\x02\x50\x00\x04Jane' > "$work/records.iim"
+ff -f lavfi -i testsrc=size=16x16 -frames:v 1 "$work/iptc-exif.jpg"
+exiftool -q -overwrite_original "-IFD0:IPTC-NAA<=$work/records.iim" "$work/iptc-exif.jpg"
+cp "$work/iptc-exif.jpg" "$out/iptc-in-exif.jpg"
 
-python3 - "$out" <<'PY'
+python3 - "$out" "$work/h264.mp4" <<'PY'
 import struct, sys
 out = sys.argv[1]
 def be32(v): return struct.pack(">I", v)
@@ -56,5 +61,18 @@ app1 = b"Exif\0\0" + tiff
 write("hostile-jpeg-broken-exif.jpg", b"\xff\xd8\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1
       + b"\xff\xc0\x00\x0b\x08\x00\x30\x00\x40\x01\x01\x11\x00\xff\xda\x00\x02\xff\xd9")
 write("hostile-heif-brand-only.heic", box(b"ftyp", b"heic" + be32(0) + b"mif1heic"))
+# User-data atoms after FFmpeg's moov (the last box): a maker's TAGS block, a vendor atom, a 3GPP
+# string box, QuickTime's end-of-list zero, and an ISO meta with an ilst.
+movie = bytearray(open(sys.argv[2], "rb").read())
+ilst = box(b"meta", b"\0\0\0\0" + full(b"hdlr", b"\0\0\0\0mdir" + b"\0" * 13) + box(b"ilst", box(b"tmpo", box(b"data", be32(21) + be32(0) + b"\0\x80"))))
+udta = box(b"udta", box(b"TAGS", b"PENTAX DIGITAL CAMERA\0\0\0" + bytes(range(40))) + box(b"CAME", b"\0\0C3221324")
+           + full(b"auth", b"\x15\xc7Jane\0") + ilst + be32(0))
+at = 0
+while at < len(movie):
+    size = struct.unpack(">I", movie[at:at + 4])[0]
+    if movie[at + 4:at + 8] == b"moov" and at + size == len(movie):
+        movie[at:at + 4] = be32(size + len(udta))
+        write("udta-vendor-atoms.mp4", bytes(movie) + udta)
+    at += size
 PY
 ls -l "$out"

@@ -134,6 +134,47 @@ struct PrivacyFailsClosedTests {
         }
     }
 
+    @Test("IPTC-IIM inside EXIF (IFD0's IPTC-NAA entry, exiftool's IPTC2), as agency photos carry it: read with libiptcdata like APP13's")
+    func iptcInsideEXIFIsRead() throws {
+        try withTemporaryDirectory { dir in
+            let photo = try Self.taggedPhoto(in: dir, ["-all="])
+            // IIM datasets (0x1C, record 2, tag, length, value): record version, City, By-line.
+            let datasets: [(UInt8, String)] = [(90, "Gotham"), (80, "Jane Roe")]
+            var records: [UInt8] = [0x1C, 2, 0, 0, 2, 0, 4]
+            for (tag, value) in datasets { records += [0x1C, 2, tag, 0, UInt8(value.utf8.count)] + Array(value.utf8) }
+            records += [UInt8](repeating: 0, count: (4 - records.count % 4) % 4)
+            let iim = dir.appendingPathComponent("records.iim")
+            try Data(records).write(to: iim)
+            let written = CLI.run(["exiftool", "-q", "-overwrite_original", "-IFD0:IPTC-NAA<=\(iim.path)", photo.path], cwd: dir)
+            try #require(written.status == 0, "\(written)")
+            // exiftool, the oracle, reads them from EXIF, and there is no APP13 to find them in.
+            let seen = CLI.run(["exiftool", "-s3", "-IPTC2:City", "-IPTC2:By-line", "-APP13:all", photo.path], cwd: dir)
+            try #require(seen.stdout == "Gotham\nJane Roe\n", "\(seen)")
+            for (levels, tag, level) in [("location=none,timestamp=exact,device=full", "City (Gotham)", "location=none"),
+                                         ("location=precise,timestamp=exact,device=model_only", "Byline (Jane Roe)", "device=model_only")] {
+                let refused = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", levels], cwd: dir)
+                #expect(refused.status == 2 && refused.stderr.contains(" \(tag), which \(level) withholds"), "\(levels): \(refused.stderr)")
+            }
+        }
+    }
+
+    @Test("an EXIF IPTC-NAA entry libiptcdata reads only part of is a place not read: privacy is not established")
+    func partlyReadIPTCInsideEXIF() throws {
+        try withTemporaryDirectory { dir in
+            let photo = try Self.taggedPhoto(in: dir, ["-all="])
+            // One dataset, then one whose length runs past the end: libiptcdata keeps the first.
+            let records: [UInt8] = [0x1C, 2, 0, 0, 2, 0, 4, 0x1C, 2, 90, 0xFF, 0xF0] + Array("Gotham".utf8)
+            let iim = dir.appendingPathComponent("records.iim")
+            try Data(records).write(to: iim)
+            try #require(CLI.run(["exiftool", "-q", "-overwrite_original", "-IFD0:IPTC-NAA<=\(iim.path)", photo.path], cwd: dir).status == 0)
+            let packed = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", "location=none,timestamp=exact,device=full"], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("IPTC-NAA entry (0x83BB): libiptcdata reads 7 of its 18 bytes"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked", "\(report.checks("privacy.media-embedded"))")
+        }
+    }
+
     @Test("an APP13 segment libiptcdata cannot read is a place not read: privacy is not established")
     func unreadableIPTC() throws {
         try withTemporaryDirectory { dir in
@@ -194,6 +235,75 @@ struct PrivacyFailsClosedTests {
             #expect(seen.stdout.contains("GPS"), "\(seen)")
             let refused = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", "location=coarse,timestamp=exact,device=full"], cwd: dir)
             #expect(refused.status == 2 && refused.stderr.contains(" GPSLatitude (") && refused.stderr.contains("location=coarse withholds"), "\(refused)")
+        }
+    }
+
+    /// The sample's movie with a `udta` box of `atoms` (code, payload) appended to its `moov`,
+    /// which FFmpeg writes last; QuickTime's 32-bit zero ends the list when `terminated`.
+    static func movie(withUserData atoms: [(code: String, payload: [UInt8])], terminated: Bool = false, in dir: URL) throws -> URL {
+        try #require(CLI.rial(["sample", "-o", "capture", "--no-frames"], cwd: dir).status == 0)
+        let movie = dir.appendingPathComponent("capture/media/capture.mov")
+        var bytes = try [UInt8](Fixture.read(movie))
+        let big = { (value: Int) in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        var list: [UInt8] = []
+        for atom in atoms {
+            // Mac OS Roman: `©` is 0xA9.
+            let code = atom.code.unicodeScalars.map { $0 == "©" ? UInt8(0xA9) : UInt8($0.value) }
+            list += big(8 + atom.payload.count) + code + atom.payload
+        }
+        if terminated { list += [0, 0, 0, 0] }
+        let udta = big(8 + list.count) + Array("udta".utf8) + list
+        // The last top-level box must be `moov`: its size grows by the new box.
+        var position = 0, last = 0
+        while position + 8 <= bytes.count {
+            last = position
+            position += bytes[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        try #require(position == bytes.count && Array(bytes[(last + 4)..<(last + 8)]) == Array("moov".utf8), "the sample's movie does not end with moov")
+        let size = bytes[last..<(last + 4)].reduce(0) { $0 << 8 | Int($1) } + udta.count
+        bytes.replaceSubrange(last..<(last + 4), with: big(size))
+        bytes += udta
+        try Data(bytes).write(to: movie)
+        return movie
+    }
+
+    @Test("a camera maker's TAGS atom (Pentax, Nikon, Fujifilm movies): its make is the device's, the settings after it a place not read")
+    func makersTagsAtom() throws {
+        try withTemporaryDirectory { dir in
+            let block = Array("PENTAX DIGITAL CAMERA".utf8) + [UInt8](repeating: 0, count: 3) + Array("SN 4711".utf8) + [UInt8](repeating: 0, count: 41)
+            let movie = try Self.movie(withUserData: [(code: "TAGS", payload: block)], in: dir)
+            let seen = CLI.run(["exiftool", "-s3", "-Pentax:Make", movie.path], cwd: dir)
+            try #require(seen.stdout == "PENTAX DIGITAL CAMERA\n", "exiftool, the oracle, reads the make: \(seen)")
+            let refused = CLI.rial(["pack", "capture", "-o", "p.rialpkg", "--privacy", "location=precise,timestamp=exact,device=none"], cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains(" TAGS (PENTAX DIGITAL CAMERA), which device=none withholds"), "\(refused.stderr)")
+            let packed = CLI.rial(["pack", "capture", "-o", "p.rialpkg", "--privacy", "location=precise,timestamp=exact,device=model_only"], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("`TAGS` atom"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            let (embedded, overall) = Self.privacy(report)
+            #expect(embedded?.status == "not_checked" && embedded?.message.contains("`TAGS` atom") == true, "\(String(describing: embedded))")
+            #expect(overall?.status == "not_checked")
+        }
+    }
+
+    @Test("user-data atoms rial does not know (GoPro's CAME serial, DJI's ©mdl) are places not read; known ones (Samsung's SDLN) and QuickTime's end-of-list zero are read")
+    func vendorAtoms() throws {
+        try withTemporaryDirectory { dir in
+            let serial = [UInt8](repeating: 0, count: 2) + Array("C3221324521518".utf8)
+            _ = try Self.movie(withUserData: [(code: "CAME", payload: serial), (code: "©mdl", payload: Array("FC3170".utf8))], in: dir)
+            let packed = CLI.rial(["pack", "capture", "-o", "p.rialpkg", "--privacy", Self.levels], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("`CAME` atom") && packed.stderr.contains("`©mdl` atom"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                    "\(report.checks("privacy.media-embedded"))")
+        }
+        try withTemporaryDirectory { dir in
+            _ = try Self.movie(withUserData: [(code: "SDLN", payload: Array("SEQ_PLAY".utf8))], terminated: true, in: dir)
+            let packed = CLI.rial(["pack", "capture", "-o", "p.rialpkg", "--privacy", Self.levels, "--quiet"], cwd: dir)
+            #expect(packed.status == 0 && packed.stderr.isEmpty, "\(packed)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            #expect(Self.privacy(report).embedded?.status == "pass", "\(report.checks("privacy.media-embedded"))")
         }
     }
 

@@ -7,9 +7,13 @@ import RialMedia
 /// One FFmpeg metadata dictionary (the container's or a stream's), read as tags.
 struct MovieMetadata {
     private let dictionary: OpaquePointer?
+    /// The codes of the movie's user-data atoms (``MovieHeaderBoxes``): a key FFmpeg names by
+    /// one of them is a ``VendorAtom``.
+    private let userData: Set<String>
 
-    init(_ dictionary: OpaquePointer?) {
+    init(_ dictionary: OpaquePointer?, userData: Set<String> = []) {
         self.dictionary = dictionary
+        self.userData = userData
     }
 
     /// Keys FFmpeg makes up from the `ftyp` box, which ``MediaContainer`` states; not metadata.
@@ -43,6 +47,9 @@ struct MovieMetadata {
                 continue
             }
             tags.add(name: name, key: key, scope: scope, value: next.pointee.value)
+            if let atom = VendorAtom(key: key), userData.contains(atom.code), let reason = atom.unreadReason {
+                tags.markUnread((scope == "container" ? "the movie" : scope) + ": " + reason)
+            }
         }
     }
 

@@ -80,9 +80,12 @@ struct MovieReader {
 
     private func facts(_ context: UnsafeMutablePointer<AVFormatContext>) -> MediaFacts {
         var tags = TagList(limits: limits)
-        let formatMetadata = MovieMetadata(context.pointee.metadata)
+        // The header's own walk first: it tells which of FFmpeg's keys are user-data atoms.
+        var headerTags = TagList(limits: limits)
+        let userData = MovieHeaderBoxes.read(range, into: &headerTags)
+        let formatMetadata = MovieMetadata(context.pointee.metadata, userData: userData)
         formatMetadata.collect(into: &tags, scope: "container")
-        MovieHeaderTimes.read(range, into: &tags)
+        tags.append(headerTags)
         var streams: [MediaStream] = []
         var video: MediaVideo?
         let count = Int(context.pointee.nb_streams)
@@ -92,7 +95,7 @@ struct MovieReader {
             let type = parameters.map { av_get_media_type_string($0.pointee.codec_type) }.map { MediaReaderText.string($0) } ?? ""
             let codec = parameters.map { MediaReaderText.string(avcodec_get_name($0.pointee.codec_id)) } ?? "none"
             streams.append(MediaStream(index: index, type: type.isEmpty ? "unknown" : type, codec: codec))
-            MovieMetadata(stream.pointee.metadata).collect(into: &tags, scope: "stream \(index)")
+            MovieMetadata(stream.pointee.metadata, userData: userData).collect(into: &tags, scope: "stream \(index)")
             // A subtitle, data or timed-metadata track (GoPro gpmd, GPS text) carries what it says
             // in its samples, which the probe does not read: a place not read (fails closed).
             if let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE || parameters.pointee.codec_type == AVMEDIA_TYPE_DATA
@@ -115,7 +118,7 @@ struct MovieReader {
             duration: Self.duration(duration, timeBase: AVRational(num: 1, den: AV_TIME_BASE)),
             creationTime: formatMetadata.first(of: ["com.apple.quicktime.creationdate", "creation_time"], limits: limits),
             location: formatMetadata.location(limits: limits),
-            make: formatMetadata.first(of: ["com.apple.quicktime.make", "make"], limits: limits),
+            make: formatMetadata.first(of: ["com.apple.quicktime.make", "make", "TAGS"], limits: limits),
             model: formatMetadata.first(of: ["com.apple.quicktime.model", "model"], limits: limits),
             software: formatMetadata.first(of: ["com.apple.quicktime.software", "encoder"], limits: limits),
             tags: tags.tags,

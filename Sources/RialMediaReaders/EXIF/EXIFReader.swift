@@ -44,6 +44,7 @@ struct EXIFReader {
                 let text = MediaText.decode(cString: exif_entry_get_value(entry, &buffer, UInt32(buffer.count)),
                                             maxBytes: limits.maxTagValueBytes)?.text ?? ""
                 tags.add(name: name, key: name, scope: scope, bytes: Array(text.utf8))
+                if tag.rawValue == 0x83BB { readIPTC(entry, into: &tags) }
                 let value = MediaTagValue(text, tag: name)
                 switch (ifd, tag.rawValue) {
                 case (EXIF_IFD_0, 0x010F): facts.make = value
@@ -92,6 +93,15 @@ struct EXIFReader {
         if !notRendered.isEmpty {
             tags.markUnread("the EXIF maker note's entries \(notRendered.prefix(8).joined(separator: ", ")), which libexif does not read into: what they hold is not known")
         }
+    }
+
+    /// The `IPTC-NAA` entry (0x83BB): IPTC-IIM records kept in EXIF, which libexif shows as
+    /// numbers, read with libiptcdata as an APP13 segment's are. Its bytes are the records as
+    /// stored, whatever type the entry declares (writers use LONG or UNDEFINED).
+    private func readIPTC(_ entry: UnsafeMutablePointer<ExifEntry>, into tags: inout TagList) {
+        guard let data = entry.pointee.data, entry.pointee.size > 0 else { return }
+        let records = Array(UnsafeBufferPointer(start: data, count: Int(entry.pointee.size)))
+        IPTCReader(limits: limits).read(records: records[...], place: "the EXIF IPTC-NAA entry (0x83BB)", into: &tags)
     }
 
     /// The thumbnail IFD1 points at, when it is a JPEG: its own APP segments (EXIF with GPS, XMP)

@@ -1,6 +1,6 @@
 /// One ISO base media box's header (size and type, with the 64-bit size when the 32-bit one is
 /// 1, and "to the end" when it is 0), read through a ``ByteWindow``: what ``BoxFraming`` checks
-/// at the top level and ``MovieHeaderTimes`` walks inside `moov`.
+/// at the top level and ``MovieHeaderBoxes`` walks inside `moov`.
 struct BoxHeader {
     /// The four type bytes.
     let type: ArraySlice<UInt8>

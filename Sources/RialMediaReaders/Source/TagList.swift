@@ -9,7 +9,6 @@ struct TagList {
     private(set) var unread: [String] = []
     let limits: MediaProbeLimits
 
-
     init(limits: MediaProbeLimits) {
         self.limits = limits
     }
@@ -33,8 +32,6 @@ struct TagList {
                              value: decoded.text, isValueTruncated: decoded.isTruncated))
     }
 
-    /// Records a place of the file whose metadata was not read: the privacy audit cannot say
-    /// what it holds, and says so (fails closed).
     /// Adds what another reader found inside this file (a thumbnail's own metadata), each tag
     /// and place not read under `scope`, and the tags it omitted.
     mutating func merge(_ facts: MediaFacts, scope: String) {
@@ -45,6 +42,15 @@ struct TagList {
         for place in facts.unread { markUnread(scope + ": " + place) }
     }
 
+    /// Adds another list's tags and places not read, as they are.
+    mutating func append(_ other: TagList) {
+        for tag in other.tags { add(name: tag.name, key: tag.key, scope: tag.scope, decoded: (tag.value, tag.isValueTruncated)) }
+        omittedCount += other.omittedCount
+        for place in other.unread { markUnread(place) }
+    }
+
+    /// Records a place of the file whose metadata was not read: the privacy audit cannot say
+    /// what it holds, and says so (fails closed).
     mutating func markUnread(_ place: String) {
         if unread.count < MediaFacts.maxUnread - 1 {
             unread.append(MediaText.cut(place, toUTF8Count: limits.maxTagValueBytes))
