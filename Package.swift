@@ -12,7 +12,9 @@
 //   RialMediaReaders  reads MP4/MOV, HEIF and JPEG in-process over FFmpeg's libavformat, libheif,
 //                libexif, libiptcdata and Exempi (XMP) (only importer of each); linked only into rial-media-probe and
 //                the fuzz target, never into rial, so hostile media meets them in a child process
-//   rial-media-probe  the child process: sets its own limits, reads one byte range, prints JSON
+//   RialProbeSandbox  the probe's seccomp allow-list over libseccomp (only importer of it)
+//   rial-media-probe  the child process: sets its own limits, enters its namespaces and sandbox,
+//                reads one byte range, prints JSON
 //   RialPackager builds packages
 //   RialVerifier checks packages (never imports RialPackager)
 //   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
@@ -72,6 +74,12 @@ let package = Package(
             pkgConfig: "libiptcdata",
             providers: [.apt(["libiptcdata0-dev"])]
         ),
+        // The media probe's system-call allow-list.
+        .systemLibrary(
+            name: "CRialSeccomp",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
         .systemLibrary(
             name: "CRialXMP",
             pkgConfig: "exempi-2.0",
@@ -99,7 +107,8 @@ let package = Package(
         .systemLibrary(name: "CRialProcess"),
         .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
         .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "CRialXMP", "RialMedia", "RialFormat"]),
-        .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders"]),
+        .target(name: "RialProbeSandbox", dependencies: ["CRialSeccomp"]),
+        .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders", "RialProbeSandbox"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),

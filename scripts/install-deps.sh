@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing rial needs, and only what is missing:
 #   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils,
-#     and for the media probe libavformat-dev (FFmpeg), libheif-dev, libexif-dev, libiptcdata0-dev, libexempi-dev (XMP); for the audit
+#     and for the media probe libavformat-dev (FFmpeg), libheif-dev, libexif-dev, libiptcdata0-dev, libexempi-dev (XMP), libseccomp-dev (its sandbox); for the audit
 #     ledger libsqlite3-dev and libpq-dev
 #   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv,
 #     Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
@@ -27,6 +27,7 @@ pkg-config --exists libheif 2>/dev/null || missing+=(libheif-dev)
 pkg-config --exists libexif 2>/dev/null || missing+=(libexif-dev)
 pkg-config --exists libiptcdata 2>/dev/null || missing+=(libiptcdata0-dev)
 pkg-config --exists exempi-2.0 2>/dev/null || missing+=(libexempi-dev)
+pkg-config --exists libseccomp 2>/dev/null || missing+=(libseccomp-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)

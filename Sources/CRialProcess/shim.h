@@ -83,4 +83,32 @@ static inline int crial_drop_capabilities(void) {
     return -1;
 #endif
 }
+
+/// unshare(2) into new namespaces: a user namespace (`user`), a network namespace with no
+/// interface but loopback, down (`network`), a mount namespace (`mount`); 0, or -1 and errno.
+/// The flag values are Linux's (<linux/sched.h>), spelled here because <sched.h> declares them
+/// only under _GNU_SOURCE.
+static inline int crial_unshare(int user, int network, int mount) {
+#if defined(__linux__)
+    long flags = (user ? 0x10000000L : 0) | (network ? 0x40000000L : 0) | (mount ? 0x00020000L : 0);
+    return (int)syscall(SYS_unshare, flags);
+#else
+    (void)user; (void)network; (void)mount;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// pidfd_open(2) (Linux 5.3): a descriptor that polls readable when the process `pid` exits,
+/// so a child is waited for without a sleeping loop; -1 and errno ENOSYS where the kernel or
+/// headers lack it.
+static inline int crial_pidfd_open(pid_t pid) {
+#if defined(__linux__) && defined(SYS_pidfd_open)
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
 #endif

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CRialHEIF
 import RialMedia
 
 /// Reads media in this process: the function `rial-media-probe` runs in its child process and
@@ -12,6 +16,17 @@ import RialMedia
 /// One read at a time per process: FFmpeg's log callback and its largest-allocation setting
 /// are process-wide (the probe reads once; the fuzz target is single-threaded).
 package enum MediaReader {
+    /// Does what the readers do once per process and may not do inside the probe's sandbox
+    /// (`ProbeSandbox`), which forbids opening files: the C library reads the time zone
+    /// (`/etc/localtime`, for FFmpeg's dates) and libheif looks for its plugins, here, before
+    /// the sandbox; libheif stays initialised (each read's `heif_init`/`heif_deinit` then only
+    /// counts), and Exempi sets up its namespace registry.
+    package static func prepareForSandbox() {
+        tzset()
+        _ = heif_init(nil)
+        _ = XMPReader.isInitialized
+    }
+
     /// Reads the media in `range`.
     /// - Parameters:
     ///   - range: the media's bytes.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RialFormat
+import RialMedia
 import RialCrypto
 
 /// Verifies `.rialpkg` packages and BagIt bag directories, offline, in one read of the input.
@@ -85,7 +86,8 @@ public struct Verifier: Sendable {
             custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
-            settings: settings
+            settings: VerificationSettings(policy: policy, verificationTime: verificationTime,
+                                           mediaProbeConfinement: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.confinementInForce)
         )
         return (report, context)
     }

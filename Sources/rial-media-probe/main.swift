@@ -4,13 +4,15 @@
 // run under their own limits and can crash or hang without taking the verifier with them.
 //
 // Exit status: 0 with a reply (facts, unsupported, unreadable, too-much-memory), 2 for a usage
-// error, 3 when a limit cannot be set or a privilege dropped, 4 when FILE cannot be opened or is shorter than the range,
-// 5 when standard output cannot be written.
+// error, 3 when a limit cannot be set, a privilege dropped or the sandbox entered, 4 when FILE
+// cannot be opened or is shorter than the range, 5 when standard output cannot be written.
+// A system call outside the sandbox's allow-list kills it (SIGSYS).
 #if canImport(Glibc)
 import Glibc
 #endif
 import RialMedia
 import RialMediaReaders
+import RialProbeSandbox
 
 func fail(_ status: Int32, _ message: String) -> Never {
     let bytes = Array("rial-media-probe: \(message)\n".utf8)
@@ -42,7 +44,9 @@ do {
 
 let descriptor = open(commandLine.path, O_RDONLY | O_CLOEXEC)
 guard descriptor >= 0 else { fail(4, "cannot open \(commandLine.path): \(String(cString: strerror(errno)))") }
-// Open, not yet read: the capabilities that may have been needed to open it go now.
+// Open, not yet read: the namespaces (which need the capabilities root may hold), then the
+// capabilities that may have been needed to open it go, then the system calls.
+let namespaces = ProbeConfinement.enterNamespaces()
 do {
     try ProbeConfinement.dropPrivileges()
 } catch {
@@ -52,10 +56,18 @@ var status = stat()
 guard fstat(descriptor, &status) == 0, Int64(status.st_size) >= commandLine.offset + commandLine.length else {
     fail(4, "\(commandLine.path) does not hold the range \(commandLine.offset)+\(commandLine.length)")
 }
+MediaReader.prepareForSandbox()
+let sandbox: String
+do {
+    sandbox = try ProbeSandbox.enter()
+} catch {
+    fail(3, "cannot enter the sandbox: \(error.message)")
+}
+SandboxEscapeAttempt.runIfAsked()
 
 let reply = MediaReader.read(ByteRange(descriptor: descriptor, offset: commandLine.offset, length: commandLine.length),
                              limits: commandLine.limits)
-let output = reply.bytes()
+let output = reply.bytes(confinement: "\(sandbox); \(namespaces)")
 var written = 0
 while written < output.count {
     let count = output[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
@@ -68,6 +80,8 @@ exit(0)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == [MediaProbeForkServer.flag] {
+    // Once, in the server, so that every child it forks has it done.
+    MediaReader.prepareForSandbox()
     MediaProbeForkServer.serve(probe)
 }
 probe(arguments)

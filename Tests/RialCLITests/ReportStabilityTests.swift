@@ -87,6 +87,8 @@ enum ReportNormaliser {
     ///   because which of them coincide is chance.
     static func normalise(_ text: String, directory: String, now: Date = Date()) -> String {
         var out = text.replacingOccurrences(of: directory, with: "$DIR")
+        // Which namespaces the kernel gives the media probe is the machine's, not the report's.
+        out = out.replacingOccurrences(of: namespacesPattern, with: "<namespaces>", options: .regularExpression)
         out = recent(out, now: now)
         for (kind, pattern) in [("uuid", "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"),
                                 ("hex", "(?<![0-9A-Za-z])[0-9a-fA-F]{16,}(?![0-9A-Za-z])"),
@@ -95,6 +97,8 @@ enum ReportNormaliser {
         }
         return out
     }
+
+    static let namespacesPattern = "user, network and mount namespaces|network and mount namespaces \\(a user namespace was refused: [^)]*\\)|no namespaces \\(unshare refused: [^)]*\\)"
 
     static let timePattern = "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"
 

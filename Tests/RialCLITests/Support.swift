@@ -103,6 +103,7 @@ struct Report: Decodable, Sendable {
         let media: String?
         let verificationTime: String
         let toolVersion: String
+        let mediaProbeConfinement: String?
     }
 
     struct Custody: Decodable, Sendable {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Reads the facts of a media file in a child process, `rial-media-probe`, so that the large C
 /// demuxers facing hostile bytes run with their own time and memory limits, and a crash or hang
@@ -126,7 +127,9 @@ public struct MediaProbe: Sendable {
             return .crashed(signal: signal)
         case .exited(0):
             do {
-                switch try MediaProbeReply(bytes: result.output, limits: limits) {
+                let (reply, confinement) = try MediaProbeReply.parse(result.output, limits: limits)
+                if let confinement { lastConfinement.withLock { $0 = confinement } }
+                switch reply {
                 case .facts(let facts): return .facts(facts)
                 case .unsupported(let container): return .unsupported(container: container)
                 case .unreadable(let reason): return .unreadable(reason: reason)
@@ -140,6 +143,15 @@ public struct MediaProbe: Sendable {
             return .misbehaved(reason: "exit status \(status)\(message.isEmpty ? "" : ": \(message)")")
         }
     }
+
+    private static let lastConfinement = Mutex<String?>(nil)
+
+    /// What the last probe of this process read its media in, as it said: its seccomp
+    /// allow-list and the namespaces the kernel gave it (`seccomp allow-list (37 system calls;
+    /// any other kills the probe); user, network and mount namespaces`); `nil` before any
+    /// probe answered. Every probe of a process runs the same executable on the same kernel,
+    /// so this is the machine's confinement, which a report states among its settings.
+    public static var confinementInForce: String? { lastConfinement.withLock { $0 } }
 
     /// Opens the file to check that it is a regular file holding the whole range, so that a
     /// wrong path is an error of the caller's, not an outcome of the media.
@@ -166,7 +178,10 @@ public struct MediaProbe: Sendable {
     /// when one is set, so that libraries found through it are found again.
     private static func childEnvironment() -> [String] {
         var environment = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C"]
-        if let libraries = getenv("LD_LIBRARY_PATH") { environment.append("LD_LIBRARY_PATH=" + String(cString: libraries)) }
+        // The sandbox's test (rial-media-probe's SandboxEscapeAttempt) is asked for here only.
+        for name in ["LD_LIBRARY_PATH", "RIAL_MEDIA_PROBE_TEST_ESCAPE"] {
+            if let value = getenv(name) { environment.append(name + "=" + String(cString: value)) }
+        }
         return environment
     }
 

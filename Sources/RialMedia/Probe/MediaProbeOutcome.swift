@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What probing one media file ended in. Every case is an answer about the media: a crash or a
 /// hang of the probe on some bytes is evidence about those bytes, reported, never propagated.
 public enum MediaProbeOutcome: Hashable, Sendable {
@@ -32,6 +36,8 @@ public enum MediaProbeOutcome: Hashable, Sendable {
         case .facts(let facts): return "read: \(facts.container.kind.rawValue) (\(facts.container.formatName))"
         case .unsupported(let container): return "unsupported container: \(container)"
         case .unreadable(let reason): return "unreadable: \(reason)"
+        case .crashed(let signal) where signal == SIGSYS:
+            return "the probe was killed by its sandbox (signal \(signal), SIGSYS): it made a system call outside its allow-list"
         case .crashed(let signal): return "the probe crashed (signal \(signal))"
         case .timedOut: return "the probe ran out of time"
         case .tooMuchMemory: return "the probe ran out of memory"

@@ -7,6 +7,9 @@ import RialFormat
 ///     {"rial_media_probe": 1, "outcome": "unsupported", "container": "zip"}
 ///     {"rial_media_probe": 1, "outcome": "unreadable", "reason": "..."}
 ///     {"rial_media_probe": 1, "outcome": "too-much-memory", "reason": "..."}
+///
+/// `rial-media-probe` adds `"confinement"`: the sandbox and namespaces it read in
+/// (``MediaProbe/confinementInForce``).
 package enum MediaProbeReply: Hashable, Sendable {
     case facts(MediaFacts)
     /// Not a container on the whitelist; named by its signature (`zip`, `matroska`, `unknown`).
@@ -42,8 +45,11 @@ package enum MediaProbeReply: Hashable, Sendable {
     }
 
     /// The reply as the bytes the probe writes: its JSON and a newline.
-    package func bytes() -> [UInt8] {
-        JSONWriter.bytes(json()) + [0x0A]
+    /// - Parameter confinement: what the probe read in, when it says.
+    package func bytes(confinement: String? = nil) -> [UInt8] {
+        guard let confinement, case .object(var object) = json() else { return JSONWriter.bytes(json()) + [0x0A] }
+        object["confinement"] = .string(MediaText.cut(confinement, toUTF8Count: Self.maxReasonBytes))
+        return JSONWriter.bytes(.object(object)) + [0x0A]
     }
 
     /// Reads a reply from the probe's standard output.
@@ -52,15 +58,20 @@ package enum MediaProbeReply: Hashable, Sendable {
     ///   - limits: the limits the probe ran with.
     /// - Throws: ``FormatError`` when the bytes are not one reply of this shape within `limits`.
     package init(bytes: [UInt8], limits: MediaProbeLimits) throws(FormatError) {
+        self = try Self.parse(bytes, limits: limits).reply
+    }
+
+    /// ``init(bytes:limits:)``, with the `confinement` the reply states (`nil`: none).
+    package static func parse(_ bytes: [UInt8], limits: MediaProbeLimits) throws(FormatError) -> (reply: MediaProbeReply, confinement: String?) {
         let document = bytes.last == 0x0A ? Array(bytes.dropLast()) : bytes
         let json = try StrictJSONParser.parse(document, limits: JSONLimits(maxBytes: limits.maxOutputBytes, maxDepth: 8,
                                                                           maxStringBytes: max(limits.maxTagValueBytes, Self.maxReasonBytes)))
         let outcome = try JSONFieldReader(json, path: "reply", allowedKeys: nil).string("outcome")
         let keys: Set<String>
         switch outcome {
-        case "facts": keys = ["rial_media_probe", "outcome", "facts"]
-        case "unsupported": keys = ["rial_media_probe", "outcome", "container"]
-        case "unreadable", "too-much-memory": keys = ["rial_media_probe", "outcome", "reason"]
+        case "facts": keys = ["rial_media_probe", "outcome", "facts", "confinement"]
+        case "unsupported": keys = ["rial_media_probe", "outcome", "container", "confinement"]
+        case "unreadable", "too-much-memory": keys = ["rial_media_probe", "outcome", "reason", "confinement"]
         default: throw FormatError(.invalidField, "reply.outcome \"\(MediaText.cut(outcome, toUTF8Count: 64))\" is not a probe outcome")
         }
         let reader = try JSONFieldReader(json, path: "reply", allowedKeys: keys)
@@ -72,11 +83,13 @@ package enum MediaProbeReply: Hashable, Sendable {
             guard text.utf8.count <= Self.maxReasonBytes else { throw FormatError(.invalidField, "reply.\(key) is too long") }
             return text
         }
+        let confinement = try reader.optionalString("confinement")
+        guard (confinement?.utf8.count ?? 0) <= Self.maxReasonBytes else { throw FormatError(.invalidField, "reply.confinement is too long") }
         switch outcome {
-        case "facts": self = .facts(try MediaFacts(json: try reader.value("facts"), limits: limits))
-        case "unsupported": self = .unsupported(container: try text("container"))
-        case "unreadable": self = .unreadable(reason: try text("reason"))
-        default: self = .tooMuchMemory(reason: try text("reason"))
+        case "facts": return (.facts(try MediaFacts(json: try reader.value("facts"), limits: limits)), confinement)
+        case "unsupported": return (.unsupported(container: try text("container")), confinement)
+        case "unreadable": return (.unreadable(reason: try text("reason")), confinement)
+        default: return (.tooMuchMemory(reason: try text("reason")), confinement)
         }
     }
 }

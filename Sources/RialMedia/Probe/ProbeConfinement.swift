@@ -12,8 +12,10 @@ internal import CRialProcess
 /// them here is as strong as setting them before `exec`. Soft and hard limits are equal, so the
 /// probe cannot raise them again; as root it could, so root's capabilities are dropped too.
 ///
-/// These contain a demuxer that runs away (allocates, loops, crashes, writes files, forks);
-/// they do not sandbox one an exploit has taken over, which would need seccomp or namespaces.
+/// These contain a demuxer that runs away (allocates, loops, crashes, writes files, forks).
+/// Against one an exploit has taken over, the probe then enters new namespaces
+/// (``enterNamespaces()``, where the kernel allows) and a seccomp allow-list (`ProbeSandbox`,
+/// in `rial-media-probe`), once its input is open.
 package enum ProbeConfinement {
     /// Descriptors the probe may have open: the three standard streams, the media, and a few
     /// for the C runtime.
@@ -50,6 +52,20 @@ package enum ProbeConfinement {
     package static func dropPrivileges() throws(Failure) {
         _ = crial_lock_root_capabilities()
         guard crial_drop_capabilities() == 0 else { throw Failure(message: "cannot clear the capabilities: \(errorText())") }
+    }
+
+    /// Moves the probe into new user, network and mount namespaces, after its input is open
+    /// and before ``dropPrivileges()``: it then reaches no network (its network namespace has
+    /// only a loopback, down) and no mount it could change is anyone else's. A kernel or
+    /// container that refuses a user namespace is asked for the network and mount namespaces
+    /// alone (root may still have them); what was refused is said, never silently skipped.
+    /// - Returns: what is in force, e.g. `user, network and mount namespaces`, or
+    ///   `no namespaces (unshare: Operation not permitted)`.
+    package static func enterNamespaces() -> String {
+        if crial_unshare(1, 1, 1) == 0 { return "user, network and mount namespaces" }
+        let refused = errorText()
+        if crial_unshare(0, 1, 1) == 0 { return "network and mount namespaces (a user namespace was refused: \(refused))" }
+        return "no namespaces (unshare refused: \(refused))"
     }
 
     private static func set(_ resource: __rlimit_resource, _ soft: rlim_t, _ name: String, hard: rlim_t? = nil) throws(Failure) {

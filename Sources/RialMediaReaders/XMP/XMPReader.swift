@@ -12,13 +12,13 @@ struct XMPReader {
     static let maxProperties = 100_000
 
     /// Exempi's one-time set-up (its namespace registry), done once per process.
-    private static let initialized: Bool = xmp_init()
+    static let isInitialized: Bool = xmp_init()
 
     /// Adds the packet's first bytes as tag `XMP` under `key`, then each property with a meaning.
     func read<Bytes: Collection>(_ packet: Bytes, key: String, scope: String, into tags: inout TagList) where Bytes.Element == UInt8 {
         tags.add(name: "XMP", key: key, scope: scope, bytes: packet)
         let bytes = Array(packet)
-        guard Self.initialized, let xmp = bytes.withUnsafeBufferPointer({ buffer in
+        guard Self.isInitialized, let xmp = bytes.withUnsafeBufferPointer({ buffer in
             buffer.withMemoryRebound(to: CChar.self) { xmp_new($0.baseAddress, $0.count) }
         }) else {
             tags.markUnread("the XMP packet \(key) (\(scope)), which Exempi cannot parse: its properties are not read")

@@ -25,6 +25,9 @@ extension HTMLPage {
         }
         row("Judged at", HTMLText.token(settings.verificationTime.rfc3339) + " (UTC): certificates are judged at this time, unless a trusted timestamp gives the time they were used.")
         row("Software", "rial \(HTMLText.token(settings.toolVersion))")
+        if let confinement = settings.mediaProbeConfinement {
+            row("Media examined in", HTMLReportRenderer.html(confinement) + ": the media libraries read the media in a separate process confined so.")
+        }
         row("To repeat it", "<span class=\"mono cmd\">\(Self.command(settings, subjectPath: subjectPath))</span>")
         append("</table></section>\n")
     }

@@ -23,6 +23,7 @@ extension JSONReportRenderer {
         object["media"] = settings.externalMedia.map(JSONValue.string) ?? .null
         object["verification_time"] = .string(settings.verificationTime.rfc3339)
         object["tool_version"] = .string(settings.toolVersion)
+        if let confinement = settings.mediaProbeConfinement { object["media_probe_confinement"] = .string(confinement) }
         return .object(object)
     }
 }

@@ -22,8 +22,13 @@ public struct VerificationSettings: Sendable {
     public let verificationTime: Timestamp
     /// The verifier's version (`RialToolkit.version`).
     public let toolVersion: String
+    /// What the media probe read the media in on this machine, as it said (its seccomp
+    /// allow-list and the namespaces the kernel gave it, `MediaProbe.confinementInForce`);
+    /// `nil` when no media was examined. Two machines whose probes differ here can be told
+    /// apart.
+    public let mediaProbeConfinement: String?
 
-    init(policy: VerificationPolicy, verificationTime: Timestamp) {
+    init(policy: VerificationPolicy, verificationTime: Timestamp, mediaProbeConfinement: String? = nil) {
         trustAnchors = policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
             + policy.timestampAnchors.map { TrustAnchorSummary(role: .tsa, certificate: $0, origin: policy.timestampAnchorOrigins[$0.fingerprintSHA256]) }
         requiresSeal = policy.requiresSeal
@@ -32,5 +37,6 @@ public struct VerificationSettings: Sendable {
         externalMedia = policy.externalMedia
         self.verificationTime = verificationTime
         toolVersion = RialToolkit.version
+        self.mediaProbeConfinement = mediaProbeConfinement
     }
 }
