@@ -37,7 +37,9 @@ func fuzzOne(_ bytes: [UInt8]) {
     }
     if let video = facts.video {
         guard (0..<360).contains(video.rotation) else { violation("rotation \(video.rotation)") }
-        let quarter = video.rotation == 90 || video.rotation == 270
+        // A quarter turn as the reader judges one: a display matrix's angle within half a degree
+        // of 90 or 270 (fixed-point matrices give 89.9995°).
+        let quarter = abs(video.rotation.truncatingRemainder(dividingBy: 180) - 90) < 0.5
         let expected = quarter ? (video.codedHeight, video.codedWidth) : (video.codedWidth, video.codedHeight)
         guard (video.displayWidth, video.displayHeight) == expected else { violation("display size is not the coded size turned") }
     }
