@@ -20,11 +20,13 @@ package enum MediaReader {
     /// (`ProbeSandbox`), which forbids opening files: the C library reads the time zone
     /// (`/etc/localtime`, for FFmpeg's dates) and libheif looks for its plugins, here, before
     /// the sandbox; libheif stays initialised (each read's `heif_init`/`heif_deinit` then only
-    /// counts), and Exempi sets up its namespace registry.
+    /// counts), Exempi sets up its namespace registry, and the libraries' versions are read
+    /// (``MediaLibraries``).
     package static func prepareForSandbox() {
         tzset()
         _ = heif_init(nil)
         _ = XMPReader.isInitialized
+        _ = MediaLibraries.loaded
     }
 
     /// Reads the media in `range`.

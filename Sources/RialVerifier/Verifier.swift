@@ -87,7 +87,7 @@ public struct Verifier: Sendable {
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
             settings: VerificationSettings(policy: policy, verificationTime: verificationTime,
-                                           mediaProbeConfinement: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.confinementInForce)
+                                           mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce)
         )
         return (report, context)
     }

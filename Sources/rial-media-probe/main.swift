@@ -67,7 +67,9 @@ SandboxEscapeAttempt.runIfAsked()
 
 let reply = MediaReader.read(ByteRange(descriptor: descriptor, offset: commandLine.offset, length: commandLine.length),
                              limits: commandLine.limits)
-let output = reply.bytes(confinement: "\(sandbox); \(namespaces)")
+let environment = MediaProbeEnvironment(confinement: "\(sandbox); \(namespaces)",
+                                        libraries: MediaLibraries.loaded.map { MediaProbeEnvironment.Library(name: $0.name, version: $0.version) })
+let output = reply.bytes(environment: environment)
 var written = 0
 while written < output.count {
     let count = output[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

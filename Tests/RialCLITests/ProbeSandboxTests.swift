@@ -50,6 +50,27 @@ struct ProbeSandboxTests {
         }
     }
 
+    @Test("the settings name the libraries running, as openssl and ffprobe report their own; the media probe's only when media was examined")
+    func settingsNameTheLibraries() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Self.package(in: dir)
+            let libraries = try #require(try Self.report(package, cwd: dir).settings?.libraries)
+            let names = libraries.map(\.name)
+            #expect(names == ["OpenSSL", "libarchive", "FFmpeg", "libavformat", "libavcodec", "libavutil", "libheif", "libexif", "libiptcdata", "Exempi", "libseccomp"],
+                    "\(names)")
+            // The oracles: the openssl and ffprobe command lines load the same libraries.
+            let openssl = CLI.run(["openssl", "version"], cwd: dir).stdout
+            let version = try #require(libraries.first { $0.name == "OpenSSL" }?.version)
+            #expect(openssl.contains(version), "rial: \(version); openssl: \(openssl)")
+            let ffprobe = CLI.run(["ffprobe", "-version"], cwd: dir).stdout.split(separator: "\n").first.map(String.init) ?? ""
+            let ffmpeg = try #require(libraries.first { $0.name == "FFmpeg" }?.version)
+            #expect(ffprobe.hasPrefix("ffprobe version \(ffmpeg) "), "rial: \(ffmpeg); \(ffprobe)")
+            #expect(libraries.first { $0.name == "libexif" }?.version.hasPrefix("libexif.so.") == true)
+            let unexamined = CLI.rial(["verify", package.path, "--format", "json", "--quiet", "--no-examine-media"], cwd: dir)
+            #expect(try Report.decode(unexamined.stdout).settings?.libraries?.map(\.name) == ["OpenSSL", "libarchive"])
+        }
+    }
+
     @Test("on a machine that refuses namespaces the probe still runs in its seccomp sandbox, and the settings say the namespaces were refused")
     func refusedNamespacesAreReported() throws {
         try withTemporaryDirectory { dir in

@@ -89,6 +89,10 @@ enum ReportNormaliser {
         var out = text.replacingOccurrences(of: directory, with: "$DIR")
         // Which namespaces the kernel gives the media probe is the machine's, not the report's.
         out = out.replacingOccurrences(of: namespacesPattern, with: "<namespaces>", options: .regularExpression)
+        // So are the libraries' versions.
+        out = out.replacingOccurrences(of: "\"libraries\": \\[[^\\]]*\\]", with: "\"libraries\": [<libraries>]", options: .regularExpression)
+        out = out.replacingOccurrences(of: "OpenSSL [^<]*?: the versions running, as each said\\.", with: "<libraries>: the versions running, as each said.",
+                                       options: .regularExpression)
         out = recent(out, now: now)
         for (kind, pattern) in [("uuid", "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"),
                                 ("hex", "(?<![0-9A-Za-z])[0-9a-fA-F]{16,}(?![0-9A-Za-z])"),

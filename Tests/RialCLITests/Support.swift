@@ -104,6 +104,12 @@ struct Report: Decodable, Sendable {
         let verificationTime: String
         let toolVersion: String
         let mediaProbeConfinement: String?
+        let libraries: [Library]?
+
+        struct Library: Decodable, Sendable {
+            let name: String
+            let version: String
+        }
     }
 
     struct Custody: Decodable, Sendable {

@@ -127,8 +127,8 @@ public struct MediaProbe: Sendable {
             return .crashed(signal: signal)
         case .exited(0):
             do {
-                let (reply, confinement) = try MediaProbeReply.parse(result.output, limits: limits)
-                if let confinement { lastConfinement.withLock { $0 = confinement } }
+                let (reply, environment) = try MediaProbeReply.parse(result.output, limits: limits)
+                if let environment { lastEnvironment.withLock { $0 = environment } }
                 switch reply {
                 case .facts(let facts): return .facts(facts)
                 case .unsupported(let container): return .unsupported(container: container)
@@ -144,14 +144,13 @@ public struct MediaProbe: Sendable {
         }
     }
 
-    private static let lastConfinement = Mutex<String?>(nil)
+    private static let lastEnvironment = Mutex<MediaProbeEnvironment?>(nil)
 
     /// What the last probe of this process read its media in, as it said: its seccomp
-    /// allow-list and the namespaces the kernel gave it (`seccomp allow-list (37 system calls;
-    /// any other kills the probe); user, network and mount namespaces`); `nil` before any
-    /// probe answered. Every probe of a process runs the same executable on the same kernel,
-    /// so this is the machine's confinement, which a report states among its settings.
-    public static var confinementInForce: String? { lastConfinement.withLock { $0 } }
+    /// allow-list, the namespaces the kernel gave it, and the media libraries it had loaded;
+    /// `nil` before any probe answered. Every probe of a process runs the same executable on
+    /// the same kernel, so this is the machine's, which a report states among its settings.
+    public static var environmentInForce: MediaProbeEnvironment? { lastEnvironment.withLock { $0 } }
 
     /// Opens the file to check that it is a regular file holding the whole range, so that a
     /// wrong path is an error of the caller's, not an outcome of the media.

@@ -25,6 +25,8 @@ extension HTMLPage {
         }
         row("Judged at", HTMLText.token(settings.verificationTime.rfc3339) + " (UTC): certificates are judged at this time, unless a trusted timestamp gives the time they were used.")
         row("Software", "rial \(HTMLText.token(settings.toolVersion))")
+        row("Libraries", settings.libraries.map { HTMLReportRenderer.html("\($0.name) \($0.version)") }.joined(separator: "; ")
+            + ": the versions running, as each said.")
         if let confinement = settings.mediaProbeConfinement {
             row("Media examined in", HTMLReportRenderer.html(confinement) + ": the media libraries read the media in a separate process confined so.")
         }

@@ -24,6 +24,7 @@ extension JSONReportRenderer {
         object["verification_time"] = .string(settings.verificationTime.rfc3339)
         object["tool_version"] = .string(settings.toolVersion)
         if let confinement = settings.mediaProbeConfinement { object["media_probe_confinement"] = .string(confinement) }
+        object["libraries"] = .array(settings.libraries.map { library in .object(["name": .string(library.name), "version": .string(library.version)]) })
         return .object(object)
     }
 }

@@ -1,4 +1,7 @@
+import RialArchive
+import RialCrypto
 import RialFormat
+import RialMedia
 
 /// What the verdict was reached with, so a second examiner can repeat it and get the same
 /// answer: the anchors trusted, what was required, the custody head and media copy given,
@@ -27,8 +30,12 @@ public struct VerificationSettings: Sendable {
     /// `nil` when no media was examined. Two machines whose probes differ here can be told
     /// apart.
     public let mediaProbeConfinement: String?
+    /// The libraries the verdict was reached with, as they said at run time: OpenSSL and
+    /// libarchive (this process), then, when media was examined, the media probe's (FFmpeg's
+    /// libraries, libheif, libexif, libiptcdata, Exempi, libseccomp), in that order.
+    public let libraries: [(name: String, version: String)]
 
-    init(policy: VerificationPolicy, verificationTime: Timestamp, mediaProbeConfinement: String? = nil) {
+    init(policy: VerificationPolicy, verificationTime: Timestamp, mediaProbe: MediaProbeEnvironment? = nil) {
         trustAnchors = policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
             + policy.timestampAnchors.map { TrustAnchorSummary(role: .tsa, certificate: $0, origin: policy.timestampAnchorOrigins[$0.fingerprintSHA256]) }
         requiresSeal = policy.requiresSeal
@@ -37,6 +44,8 @@ public struct VerificationSettings: Sendable {
         externalMedia = policy.externalMedia
         self.verificationTime = verificationTime
         toolVersion = RialToolkit.version
-        self.mediaProbeConfinement = mediaProbeConfinement
+        mediaProbeConfinement = mediaProbe?.confinement
+        libraries = [("OpenSSL", OpenSSLLibrary.version), ("libarchive", LibarchiveLibrary.version)]
+            + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
     }
 }
