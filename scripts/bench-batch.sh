@@ -14,8 +14,9 @@
 #                     keyframes, named once per package, are the same bytes
 #     rial --jobs 1   rial verify --recursive DIR --no-examine-media --jobs 1 --format jsonl
 #     rial --jobs N   the same at --jobs N (N = cores)
-#     rial examined   the same at --jobs N with the media examined (the default): what the
-#                     confined probe's start-up adds per package
+#     rial examined   the same at --jobs 1 and at --jobs N with the media examined (the
+#                     default): what the confined probe adds per package, printed per package
+#   and each part of the floor alone (sha256, sha512, the keyframes' sha256)
 #   and a jobs sweep, j = 1 … N: wall time of rial --no-examine-media --jobs j next to the
 #   floor spread over j processes (the files split in j lists, each hashed by its own openssl
 #   pair), in packages/s and × floor.
@@ -81,7 +82,7 @@ for (( j = 1; j <= cores; j++ )); do
 done
 cat >"$times/floor.sh" <<'SCRIPT'
 #!/usr/bin/env bash
-# floor.sh DIR sequential | chain | spread J [chain]
+# floor.sh DIR sequential | sha256 | sha512 | chain | spread J [chain]
 set -euo pipefail
 dir=$1
 hash() {  # the files listed in $1 with sha256 then sha512, and the keyframes of $2 with sha256
@@ -92,6 +93,7 @@ hash() {  # the files listed in $1 with sha256 then sha512, and the keyframes of
 }
 case $2 in
     sequential) hash "$dir/files.list" ;;
+    sha256|sha512) mapfile -t files <"$dir/files.list" && openssl dgst "-$2" "${files[@]}" >/dev/null ;;
     chain) mapfile -t chain <"$dir/chain.list" && openssl dgst -sha256 "${chain[@]}" >/dev/null ;;
     spread)
         pids=()
@@ -110,8 +112,11 @@ SCRIPT
 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores" >"$times/warm" 2>/dev/null || die "the batch does not pass"
 for (( r = 1; r <= runs; r++ )); do
     cpu floor bash "$times/floor.sh" "$times" sequential
+    cpu sha256 bash "$times/floor.sh" "$times" sha256
+    cpu sha512 bash "$times/floor.sh" "$times" sha512
     cpu chain bash "$times/floor.sh" "$times" chain
     cpu jobs1 "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs 1
+    cpu examined1 "$rial" verify --recursive "$batch_dir" --format jsonl --jobs 1
     cpu jobsN "$rial" verify --recursive "$batch_dir" --no-examine-media --format jsonl --jobs "$cores"
     cpu examined "$rial" verify --recursive "$batch_dir" --format jsonl --jobs "$cores"
     for (( j = 1; j <= cores; j++ )); do
@@ -131,11 +136,17 @@ row() {  # label seconds
     awk -v t="$2" -v f="$floor_cpu" -v c="$chain_cpu" -v n="$batch" -v l="$1" \
         'BEGIN { printf "  %-46s %7.2f s CPU  %6.2f ms/package  %5.2f × floor  %5.2f × floor + chain\n", l, t, t / n * 1000, t / f, t / c }'
 }
+row "  part: openssl sha256 of the packages" "$(median "$times/sha256" 2)"
+row "  part: openssl sha512 of the packages" "$(median "$times/sha512" 2)"
+row "  part: openssl sha256 of the keyframes" "$(median "$times/chain" 2)"
 row "floor: openssl sha256 + sha512" "$floor_cpu"
 row "floor + chain: and sha256 over the keyframes" "$chain_cpu"
 row "rial verify --no-examine-media --jobs 1" "$(median "$times/jobs1" 2)"
+row "rial verify --jobs 1 (media examined)" "$(median "$times/examined1" 2)"
 row "rial verify --no-examine-media --jobs $cores" "$(median "$times/jobsN" 2)"
 row "rial verify --jobs $cores (media examined)" "$(median "$times/examined" 2)"
+awk -v e="$(median "$times/examined1" 2)" -v p="$(median "$times/jobs1" 2)" -v n="$batch" \
+    'BEGIN { printf "  the media probe, per package (examined - not, --jobs 1): %.2f ms CPU\n", (e - p) / n * 1000 }'
 echo
 echo "batch jobs sweep: wall time, rial verify --no-examine-media next to openssl spread over as many processes"
 for (( j = 1; j <= cores; j++ )); do
