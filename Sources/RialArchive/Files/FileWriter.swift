@@ -35,7 +35,7 @@ package enum FileWriter {
     ///   `.io` naming the path and the system's reason.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, existing: Existing, mode: mode_t = 0o644) throws {
         let file = try TemporaryFile(destination: path)
-        file.setMode(mode)
+        try file.setMode(mode)
         try bytes.withUnsafeBytes { try writeAll($0, to: file.fileDescriptor, path: file.path) }
         do {
             try file.commit(replacing: existing == .replace)

@@ -52,22 +52,29 @@ package final class TemporaryFile {
     }
 
     /// Gives the file `mode` (narrowed by the umask, as for any new file).
-    package func setMode(_ mode: mode_t) {
+    /// - Throws: ``ArchiveError`` `.io` when the mode cannot be set: the file would keep 0600,
+    ///   and the caller asked for another.
+    package func setMode(_ mode: mode_t) throws(ArchiveError) {
         let mask = umask(0o022)
         umask(mask)
-        fchmod(fileDescriptor, mode & ~mask)
+        guard fchmod(fileDescriptor, mode & ~mask) == 0 else {
+            throw ArchiveError(.io, "cannot set the mode of \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Gives the file the permissions (and, where allowed, the owner) of `original`, so
     /// rewriting a private file in place does not make it readable by others; without
     /// `original`, 0666 narrowed by the umask.
-    package func setMode(like original: String?) {
+    /// - Throws: ``ArchiveError`` `.io` when the mode cannot be set.
+    package func setMode(like original: String?) throws(ArchiveError) {
         var info = stat()
         if let original, stat(original, &info) == 0 {
             _ = fchown(fileDescriptor, info.st_uid, info.st_gid)  // Only root may give a file away; failing is fine.
-            fchmod(fileDescriptor, info.st_mode & 0o7777)
+            guard fchmod(fileDescriptor, info.st_mode & 0o7777) == 0 else {
+                throw ArchiveError(.io, "cannot give \(path) the mode of \(original): \(String(cString: strerror(errno)))")
+            }
         } else {
-            setMode(0o666)
+            try setMode(0o666)
         }
     }
 

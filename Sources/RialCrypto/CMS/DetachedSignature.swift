@@ -107,13 +107,16 @@ package final class DetachedSignature {
         guard SignedDataDigestAlgorithms.encoding(in: der).map(Array.init) == SignedDataDigestAlgorithms.profile else {
             throw fail(.algorithm("SignedData.digestAlgorithms is not exactly SHA-256 without parameters (schema/SPEC.md §14.2)"))
         }
-        let signer = Certificate(borrowing: cert)
+        let signer: Certificate
+        do { signer = try Certificate(borrowing: cert) } catch { throw fail(.malformed("the signer's certificate cannot be encoded again: \(error.reason)")) }
         guard signer.hasP256Key else { throw fail(.algorithm("the signer's key is not ECDSA P-256")) }
         self.signer = signer
 
         let stack = CMS_get1_certs(cms)
-        embeddedCertificates = Certificate.all(in: stack)
-        if let stack { crial_sk_X509_pop_free(stack) }
+        defer { if let stack { crial_sk_X509_pop_free(stack) } }
+        do { embeddedCertificates = try Certificate.all(in: stack) } catch {
+            throw fail(.malformed("a certificate in the signature cannot be encoded again: \(error.reason)"))
+        }
         signatureValue = CMS_SignerInfo_get0_signature(signerInfo).map { OpenSSLBytes.bytes(of: $0) } ?? []
         claimedSigningTime = Self.signingTime(signerInfo)
     }

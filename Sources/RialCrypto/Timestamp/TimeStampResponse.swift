@@ -101,7 +101,9 @@ package final class TimeStampResponse {
         if let algorithm { X509_ALGOR_get0(&object, nil, nil, algorithm) }
         imprintAlgorithm = OpenSSLBytes.dotted(object)
         imprint = TS_MSG_IMPRINT_get_msg(messageImprint).map { OpenSSLBytes.bytes(of: $0) } ?? []
-        embeddedCertificates = Certificate.all(in: crial_pkcs7_certificates(token))
+        do { embeddedCertificates = try Certificate.all(in: crial_pkcs7_certificates(token)) } catch {
+            throw .malformed("a certificate in the token cannot be encoded again: \(error.reason)")
+        }
     }
 
     deinit { TS_RESP_free(response) }
@@ -150,12 +152,12 @@ package final class TimeStampResponse {
     ///   allocation never reads as a missing signer.
     package func signerCertificate(extra: [Certificate]) throws(CryptoError) -> Certificate? {
         let lookup = { (candidates: [Certificate], flags: Int32) throws(CryptoError) -> Certificate? in
-            try self.withStack(candidates) { stack in
+            try self.withStack(candidates) { (stack) throws(CryptoError) -> Certificate? in
                 // NULL here means no matching certificate, OpenSSL's "signer not found".
                 guard let signers = PKCS7_get0_signers(self.token, stack, flags) else { return nil }
                 defer { crial_sk_X509_free(signers) }
                 guard crial_sk_X509_num(signers) == 1, let handle = crial_sk_X509_value(signers, 0) else { return nil }
-                return Certificate(borrowing: handle)
+                return try Certificate(borrowing: handle)
             }
         }
         if let own = try lookup([], 0) { return own }

@@ -33,10 +33,13 @@ extension Certificate {
     }
 
     /// The certificates in a stack someone else owns, each with a reference of its own.
-    static func all(in stack: OpaquePointer?) -> [Certificate] {
+    /// - Throws: ``CryptoError`` when one cannot be fingerprinted (``Certificate/init(owning:)``).
+    static func all(in stack: OpaquePointer?) throws(CryptoError) -> [Certificate] {
         guard let stack else { return [] }
-        return (0..<max(0, crial_sk_X509_num(stack))).compactMap { index in
-            crial_sk_X509_value(stack, index).map { Certificate(borrowing: $0) }
+        var certificates: [Certificate] = []
+        for index in 0..<max(0, crial_sk_X509_num(stack)) {
+            if let handle = crial_sk_X509_value(stack, index) { certificates.append(try Certificate(borrowing: handle)) }
         }
+        return certificates
     }
 }

@@ -11,17 +11,23 @@ public final class Certificate: @unchecked Sendable {
     /// Computed once, because reports name it many times.
     public let fingerprintSHA256: String
 
-    /// Takes ownership of one reference.
-    init(owning handle: OpaquePointer) {
+    /// Takes ownership of one reference (released when this throws).
+    /// - Throws: ``CryptoError`` when OpenSSL cannot encode the certificate to take its
+    ///   fingerprint (out of memory): a certificate is never named by an empty fingerprint.
+    init(owning handle: OpaquePointer) throws(CryptoError) {
+        guard let der = try? OpenSSLBytes.der("i2d_X509", { i2d_X509(handle, $0) }),
+              let digest = try? StreamingDigest.digest(.sha256, of: der) else {
+            X509_free(handle)
+            throw CryptoError.openSSL("i2d_X509")
+        }
         self.handle = handle
-        let der = try? OpenSSLBytes.der("i2d_X509") { i2d_X509(handle, $0) }
-        fingerprintSHA256 = der.flatMap { try? StreamingDigest.digest(.sha256, of: $0) }.map(hex) ?? ""
+        fingerprintSHA256 = hex(digest)
     }
 
     /// Adds a reference to a certificate owned elsewhere.
-    convenience init(borrowing handle: OpaquePointer) {
+    convenience init(borrowing handle: OpaquePointer) throws(CryptoError) {
         X509_up_ref(handle)
-        self.init(owning: handle)
+        try self.init(owning: handle)
     }
 
     deinit { X509_free(handle) }
@@ -30,7 +36,7 @@ public final class Certificate: @unchecked Sendable {
     /// - Throws: ``CryptoError`` `.malformed`.
     public convenience init(der: [UInt8]) throws {
         let handle = try OpenSSLBytes.parseDER(der, "certificate") { cursor, count in d2i_X509(nil, cursor, count) }
-        self.init(owning: handle)
+        try self.init(owning: handle)
     }
 
     /// Every certificate in PEM text, in order.
@@ -39,7 +45,7 @@ public final class Certificate: @unchecked Sendable {
         var certificates: [Certificate] = []
         try OpenSSLBytes.withReadBIO(pem) { bio in
             while let handle = PEM_read_bio_X509(bio, nil, nil, nil) {
-                certificates.append(Certificate(owning: handle))
+                certificates.append(try Certificate(owning: handle))
             }
             // The loop ends on "no start line" after the last certificate; anything else is a
             // broken certificate.

@@ -66,7 +66,7 @@ package enum CertificateIssuer {
         }
         guard X509_sign(cert, (issuer?.key ?? key).handle, EVP_sha256()) > 0 else { throw CryptoError.openSSL("X509_sign") }
         isComplete = true
-        return Certificate(owning: cert)
+        return try Certificate(owning: cert)
     }
 
     /// A PKCS#10 certificate signing request for `key`, PEM.

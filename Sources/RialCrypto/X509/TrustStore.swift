@@ -78,7 +78,7 @@ package struct TrustStore: Sendable {
         if verified == 1 {
             guard let stack = X509_STORE_CTX_get1_chain(context) else { throw CryptoError.openSSL("X509_STORE_CTX_get1_chain") }
             defer { crial_sk_X509_pop_free(stack) }
-            return .trusted(chain: Certificate.all(in: stack))
+            return .trusted(chain: try Certificate.all(in: stack))
         }
         let text = X509_verify_cert_error_string(Int(error)).map { String(cString: $0) } ?? "error \(error)"
         let reason = "\(text) (certificate at depth \(depth))"

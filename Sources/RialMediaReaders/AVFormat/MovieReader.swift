@@ -15,6 +15,11 @@ struct MovieReader {
     let fileType: ContainerSniffer.FileType?
     let limits: MediaProbeLimits
 
+    /// The demuxer's options: every udta atom, known or not, becomes a key (named by its four
+    /// characters), and an XMP packet becomes "xmp": what the privacy audit must see; external
+    /// data references (`dref`) are not followed.
+    static let demuxerOptions: [(key: String, value: String)] = [("export_all", "1"), ("export_xmp", "1"), ("enable_drefs", "0")]
+
     /// What FFmpeg makes of the movie.
     func read() -> MediaProbeReply {
         AVLog.capture()
@@ -29,16 +34,20 @@ struct MovieReader {
         configure(allocated, bridge: bridge)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        // Every udta atom, known or not, becomes a key (named by its four characters), and an
-        // XMP packet becomes "xmp": what the privacy audit must see. External data references
-        // (`dref`) are not followed.
-        av_dict_set(&options, "export_all", "1", 0)
-        av_dict_set(&options, "export_xmp", "1", 0)
-        av_dict_set(&options, "enable_drefs", "0", 0)
+        for (key, value) in Self.demuxerOptions where av_dict_set(&options, key, value, 0) < 0 {
+            avformat_free_context(allocated)
+            return .tooMuchMemory(reason: "cannot set FFmpeg's option \(key)")
+        }
         // On failure avformat_open_input frees the context (not the custom I/O) and sets it to NULL.
         let status = avformat_open_input(&context, nil, av_find_input_format("mov"), &options)
         guard status >= 0, let opened = context else { return failure(status, doing: "reading the movie header") }
         defer { avformat_close_input(&context) }
+        // What the demuxer took is removed from `options`: one left over is an option this FFmpeg
+        // does not have, and without `export_all` the audit would miss atoms (fail closed).
+        if av_dict_count(options) > 0 {
+            let left = Self.demuxerOptions.map(\.key).filter { av_dict_get(options, $0, nil, 0) != nil }
+            return .unreadable(reason: "this FFmpeg's mov demuxer does not take the option(s) \(left.joined(separator: ", ")), which reading the metadata whole needs")
+        }
         guard opened.pointee.nb_streams > 0 else { return .unreadable(reason: "the movie header declares no stream") }
         let facts = facts(opened)
         if let video = facts.video {

@@ -36,7 +36,11 @@ final class AtomicOutputFile {
         } catch let error as ArchiveError {
             throw PackagerError(.writeFailed, error.reason)
         }
-        file.setMode(like: original)
+        do {
+            try file.setMode(like: original)
+        } catch {
+            throw PackagerError(.writeFailed, error.reason)
+        }
         self.destination = destination
         self.overwrite = overwrite
         self.writebackStep = max(writebackStep, 1)
