@@ -20,7 +20,7 @@ struct SampleCommand: ParsableCommand {
         depth_resolution), depth_analysis.json and custody_log.json.
 
         --kind hash-only: a photo taken in the app's privacy mode: the photo as the phone \
-        keeps it, plus app/hash_only_payload.json, the payload the app uploads (seed 001: \
+        keeps it, plus app/hash_only_payload.json, the payload the app uploads (as its hash-only payload design defines it: \
         mediaHash, depthAnalysis, metadata filtered to location coarse, timestamp day_only, \
         device model_only). Pack it whole, or with --hash-only to leave the photo out.
 

@@ -118,7 +118,7 @@ struct AppClaimsTests {
         try Data(bundle.json(in: dir).utf8).write(to: variant.appendingPathComponent("bundle.json"))
     }
 
-    @Test("the authentication bundle of seed 004, recognised by its shape: every key gets a result, the digest recomputed and called what it is")
+    @Test("the authentication bundle the security review describes, recognised by its shape: every key gets a result, the digest recomputed and called what it is")
     func authenticationBundle() throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)

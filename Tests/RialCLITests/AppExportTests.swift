@@ -61,7 +61,7 @@ struct AppExportTests {
         }
     }
 
-    @Test("the flat export of seed 003 packs as it came: every file byte for byte, the app's digests and log read, nothing passed by omission")
+    @Test("the flat export the forensic export design describes packs as it came: every file byte for byte, the app's digests and log read, nothing passed by omission")
     func flatExport() throws {
         try withTemporaryDirectory { dir in
             let exports = try Self.exports(in: dir)

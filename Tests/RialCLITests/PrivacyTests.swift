@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Photo and privacy-mode captures (seed 001): `rial sample --kind`, `rial pack --privacy` and
+/// Photo and privacy-mode captures (the hash-only payload design): `rial sample --kind`, `rial pack --privacy` and
 /// `--hash-only`, the filtering levels, the privacy audit, `rial verify --media`.
 @Suite("Capture metadata and privacy mode")
 struct PrivacyTests {
@@ -50,7 +50,7 @@ struct PrivacyTests {
         }
     }
 
-    @Test("every one of the 27 privacy combinations packs hash-only and filtered, holds exactly what seed 001 defines, and verifies")
+    @Test("every one of the 27 privacy combinations packs hash-only and filtered, holds exactly what the hash-only payload design defines, and verifies")
     func allCombinations() throws {
         try withTemporaryDirectory { dir in
             let capture = try Self.sample("hash-only", in: dir)
@@ -253,7 +253,7 @@ struct PrivacyLeakTests {
         }
     }
 
-    @Test("fields seed 001 does not define are refused below full disclosure: in the payloads, the view, and at pack time")
+    @Test("fields the hash-only payload design does not define are refused below full disclosure: in the payloads, the view, and at pack time")
     func unknownFields() throws {
         try withTemporaryDirectory { dir in
             let capture = try PrivacyTests.sample("hash-only", in: dir)

@@ -10,7 +10,7 @@ struct LedgerMigrationsTests {
         #expect(LedgerMigrations.all.map(\.version) == Array(1...LedgerMigrations.all.count))
     }
 
-    @Test("a new ledger gets every migration once; opening it again applies none", arguments: StoreKind.allCases)
+    @Test("a new ledger gets every migration once; opening it again applies none", arguments: TestStores.kinds)
     func appliedOnce(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
@@ -23,7 +23,7 @@ struct LedgerMigrationsTests {
         }
     }
 
-    @Test("a ledger at version 1 is brought to the current version, its records kept", arguments: StoreKind.allCases)
+    @Test("a ledger at version 1 is brought to the current version, its records kept", arguments: TestStores.kinds)
     func upgrade(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
@@ -39,7 +39,7 @@ struct LedgerMigrationsTests {
         }
     }
 
-    @Test("a ledger made by a newer rial is refused, for writing and for reading", arguments: StoreKind.allCases)
+    @Test("a ledger made by a newer rial is refused, for writing and for reading", arguments: TestStores.kinds)
     func tooNew(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }

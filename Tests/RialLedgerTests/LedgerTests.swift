@@ -5,7 +5,7 @@ import Testing
 /// Appending, reading back and the hash links, on SQLite and on PostgreSQL alike.
 @Suite("Ledger")
 struct LedgerTests {
-    @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it", arguments: StoreKind.allCases)
+    @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it", arguments: TestStores.kinds)
     func appendLinks(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
@@ -25,7 +25,7 @@ struct LedgerTests {
         }
     }
 
-    @Test("a path already recorded in the run is left out, in the same call or a later one", arguments: StoreKind.allCases)
+    @Test("a path already recorded in the run is left out, in the same call or a later one", arguments: TestStores.kinds)
     func oncePerRun(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
@@ -40,7 +40,7 @@ struct LedgerTests {
         }
     }
 
-    @Test("the latest record per path, under the audit's roots only", arguments: StoreKind.allCases)
+    @Test("the latest record per path, under the audit's roots only", arguments: TestStores.kinds)
     func latestUnderRoots(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
@@ -56,7 +56,7 @@ struct LedgerTests {
         }
     }
 
-    @Test("an edited, a dropped and a reordered record each break the chain at that record", arguments: StoreKind.allCases)
+    @Test("an edited, a dropped and a reordered record each break the chain at that record", arguments: TestStores.kinds)
     func tampering(kind: StoreKind) throws {
         let swap = ["UPDATE ledger_records SET seq = -2 WHERE seq = 2", "UPDATE ledger_records SET seq = 2 WHERE seq = 3",
                     "UPDATE ledger_records SET seq = 3 WHERE seq = -2"]
@@ -77,7 +77,7 @@ struct LedgerTests {
         }
     }
 
-    @Test("concurrent writers on eight threads never fork the chain or lose a record", arguments: StoreKind.allCases)
+    @Test("concurrent writers on eight threads never fork the chain or lose a record", arguments: TestStores.kinds)
     func concurrentWriters(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
             guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }

@@ -15,12 +15,17 @@ enum TestStores {
     static let postgresURL = ProcessInfo.processInfo.environment["RIAL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static let isPostgresRequired = ProcessInfo.processInfo.environment["RIAL_REQUIRE_POSTGRES"] == "1"
 
+    /// The stores a test runs on: PostgreSQL only when a server is given or required, so that
+    /// without one its cases do not run at all (rather than run, return early and count as
+    /// passed), and with `RIAL_REQUIRE_POSTGRES=1` and no server they run and fail.
+    static let kinds: [StoreKind] = postgresURL != nil || isPostgresRequired ? StoreKind.allCases : [.sqlite]
+
     struct Unavailable: Error, CustomStringConvertible {
         let description = "RIAL_TEST_POSTGRES_URL is not set: start a server with scripts/test-postgres.sh start (make test does)"
     }
 
     /// A location of an empty ledger of `kind`, or `nil` when PostgreSQL is not available and
-    /// not required (the caller returns: the case is skipped with a note).
+    /// not required (not reached for a test that takes its stores from ``kinds``).
     static func emptyLocation(_ kind: StoreKind, in directory: URL) throws -> LedgerLocation? {
         switch kind {
         case .sqlite:

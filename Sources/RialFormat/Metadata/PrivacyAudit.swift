@@ -106,7 +106,7 @@ extension PrivacyAudit {
             findings.append(Finding(code: "privacy.timestamp.leak", message: "depthAnalysis.computedAt holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
         }
         if !levels.isFull, !payload.unknownFields.isEmpty {
-            findings.append(Finding(code: "privacy.unknown-field", message: "holds fields seed 001 does not define (\(payload.unknownFields.joined(separator: ", "))); what they disclose cannot be judged, so a payload that withholds anything may not hold them"))
+            findings.append(Finding(code: "privacy.unknown-field", message: "holds fields the capture app's hash-only payload design does not define (\(payload.unknownFields.joined(separator: ", "))); what they disclose cannot be judged, so a payload that withholds anything may not hold them"))
         }
         return findings
     }

@@ -124,7 +124,7 @@ struct MetadataPlan {
                     hashChain: app.type == "video" ? chain : nil, frameCount: app.frameCount, durationMs: app.durationMs)
                 let bytes = JSONWriter.bytes(payload)
                 guard bytes.count < HashOnlyPayload.maxBytes else {
-                    throw PackagerError(.payloadTooLarge, "the hash-only payload would be \(bytes.count) bytes; the capture app keeps it under \(HashOnlyPayload.maxBytes) (10 KiB, seed 001). A video's payload carries its whole hash chain, about 54 bytes a frame (about 5 s at 30 fps fits): package the video with its media instead")
+                    throw PackagerError(.payloadTooLarge, "the hash-only payload would be \(bytes.count) bytes; the capture app keeps it under \(HashOnlyPayload.maxBytes) (10 KiB, its hash-only payload design). A video's payload carries its whole hash chain, about 54 bytes a frame (about 5 s at 30 fps fits): package the video with its media instead")
                 }
                 tagFiles.append(PackageFile(path: PackageLayout.hashOnlyPayload, bytes: bytes))
                 sources.append(PackageLayout.hashOnlyPayload)

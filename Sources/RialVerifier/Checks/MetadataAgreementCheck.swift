@@ -29,7 +29,7 @@ struct MetadataAgreementCheck: VerificationCheck {
             case .failure(let error)?: results.append(.fail(.metadataPayloadMalformed, path, "the hash-only payload cannot be read: \(error.reason)"))
             case .success(let payload)?:
                 if let size = context.inventory.files[path]?.size, size >= UInt64(HashOnlyPayload.maxBytes) {
-                    results.append(.fail(.metadataPayloadSize, path, "a hash-only payload serialises to under 10 KiB (seed 001)",
+                    results.append(.fail(.metadataPayloadSize, path, "a hash-only payload serialises to under 10 KiB (the capture app's hash-only payload design)",
                                          expected: "< \(HashOnlyPayload.maxBytes) bytes", actual: "\(size) bytes"))
                 }
                 results += claims(MetadataClaims(payload: payload, path: path), context)
