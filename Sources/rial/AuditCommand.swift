@@ -161,13 +161,15 @@ struct AuditCommand: ParsableCommand {
         let status: ExitCode = verdicts["fail", default: 0] > 0 || needing > 0 ? ExitStatus.failed
             : verdicts["error", default: 0] > 0 ? ExitStatus.couldNotComplete : ExitStatus.success
         let worst = verdicts["fail", default: 0] > 0 ? "fail" : verdicts["error", default: 0] > 0 ? "error" : "pass"
-        try recorder.record([.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: AuditClock.now(), verdict: worst, detail: [
+        var ended: JSONObject = [
             "pass": .integer(Int64(verdicts["pass", default: 0])),
             "fail": .integer(Int64(verdicts["fail", default: 0])),
             "error": .integer(Int64(verdicts["error", default: 0])),
             "changes": .integer(Int64(changes.count)),
             "exit_status": .integer(Int64(status.rawValue)),
-        ])])
+        ]
+        for (key, value) in LedgerRecord.environmentDetail().entries { ended[key] = value }
+        try recorder.record([.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: AuditClock.now(), verdict: worst, detail: ended)])
         let head = (try? ledger.head()) ?? (0, LedgerRecordHash.genesis)
         let summary = AuditSummary(runID: writer.runID, shard: shardSelector, ledger: location.displayName, inputs: share.count,
                                    verifiedNow: inputs.count, verdicts: verdicts, changes: changes, head: head, exitStatus: status)

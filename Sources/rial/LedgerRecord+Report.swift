@@ -36,6 +36,17 @@ extension LedgerRecord {
                      policy: writer.policy, verdict: verdict, startedAt: startedAt, endedAt: endedAt, detail: compactJSON(.object(detail)))
     }
 
+    /// What the run's verdicts depended on besides the policy, for its `run-ended` record: the
+    /// libraries as they said at run time (the media probe's too, once one answered) and the
+    /// probe's confinement (`null` when no media was examined), as a report's settings give them.
+    static func environmentDetail() -> JSONObject {
+        let environment = VerificationSettings.environment()
+        return [
+            "libraries": .array(environment.libraries.map { .object(["name": .string($0.name), "version": .string($0.version)]) }),
+            "media_probe_confinement": environment.mediaProbeConfinement.map(JSONValue.string) ?? .null,
+        ]
+    }
+
     /// The policy as compact JSON: the SHA-256 fingerprints of the anchors, what is required,
     /// the custody head and whether media are examined (docs/ledger.md).
     static func policyText(_ policy: VerificationPolicy) -> String {

@@ -176,6 +176,17 @@ struct AuditTests {
             #expect(recomputed.status == 0 && recomputed.stdout == "6\n", "\(recomputed)")
             let valid = try Oracle.validate(schema: "ledger-record.schema.json", [array], cwd: dir)
             #expect(valid.status == 0, "\(valid)")
+            // The run-ended record names what the verdicts depended on: the libraries (the media
+            // probe's too: the store's photos were examined) and the probe's confinement.
+            let ended = CLI.run([try Oracle.python(), "-c", """
+                import json, sys
+                record = [r for r in json.load(open(sys.argv[1])) if r["kind"] == "run-ended"][0]
+                detail = json.loads(record["detail"])
+                print(" ".join(l["name"] for l in detail["libraries"]))
+                print(detail["media_probe_confinement"].split(" (")[0])
+                """, array], cwd: dir)
+            #expect(ended.stdout.hasPrefix("OpenSSL libarchive FFmpeg libavformat libavcodec libavutil libheif libexif"), "\(ended)")
+            #expect(ended.stdout.hasSuffix("\nseccomp allow-list\n"), "\(ended)")
 
             let csv = CLI.rial(["ledger", "export", "--format", "csv", "--ledger", ledger], cwd: dir)
             try Data(csv.stdout.utf8).write(to: dir.appendingPathComponent("export.csv"))

@@ -35,6 +35,14 @@ public struct VerificationSettings: Sendable {
     /// libraries, libheif, libexif, libiptcdata, Exempi, libseccomp), in that order.
     public let libraries: [(name: String, version: String)]
 
+    /// The libraries this process runs with and, once a media probe has answered, the probe's
+    /// libraries and confinement: what a run of many verifications (an audit) depended on.
+    public static func environment() -> (libraries: [(name: String, version: String)], mediaProbeConfinement: String?) {
+        let probe = MediaProbe.environmentInForce
+        return ([("OpenSSL", OpenSSLLibrary.version), ("libarchive", LibarchiveLibrary.version)] + (probe?.libraries ?? []).map { ($0.name, $0.version) },
+                probe?.confinement)
+    }
+
     init(policy: VerificationPolicy, verificationTime: Timestamp, mediaProbe: MediaProbeEnvironment? = nil) {
         trustAnchors = policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
             + policy.timestampAnchors.map { TrustAnchorSummary(role: .tsa, certificate: $0, origin: policy.timestampAnchorOrigins[$0.fingerprintSHA256]) }
@@ -45,7 +53,6 @@ public struct VerificationSettings: Sendable {
         self.verificationTime = verificationTime
         toolVersion = RialToolkit.version
         mediaProbeConfinement = mediaProbe?.confinement
-        libraries = [("OpenSSL", OpenSSLLibrary.version), ("libarchive", LibarchiveLibrary.version)]
-            + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
+        libraries = Array(Self.environment().libraries.prefix(2)) + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
     }
 }
