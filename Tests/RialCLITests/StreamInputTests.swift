@@ -72,6 +72,26 @@ struct StreamInputTests {
         }
     }
 
+    @Test("a named pipe given by name is read once like -: with a writer it verifies (its media NOT CHECKED, never opened again), and with --no-examine-media; with no writer it is refused at once",
+          arguments: [[], ["--no-examine-media"]])
+    func namedPipe(_ options: [String]) throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            try #require(Self.shell("mkfifo pipe.rialpkg", in: dir).status == 0)
+            let rial = CLI.rialPath
+            // The writer holds the pipe open before rial starts (opened read-write by the shell,
+            // handed to cat, closed in the shell), so no scheduling can make it look writerless.
+            let fed = Self.shell("exec 3<>pipe.rialpkg; cat \(package.path) >&3 & exec 3>&-; \(rial) verify pipe.rialpkg -q --format json \(options.joined(separator: " ")); status=$?; wait; exit $status", in: dir)
+            #expect(fed.status == 0 && !fed.timedOut, "\(fed)")
+            let media = Self.checks(try Self.json(fed.stdout)).filter { $0["code"] as? String == "media.probe" }
+            #expect(media.count == 1 && media.first?["status"] as? String == "not_checked", "\(media)")
+            // No writer: an error at once, saying what to do (the time limit only guards a hang).
+            let lonely = CLI.execute([rial, "verify", "pipe.rialpkg"] + options, cwd: dir, timeLimit: Self.timeLimit)
+            #expect(lonely.status == 2 && !lonely.timedOut, "\(lonely)")
+            #expect(String(decoding: lonely.stdout + lonely.stderr, as: UTF8.self).contains("a named pipe with no writer"), "\(lonely)")
+        }
+    }
+
     @Test("a pipe of zeros after a package ends the reading (archive.limit.padding); a record's padding does not")
     func zerosForEver() throws {
         try withTemporaryDirectory { dir in

@@ -20,13 +20,16 @@ final class TarSource {
     private(set) var failure: ArchiveError?
     private(set) var bytesRead: UInt64 = 0
     private(set) var reachedEnd = false
+    /// A byte read while finding out whether a named pipe has a writer, served first.
+    private var pending: UInt8?
 
     /// The archive's size, when it is a regular file or bytes in memory.
     let size: UInt64?
 
-    /// Reads the file at `path` (a directory is refused).
+    /// Reads the file at `path` (a directory is refused). The file is opened once, without
+    /// waiting: a named pipe no one writes to is refused at once instead of waited on.
     init(path: String, limits: ArchiveLimits, chunkSize: Int) throws(ArchiveError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw ArchiveError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
         }
@@ -39,6 +42,19 @@ final class TarSource {
             close(fd)
             throw ArchiveError(.notAnArchive, "\(path) is a directory, not a package file")
         }
+        if (info.st_mode & S_IFMT) == S_IFIFO {
+            // Without a writer a non-blocking read of a pipe ends at once (0); with one that has
+            // written nothing yet it would block (EAGAIN). A byte that came is kept.
+            var byte: UInt8 = 0
+            let count = read(fd, &byte, 1)
+            if count == 0 {
+                close(fd)
+                throw ArchiveError(.io, "\(path) is a named pipe with no writer: start what writes the package into it first, or pipe the package to `-`")
+            }
+            if count == 1 { pending = byte }
+        }
+        // Reads block from here on, as for any input.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         size = (info.st_mode & S_IFMT) == S_IFREG ? UInt64(info.st_size) : nil
         input = .file(fd)
         self.chunkSize = chunkSize
@@ -105,10 +121,17 @@ final class TarSource {
             let buffer = self.buffer ?? newBuffer()
             self.buffer = buffer
             var count = 0
+            var offset = 0
+            if let byte = pending {
+                buffer[0] = byte
+                pending = nil
+                offset = 1
+            }
             while true {
-                count = read(fd, buffer.baseAddress, chunkSize)
+                count = read(fd, buffer.baseAddress.map { $0 + offset }, chunkSize - offset)
                 if count >= 0 || errno != EINTR { break }
             }
+            if count >= 0 { count += offset } else if offset > 0 { count = offset }
             guard count >= 0 else {
                 failure = ArchiveError(.io, "reading the archive at byte \(bytesRead): \(String(cString: strerror(errno)))")
                 return UnsafeRawBufferPointer(start: nil, count: 0)

@@ -45,9 +45,11 @@ struct PackageScanner {
 
     private func read() throws -> Inventory {
         var inventory = Inventory()
-        let isStream = path == Verifier.standardInput
+        let reader = path == Verifier.standardInput ? try TarReader(standardInputWith: limits.archive) : try TarReader(path: path, limits: limits.archive)
+        // Standard input, and a named pipe or device given by name, are read once: nothing can
+        // open them again to read a file's bytes in place (the media probe would wait forever).
+        let isStream = path == Verifier.standardInput || reader.archiveSize == nil
         inventory.isStream = isStream
-        let reader = isStream ? try TarReader(standardInputWith: limits.archive) : try TarReader(path: path, limits: limits.archive)
         // A stream cannot be read again: its files have no place to be found at later.
         let place = { [path] (offset: UInt64?) in isStream ? nil : offset.map { (path, $0) } }
         var tagBytes: UInt64 = 0
