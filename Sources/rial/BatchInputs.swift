@@ -3,8 +3,9 @@ import Glibc
 #endif
 import RialFormat
 
-/// The inputs of a batch: each PATH as given, or with `--recursive`, every `.rialpkg` file and
-/// every bag directory (a directory holding `bagit.txt`) found under a directory PATH.
+/// The inputs of a batch: each PATH as given, or with `--recursive`, every entry named
+/// `*.rialpkg` (a file, or a pipe, socket, device or link named so, which then gets an error
+/// line) and every bag directory (a directory holding `bagit.txt`) found under a directory PATH.
 /// Symbolic links are not followed while searching (a link loop cannot hang the batch), a
 /// directory that cannot be opened becomes an input of its own (so it gets an error line
 /// instead of vanishing), and what is found is sorted by bytes, so the order is the same on
@@ -48,7 +49,10 @@ enum BatchInputs {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     if exists(path + "/bagit.txt") { found.append(path) } else { pending.append(path) }
-                case S_IFREG where name.lowercased().hasSuffix(".rialpkg"):
+                case _ where name.lowercased().hasSuffix(".rialpkg"):
+                    // A file, or anything else named like one (a named pipe, a socket, a device,
+                    // a link, dangling or not): every entry that looks like a package is an input,
+                    // and what is not a package file gets an error line saying what it is.
                     found.append(path)
                 default:
                     continue

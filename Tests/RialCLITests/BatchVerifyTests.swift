@@ -116,4 +116,31 @@ struct BatchVerifyTests {
             #expect(none.status == 2 && none.stderr.contains("no .rialpkg file"), "\(none)")
         }
     }
+
+    @Test("--recursive accounts for every entry named like a package: a named pipe, a socket and a dangling link each get an error line saying what it is, and the summary counts them")
+    func oddEntries() throws {
+        try withTemporaryDirectory { dir in
+            let store = dir.appendingPathComponent("store")
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
+            let package = try Fixture.package(in: dir)
+            try FileManager.default.copyItem(at: package, to: store.appendingPathComponent("a.rialpkg"))
+            try #require(CLI.run(["mkfifo", "store/pipe.rialpkg"], cwd: dir).status == 0)
+            try FileManager.default.createSymbolicLink(atPath: store.appendingPathComponent("gone.rialpkg").path, withDestinationPath: "/nonexistent/x.rialpkg")
+            let made = CLI.run(["python3", "-c", "import socket; socket.socket(socket.AF_UNIX).bind('store/sock.rialpkg')"], cwd: dir)
+            try #require(made.status == 0, "\(made)")
+            let run = CLI.execute([CLI.rialPath, "verify", "--recursive", "store", "--format", "jsonl", "-q"], cwd: dir, timeLimit: 120)
+            #expect(run.status == 2 && !run.timedOut, "\(run)")
+            let lines = try Self.lines(String(decoding: run.stdout, as: UTF8.self))
+            let byPath = Dictionary(uniqueKeysWithValues: lines.compactMap { line in line.path.map { ($0, line) } })
+            #expect(byPath["store/a.rialpkg"]?.verdict == "pass")
+            #expect(byPath["store/pipe.rialpkg"]?.error?.code == "input.unreadable")
+            #expect(byPath["store/gone.rialpkg"]?.error?.code == "input.unreadable")
+            #expect(byPath["store/sock.rialpkg"]?.error?.code == "input.not-a-package")
+            let text = String(decoding: run.stdout, as: UTF8.self)
+            for words in ["a named pipe with no writer", "a symbolic link to a file that does not exist", "is a socket, not a package file"] {
+                #expect(text.contains(words), "\(words): \(text)")
+            }
+            #expect(lines.last?.total == 4 && lines.last?.verdicts?["error"] == 3, "\(String(describing: lines.last))")
+        }
+    }
 }

@@ -31,7 +31,15 @@ final class TarSource {
     init(path: String, limits: ArchiveLimits, chunkSize: Int) throws(ArchiveError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
-            throw ArchiveError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            var entry = stat()
+            if lstat(path, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFSOCK {
+                throw ArchiveError(.notAnArchive, "\(path) is a socket, not a package file")
+            }
+            if lstat(path, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFLNK, stat(path, &entry) != 0 {
+                throw ArchiveError(.io, "cannot open \(path): a symbolic link to a file that does not exist (\(reason))")
+            }
+            throw ArchiveError(.io, "cannot open \(path): \(reason)")
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -41,6 +49,10 @@ final class TarSource {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
             throw ArchiveError(.notAnArchive, "\(path) is a directory, not a package file")
+        }
+        if let kind = [S_IFCHR: "a character device", S_IFBLK: "a block device", S_IFSOCK: "a socket"][info.st_mode & S_IFMT] {
+            close(fd)
+            throw ArchiveError(.notAnArchive, "\(path) is \(kind), not a package file")
         }
         if (info.st_mode & S_IFMT) == S_IFIFO {
             // Without a writer a non-blocking read of a pipe ends at once (0); with one that has
