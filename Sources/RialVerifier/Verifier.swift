@@ -126,6 +126,25 @@ public struct Verifier: Sendable {
             }
         }
         if context.has("fetch.txt") { out.append("fetch.txt is present; rial never fetches, only files in the bag are checked") }
+        out += Self.relativePathWarnings(context)
+        return out
+    }
+
+    /// A manifest that writes its paths `./data/…` (BagIt 0.97 tools did; RFC 8493 writes
+    /// `data/…`): read as `data/…`, and said, as the Library of Congress conformance suite's
+    /// `warning/relative-path` bag expects.
+    private static func relativePathWarnings(_ context: VerificationContext) -> [String] {
+        var out: [String] = []
+        for algorithm in DigestAlgorithm.allCases {
+            for name in ["manifest-\(algorithm.rawValue).txt", "tagmanifest-\(algorithm.rawValue).txt"] where context.has(name) {
+                guard let text = try? context.tagText(name),
+                      let manifest = try? BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name) else { continue }
+                let count = manifest.entries.filter { $0.path.hasPrefix("./") }.count
+                if count > 0 {
+                    out.append("\(name) writes \(count) path\(count == 1 ? "" : "s") as ./…, the form of BagIt 0.97 tools, deprecated by RFC 8493: read as the same path without ./")
+                }
+            }
+        }
         return out
     }
 

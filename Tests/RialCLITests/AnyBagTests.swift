@@ -54,7 +54,7 @@ struct AnyBagTests {
         }
     }
 
-    @Test("a BagIt 0.97 bag whose manifests name files as ./data/…: read as bagit-python reads it")
+    @Test("a BagIt 0.97 bag whose manifests name files as ./data/…: read as bagit-python reads it, and passes with a warning in every report (the LoC suite's warning/relative-path)")
     func dotSlashPaths() throws {
         try withTemporaryDirectory { dir in
             let bag = try Self.makeBag(in: dir, encoding: "utf-8")
@@ -71,6 +71,14 @@ struct AnyBagTests {
             let (result, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
             #expect(result.status == 0, "\(report.failures)")
             #expect(report.has("bag.manifest.sha256", subject: "manifest-sha256.txt", status: "pass"))
+            for algorithm in ["sha256", "sha512"] {
+                #expect(report.warnings.contains { $0.hasPrefix("manifest-\(algorithm).txt writes ") && $0.contains(" as ./…, the form of BagIt 0.97 tools") }, "\(report.warnings)")
+            }
+            // Shown to people too: the text report and the court report.
+            let text = CLI.rial(["verify", bag.path], cwd: dir)
+            #expect(text.status == 0 && (text.stdout + text.stderr).contains("the form of BagIt 0.97 tools, deprecated by RFC 8493"), "\(text)")
+            let html = CLI.rial(["verify", bag.path, "--format", "html"], cwd: dir)
+            #expect(html.stdout.contains("Warning: ") && html.stdout.contains("deprecated by RFC"), "\(html.stdout.suffix(600))")
         }
     }
 
