@@ -130,18 +130,32 @@ public struct Verifier: Sendable {
         return out
     }
 
-    /// A manifest that writes its paths `./data/…` (BagIt 0.97 tools did; RFC 8493 writes
-    /// `data/…`): read as `data/…`, and said, as the Library of Congress conformance suite's
-    /// `warning/relative-path` bag expects.
+    /// What older tools wrote into a bag's manifests that a plain bag accepts, said (the
+    /// Library of Congress conformance suite's `warning` bags): paths written `./data/…`
+    /// (BagIt 0.97 tools; RFC 8493 writes `data/…`), `*data/…` (md5sum's binary-mode mark), and
+    /// a path listed twice with the same digest.
     private static func relativePathWarnings(_ context: VerificationContext) -> [String] {
         var out: [String] = []
         for algorithm in DigestAlgorithm.allCases {
             for name in ["manifest-\(algorithm.rawValue).txt", "tagmanifest-\(algorithm.rawValue).txt"] where context.has(name) {
                 guard let text = try? context.tagText(name),
                       let manifest = try? BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name) else { continue }
-                let count = manifest.entries.filter { $0.path.hasPrefix("./") }.count
-                if count > 0 {
-                    out.append("\(name) writes \(count) path\(count == 1 ? "" : "s") as ./…, the form of BagIt 0.97 tools, deprecated by RFC 8493: read as the same path without ./")
+                let plural = { (count: Int) in count == 1 ? "1 path" : "\(count) paths" }
+                let starred = manifest.entries.filter { $0.path.hasPrefix("*") && !$0.path.hasPrefix("**") }.count
+                if starred > 0 {
+                    out.append("\(name) writes \(plural(starred)) as *…, md5sum's binary-mode mark, which RFC 8493 does not have: read as the same path without *")
+                }
+                let dotted = manifest.entries.filter { $0.path.dropFirst(VerificationContext.oldFormPrefix($0.path) == 3 ? 1 : 0).hasPrefix("./") }.count
+                if dotted > 0 {
+                    out.append("\(name) writes \(plural(dotted)) as ./…, the form of BagIt 0.97 tools, deprecated by RFC 8493: read as the same path without ./")
+                }
+                var seen: [String: String] = [:]
+                var repeated: Set<String> = []
+                for entry in manifest.entries {
+                    if let digest = seen[entry.path], digest == entry.digest { repeated.insert(entry.path) } else if seen[entry.path] == nil { seen[entry.path] = entry.digest }
+                }
+                if !repeated.isEmpty {
+                    out.append("\(name) lists \(plural(repeated.count)) twice with the same digest (\(repeated.sorted().prefix(3).joined(separator: ", "))): read once")
                 }
             }
         }

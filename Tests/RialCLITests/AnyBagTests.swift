@@ -104,4 +104,30 @@ struct AnyBagTests {
             #expect(failure.status == "fail" && failure.message.contains("outside data/"), "\(failure)")
         }
     }
+
+    /// The Library of Congress conformance suite's warning bags (`Tests/Fixtures/BagItConformance`,
+    /// see its SOURCES), with the words of the warning each valid one must carry.
+    static let conformanceWarnings: [(bag: String, warning: String?)] = [
+        ("duplicate-file-with-different-case", nil),
+        ("made-with-md5sum-tools", "as *…, md5sum's binary-mode mark"),
+        ("relative-path", "as ./…, the form of BagIt 0.97 tools"),
+        ("same-filename-listed-twice-with-different-normalization", nil),
+        ("same-filename-listed-twice-with-the-same-hash", "twice with the same digest"),
+        ("special-system-files", nil),
+    ]
+
+    @Test("the LoC conformance suite's warning bags: each judged as bagit-python judges it, the valid ones passing with their warning", arguments: conformanceWarnings)
+    func conformanceSuiteWarnings(_ bag: String, _ warning: String?) throws {
+        try withTemporaryDirectory { dir in
+            let source = CLI.repoRoot.appendingPathComponent("Tests/Fixtures/BagItConformance/v0.97/warning/\(bag)")
+            let copy = dir.appendingPathComponent(bag)
+            try FileManager.default.copyItem(at: source, to: copy)
+            let oracle = try Oracle.bagitValidate(copy)
+            let (result, report) = try Fixture.verifyJSON(copy.path, cwd: dir)
+            #expect((result.status == 0) == (oracle.status == 0), "rial \(result.status), bagit-python \(oracle.status): \(report.failures)")
+            if let warning {
+                #expect(result.status == 0 && report.warnings.contains { $0.contains(warning) }, "\(report.warnings); \(report.failures)")
+            }
+        }
+    }
 }

@@ -35,11 +35,16 @@ struct ManifestComparison {
         }
         var listed: Set<String> = []
         listed.reserveCapacity(manifest.entries.count)
+        // In a plain bag, a path listed again with the same digest says nothing new (bagit-python
+        // accepts it; the report warns); with another digest the manifest contradicts itself.
+        var bagDigests: [String: String] = [:]
         for entry in manifest.entries {
             guard listed.insert(entry.path).inserted else {
+                if context.profile == .bag, bagDigests[entry.path] == entry.digest { continue }
                 report(.fail(codes.duplicate, Self.subject(entry.path), "listed more than once in \(fileName)"))
                 continue
             }
+            if context.profile == .bag { bagDigests[entry.path] = entry.digest }
             if context.profile == .package, let problem = BagPath.problem(with: entry.path) {
                 report(.fail(codes.invalidPath, Self.subject(entry.path), "\(fileName) lists a path that \(problem)"))
                 continue
