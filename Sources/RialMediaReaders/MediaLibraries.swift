@@ -3,6 +3,7 @@ import Glibc
 #endif
 internal import CRialAVFormat
 internal import CRialHEIF
+import RialMedia
 
 /// The media libraries this process has loaded, as they say themselves (FFmpeg, libheif) or, for
 /// those with no version call (libexif, libiptcdata, Exempi), by the file the process mapped
@@ -11,15 +12,15 @@ internal import CRialHEIF
 /// opening `/proc/self/maps` (``MediaReader/prepareForSandbox()``).
 package enum MediaLibraries {
     /// Name and version, in a fixed order.
-    package static let loaded: [(name: String, version: String)] = {
-        var found: [(String, String)] = [("FFmpeg", String(cString: av_version_info()))]
+    package static let loaded: [MediaProbeEnvironment.Library] = {
+        var found = [MediaProbeEnvironment.Library(name: "FFmpeg", version: String(cString: av_version_info()))]
         for (name, version) in [("libavformat", avformat_version()), ("libavcodec", avcodec_version()), ("libavutil", avutil_version())] {
-            found.append((name, "\(version >> 16).\((version >> 8) & 0xFF).\(version & 0xFF)"))
+            found.append(.init(name: name, version: "\(version >> 16).\((version >> 8) & 0xFF).\(version & 0xFF)"))
         }
-        found.append(("libheif", heif_get_version().map { String(cString: $0) } ?? "unknown"))
+        found.append(.init(name: "libheif", version: heif_get_version().map { String(cString: $0) } ?? "unknown"))
         let mapped = mappedFiles()
         for (name, prefix) in [("libexif", "libexif.so"), ("libiptcdata", "libiptcdata.so"), ("Exempi", "libexempi.so"), ("libseccomp", "libseccomp.so")] {
-            if let file = mapped.first(where: { $0.hasPrefix(prefix) }) { found.append((name, file)) }
+            if let file = mapped.first(where: { $0.hasPrefix(prefix) }) { found.append(.init(name: name, version: file)) }
         }
         return found
     }()

@@ -126,7 +126,7 @@ public struct Verifier: Sendable {
             }
         }
         if context.has("fetch.txt") { out.append("fetch.txt is present; rial never fetches, only files in the bag are checked") }
-        out += Self.relativePathWarnings(context)
+        out += Self.olderToolWarnings(context)
         return out
     }
 
@@ -134,18 +134,20 @@ public struct Verifier: Sendable {
     /// Library of Congress conformance suite's `warning` bags): paths written `./data/…`
     /// (BagIt 0.97 tools; RFC 8493 writes `data/…`), `*data/…` (md5sum's binary-mode mark), and
     /// a path listed twice with the same digest.
-    private static func relativePathWarnings(_ context: VerificationContext) -> [String] {
+    private static func olderToolWarnings(_ context: VerificationContext) -> [String] {
         var out: [String] = []
         for algorithm in DigestAlgorithm.allCases {
             for name in ["manifest-\(algorithm.rawValue).txt", "tagmanifest-\(algorithm.rawValue).txt"] where context.has(name) {
                 guard let text = try? context.tagText(name),
                       let manifest = try? BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name) else { continue }
                 let plural = { (count: Int) in count == 1 ? "1 path" : "\(count) paths" }
-                let starred = manifest.entries.filter { $0.path.hasPrefix("*") && !$0.path.hasPrefix("**") }.count
+                let marks = manifest.entries.map { VerificationContext.oldFormPrefix($0.path) }
+                // oldFormPrefix is 1 for `*`, 2 for `./`, 3 for both.
+                let starred = marks.filter { $0 % 2 == 1 }.count
                 if starred > 0 {
                     out.append("\(name) writes \(plural(starred)) as *…, md5sum's binary-mode mark, which RFC 8493 does not have: read as the same path without *")
                 }
-                let dotted = manifest.entries.filter { $0.path.dropFirst(VerificationContext.oldFormPrefix($0.path) == 3 ? 1 : 0).hasPrefix("./") }.count
+                let dotted = marks.filter { $0 >= 2 }.count
                 if dotted > 0 {
                     out.append("\(name) writes \(plural(dotted)) as ./…, the form of BagIt 0.97 tools, deprecated by RFC 8493: read as the same path without ./")
                 }

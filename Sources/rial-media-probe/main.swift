@@ -67,8 +67,7 @@ SandboxEscapeAttempt.runIfAsked()
 
 let reply = MediaReader.read(ByteRange(descriptor: descriptor, offset: commandLine.offset, length: commandLine.length),
                              limits: commandLine.limits)
-let environment = MediaProbeEnvironment(confinement: "\(sandbox); \(namespaces)",
-                                        libraries: MediaLibraries.loaded.map { MediaProbeEnvironment.Library(name: $0.name, version: $0.version) })
+let environment = MediaProbeEnvironment(confinement: "\(sandbox); \(namespaces)", libraries: MediaLibraries.loaded)
 let output = reply.bytes(environment: environment)
 var written = 0
 while written < output.count {

@@ -307,6 +307,20 @@ struct PrivacyFailsClosedTests {
         }
     }
 
+    @Test("a user-data atom FFmpeg reads without exporting (a uuid box with a position in it) is a place not read: privacy is not established, naming it")
+    func atomReadWithoutExport() throws {
+        try withTemporaryDirectory { dir in
+            let payload = [UInt8](repeating: 0x42, count: 16) + Array("GPS 52.3702 4.8952".utf8)
+            _ = try Self.movie(withUserData: [(code: "uuid", payload: payload)], in: dir)
+            let packed = CLI.rial(["pack", "capture", "-o", "p.rialpkg", "--privacy", Self.levels], cwd: dir)
+            try #require(packed.status == 0, "\(packed)")
+            #expect(packed.stderr.contains("`uuid` atom, which FFmpeg reads without exporting"), "\(packed.stderr)")
+            let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
+            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                    "\(report.checks("privacy.media-embedded"))")
+        }
+    }
+
     @Test("a subtitle track whose samples say where (GPS text): the probe does not read samples, so privacy is not established, naming the stream")
     func subtitleTrack() throws {
         try withTemporaryDirectory { dir in

@@ -53,6 +53,18 @@ struct MovieMetadata {
         }
     }
 
+    /// The atom codes among this dictionary's keys (``VendorAtom/code(ofKey:)``): the atoms
+    /// FFmpeg exported under their own code.
+    func exportedCodes() -> Set<String> {
+        var codes: Set<String> = []
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            entry = next
+            if let code = VendorAtom.code(ofKey: MediaReaderText.string(next.pointee.key)) { codes.insert(code) }
+        }
+        return codes
+    }
+
     /// The tag name for FFmpeg's `key`: the atom it comes from, with a language suffix
     /// (`location-eng`) read as the same atom.
     static func name(forKey key: String) -> String {

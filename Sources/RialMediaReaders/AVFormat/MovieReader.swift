@@ -95,6 +95,7 @@ struct MovieReader {
         let formatMetadata = MovieMetadata(context.pointee.metadata, userData: userData)
         formatMetadata.collect(into: &tags, scope: "container")
         tags.append(headerTags)
+        var exported = formatMetadata.exportedCodes()
         var streams: [MediaStream] = []
         var video: MediaVideo?
         let count = Int(context.pointee.nb_streams)
@@ -104,7 +105,9 @@ struct MovieReader {
             let type = parameters.map { av_get_media_type_string($0.pointee.codec_type) }.map { MediaReaderText.string($0) } ?? ""
             let codec = parameters.map { MediaReaderText.string(avcodec_get_name($0.pointee.codec_id)) } ?? "none"
             streams.append(MediaStream(index: index, type: type.isEmpty ? "unknown" : type, codec: codec))
-            MovieMetadata(stream.pointee.metadata, userData: userData).collect(into: &tags, scope: "stream \(index)")
+            let streamMetadata = MovieMetadata(stream.pointee.metadata, userData: userData)
+            streamMetadata.collect(into: &tags, scope: "stream \(index)")
+            exported.formUnion(streamMetadata.exportedCodes())
             // A subtitle, data or timed-metadata track (GoPro gpmd, GPS text) carries what it says
             // in its samples, which the probe does not read: a place not read (fails closed).
             if let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE || parameters.pointee.codec_type == AVMEDIA_TYPE_DATA
@@ -114,6 +117,11 @@ struct MovieReader {
             if video == nil, let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
                 video = videoFacts(stream, index: index, codec: codec, parameters: parameters)
             }
+        }
+        // An atom FFmpeg read without exporting (an `mdta` item's index, `\0\0\0\u{1}`, is read
+        // as its key's value).
+        for code in userData.subtracting(exported).subtracting(VendorAtom.readByFFmpeg).sorted() where !code.hasPrefix("\u{0}") {
+            tags.markUnread("the movie: the `\(code)` atom, which FFmpeg reads without exporting what it holds")
         }
         if let stated = video {
             video = scanned(stated, context)

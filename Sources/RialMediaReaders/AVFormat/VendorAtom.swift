@@ -33,12 +33,31 @@ struct VendorAtom {
     /// The atom's code as the file spells it (`©mdl`).
     let code: String
 
+    /// The codes of the user-data atoms FFmpeg 5.1's `mov` demuxer reads into a key of its own
+    /// (`mov_read_udta_string`, `libavformat/mov.c`), and the boxes that only hold others. An
+    /// atom of the movie's user data that is neither one of these nor exported under its own
+    /// code (``code(ofKey:)``) is one FFmpeg read without saying what it holds (`covr`, a
+    /// `uuid`, `chpl`): a place not read.
+    static let readByFFmpeg: Set<String> = [
+        "@PRM", "@PRQ", "XMP_", "aART", "akID", "apID", "catg", "cpil", "cprt", "desc", "disk", "egid", "FIRM", "gnre", "hdvd",
+        "HMMT", "keyw", "ldes", "loci", "manu", "modl", "pcst", "pgap", "purd", "rtng", "soaa", "soal", "soar", "soco", "sonm",
+        "sosn", "stik", "trkn", "tven", "tves", "tvnn", "tvsh", "tvsn", "©ART", "©PRD", "©alb", "©aut", "©chp", "©cmt", "©com",
+        "©cpy", "©day", "©dir", "©dis", "©ed1", "©enc", "©fmt", "©gen", "©grp", "©hst", "©inf", "©lyr", "©mak", "©mod", "©nam",
+        "©ope", "©prd", "©prf", "©req", "©src", "©st3", "©swr", "©too", "©trk", "©url", "©wrn", "©wrt", "©xyz",
+        "meta", "hdlr", "ilst", "keys", "free", "skip",
+    ]
+
     /// The atom FFmpeg's `key` names, when the key is a four-character code FFmpeg has no word
-    /// for: four characters that are letters, digits, space, `.`, `-` or `_`, or `[N]` for any
-    /// other byte. (An `mdta` key of the same shape is told apart by the caller: it is no atom
-    /// of the movie's user data.)
+    /// for (``code(ofKey:)``). (An `mdta` key of the same shape is told apart by the caller: it
+    /// is no atom of the movie's user data.)
     init?(key: String) {
-        guard !Self.ffmpegWords.contains(key) else { return nil }
+        guard !Self.ffmpegWords.contains(key), let code = Self.code(ofKey: key) else { return nil }
+        self.code = code
+    }
+
+    /// The atom code a key spells as `av_fourcc_make_string` writes one: four characters that
+    /// are letters, digits, space, `.`, `-` or `_`, or `[N]` for any other byte.
+    static func code(ofKey key: String) -> String? {
         var scalars = Substring(key).unicodeScalars[...]
         var code = ""
         while let first = scalars.first, code.unicodeScalars.count < 4 {
@@ -55,7 +74,7 @@ struct VendorAtom {
             }
         }
         guard scalars.isEmpty, code.unicodeScalars.count == 4 else { return nil }
-        self.code = code
+        return code
     }
 
     var meaning: Meaning? { Self.known[code] }

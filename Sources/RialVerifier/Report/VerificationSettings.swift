@@ -39,8 +39,12 @@ public struct VerificationSettings: Sendable {
     /// libraries and confinement: what a run of many verifications (an audit) depended on.
     public static func environment() -> (libraries: [(name: String, version: String)], mediaProbeConfinement: String?) {
         let probe = MediaProbe.environmentInForce
-        return ([("OpenSSL", OpenSSLLibrary.version), ("libarchive", LibarchiveLibrary.version)] + (probe?.libraries ?? []).map { ($0.name, $0.version) },
-                probe?.confinement)
+        return (ownLibraries + (probe?.libraries ?? []).map { ($0.name, $0.version) }, probe?.confinement)
+    }
+
+    /// The verifier's own libraries, as they say at run time.
+    private static var ownLibraries: [(name: String, version: String)] {
+        [("OpenSSL", OpenSSLLibrary.version), ("libarchive", LibarchiveLibrary.version)]
     }
 
     init(policy: VerificationPolicy, verificationTime: Timestamp, mediaProbe: MediaProbeEnvironment? = nil) {
@@ -53,6 +57,6 @@ public struct VerificationSettings: Sendable {
         self.verificationTime = verificationTime
         toolVersion = RialToolkit.version
         mediaProbeConfinement = mediaProbe?.confinement
-        libraries = Array(Self.environment().libraries.prefix(2)) + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
+        libraries = Self.ownLibraries + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
     }
 }
