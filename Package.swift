@@ -99,18 +99,24 @@ let package = Package(
         ),
 
         .target(name: "RialErrors"),
-        .target(name: "RialFormat", dependencies: ["RialErrors"]),
+        // The format's Foundation-free base, which the media probe links (RialFormat re-exports it).
+        .target(name: "RialFormatCore", dependencies: ["RialErrors"]),
+        .target(name: "RialFormat", dependencies: ["RialErrors", "RialFormatCore"]),
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
         .target(name: "RialArchive", dependencies: ["CRialArchive", "RialErrors", "RialFormat"]),
         .target(name: "RialXML", dependencies: ["CRialXML", "RialErrors", "RialFormat"]),
         // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
         .systemLibrary(name: "CRialProcess"),
-        .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormat"]),
-        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "CRialXMP", "RialMedia", "RialFormat"]),
+        // RialMedia, RialMediaReaders and the probe import nothing that imports Foundation: the
+        // probe forks once per media file, and every library mapped makes each fork dearer.
+        .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormatCore"]),
+        .target(name: "RialMediaReaders", dependencies: ["CRialAVFormat", "CRialHEIF", "CRialEXIF", "CRialIPTC", "CRialXMP", "RialMedia", "RialFormatCore"]),
+        // The media's facts held against the package's claims and privacy levels (packer and verifier).
+        .target(name: "RialMediaClaims", dependencies: ["RialMedia", "RialFormat"]),
         .target(name: "RialProbeSandbox", dependencies: ["CRialSeccomp"]),
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders", "RialProbeSandbox"]),
-        .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia"]),
-        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia"]),
+        .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia", "RialMediaClaims"]),
+        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia", "RialMediaClaims"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
         .target(name: "RialLedger", dependencies: ["CRialSQLite", "CRialPQ", "RialErrors", "RialFormat", "RialCrypto"]),
         .executableTarget(
@@ -136,10 +142,10 @@ let package = Package(
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
-        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML"]),
+        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
-        .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors"]),
+        .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
         .testTarget(name: "RialLedgerTests", dependencies: ["RialLedger", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],

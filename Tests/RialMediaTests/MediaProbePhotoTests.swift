@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RialMedia
 import RialFormat
+import RialMediaClaims
 
 /// Photos: JPEGs with EXIF written by exiftool, HEIC made by heif-enc, probed and held against
 /// exiftool.

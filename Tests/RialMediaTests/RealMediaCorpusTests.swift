@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RialMedia
 import RialFormat
+import RialMediaClaims
 
 /// Real photos and movies from public projects (`Tests/Fixtures/RealMedia`, listed with their
 /// origin and licence in its `SOURCES`), held against exiftool as the outside oracle (issue 30):

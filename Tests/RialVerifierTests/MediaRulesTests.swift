@@ -3,6 +3,7 @@ import Testing
 import RialFormat
 import RialMedia
 @testable import RialVerifier
+import RialMediaClaims
 
 /// The rules of check 15a and of the media privacy audit, over facts as the probe reports them:
 /// each claim and each embedded tag with its own code (the probe itself is tested against

@@ -1,4 +1,4 @@
-import RialFormat
+import RialFormatCore
 
 // The facts as the probe writes them on standard output and the parent reads them back. The
 // parent reads with `StrictJSONParser` and checks every key, type, range and count here: the

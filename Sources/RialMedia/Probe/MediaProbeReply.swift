@@ -1,4 +1,4 @@
-import RialFormat
+import RialFormatCore
 
 /// What the probe found, as the in-process reader returns it and as `rial-media-probe` writes it
 /// on standard output (one JSON object, `docs/media.md`):

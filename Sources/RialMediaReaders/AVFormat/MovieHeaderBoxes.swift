@@ -1,4 +1,4 @@
-import RialFormat
+import RialFormatCore
 import RialMedia
 
 /// What a movie's header boxes state that FFmpeg does not export, read from `moov`'s boxes.

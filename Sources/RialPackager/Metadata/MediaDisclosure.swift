@@ -1,5 +1,6 @@
 import RialFormat
 import RialMedia
+import RialMediaClaims
 
 /// What the media a package keeps is, and what a filtered package's media says about itself
 /// (`schema/SPEC.md` §2.1 refusal 17 and §16.4 refusal "media that discloses more"): before

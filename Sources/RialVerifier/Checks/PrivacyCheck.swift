@@ -1,5 +1,6 @@
 import RialFormat
 import RialMedia
+import RialMediaClaims
 
 /// A filtered package must provably hold nothing its privacy levels withhold
 /// (`schema/SPEC.md` §16.6). Each hash-only payload is held to its own `metadataFlags`; the

@@ -1,5 +1,6 @@
 import RialFormat
 import RialMedia
+import RialMediaClaims
 
 /// One metadata file's claims about the media held against what the media libraries read
 /// (`schema/SPEC.md` §8.5 check 15a), each within its stated tolerance.

@@ -1,4 +1,5 @@
 import RialFormat
+import RialMedia
 
 /// How a stated fact about a video is held against what the media libraries read
 /// (`schema/SPEC.md` §8.5 check 15a): one place for the rules and their tolerances, used by the

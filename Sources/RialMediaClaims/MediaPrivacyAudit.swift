@@ -1,4 +1,5 @@
 import RialFormat
+import RialMedia
 
 /// Privacy for real (`schema/SPEC.md` §16.6, "What each level withholds in the media"): a package
 /// that withholds the capture's location, time or device must not carry them inside its video
