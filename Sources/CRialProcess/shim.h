@@ -23,6 +23,8 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 #include <linux/securebits.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #endif
 
 /// fork(2), which Swift's Glibc module marks unavailable: the probe's fork server, a process
@@ -109,6 +111,74 @@ static inline int crial_pidfd_open(pid_t pid) {
     (void)pid;
     errno = ENOSYS;
     return -1;
+#endif
+}
+/// close_range(2) (Linux 5.9): closes every descriptor from `first` to `last` in one call, where
+/// listing /proc/self/fd took a directory read per probe; -1 and errno ENOSYS where the kernel or
+/// headers lack it (the caller then lists them).
+static inline int crial_close_range(unsigned int first, unsigned int last) {
+#if defined(__linux__) && defined(SYS_close_range)
+    return (int)syscall(SYS_close_range, first, last, 0);
+#else
+    (void)first; (void)last;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// send(2) of `length` bytes with the descriptor `descriptor` attached (SCM_RIGHTS, whose
+/// CMSG_* macros Swift cannot call): the verifier hands the media probe's fork server the input
+/// it has open, so that no probe opens a path. MSG_NOSIGNAL, as for every write on that socket.
+static inline ssize_t crial_send_with_descriptor(int socket, const void *bytes, size_t length, int descriptor) {
+#if defined(__linux__)
+    struct iovec vector = { (void *)bytes, length };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = { 0 };
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    return sendmsg(socket, &message, MSG_NOSIGNAL);
+#else
+    (void)socket; (void)bytes; (void)length; (void)descriptor;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// recv(2) that also takes descriptors sent with the bytes (close-on-exec): the first is
+/// stored in `*descriptor` when it is -1, every other one is closed, so a peer cannot make the
+/// receiver hold descriptors it did not ask for.
+static inline ssize_t crial_receive_with_descriptor(int socket, void *bytes, size_t length, int *descriptor) {
+#if defined(__linux__)
+    struct iovec vector = { bytes, length };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int) * 4)]; } control;
+    struct msghdr message = { 0 };
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    ssize_t count = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
+    if (count < 0) return count;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t received = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        for (size_t index = 0; index < received; index++) {
+            int one;
+            memcpy(&one, CMSG_DATA(header) + index * sizeof(int), sizeof(int));
+            if (*descriptor == -1) *descriptor = one; else close(one);
+        }
+    }
+    return count;
+#else
+    (void)descriptor;
+    return recv(socket, bytes, length, 0);
 #endif
 }
 #endif

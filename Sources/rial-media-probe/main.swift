@@ -21,7 +21,9 @@ func fail(_ status: Int32, _ message: String) -> Never {
 }
 
 /// One probe: confine, open, read, answer on standard output, exit.
-func probe(_ arguments: [String]) -> Never {
+/// - Parameter namespaces: the namespaces the fork server entered for its children, or `nil`
+///   for a probe of its own, which enters them itself once its input is open.
+func probe(_ arguments: [String], namespacesEntered: String? = nil) -> Never {
 let commandLine: MediaProbeCommandLine
 do {
     commandLine = try MediaProbeCommandLine(arguments: arguments)
@@ -37,24 +39,24 @@ if fstat(1, &standardOutput) == 0, standardOutput.st_mode & S_IFMT == S_IFREG {
 
 // The limits first: nothing of the input is opened before they hold.
 do {
-    try ProbeConfinement.apply(commandLine.limits)
+    try ProbeConfinement.apply(commandLine.limits, keeping: commandLine.inputDescriptor)
 } catch {
     fail(3, error.message)
 }
 
-let descriptor = open(commandLine.path, O_RDONLY | O_CLOEXEC)
+let descriptor = commandLine.inputDescriptor ?? open(commandLine.path, O_RDONLY | O_CLOEXEC)
 guard descriptor >= 0 else { fail(4, "cannot open \(commandLine.path): \(String(cString: strerror(errno)))") }
 // Open, not yet read: the namespaces (which need the capabilities root may hold), then the
 // capabilities that may have been needed to open it go, then the system calls.
-let namespaces = ProbeConfinement.enterNamespaces()
+let namespaces = namespacesEntered ?? ProbeConfinement.enterNamespaces()
 do {
     try ProbeConfinement.dropPrivileges()
 } catch {
     fail(3, error.message)
 }
 var status = stat()
-guard fstat(descriptor, &status) == 0, Int64(status.st_size) >= commandLine.offset + commandLine.length else {
-    fail(4, "\(commandLine.path) does not hold the range \(commandLine.offset)+\(commandLine.length)")
+guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int64(status.st_size) >= commandLine.offset + commandLine.length else {
+    fail(4, "\(commandLine.path) is not a regular file holding the range \(commandLine.offset)+\(commandLine.length)")
 }
 MediaReader.prepareForSandbox()
 let sandbox: String
@@ -85,6 +87,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == [MediaProbeForkServer.flag] {
     // Once, in the server, so that every child it forks has it done.
     MediaReader.prepareForSandbox()
-    MediaProbeForkServer.serve(probe)
+    ServerWarmUp.run()
+    MediaProbeForkServer.serve { probe($0, namespacesEntered: $1) }
 }
 probe(arguments)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RialMedia
+@testable import RialMedia
 import Synchronization
 
 /// The probe's fork server: each probe runs in a child it forks, confined as a probe started
@@ -57,6 +57,34 @@ struct MediaProbeServerTests {
         let seen = counts.withLock { $0 }
         #expect(seen.count == 16)
         for (index, frames) in seen { #expect(frames == Int64((index % files.count + 1) * 3), "probe \(index)") }
+    }
+
+    /// The server's children run in the server's user namespace, where root no longer opens
+    /// other users' files: they read the descriptor the verifier opened and sent, never a path.
+    @Test(MediaTools.needs("ffmpeg"))
+    func aServedProbeReadsTheDescriptorItIsSentNotThePath() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let movie = try MediaMaker.movie(.h264, container: "mp4", frames: 5, in: scratch)
+        let input = open(movie.path, O_RDONLY | O_CLOEXEC)
+        try #require(input >= 0)
+        defer { close(input) }
+        let server = try #require(MediaProbeServer.acquire(executable: Probe.executable, environment: ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C"]))
+        defer { MediaProbeServer.release(server) }
+        let elsewhere = scratch.file("not-there.mp4").path
+        let commandLine = MediaProbeCommandLine(path: elsewhere, offset: 0, length: try Self.size(movie), limits: .standard,
+                                                inputDescriptor: MediaProbeForkServer.inputDescriptor)
+        let result = try #require(server.run(commandLine.arguments, input: input, limits: .standard))
+        guard case .facts(let facts) = MediaProbe.outcome(of: result, limits: .standard) else {
+            Issue.record("no facts from the descriptor: \(String(decoding: result.errorOutput, as: UTF8.self))")
+            return
+        }
+        #expect(facts.video?.frameCount == 5)
+        // The same request naming a descriptor the child was not given: nothing is read.
+        var own = commandLine
+        own.inputDescriptor = 7
+        let unsent = try #require(server.run(own.arguments, input: input, limits: .standard))
+        #expect(unsent.termination == .exited(4), "\(String(decoding: unsent.errorOutput, as: UTF8.self))")
     }
 
     /// A stand-in probe whose server answers `serve` and which, run on its own, prints a reply.

@@ -96,13 +96,17 @@ public struct MediaProbe: Sendable {
         guard offset >= 0, length >= 0, offset <= Int64.max - length else {
             throw MediaError(.invalidArgument, "the byte range \(offset)+\(length) is not a range of a file")
         }
-        try Self.checkRange(path: path, offset: offset, length: length)
+        let input = try Self.openRange(path: path, offset: offset, length: length)
+        defer { close(input) }
         let commandLine = MediaProbeCommandLine(path: path, offset: offset, length: length, limits: limits)
         // The fork server first: the same probe in the same confinement, without loading the
-        // media libraries again; a process of its own when the server cannot answer.
+        // media libraries again, reading the file as opened here; a process of its own, which
+        // opens the path, when the server cannot answer.
         if usesForkServer, let server = MediaProbeServer.acquire(executable: executablePath, environment: Self.childEnvironment()) {
             defer { MediaProbeServer.release(server) }
-            if let result = server.run(commandLine.arguments, limits: limits) {
+            var served = commandLine
+            served.inputDescriptor = MediaProbeForkServer.inputDescriptor
+            if let result = server.run(served.arguments, input: input, limits: limits) {
                 return (Self.outcome(of: result, limits: limits), true)
             }
         }
@@ -152,24 +156,29 @@ public struct MediaProbe: Sendable {
     /// the same kernel, so this is the machine's, which a report states among its settings.
     public static var environmentInForce: MediaProbeEnvironment? { lastEnvironment.withLock { $0 } }
 
-    /// Opens the file to check that it is a regular file holding the whole range, so that a
+    /// Opens the file and checks that it is a regular file holding the whole range, so that a
     /// wrong path is an error of the caller's, not an outcome of the media.
-    private static func checkRange(path: String, offset: Int64, length: Int64) throws(MediaError) {
+    /// - Returns: the open descriptor (close-on-exec), which the caller closes.
+    private static func openRange(path: String, offset: Int64, length: Int64) throws(MediaError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw MediaError(.inputUnreadable, "cannot open: \(String(cString: strerror(errno)))", location: path)
         }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw MediaError(.inputUnreadable, "cannot stat: \(String(cString: strerror(errno)))", location: path)
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw MediaError(.inputUnreadable, "cannot stat: \(reason)", location: path)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             throw MediaError(.inputUnreadable, "not a regular file", location: path)
         }
         guard Int64(status.st_size) >= offset + length else {
+            close(descriptor)
             throw MediaError(.inputUnreadable, "the range \(offset)+\(length) runs past the end of the file (\(status.st_size) bytes)", location: path)
         }
+        return descriptor
     }
 
     /// The child's whole environment: Swift's crash backtracer off (it would spend seconds

@@ -1,11 +1,13 @@
 /// The `rial-media-probe` command line, written by ``MediaProbe`` and read by the probe, so both
 /// sides share one spelling:
 ///
-///     rial-media-probe [--cpu-seconds N] [--memory-bytes N] ... FILE OFFSET LENGTH
+///     rial-media-probe [--cpu-seconds N] [--memory-bytes N] ... [--input-descriptor N] FILE OFFSET LENGTH
 ///
 /// Every ``MediaProbeLimits`` integer is an option named as in
 /// ``MediaProbeLimits/integerLimits``; an option left out keeps its default. The probe needs
-/// the output and time limits only to refuse nonsense: the parent enforces them.
+/// the output and time limits only to refuse nonsense: the parent enforces them. With
+/// `--input-descriptor N` the input is already open as descriptor N (the fork server's children,
+/// given it by the verifier) and FILE only names it; otherwise the probe opens FILE.
 package struct MediaProbeCommandLine: Hashable, Sendable {
     /// The file holding the media.
     package var path: String
@@ -15,12 +17,15 @@ package struct MediaProbeCommandLine: Hashable, Sendable {
     package var length: Int64
     /// The limits to apply.
     package var limits: MediaProbeLimits
+    /// The descriptor the input is already open as, or `nil` when the probe opens ``path``.
+    package var inputDescriptor: Int32?
 
-    package init(path: String, offset: Int64, length: Int64, limits: MediaProbeLimits) {
+    package init(path: String, offset: Int64, length: Int64, limits: MediaProbeLimits, inputDescriptor: Int32? = nil) {
         self.path = path
         self.offset = offset
         self.length = length
         self.limits = limits
+        self.inputDescriptor = inputDescriptor
     }
 
     /// The arguments after the executable's name.
@@ -29,6 +34,7 @@ package struct MediaProbeCommandLine: Hashable, Sendable {
         for (name, value, _) in limits.integerLimits {
             arguments += ["--\(name)", String(value)]
         }
+        if let inputDescriptor { arguments += ["--input-descriptor", String(inputDescriptor)] }
         // `--` so that a path starting with "-" stays a path.
         return arguments + ["--", path, String(offset), String(length)]
     }
@@ -39,6 +45,7 @@ package struct MediaProbeCommandLine: Hashable, Sendable {
     ///   decimal integer in range, a negative offset or length, or the wrong number of operands.
     package init(arguments: [String]) throws(MediaError) {
         var limits = MediaProbeLimits.standard
+        var inputDescriptor: Int32?
         var operands: [String] = []
         var index = 0
         var optionsEnded = false
@@ -65,6 +72,11 @@ package struct MediaProbeCommandLine: Hashable, Sendable {
             case "probe-bytes": limits.probeBytes = value
             case "max-metadata-block-bytes": limits.maxMetadataBlockBytes = value
             case "max-image-dimension": limits.maxImageDimension = value
+            case "input-descriptor":
+                guard let descriptor = Int32(exactly: value), descriptor > 2 else {
+                    throw MediaError(.invalidArgument, "--input-descriptor must be a descriptor above standard error")
+                }
+                inputDescriptor = descriptor
             default: throw MediaError(.invalidArgument, "unknown option \(argument)")
             }
         }
@@ -76,6 +88,6 @@ package struct MediaProbeCommandLine: Hashable, Sendable {
               offset <= Int64.max - length else {
             throw MediaError(.invalidArgument, "OFFSET and LENGTH must be non-negative decimal integers whose sum fits in 64 bits")
         }
-        self.init(path: operands[0], offset: offset, length: length, limits: limits)
+        self.init(path: operands[0], offset: offset, length: length, limits: limits, inputDescriptor: inputDescriptor)
     }
 }

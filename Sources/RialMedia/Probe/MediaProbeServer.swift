@@ -38,12 +38,15 @@ final class MediaProbeServer: @unchecked Sendable {
     }
 
     /// Runs the probe with `arguments` in a child the server forks.
+    /// - Parameters:
+    ///   - arguments: the probe's command line, naming ``MediaProbeForkServer/inputDescriptor``.
+    ///   - input: the input, open; the server's child gets its own copy.
     /// - Returns: how the child ended, or `nil` when the server failed (it is then stopped).
-    func run(_ arguments: [String], limits: MediaProbeLimits) -> ChildProcess.Result? {
+    func run(_ arguments: [String], input: Int32, limits: MediaProbeLimits) -> ChildProcess.Result? {
         // One deadline for the request and the reply: the request fits the socket's buffer.
         let channel = ProbeServerChannel(descriptor: socket, deadline: ChildProcess.now() + limits.timeoutSeconds + Self.replyMargin)
         let request = ProbeServerChannel.request(arguments: arguments, timeoutSeconds: limits.timeoutSeconds, maxOutputBytes: limits.maxOutputBytes)
-        guard channel.write(request),
+        guard channel.write(request, attaching: input),
               let result = channel.readReply(maxOutputBytes: limits.maxOutputBytes, maxErrorBytes: ChildProcess.maxErrorBytes) else {
             end(killing: true)
             return nil

@@ -27,10 +27,12 @@ package enum ProbeConfinement {
     }
 
     /// Closes inherited descriptors, sets the resource limits, and forbids gaining privileges.
-    /// - Parameter limits: the limits from the command line.
+    /// - Parameters:
+    ///   - limits: the limits from the command line.
+    ///   - input: the input's descriptor when it came open (`--input-descriptor`), kept.
     /// - Throws: ``Failure`` naming the limit that could not be set.
-    package static func apply(_ limits: MediaProbeLimits) throws(Failure) {
-        closeInheritedDescriptors()
+    package static func apply(_ limits: MediaProbeLimits, keeping input: Int32? = nil) throws(Failure) {
+        closeInheritedDescriptors(keeping: input)
         let start = currentAddressSpace() ?? 0
         try set(RLIMIT_CORE, 0, "RLIMIT_CORE")
         try set(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE")
@@ -87,15 +89,25 @@ package enum ProbeConfinement {
         return pages * rlim_t(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    /// Closes every descriptor above standard error: ours are close-on-exec, but a program that
-    /// embeds ``MediaProbe`` may hold others.
-    private static func closeInheritedDescriptors() {
+    /// Closes every descriptor above standard error but `kept`: ours are close-on-exec, but a
+    /// program that embeds ``MediaProbe`` may hold others, and a child of the fork server holds
+    /// the server's.
+    private static func closeInheritedDescriptors(keeping kept: Int32?) {
+        // One call on either side of the kept descriptor; the kernel's highest number is ~0.
+        let highest = UInt32.max
+        let closedByRange: Bool
+        if let kept, kept > 3 {
+            closedByRange = crial_close_range(3, UInt32(kept) - 1) == 0 && crial_close_range(UInt32(kept) + 1, highest) == 0
+        } else {
+            closedByRange = crial_close_range(kept == 3 ? 4 : 3, highest) == 0
+        }
+        if closedByRange { return }
         guard let directory = opendir("/proc/self/fd") else { return }
         let own = dirfd(directory)
         var open: [Int32] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let descriptor = Int32(name), descriptor > 2, descriptor != own { open.append(descriptor) }
+            if let descriptor = Int32(name), descriptor > 2, descriptor != own, descriptor != kept { open.append(descriptor) }
         }
         closedir(directory)
         for descriptor in open { close(descriptor) }
