@@ -15,6 +15,8 @@ struct VerificationContext {
     }
 
     let inventory: Inventory
+    /// The JSON documents, each parsed once within the input's budget.
+    let documents: ParsedDocuments
     /// The payload's paths sorted by bytes, sorted once: the checks ask for them many times.
     let payloadPaths: [String]
     let profile: Profile
@@ -70,6 +72,8 @@ struct VerificationContext {
          limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
          crypto: any VerifierCrypto = OpenSSLCrypto()) {
         self.inventory = inventory
+        let documents = ParsedDocuments(inventory: inventory, limits: limits)
+        self.documents = documents
         payloadPaths = inventory.payloadPaths
         self.profile = profile
         self.verificationTime = verificationTime
@@ -79,34 +83,34 @@ struct VerificationContext {
         bagInfo = inventory.tagFileBytes[PackageLayout.bagInfo].map { bytes in
             Result { () throws(FormatError) -> BagInfo in try BagInfo.parse(Self.utf8(bytes, encoding, file: PackageLayout.bagInfo)) }
         }
-        manifest = inventory.tagFileBytes[PackageLayout.manifest].map { bytes in
-            Result { () throws(FormatError) -> PackageManifest in try PackageManifest(json: StrictJSONParser.parse(bytes)) }
+        manifest = documents.read(PackageLayout.manifest) { json throws(FormatError) in try PackageManifest(json: json) }
+        if let parsed = inventory.parsedChain {
+            chain = .success(parsed)
+        } else {
+            chain = documents.read(PackageLayout.chain) { json throws(FormatError) in try FrameChain(json: json) }
         }
-        chain = inventory.tagFileBytes[PackageLayout.chain].map { bytes in
-            if let parsed = inventory.parsedChain { return .success(parsed) }
-            return Result { () throws(FormatError) -> FrameChain in try FrameChain(json: StrictJSONParser.parse(bytes)) }
-        }
-        depthIndex = inventory.tagFileBytes[PackageLayout.depthIndex].map { bytes in
-            Result { () throws(FormatError) -> DepthIndex in try DepthIndex(json: StrictJSONParser.parse(bytes)) }
-        }
+        depthIndex = documents.read(PackageLayout.depthIndex) { json throws(FormatError) in try DepthIndex(json: json) }
         let capturePaths = inventory.files.keys.filter { $0.hasPrefix(PackageLayout.captureAppDirectory) }
         appFiles = AppFiles(capturePaths: Array(capturePaths)) { path in
-            inventory.tagFileBytes[path].flatMap { try? StrictJSONParser.parse($0) }
+            try? documents.json(path)?.get()
         }
         appManifest = nil
         appChain = nil
         metadataSources = nil
         if let path = appFiles[.hashChain] {
-            appChain = Result { () throws(FormatError) -> AppHashChain in
-                guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "it is larger than a verifier reads into memory") }
-                return try AppHashChain(json: StrictJSONParser.parse(bytes))
-            }
+            appChain = documents.read(path) { json throws(FormatError) in try AppHashChain(json: json) }
+                ?? .failure(FormatError(.limitExceeded, "it is larger than a verifier reads into memory"))
         }
         if let path = appFiles[.forensicManifest] {
-            appManifest = Result { () throws(FormatError) -> AppForensicManifest in
-                guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "it is larger than a verifier reads into memory") }
-                return try AppForensicManifest(json: StrictJSONParser.parse(bytes), source: String(path.split(separator: "/").last ?? ""))
-            }
+            let source = String(path.split(separator: "/").last ?? "")
+            appManifest = documents.read(path) { json throws(FormatError) in try AppForensicManifest(json: json, source: source) }
+                ?? .failure(FormatError(.limitExceeded, "it is larger than a verifier reads into memory"))
+        }
+        // Every other kept JSON file now, rial's own and the app's recognised files having come
+        // first: which documents fit the budget is settled before any check runs, the same way
+        // for every run.
+        for path in inventory.tagFileBytes.keys.sorted(by: UTF8Order.precedes) where path.hasSuffix(".json") {
+            _ = documents.json(path)
         }
         metadataSources = MetadataSources(self)
         appTokens = AppTokenFacts.all(self, crypto: crypto)
@@ -131,7 +135,8 @@ struct VerificationContext {
             self.timestamp = timestamp
             seal = SealFacts(self, signature: signature, trustedTime: TimestampVerdict(timestamp).trustedGenTime, crypto: crypto)
         }
-        custodyLog = CustodyLog(inventory: inventory, profile: profile, hasManifest: manifest != nil, limits: limits, appLogPath: appPath(.custodyLog))
+        custodyLog = CustodyLog(inventory: inventory, documents: documents, profile: profile, hasManifest: manifest != nil, limits: limits,
+                                appLogPath: appPath(.custodyLog))
         if let log = custodyLog {
             for file in log.files {
                 custodySignatures[file.seq] = CustodySignatureFacts(file, path: log.signaturePaths[file.seq], anchors: policy.sealAnchors,
@@ -176,10 +181,9 @@ struct VerificationContext {
         return nil
     }
 
-    /// Parses a small JSON payload or tag file the package holds, strictly.
+    /// A JSON payload or tag file the package holds, parsed strictly (once; ``documents``).
     func parseJSON(_ path: String) -> Result<JSONValue, FormatError>? {
-        guard let bytes = bytes(path) else { return nil }
-        return Result { () throws(FormatError) -> JSONValue in try StrictJSONParser.parse(bytes) }
+        documents.json(path)
     }
 
     /// Where the app's file of `kind` is: the path recognised, or the name rial's own capture

@@ -3,7 +3,8 @@ import Testing
 
 /// What a hostile package costs is bounded (issue 21): a manifest naming 300 000 files that are
 /// not there gives a report of 100 listed results per code and a count of the rest, in flat
-/// memory; a 10 MB number in rial/manifest.json gives a message of a line.
+/// memory; a 10 MB number in rial/manifest.json gives a message of a line; large JSON files
+/// stay within the parsed-JSON budget (issue 36).
 @Suite("Bounded under hostile input")
 struct BoundedInputTests {
     static let generator = CLI.repoRoot.appendingPathComponent("Tests/RialCLITests/Fixtures/bounded_cases.py").path
@@ -55,6 +56,31 @@ struct BoundedInputTests {
             // Measured: 355 MiB in a debug build before the manifest parser works over bytes
             // (940 MiB and a 119 MB report before the cap); the bound is a generous guard.
             #expect(peakKiB > 0 && peakKiB < 768 * 1024, "peak RSS \(peakKiB) KiB")
+        }
+    }
+
+    /// Issue 36: each file under every per-file limit, the parsed trees of five once took 2.2 GB
+    /// and 73 s (release build). Each kept JSON file is now parsed once, within the parsed-JSON
+    /// budget (SPEC §8.3, step 4), and each one over it is named.
+    @Test("five and ten 63 MB JSON files of small objects: each over the parsed-JSON budget named, memory under 512 MiB",
+          arguments: [5, 10])
+    func largeJSONFiles(count: Int) throws {
+        try withTemporaryDirectory { dir in
+            let hostile = try Self.hostile("large-json", count, in: dir)
+            let (run, peakKiB) = try Self.measured(["verify", hostile.path, "-q", "--format", "json"], in: dir)
+            #expect(!run.timedOut && run.stdout.starts(with: Data("1 ".utf8)), "\(run)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any])
+            let checks = report["checks"] as? [[String: Any]] ?? []
+            let refused = Set(checks.filter { $0["code"] as? String == "archive.limit.parsed-json" }.compactMap { $0["subject"] as? String })
+            // The first four 63 MB files in the archive fit the 256 MiB of kept bytes (the rest are
+            // archive.limit.tag-file-size); the tree of none of them fits the budget.
+            let expected: Set<String> = count == 5
+                ? ["rial/chain.json", "data/capture.json", "data/capture/custody_log.json", "data/capture/hash_chain.json"]
+                : ["rial/manifest.json", "rial/chain.json", "rial/depth.json", "rial/metadata.json"]
+            #expect(refused == expected, "\(refused.sorted())")
+            #expect(checks.contains { $0["code"] as? String == "archive.limit.tag-file-size" })
+            // Measured: 380 MiB in a debug build, 445 and 466 MiB in a release build.
+            #expect(peakKiB > 0 && peakKiB < 512 * 1024, "peak RSS \(peakKiB) KiB")
         }
     }
 

@@ -45,6 +45,9 @@ package enum PackageLayout {
     package static let maxParsedFileBytes: UInt64 = 64 << 20
     /// The most a verifier holds of all such files together.
     package static let maxParsedTotalBytes: UInt64 = 256 << 20
+    /// The most memory their parsed trees may take together, as the parser estimates it
+    /// (`JSONBudget`): with the kept bytes above and the verifier's own, under 512 MiB.
+    package static let maxParsedJSONBytes = 192 << 20
 
     /// Whether a payload file is small JSON the verifier parses to cross-check claims: the
     /// capture descriptor and the capture app's JSON files.

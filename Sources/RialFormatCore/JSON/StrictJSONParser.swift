@@ -9,6 +9,11 @@
 package struct StrictJSONParser {
     private let bytes: [UInt8]
     private let limits: JSONLimits
+    private let budget: JSONBudget?
+    /// What this parse has charged to ``budget``, and what it has estimated but not yet charged
+    /// (charged a mebibyte at a time, so the shared counter is touched rarely).
+    private var charged = 0
+    private var pending = 0
     private var index = 0
     /// Whether the string ``parseString()`` returned last is all ASCII.
     private var lastStringIsASCII = false
@@ -17,22 +22,74 @@ package struct StrictJSONParser {
     /// - Parameters:
     ///   - bytes: the document, exactly as stored.
     ///   - limits: size and depth bounds.
+    ///   - budget: the memory the input's parsed documents may take together, charged with this
+    ///     one's estimate as it is built: each array slot and object entry at its stride, for an
+    ///     array doubling as it grows; each string longer than the 15 bytes Swift keeps
+    ///     inline at its length and a heap block; each container and key index at their blocks.
+    ///     `nil`: the document is bounded by `limits` alone.
     /// - Returns: the value.
     /// - Throws: ``FormatError`` with a code from `json.*` or `text.invalid-utf8`, naming the byte offset.
-    package static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(FormatError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], limits: JSONLimits = .default, budget: JSONBudget? = nil) throws(FormatError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw FormatError(.limitExceeded, "JSON document of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes) bytes")
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw FormatError(.invalidJSON, "JSON document starts with a byte order mark")
         }
-        var parser = StrictJSONParser(bytes: bytes, limits: limits)
-        return try parser.parseDocument()
+        var parser = StrictJSONParser(bytes: bytes, limits: limits, budget: budget)
+        do {
+            let value = try parser.parseDocument()
+            try parser.chargePending()
+            return value
+        } catch {
+            // The tree is dropped: what it was charged is free again.
+            budget?.refund(parser.charged)
+            throw error
+        }
     }
 
-    private init(bytes: [UInt8], limits: JSONLimits) {
+    private init(bytes: [UInt8], limits: JSONLimits, budget: JSONBudget?) {
         self.bytes = bytes
         self.limits = limits
+        self.budget = budget
+    }
+
+    // MARK: The estimate charged to the budget
+
+    /// A heap block's header and the allocator's own: Swift's array and string storage start
+    /// with 32 bytes (metadata, reference counts, count and capacity), malloc adds about 16.
+    private static let blockOverhead = 48
+    private static let slotBytes = MemoryLayout<JSONValue>.stride
+    private static let entryBytes = MemoryLayout<(key: String, value: JSONValue)>.stride
+    /// A key in an object's index (``ObjectFrame``): a `Set` slot with its share of empty slots.
+    private static let indexedKeyBytes = 2 * MemoryLayout<String>.stride
+
+    private mutating func estimate(_ bytes: Int) throws(FormatError) {
+        guard budget != nil else { return }
+        pending += bytes
+        if pending >= 1 << 20 { try chargePending() }
+    }
+
+    private mutating func chargePending() throws(FormatError) {
+        guard let budget, pending > 0 else { return }
+        try budget.charge(pending)
+        charged += pending
+        pending = 0
+    }
+
+    /// An array's storage doubling, as Swift's does, from a first block of 4 slots: what the
+    /// next block adds. Counted from the number of members alone, not from the capacity the
+    /// allocator happened to give, so the same document is charged the same every time.
+    private static func growth(_ capacity: inout Int, slot: Int) -> Int {
+        let grown = max(4, capacity * 2)
+        defer { capacity = grown }
+        return (grown - capacity) * slot + (capacity == 0 ? blockOverhead : 0)
+    }
+
+    /// What a string takes beyond its slot: nothing up to 15 UTF-8 bytes (kept inline).
+    private static func stringBytes(_ string: String) -> Int {
+        let count = string.utf8.count
+        return count <= 15 ? 0 : blockOverhead + count
     }
 
     // Containers under construction are reference types so that appending a member mutates
@@ -41,17 +98,21 @@ package struct StrictJSONParser {
     // their properties skip Swift's run-time exclusivity checks (one per member otherwise).
     private final class ArrayFrame {
         @exclusivity(unchecked) var elements: [JSONValue] = []
+        /// The capacity charged for so far (``StrictJSONParser/growth(_:slot:)``).
+        @exclusivity(unchecked) var chargedCapacity = 0
     }
 
     private final class ObjectFrame {
         @exclusivity(unchecked) var entries: [(key: String, value: JSONValue)] = []
+        /// The capacity charged for so far (``StrictJSONParser/growth(_:slot:)``).
+        @exclusivity(unchecked) var chargedCapacity = 0
         /// Every key so far, once there are more than ``linearSearchLimit``: most objects are
         /// small, and comparing a few keys costs less than hashing every one.
         @exclusivity(unchecked) private var keyIndex: Set<String>?
         @exclusivity(unchecked) var pendingKey: String
         /// Whether every key so far (`pendingKey` included) is ASCII; see ``contains(_:isASCII:)``.
         @exclusivity(unchecked) private(set) var keysAreASCII: Bool
-        private static let linearSearchLimit = 16
+        static let linearSearchLimit = 16
 
         init(firstKey: String, isASCII: Bool) {
             pendingKey = firstKey
@@ -131,6 +192,9 @@ package struct StrictJSONParser {
                 switch top {
                 case .array(let frame):
                     frame.elements.append(value)
+                    if frame.elements.count > frame.chargedCapacity {
+                        try estimate(Self.growth(&frame.chargedCapacity, slot: Self.slotBytes))
+                    }
                     switch peek() {
                     case UInt8(ascii: ","):
                         index += 1
@@ -146,12 +210,17 @@ package struct StrictJSONParser {
                     }
                 case .object(let frame):
                     frame.entries.append((frame.pendingKey, value))
+                    if frame.entries.count > frame.chargedCapacity {
+                        try estimate(Self.growth(&frame.chargedCapacity, slot: Self.entryBytes))
+                    }
                     switch peek() {
                     case UInt8(ascii: ","):
                         index += 1
                         skipWhitespace()
                         if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
                         let key = try parseKey(in: frame)
+                        // Past the linear search the key is indexed too (dropped with the frame).
+                        try estimate(frame.entries.count >= ObjectFrame.linearSearchLimit ? Self.indexedKeyBytes : 0)
                         frame.add(key, isASCII: lastStringIsASCII)
                     case UInt8(ascii: "}"):
                         index += 1
@@ -174,6 +243,7 @@ package struct StrictJSONParser {
     private mutating func parseKey(in object: ObjectFrame?) throws(FormatError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let key = try parseString()
+        try estimate(Self.stringBytes(key))
         if object?.contains(key, isASCII: lastStringIsASCII) == true {
             throw FormatError(.duplicateKey, "duplicate key \(QuotedValue.quoted(key)) at byte \(index)")
         }
@@ -188,7 +258,9 @@ package struct StrictJSONParser {
         guard let byte = peek() else { throw error("unexpected end of JSON") }
         switch byte {
         case UInt8(ascii: "\""):
-            return .string(try parseString())
+            let string = try parseString()
+            try estimate(Self.stringBytes(string))
+            return .string(string)
         case UInt8(ascii: "t"):
             try expectLiteral("true")
             return .bool(true)

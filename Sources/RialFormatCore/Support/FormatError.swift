@@ -18,6 +18,8 @@ public struct FormatErrorCode: RialErrorCode {
     /// A frame chain larger than ``FrameChain/maxFrames``.
     public static let tooManyFrames = Self("chain.limit.frames")
     public static let limitExceeded = Self("json.limit-exceeded")
+    /// The input's JSON documents, parsed, would take more memory than its ``JSONBudget``.
+    public static let budgetExceeded = Self("json.budget-exceeded")
     public static let invalidUTF8 = Self("text.invalid-utf8")
     public static let invalidTimestamp = Self("time.invalid")
     public static let invalidHex = Self("hex.invalid")

@@ -13,13 +13,11 @@ struct CustodyEventFile {
 
     var event: CustodyEvent? { try? parsed?.get() }
 
-    init(seq: Int64, path: String, inventory: Inventory) {
+    init(seq: Int64, path: String, inventory: Inventory, documents: ParsedDocuments) {
         self.seq = seq
         self.path = path
         bytes = inventory.tagFileBytes[path]
         sha256 = inventory.files[path]?.digests[.sha256]
-        parsed = bytes.map { bytes in
-            Result { () throws(FormatError) -> CustodyEvent in try CustodyEvent(json: StrictJSONParser.parse(bytes), path: path) }
-        }
+        parsed = documents.read(path) { json throws(FormatError) in try CustodyEvent(json: json, path: path) }
     }
 }

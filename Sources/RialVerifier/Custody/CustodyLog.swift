@@ -32,7 +32,8 @@ struct CustodyLog {
     let appLogPath: String
 
     /// Reads the log from the inventory; `nil` for a plain bag, which has no custody log.
-    init?(inventory: Inventory, profile: VerificationContext.Profile, hasManifest: Bool, limits: VerificationLimits, appLogPath: String) {
+    init?(inventory: Inventory, documents: ParsedDocuments, profile: VerificationContext.Profile, hasManifest: Bool, limits: VerificationLimits,
+          appLogPath: String) {
         guard profile == .package || hasManifest else { return nil }
         var events: [Int64: String] = [:]
         var signatures: [Int64: String] = [:]
@@ -50,7 +51,7 @@ struct CustodyLog {
         unexpectedFiles = unexpected
         orphanSignatures = signatures.sorted { $0.key < $1.key }.filter { events[$0.key] == nil }.map { (seq: $0.key, path: $0.value) }
         self.appLogPath = appLogPath
-        appLog = Self.readAppLog(inventory, path: appLogPath)
+        appLog = Self.readAppLog(inventory, documents: documents, path: appLogPath)
         if events.isEmpty {
             extent = .missing
             files = []
@@ -59,7 +60,7 @@ struct CustodyLog {
             files = []
         } else {
             extent = .events
-            files = events.sorted { $0.key < $1.key }.map { CustodyEventFile(seq: $0.key, path: $0.value, inventory: inventory) }
+            files = events.sorted { $0.key < $1.key }.map { CustodyEventFile(seq: $0.key, path: $0.value, inventory: inventory, documents: documents) }
         }
         indexBySeq = Dictionary(files.enumerated().map { ($0.element.seq, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
@@ -78,11 +79,10 @@ struct CustodyLog {
         }
     }
 
-    private static func readAppLog(_ inventory: Inventory, path: String) -> Result<[AppCustodyLog.Entry], FormatError>? {
+    private static func readAppLog(_ inventory: Inventory, documents: ParsedDocuments, path: String) -> Result<[AppCustodyLog.Entry], FormatError>? {
         guard inventory.files[path] != nil else { return nil }
-        return Result { () throws(FormatError) -> [AppCustodyLog.Entry] in
-            guard let bytes = inventory.tagFileBytes[path] else { throw FormatError(.limitExceeded, "too large to read") }
-            return try AppCustodyLog(json: StrictJSONParser.parse(bytes), source: String(path.split(separator: "/").last ?? "")).entries
-        }
+        let source = String(path.split(separator: "/").last ?? "")
+        return documents.read(path) { json throws(FormatError) in try AppCustodyLog(json: json, source: source).entries }
+            ?? .failure(FormatError(.limitExceeded, "too large to read"))
     }
 }

@@ -24,7 +24,7 @@ package struct PackageInspector: Sendable {
         var claimed: [String: PackageManifest.FileRecord] = [:]
         if let bytes = inventory.tagFileBytes[PackageLayout.manifest] {
             do {
-                let manifest = try PackageManifest(json: StrictJSONParser.parse(bytes))
+                let manifest = try PackageManifest(json: StrictJSONParser.parse(bytes, budget: JSONBudget(limit: PackageLayout.maxParsedJSONBytes)))
                 object["package_id"] = .string(manifest.packageID.rawValue)
                 object["created"] = .string(manifest.created.rfc3339)
                 object["tool"] = .object(["name": .string(manifest.tool.name), "version": .string(manifest.tool.version)])

@@ -74,7 +74,7 @@ struct BagDirectoryScanner {
     /// second read of the frame material, frame file then depth keyframe, in chain order.
     private func recomputeChain(_ inventory: inout Inventory) {
         guard let bytes = inventory.tagFileBytes[PackageLayout.chain],
-              let chain = try? FrameChain(json: StrictJSONParser.parse(bytes)) else { return }
+              let chain = try? FrameChain(json: StrictJSONParser.parse(bytes, budget: JSONBudget(limit: limits.maxParsedJSONBytes))) else { return }
         let recomputer = ChainRecomputer(chain: chain)
         for frame in chain.frames {
             for path in [frame.framePath, frame.depthPath].compactMap({ $0 }) where inventory.files[path] != nil {

@@ -98,9 +98,10 @@ struct PackageScanner {
                     tagBytes += header.size
                     inventory.tagFileBytes[relative] = kept
                     // The chain file comes before the frames (tag files first), so links can
-                    // be recomputed as the frames stream past.
+                    // be recomputed as the frames stream past. Its tree, dropped at once, is
+                    // held to the parsed-JSON budget as the checks' documents are.
                     if relative == PackageLayout.chain, hashesPayload, chain == nil,
-                       let parsed = try? FrameChain(json: StrictJSONParser.parse(kept)) {
+                       let parsed = try? FrameChain(json: StrictJSONParser.parse(kept, budget: JSONBudget(limit: limits.maxParsedJSONBytes))) {
                         chain = ChainRecomputer(chain: parsed)
                         inventory.parsedChain = parsed
                         chain?.alreadyPassed(payloadSeen)

@@ -8,6 +8,8 @@ public struct VerificationLimits: Sendable {
     public var maxTagFileBytes: UInt64 = PackageLayout.maxParsedFileBytes
     /// Most tag-file bytes held at once.
     public var maxTotalTagBytes: UInt64 = PackageLayout.maxParsedTotalBytes
+    /// Most memory the parsed JSON documents take together (an estimate of the parsed values).
+    public var maxParsedJSONBytes: Int = PackageLayout.maxParsedJSONBytes
     /// The archive reader's bounds: entries, names, pax headers, sizes.
     public var archive: ArchiveLimits = .default
     /// Most custody events judged; a longer log is a failure, not a long wait.

@@ -6,6 +6,11 @@
         naming data/missing/NNNNNNN.bin, with a digest of the right length
     bounded_cases.py long-number BASE.rialpkg OUT.rialpkg DIGITS
         rial/manifest.json starts with a key whose value is an integer of DIGITS digits
+    bounded_cases.py large-json BASE.rialpkg OUT.rialpkg COUNT
+        COUNT of the JSON files the verifier parses (rial/, data/capture/, data/capture.json, in
+        name order, custody events last) each become 63 MB: the original object with a first key
+        whose value is an array of small objects (an array gains them as its first elements),
+        the shape whose parsed tree is largest
 
 The archive is re-packed with Python's tarfile in pax format (for these plain names and integer
 times it writes only ustar headers, inside the strict profile of schema/SPEC.md §4.4). Nothing
@@ -32,6 +37,20 @@ def main(argv):
         name = f"{top}/rial/manifest.json"
         assert data[name].startswith(b"{"), name
         data[name] = b'{"a_long_number": ' + b"9" * count + b"," + data[name][1:]
+    elif mode == "large-json":
+        parsed = sorted((n for n in data if n.endswith(".json") and "/rial/custody/" not in n
+                         and (f"{top}/rial/" in n or f"{top}/data/capture" in n)))
+        parsed += sorted(n for n in data if "/rial/custody/" in n and n.endswith(".json"))
+        assert len(parsed) >= count, f"only {len(parsed)} JSON files: {parsed}"
+        padding = b'{"a":1},' * (63_000_000 // 8)
+        for name in parsed[:count]:
+            document = data[name].strip()
+            if document.startswith(b"["):  # an array (the app's custody log): padding elements first
+                rest = document[1:].lstrip()
+                data[name] = b"[" + (padding[:-1] + b"]" if rest == b"]" else padding + rest)
+            else:
+                assert document.startswith(b"{"), name
+                data[name] = b'{"padding": [' + padding[:-1] + b"]," + document[1:]
     else:
         sys.exit(f"bounded_cases.py: unknown mode {mode}")
     with tarfile.open(out, mode="w", format=tarfile.PAX_FORMAT) as archive:

@@ -11,6 +11,9 @@ extension CheckResult.Code {
     /// FAIL: a tag file or parsed payload file (§8.3, step 4) over 64 MiB, or one that would take the kept
     /// bytes over 256 MiB (the message says which); hashed, not parsed.
     public static let archiveLimitTagFileSize = Self("archive.limit.tag-file-size")
+    /// FAIL: a kept JSON file not parsed because, parsed, the package's JSON files would take more
+    /// memory than the verifier's budget (§8.3, step 4: 192 MiB, an estimate of the parsed values).
+    public static let archiveLimitParsedJSON = Self("archive.limit.parsed-json")
     /// PASS: declares an accepted BagIt version and a tag-file encoding rial reads (UTF-8 for a package).
     public static let bagDeclaration = Self("bag.declaration")
     /// FAIL: encoding not UTF-8 (package), or not one rial reads (bag: UTF-8, ISO-8859-1, UTF-16); with
@@ -59,6 +62,8 @@ extension CheckResult.Code {
     public static let bagLayout = Self("bag.layout")
     /// FAIL: bag directory: as `archive.limit.tag-file-size`.
     public static let bagLimitTagFileSize = Self("bag.limit.tag-file-size")
+    /// FAIL: bag directory: as `archive.limit.parsed-json`.
+    public static let bagLimitParsedJSON = Self("bag.limit.parsed-json")
     /// FAIL: bag directory with no payload manifest of a supported algorithm.
     public static let bagManifestNone = Self("bag.manifest.none")
     /// - PASS: all payload manifests list the same paths.
@@ -89,11 +94,11 @@ extension CheckResult.Code {
 
     /// Every bag code, for ``all``.
     static let bagCodes: [Self] = [
-        .archiveLayout, .archiveLayoutNoRoot, .archiveLimitTagFileSize, .bagDeclaration, .bagDeclarationEncoding,
+        .archiveLayout, .archiveLayoutNoRoot, .archiveLimitTagFileSize, .archiveLimitParsedJSON, .bagDeclaration, .bagDeclarationEncoding,
         .bagDeclarationMalformed, .bagDeclarationMissing, .bagDeclarationUnreadable, .bagDeclarationVersion, .bagEntryInvalidName,
         .bagEntryUnreadable, .bagEntryUnsupportedType, .bagFetch, .bagFetchInvalid, .bagInfo, .bagInfoBaggingDateInvalid, .bagInfoExternalIdentifierMismatch,
         .bagInfoFieldMissing, .bagInfoFieldRepeated, .bagInfoMalformed, .bagInfoMissing, .bagInfoUnreadable, .bagLayout,
-        .bagLimitTagFileSize, .bagManifestNone, .bagManifestsAgree,
+        .bagLimitTagFileSize, .bagLimitParsedJSON, .bagManifestNone, .bagManifestsAgree,
         .bagManifestsDisagree, .bagPayloadOxum, .bagPayloadOxumMalformed, .bagPayloadOxumMismatch, .bagPayloadOxumMissing,
         .bagTagmanifest, .bagForm, .bagFormNotCanonical,
     ]
