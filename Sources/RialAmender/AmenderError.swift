@@ -48,6 +48,10 @@ public struct AmenderError: RialError {
         public static let alreadyPresent = Code("amend.already-present")
         /// Signing, or writing the amended package, failed.
         public static let writeFailed = Code("amend.write-failed")
+        /// The package file is protected from being replaced: its owner made it read-only, it has
+        /// other names (hard links) that would keep the old version, or it belongs to another user
+        /// whom the new file could not keep as its owner.
+        public static let protectedPackage = Code("amend.protected")
     }
 
     /// What went wrong, stable for programs.

@@ -45,8 +45,9 @@ extension PackageAmender {
             throw AmenderError(.invalidEvent, "the event's time \(time.rfc3339) is in the future; a custody event records what has happened")
         }
         // Held from verification to the rename: the write must land on the file that was verified.
-        let lock = try PackageLock(path: path)
+        let lock = try PackageLock(path: target)
         defer { lock.release() }
+        try checkReplaceable()
         let (report, tags) = try verifiedTagFiles(at: now, acceptingFailure: force, progress: progress)
         let (packageID, manifestSHA256) = try packageID(in: report)
         let forced = report.verdict == .pass ? nil

@@ -28,8 +28,9 @@ extension PackageAmender {
             throw AmenderError(.invalidSigner, Self.reason(error), cause: error)
         }
         // Held from verification to the rename: the write must land on the file that was verified.
-        let lock = try PackageLock(path: path)
+        let lock = try PackageLock(path: target)
         defer { lock.release() }
+        try checkReplaceable()
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
         if tags.files[PackageLayout.seal] != nil {
             throw AmenderError(.alreadySealed, "\(path) is already sealed; a package is sealed once", report: report)

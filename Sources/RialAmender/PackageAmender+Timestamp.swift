@@ -52,8 +52,9 @@ extension PackageAmender {
             }
         }
         // Held from verification to the rename: the write must land on the file that was verified.
-        let lock = try PackageLock(path: path)
+        let lock = try PackageLock(path: target)
         defer { lock.release() }
+        try checkReplaceable()
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
         let signature = try verifiedSeal(in: tags, report: report)
         guard response.imprintIsSHA256 else {

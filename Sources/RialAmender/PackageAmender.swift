@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import RialFormat
 import RialCrypto
 import RialPackager
@@ -18,8 +21,14 @@ import RialVerifier
 /// let receipt = try amender.seal(with: sealer, at: .now())
 /// ```
 public struct PackageAmender: Sendable {
-    /// The package file, amended in place.
+    /// The package file, amended in place, as given (a symbolic link included).
     public let path: String
+    /// The file amended: ``path``, or where it leads when it is a symbolic link, so that the
+    /// package behind a link gets the amendment and the link stays a link (issue 35).
+    public let target: String
+    /// Amend a package whose owner made it read-only, or one with other hard links (which keep
+    /// the old version): `rial … --force`. A package that would change owner is never amended.
+    public var amendsProtectedFiles = false
     /// The verification every operation starts with: its policy and limits always, its time
     /// only for an operation that is given none (an amendment made `at` a time verifies at that
     /// time, so an amender kept for a while never judges new tokens or events as "in the future").
@@ -35,6 +44,36 @@ public struct PackageAmender: Sendable {
     public init(path: String, verifier: Verifier = Verifier()) {
         self.path = path
         self.verifier = verifier
+        target = Self.resolvedLink(path)
+    }
+
+    /// Where `path` leads when it is a symbolic link (every link on the way resolved); `path`
+    /// itself otherwise, or when the link leads nowhere (verifying it then says why).
+    private static func resolvedLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Why the file ``target`` names must not be replaced, or `nil`: replacing it (a new file
+    /// renamed over it) would drop its owner's read-only protection, leave its other hard links
+    /// with the old version, or give it to the user amending it.
+    /// - Throws: ``AmenderError`` `.protectedPackage`.
+    func checkReplaceable() throws {
+        var info = stat()
+        guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        let name = target == path ? path : "\(path) (a link to \(target))"
+        if info.st_uid != geteuid(), geteuid() != 0 {
+            throw AmenderError(.protectedPackage, "\(name) belongs to another user (uid \(info.st_uid)); amending replaces the file, which would then be yours: ask its owner, or root, to amend it")
+        }
+        guard !amendsProtectedFiles else { return }
+        if info.st_mode & S_IWUSR == 0 {
+            throw AmenderError(.protectedPackage, "\(name) is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))): its owner protected it; pass --force to amend it anyway (it stays read-only)")
+        }
+        if info.st_nlink > 1 {
+            throw AmenderError(.protectedPackage, "\(name) has \(info.st_nlink - 1) other name\(info.st_nlink == 2 ? "" : "s") (hard links), which would keep the old version: amending replaces this name only; pass --force to amend it anyway")
+        }
     }
 
     /// Why `path` cannot be amended: it is standard input, a pipe or a FIFO. The package is read
@@ -58,7 +97,7 @@ public struct PackageAmender: Sendable {
     func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (report: VerificationReport, tags: PackageTagFiles) {
         if let refusal = Self.streamRefusal(path) { throw refusal }
         let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
-        let report = verifier.report(for: path, progress: progress)
+        let report = verifier.report(for: target, progress: progress)
         switch report.verdict {
         case .pass:
             break
@@ -72,7 +111,7 @@ public struct PackageAmender: Sendable {
         afterVerifying?(report)
         let tags: PackageTagFiles
         do {
-            tags = try PackageRewriter.tagFiles(of: path)
+            tags = try PackageRewriter.tagFiles(of: target)
         } catch {
             throw AmenderError(.unreadablePackage, "cannot read the tag files of \(path) again", cause: error, report: report)
         }
@@ -105,7 +144,7 @@ public struct PackageAmender: Sendable {
     ///   `.writeFailed` otherwise; the package is then unchanged.
     func append(_ files: [PackageFile], modificationTime: Timestamp, report: VerificationReport) throws {
         do {
-            try PackageRewriter(source: path, destination: path).append(files, modificationTime: modificationTime.seconds)
+            try PackageRewriter(source: target, destination: target).append(files, modificationTime: modificationTime.seconds)
         } catch let error as PackagerError where error.code == .invalidOption {
             throw AmenderError(.alreadyPresent, error.reason, cause: error, report: report)
         } catch {

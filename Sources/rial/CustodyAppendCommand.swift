@@ -65,7 +65,7 @@ struct CustodyAppendCommand: ParsableCommand {
 
     @OptionGroup(title: "Signing the event") var signing: SealingOptions
 
-    @Flag(help: "Append even if the package fails verification; the event records the failing checks.")
+    @Flag(help: "Append even if the package fails verification (the event records the failing checks), is read-only (it stays read-only) or has other hard links (they keep the old version).")
     var force = false
 
     @Flag(name: .shortAndLong, help: "Print only the new head's SHA-256 (one line, for scripts): no progress line or summary.")
@@ -110,7 +110,8 @@ struct CustodyAppendCommand: ParsableCommand {
 
         let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
                                       location: actorOptions.location, time: when)
-        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        amender.amendsProtectedFiles = force
         let receipt: CustodyReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {

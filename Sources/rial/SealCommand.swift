@@ -33,6 +33,9 @@ struct SealCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line or summary.")
     var quiet = false
 
+    @Flag(help: "Amend a package its owner made read-only (it stays read-only), or one with other hard links (they keep the old version).")
+    var force = false
+
     func validate() throws {
         if !sealing.isSealing { throw ValidationError("give --sign-key KEY.pem and --cert CERT.pem (make them with `rial keygen`)") }
     }
@@ -40,7 +43,8 @@ struct SealCommand: ParsableCommand {
     func run() throws {
         guard let sealer = try sealing.makeSealer(amending: true) else { throw ExitStatus.usage }
         let now = Timestamp.now()
-        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        amender.amendsProtectedFiles = force
         let receipt: SealReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, progress: $0) }

@@ -36,6 +36,9 @@ struct TimestampAttachCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress line or summary.")
     var quiet = false
 
+    @Flag(help: "Amend a package its owner made read-only (it stays read-only), or one with other hard links (they keep the old version).")
+    var force = false
+
     func run() throws {
         let responseBytes = try read(token, "--token")
         let chainBytes = try tsaChain.map { try read($0, "--tsa-chain") }
@@ -57,7 +60,8 @@ struct TimestampAttachCommand: ParsableCommand {
             }
         }
         let now = Timestamp.now()
-        let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        amender.amendsProtectedFiles = force
         let receipt: TimestampReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {

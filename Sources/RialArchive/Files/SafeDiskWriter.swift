@@ -144,6 +144,6 @@ package final class SafeDiskWriter {
     }
 
     private func errorString() -> String {
-        archive_error_string(disk).map { String(cString: $0) } ?? "libarchive error \(archive_errno(disk))"
+        LibarchiveMessage.of(disk)
     }
 }

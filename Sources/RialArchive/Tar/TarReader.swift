@@ -172,7 +172,7 @@ package final class TarReader {
     }
 
     private func errorString() -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? "libarchive error \(archive_errno(archive))"
+        LibarchiveMessage.of(archive)
     }
 }
 

@@ -131,6 +131,6 @@ package final class TarWriter {
     }
 
     private func errorString() -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? "libarchive error \(archive_errno(archive))"
+        LibarchiveMessage.of(archive)
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Amending where the package lives (issue 35): through a symbolic link the target is amended
+/// and the link stays; a read-only package or one with other hard links is refused unless
+/// `--force` (and keeps its mode); as root the owner is kept; a full disk is named.
+@Suite("Amending in place")
+struct AmendInPlaceTests {
+    private static let event = ["--action", "NOTE", "--actor-name", "Jane Roe", "--details", "checked in place", "--quiet"]
+
+    private func custodyCount(_ package: URL, in dir: URL) throws -> Int {
+        let (_, report) = try Fixture.verifyJSON(package.path, cwd: dir)
+        return try #require(report.custody).eventCount
+    }
+
+    private func mode(_ url: URL) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+    }
+
+    @Test func throughASymbolicLinkTheTargetIsAmendedAndTheLinkStays() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let before = try custodyCount(package, in: dir)
+            let link = dir.appendingPathComponent("link.rialpkg")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: package)
+            let result = CLI.rial(["custody", "append", link.path] + Self.event, cwd: dir)
+            #expect(result.status == 0, "\(result)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == package.path, "the link was replaced")
+            #expect(try custodyCount(package, in: dir) == before + 1)
+        }
+    }
+
+    @Test func aReadOnlyPackageIsRefusedUnlessForceAndStaysReadOnly() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: package.path)
+            let original = try Data(contentsOf: package)
+            let refused = CLI.rial(["custody", "append", package.path] + Self.event, cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("is read-only (mode 444)") && refused.stderr.contains("[amend.protected]"), "\(refused)")
+            #expect(try Data(contentsOf: package) == original)
+            let sealRefused = CLI.rial(["seal", package.path, "--quiet"] + (try TestPKI.make(in: dir).signing()), cwd: dir)
+            #expect(sealRefused.status == 2 && sealRefused.stderr.contains("[amend.protected]"), "\(sealRefused)")
+            let forced = CLI.rial(["custody", "append", package.path, "--force"] + Self.event, cwd: dir)
+            #expect(forced.status == 0, "\(forced)")
+            #expect(try Data(contentsOf: package) != original)
+            #expect(try mode(package) == 0o444)
+        }
+    }
+
+    @Test func aPackageWithAnotherHardLinkIsRefusedUnlessForce() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let other = dir.appendingPathComponent("other-name.rialpkg")
+            try FileManager.default.linkItem(at: package, to: other)
+            let original = try Data(contentsOf: package)
+            let refused = CLI.rial(["custody", "append", package.path] + Self.event, cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("has 1 other name (hard links)") && refused.stderr.contains("[amend.protected]"), "\(refused)")
+            #expect(try Data(contentsOf: package) == original)
+            let forced = CLI.rial(["custody", "append", package.path, "--force"] + Self.event, cwd: dir)
+            #expect(forced.status == 0, "\(forced)")
+            // This name has the event; the other keeps the old version, as the refusal said.
+            #expect(try Data(contentsOf: package) != original)
+            #expect(try Data(contentsOf: other) == original)
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "only root can give a package another owner to test this"))
+    func asRootThePackageKeepsItsOwnerAndMode() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            #expect(chown(package.path, 1234, 1234) == 0 && chmod(package.path, 0o640) == 0)
+            let result = CLI.rial(["custody", "append", package.path] + Self.event, cwd: dir)
+            #expect(result.status == 0, "\(result)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: package.path)
+            #expect(attributes[.ownerAccountID] as? Int == 1234 && attributes[.groupOwnerAccountID] as? Int == 1234)
+            #expect(try mode(package) == 0o640)
+        }
+    }
+
+    /// A small tmpfs in a user and mount namespace of the test's own, where the kernel allows one.
+    private static let canMountTmpfs: Bool = {
+        let probe = CLI.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /tmp"], cwd: URL(fileURLWithPath: "/"))
+        return probe.status == 0
+    }()
+
+    @Test(.enabled(if: canMountTmpfs, "needs `unshare -rm` and a tmpfs mount (user namespaces refused here)"))
+    func aFullDiskIsNamed() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            let small = dir.appendingPathComponent("small")
+            try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+            let script = #"mount -t tmpfs -o size=300k tmpfs "$0" && exec "$@""#
+            let result = CLI.run(["unshare", "-rm", "sh", "-c", script, small.path, CLI.rialPath, "pack", capture.path,
+                                  "-o", small.appendingPathComponent("case.rialpkg").path, "--quiet"], cwd: dir)
+            #expect(result.status != 0 && result.stderr.contains("No space left on device") && result.stderr.contains("[pack.write-failed]"), "\(result)")
+        }
+    }
+}
