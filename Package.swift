@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders", "RialProbeSandbox"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia", "RialMediaClaims"]),
         .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia", "RialMediaClaims"]),
-        .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialPackager", "RialVerifier"]),
+        .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier"]),
         .target(name: "RialLedger", dependencies: ["CRialSQLite", "CRialPQ", "RialErrors", "RialFormat", "RialCrypto"]),
         .executableTarget(
             name: "rial",

@@ -48,6 +48,7 @@ extension PackageAmender {
         let lock = try PackageLock(path: target)
         defer { lock.release() }
         try checkReplaceable()
+        removeLeftovers()
         let (report, tags) = try verifiedTagFiles(at: now, acceptingFailure: force, progress: progress)
         let (packageID, manifestSHA256) = try packageID(in: report)
         let forced = report.verdict == .pass ? nil

@@ -31,6 +31,7 @@ extension PackageAmender {
         let lock = try PackageLock(path: target)
         defer { lock.release() }
         try checkReplaceable()
+        removeLeftovers()
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
         if tags.files[PackageLayout.seal] != nil {
             throw AmenderError(.alreadySealed, "\(path) is already sealed; a package is sealed once", report: report)

@@ -55,6 +55,7 @@ extension PackageAmender {
         let lock = try PackageLock(path: target)
         defer { lock.release() }
         try checkReplaceable()
+        removeLeftovers()
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
         let signature = try verifiedSeal(in: tags, report: report)
         guard response.imprintIsSHA256 else {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialArchive
 import RialFormat
 import RialCrypto
 import RialPackager
@@ -29,6 +30,9 @@ public struct PackageAmender: Sendable {
     /// Amend a package whose owner made it read-only, or one with other hard links (which keep
     /// the old version): `rial … --force`. A package that would change owner is never amended.
     public var amendsProtectedFiles = false
+    /// Told of each temporary file an interrupted earlier write of this package left, which the
+    /// amendment removes (its path and size).
+    public var removedLeftover: (@Sendable (_ path: String, _ size: Int64) -> Void)?
     /// The verification every operation starts with: its policy and limits always, its time
     /// only for an operation that is given none (an amendment made `at` a time verifies at that
     /// time, so an amender kept for a while never judges new tokens or events as "in the future").
@@ -54,6 +58,17 @@ public struct PackageAmender: Sendable {
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// Removes the temporary files an interrupted write of the package left beside it (a run
+    /// killed with SIGKILL cannot remove its own), older than this amendment: called with the
+    /// package's lock held, so no live amendment is writing them; one written in the last
+    /// seconds is left alone all the same (a `rial pack -o` of the same name takes no lock).
+    func removeLeftovers() {
+        let before = Int(Timestamp.now().seconds) - 5
+        for leftover in TemporaryFile.leftBehind(besides: target, writtenBefore: before) where unlink(leftover.path) == 0 {
+            removedLeftover?(leftover.path, leftover.size)
+        }
     }
 
     /// Why the file ``target`` names must not be replaced, or `nil`: replacing it (a new file

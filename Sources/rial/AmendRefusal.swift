@@ -56,6 +56,11 @@ enum AmendRefusal {
         }
     }
 
+    /// Says that an interrupted earlier write's temporary file was removed (stderr).
+    @Sendable static func noteRemovedLeftover(_ path: String, _ size: Int64) {
+        Console.error("note: removed \(path) (\(size) bytes), left by an interrupted write of this package")
+    }
+
     /// The report a refusal rests on, on stdout, as `rial verify` prints it.
     static func printReport(of error: AmenderError) {
         if let report = error.report { printReport(report) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RialArchive
 import RialFormat
 
 /// The inputs of a batch: each PATH as given, or with `--recursive`, every entry named
@@ -49,6 +50,10 @@ enum BatchInputs {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     if exists(path + "/bagit.txt") { found.append(path) } else { pending.append(path) }
+                case S_IFREG where TemporaryFile.isTemporaryName(name):
+                    // Not an input: what a write killed before it could clean up left (issue 35).
+                    let destination = String(name.dropFirst().dropLast(".tmp-XXXXXX".count))
+                    Console.error("note: \(path) (\(info.st_size) bytes) is a temporary file an interrupted write of \(destination) left; the next amendment of \(destination) removes it, or delete it")
                 case _ where name.lowercased().hasSuffix(".rialpkg"):
                     // A file, or anything else named like one (a named pipe, a socket, a device,
                     // a link, dangling or not): every entry that looks like a package is an input,

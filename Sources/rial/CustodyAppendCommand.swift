@@ -112,6 +112,7 @@ struct CustodyAppendCommand: ParsableCommand {
                                       location: actorOptions.location, time: when)
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         amender.amendsProtectedFiles = force
+        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: CustodyReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {

@@ -45,6 +45,7 @@ struct SealCommand: ParsableCommand {
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         amender.amendsProtectedFiles = force
+        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: SealReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, progress: $0) }

@@ -62,6 +62,7 @@ struct TimestampAttachCommand: ParsableCommand {
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         amender.amendsProtectedFiles = force
+        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: TimestampReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {

@@ -77,6 +77,29 @@ struct AmendInPlaceTests {
         }
     }
 
+    /// What `kill -9` during an amendment leaves (the run cannot remove its temporary file):
+    /// `verify --recursive` names it without taking it for a package, and the next amendment
+    /// removes it, but not one written in the last seconds nor another package's.
+    @Test func leftoversOfAnInterruptedWriteAreNamedThenRemoved() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let old = dir.appendingPathComponent(".case.rialpkg.tmp-Ab12Cd")
+            let fresh = dir.appendingPathComponent(".case.rialpkg.tmp-Ef34Gh")
+            let others = dir.appendingPathComponent(".other.rialpkg.tmp-Ij56Kl")
+            for file in [old, fresh, others] { try Data(repeating: 7, count: 1000).write(to: file) }
+            for file in [old, others] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
+            }
+            let listed = CLI.rial(["verify", "--recursive", dir.path, "--format", "jsonl", "--no-examine-media"], cwd: dir)
+            #expect(listed.status == 0 && listed.stdout.contains(#""total": 1"#), "\(listed)")
+            #expect(listed.stderr.contains("note: \(old.path) (1000 bytes) is a temporary file an interrupted write of case.rialpkg left"), "\(listed.stderr)")
+            let appended = CLI.rial(["custody", "append", package.path] + Self.event, cwd: dir)
+            #expect(appended.status == 0 && appended.stderr.contains("note: removed \(old.path) (1000 bytes)"), "\(appended)")
+            #expect(!FileManager.default.fileExists(atPath: old.path))
+            #expect(FileManager.default.fileExists(atPath: fresh.path) && FileManager.default.fileExists(atPath: others.path))
+        }
+    }
+
     /// A small tmpfs in a user and mount namespace of the test's own, where the kernel allows one.
     private static let canMountTmpfs: Bool = {
         let probe = CLI.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /tmp"], cwd: URL(fileURLWithPath: "/"))

@@ -24,6 +24,38 @@ package final class TemporaryFile {
         case system(String)
     }
 
+    /// Whether `name` is one a temporary file for a destination named `destinationName` gets
+    /// (`.NAME.tmp-XXXXXX`, six characters from `mkstemp`); any destination's when `nil`.
+    package static func isTemporaryName(_ name: String, of destinationName: String? = nil) -> Bool {
+        let suffix = ".tmp-"
+        guard name.hasPrefix("."), name.utf8.count > 1 + suffix.utf8.count + 6 else { return false }
+        let end = name.utf8.index(name.utf8.endIndex, offsetBy: -(suffix.utf8.count + 6))
+        guard name[end...].hasPrefix(suffix) else { return false }
+        let destination = name[name.index(after: name.startIndex)..<end]
+        return destinationName.map { destination == $0 } ?? !destination.isEmpty
+    }
+
+    /// The temporary files beside `destination` that a run killed before it could remove them
+    /// left (SIGKILL, a power cut): regular files named for it, last written before `before`.
+    /// Whoever calls this must know no live writer is using them (``PackageLock`` for a package).
+    package static func leftBehind(besides destination: String, writtenBefore before: Int) -> [(path: String, size: Int64)] {
+        let slash = destination.lastIndex(of: "/")
+        let directory = slash.map { String(destination[..<$0]) } ?? "."
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        guard let handle = opendir(directory.isEmpty ? "/" : directory) else { return [] }
+        defer { closedir(handle) }
+        var found: [(path: String, size: Int64)] = []
+        while let entry = readdir(handle) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard isTemporaryName(entryName, of: name) else { continue }
+            let path = (directory.isEmpty ? "" : directory) + "/" + entryName
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_mtim.tv_sec) < before else { continue }
+            found.append((path, Int64(info.st_size)))
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
     /// Creates the temporary file, mode 0600 until ``setMode(_:)`` or ``setMode(like:)``.
     /// - Throws: ``ArchiveError`` `.io` naming the directory and the system's reason.
     package init(destination: String) throws {
