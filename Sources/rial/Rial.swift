@@ -57,8 +57,18 @@ struct Rial: ParsableCommand {
             FileHandleStream.standardError.write(helpMessage(columns: helpColumns) + "\n")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            // A misspelt option or subcommand first, whatever else the parser found.
+            if exitCode(for: error) != .success, let (message, misspeltIn, path) = CommandSpelling.problem(in: Array(CommandLine.arguments.dropFirst())) {
+                FileHandleStream.standardError.write("Error: \(message)\nUsage: \(usageString(for: misspeltIn))\n  See '\(path) --help' for more information.\n")
+                Glibc.exit(ExitStatus.usage.rawValue)
+            }
+            finish(with: error)
+        }
+        do {
             try command.run()
         } catch {
             finish(with: error)
