@@ -43,7 +43,7 @@ if [[ ! -f $batch_dir/.complete ]]; then
     "$rial" sample --out "$work/batch-capture" --seconds 1 --fps 10 --width 64 --height 48 >/dev/null
     for (( i = 1; i <= batch; i++ )); do
         created=$(printf '2026-01-20T%02d:%02d:%02dZ' $(( i / 3600 )) $(( i / 60 % 60 )) $(( i % 60 )))
-        "$rial" pack "$work/batch-capture" -o "$(printf '%s/p%05d.rialpkg' "$batch_dir" "$i")" --quiet --created "$created"
+        "$rial" pack "$work/batch-capture" -o "$(printf '%s/p%05d.rialpkg' "$batch_dir" "$i")" --quiet --created "$created" >/dev/null
     done
     touch "$batch_dir/.complete"
 fi

@@ -114,8 +114,11 @@ struct PackCommand: ParsableCommand {
     @Flag(help: "Replace OUT.rialpkg if it exists.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "No progress or summary, only errors.")
+    @Flag(name: .shortAndLong, help: "Print only the manifest SHA-256 (one line, for scripts to record): no progress, mapping or summary.")
     var quiet = false
+
+    @Flag(help: "List every file in the mapping, instead of one line for each run of frames or depth keyframes.")
+    var verbose = false
 
     mutating func validate() throws {
         if !plan, output == nil { throw ValidationError("say where to write the package: -o OUT.rialpkg (or --plan to see the mapping only)") }
@@ -162,6 +165,8 @@ struct PackCommand: ParsableCommand {
         }
         // What verification will fail is said even with --quiet.
         for warning in summary.warnings { Console.error("warning: \(warning)") }
+        // The one thing the investigator must record, even with --quiet.
+        if quiet { print(summary.manifestSHA256) }
         if !quiet {
             if let plan = summary.plan { printPlan(plan) }
             print("Packed \(Counted.text(summary.payloadFileCount, "file")) (\(Counted.text(summary.payloadBytes, "byte"))) into \(summary.output)")
@@ -202,8 +207,9 @@ struct PackCommand: ParsableCommand {
         print("Would pack \(Counted.text(summary.payloadFileCount, "file")) (\(Counted.text(summary.payloadBytes, "byte"))); nothing was written (--plan)")
     }
 
-    /// The mapping: one line per file, `source -> package path  (reading)`; a run of depth
-    /// keyframes is one line, since a recording has hundreds.
+    /// The mapping: one line per file, `source -> package path  (reading)`; a run of more than
+    /// three frame files or depth keyframes is one line with its count (an hour at 30 fps is
+    /// 108,000 frames), unless `--verbose`.
     private func printPlan(_ plan: CapturePlan) {
         print("\(captureDirectory) is \(plan.layout); \(Counted.text(plan.entries.count, "file")):")
         let prefix = captureDirectory.hasSuffix("/") ? captureDirectory : captureDirectory + "/"
@@ -212,9 +218,11 @@ struct PackCommand: ParsableCommand {
         var index = plan.entries.startIndex
         while index < plan.entries.endIndex {
             let entry = plan.entries[index]
-            let run = plan.entries[index...].prefix { $0.reading == entry.reading && $0.bagPath.hasPrefix(PackageLayout.depthDirectory) }
-            if run.count > 3, let last = run.last {
-                lines.append(("\(relative(entry.source)) … \(last.source.split(separator: "/").last ?? "")", PackageLayout.depthDirectory, "\(run.count) files, \(entry.reading)s"))
+            let directory = [PackageLayout.depthDirectory, PackageLayout.framesDirectory].first { entry.bagPath.hasPrefix($0) }
+            let run = directory.map { directory in plan.entries[index...].prefix { $0.reading == entry.reading && $0.bagPath.hasPrefix(directory) } } ?? []
+            if !verbose, let directory, run.count > 3, let last = run.last {
+                let kind = entry.reading.hasSuffix("material") ? entry.reading : entry.reading + "s"
+                lines.append(("\(relative(entry.source)) … \(last.source.split(separator: "/").last ?? "")", directory, "\(run.count) files, \(kind)"))
                 index += run.count
             } else {
                 lines.append((relative(entry.source), entry.bagPath, entry.reading))

@@ -192,12 +192,13 @@ struct CommandLineTests {
         }
     }
 
-    @Test("pack --quiet prints nothing; without it, the id and manifest SHA-256 are shown")
+    @Test("pack --quiet prints the manifest SHA-256 alone; without it, the id and manifest SHA-256 are shown, frames folded")
     func packOutput() throws {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
             let quiet = CLI.rial(["pack", capture.path, "-o", "quiet.rialpkg", "--created", Fixture.created, "--quiet"], cwd: dir)
-            #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
+            let quietSHA256 = try #require(try Fixture.verifyJSON("quiet.rialpkg", cwd: dir).report.manifestSha256)
+            #expect(quiet.status == 0 && quiet.stdout == quietSHA256 + "\n" && quiet.stderr.isEmpty, "\(quiet)")
 
             let loud = CLI.rial(["pack", capture.path, "-o", "loud.rialpkg", "--created", Fixture.created], cwd: dir)
             #expect(loud.status == 0, "\(loud)")
@@ -205,6 +206,10 @@ struct CommandLineTests {
             let shown = loud.stdout + loud.stderr
             #expect(shown.contains(try #require(report.packageId)), "\(loud)")
             #expect(shown.contains(try #require(report.manifestSha256)), "\(loud)")
+            // The sample's 10 frame files are one line; --verbose lists each.
+            #expect(loud.stdout.contains("frames/frame_000001.raw … frame_000010.raw -> data/frames/  (10 files, frame material)"), "\(loud.stdout)")
+            let verbose = CLI.rial(["pack", capture.path, "--plan", "--verbose"], cwd: dir)
+            #expect(verbose.status == 0 && verbose.stdout.contains("frames/frame_000010.raw") && verbose.stdout.contains("-> data/frames/frame_000010.raw"), "\(verbose)")
         }
     }
 
