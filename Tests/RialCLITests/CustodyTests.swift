@@ -414,6 +414,13 @@ struct CustodyTests {
             #expect(line(9)?.contains("NOTE") == true && line(9)?.contains("Other Investigator") == true, "\(text.stdout)")
             #expect(text.stdout.contains("To County Lab by courier, bag A-1172 · at Metro PD evidence room"), "\(text.stdout)")
 
+            // Without anchors the signers were not judged: not checked, as verify says, not "NOT trusted".
+            let anchorless = CLI.rial(["custody", "show", package.path, "--quiet"], cwd: dir)
+            #expect(anchorless.stdout.contains("signed by CN=Test Investigator (TEST ONLY),OU=Evidence Unit,O=Rial TEST ONLY, signer not checked (no trust anchors given)")
+                    && !anchorless.stdout.contains("NOT trusted"), "\(anchorless.stdout)")
+            let otherRootOnly = CLI.rial(["custody", "show", package.path, "--quiet", "--trust", pki.path("other-root-ca.pem")], cwd: dir)
+            #expect(otherRootOnly.stdout.contains("signer NOT trusted"), "\(otherRootOnly.stdout)")
+
             let json = CLI.rial(["custody", "show", package.path, "--quiet", "--format", "json"], cwd: dir)
             #expect(json.status == 0)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

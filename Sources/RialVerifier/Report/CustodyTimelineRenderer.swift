@@ -25,6 +25,8 @@ package enum CustodyTimelineRenderer {
         lines.append("")
         let actionWidth = CustodyAction.allCases.map(\.rawValue.count).max() ?? 0
         lines.append("SEQ     WHEN (UTC)                 " + "ACTION".padding(toLength: actionWidth + 2, withPad: " ", startingAt: 0) + "WHO; SIGNATURE")
+        // No anchors given: the signers were not judged (custody.trust NOT CHECKED).
+        let anchorless = report.checks.contains { $0.code == .custodyTrust && $0.status == .notChecked }
         for entry in custody.entries {
             let seq = String(entry.seq).padding(toLength: 7, withPad: " ", startingAt: 0)
             guard let event = entry.event else {
@@ -35,7 +37,7 @@ package enum CustodyTimelineRenderer {
             let when = time.count < 26 ? time.padding(toLength: 26, withPad: " ", startingAt: 0) : time
             let action = event.action.rawValue.padding(toLength: actionWidth + 2, withPad: " ", startingAt: 0)
             let origin = event.imported != nil ? ", imported from the capture device" : ""
-            lines.append("\(seq) \(when) \(action)\(Escaping.visible(event.actor.summary)); \(signatureText(entry))\(origin)")
+            lines.append("\(seq) \(when) \(action)\(Escaping.visible(event.actor.summary)); \(signatureText(entry, anchorless: anchorless))\(origin)")
             var detail = event.details.isEmpty ? "" : Escaping.visible(event.details)
             if let location = event.location { detail += (detail.isEmpty ? "" : " · ") + "at " + Escaping.visible(location) }
             if !detail.isEmpty { lines.append("        \(detail)") }
@@ -54,7 +56,6 @@ package enum CustodyTimelineRenderer {
         let logWide = report.checks.filter { $0.code.isIn("custody") && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
         for check in logWide { lines.append("BROKEN: \(Escaping.visible(check.code.rawValue)): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
-            let anchorless = report.checks.contains { $0.code == .custodyTrust && $0.status == .notChecked }
             lines.append("")
             lines.append(anchorless ? "Signers were not checked against trust anchors: give the roots you trust with --trust or --trust-dir."
                                     : "Some signers do not chain to the anchors given with --trust or --trust-dir.")
@@ -62,10 +63,13 @@ package enum CustodyTimelineRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func signatureText(_ entry: CustodyEntry) -> String {
+    /// How an event's signature stands; without anchors its signer is not checked (as `rial
+    /// verify` says, NOT CHECKED), not "not trusted", which says an anchor refused it.
+    static func signatureText(_ entry: CustodyEntry, anchorless: Bool) -> String {
         switch entry.signature {
         case .missing: return "unsigned"
         case .invalid: return "signature INVALID"
+        case .validUntrusted where anchorless: return "signed by \(Escaping.visible(entry.signerSubject ?? "?")), signer not checked (no trust anchors given)"
         case .validUntrusted: return "signed by \(Escaping.visible(entry.signerSubject ?? "?")), signer NOT trusted"
         case .validTrusted: return "signed by \(Escaping.visible(entry.signerSubject ?? "?")), signer trusted"
         }
