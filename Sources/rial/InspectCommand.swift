@@ -99,12 +99,14 @@ struct InspectCommand: ParsableCommand {
             lines.append("bag-info         \(Escaping.visible(label)): \(Escaping.visible(text))")
         }
         lines.append("")
-        lines.append("       size  role              path")
-        for item in object["files"]?.arrayValue ?? [] {
-            guard let file = item.objectValue else { continue }
+        let files = (object["files"]?.arrayValue ?? []).compactMap(\.objectValue)
+        let roles = files.map { $0["role"]?.stringValue ?? Self.unlistedRole(of: $0["path"]?.stringValue ?? "") }
+        // As wide as the longest role: a fixed width cut capture_descriptor short.
+        let roleWidth = max(roles.map(\.count).max() ?? 0, 4)
+        lines.append("       size  " + "role".padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  path")
+        for (file, role) in zip(files, roles) {
             let size = String(file["size"]?.integerValue ?? 0)
-            let role = file["role"]?.stringValue ?? "(unlisted)"
-            lines.append(String(repeating: " ", count: max(0, 11 - size.count)) + size + "  " + role.padding(toLength: 16, withPad: " ", startingAt: 0) + "  " + Escaping.visible(file["path"]?.stringValue ?? ""))
+            lines.append(String(repeating: " ", count: max(0, 11 - size.count)) + size + "  " + role.padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  " + Escaping.visible(file["path"]?.stringValue ?? ""))
             if let media = file["media"]?.objectValue {
                 let said = media["summary"]?.stringValue ?? media["outcome"]?.stringValue ?? ""
                 lines.append("             media: " + Escaping.visible(said))
@@ -126,5 +128,25 @@ struct InspectCommand: ParsableCommand {
             lines.append("note: \(Escaping.visible(finding.stringValue ?? ""))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a file rial/manifest.json does not list is, by where the format puts it, in
+    /// parentheses (its own manifest, the tag manifests, the custody log, the seal: none of them
+    /// can be listed in the manifest they follow or cover); "(unlisted)" for anything else.
+    static func unlistedRole(of path: String) -> String {
+        switch path {
+        case PackageLayout.manifest: return "(rial manifest)"
+        case _ where PackageLayout.tagManifests.contains(path): return "(tag manifest)"
+        case PackageLayout.seal: return "(seal)"
+        case PackageLayout.sealTimestamp: return "(seal timestamp)"
+        case PackageLayout.sealTimestampChain: return "(TSA chain)"
+        case _ where path.hasPrefix(PackageLayout.custodyDirectory):
+            switch CustodyLogLayout.parse(path)?.1 {
+            case .event?: return "(custody event)"
+            case .signature?: return "(custody signature)"
+            case nil: return "(unlisted)"
+            }
+        default: return "(unlisted)"
+        }
     }
 }

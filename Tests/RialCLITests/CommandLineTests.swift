@@ -269,7 +269,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test("inspect says it does not verify")
+    @Test("inspect says it does not verify, shows whole roles, and names rial's own files by what they are")
     func inspectText() throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
@@ -278,6 +278,13 @@ struct CommandLineTests {
             #expect(result.stdout.contains("not verified"), "\(result)")
             #expect(!result.firstLine.hasPrefix("PASS"))
             #expect(result.stdout.contains("data/media/capture.mov"))
+            let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+            func role(_ path: String) -> String? { lines.first { $0.last == path }.map { $0.dropFirst().dropLast().joined(separator: " ") } }
+            #expect(role("data/capture.json") == "capture_descriptor")
+            #expect(role("rial/manifest.json") == "(rial manifest)")
+            #expect(role("rial/custody/000001.json") == "(custody event)")
+            #expect(role("tagmanifest-sha256.txt") == "(tag manifest)")
+            #expect(!result.stdout.contains("(unlisted)"), "\(result.stdout)")
         }
     }
 
