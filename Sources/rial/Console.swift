@@ -85,7 +85,7 @@ final class ProgressLine: @unchecked Sendable {
         lastDraw = now
         let elapsed = max(now - start, 0.001)
         var line = "\r\(label) \(inputsDone)/\(count)  \(bytes / 1_048_576) MiB  \(Int(Double(bytes) / elapsed / 1_048_576)) MiB/s"
-        if inputsDone > 0, inputsDone < count {
+        if inputsDone > 0, inputsDone < count, elapsed >= Self.etaAfterSeconds {
             line += "  ETA \(Int(elapsed / Double(inputsDone) * Double(count - inputsDone))) s"
         }
         draw(line)
@@ -102,13 +102,17 @@ final class ProgressLine: @unchecked Sendable {
         drewSomething = true
     }
 
+    /// How long a rate is measured before an ETA is drawn from it.
+    static let etaAfterSeconds = 1.0
+
     private static func bytesLine(label: String, done: UInt64, total: UInt64, elapsed: Double) -> String {
         let rate = Double(done) / elapsed / 1_048_576
         // A stream's size is not known: bytes and rate only.
         guard total > 0 else { return "\r\(label) \(done / 1_048_576) MiB  \(Int(rate)) MiB/s" }
         let percent = total > 0 ? Int(Double(done) * 100 / Double(total)) : 100
         var line = "\r\(label) \(percent)%  \(done / 1_048_576)/\(total / 1_048_576) MiB  \(Int(rate)) MiB/s"
-        if rate > 0, done < total {
+        // Not in the first second: the first frame's rate, from a few kilobytes, gave "ETA 1774 s".
+        if rate > 0, done < total, elapsed >= etaAfterSeconds {
             let eta = Double(total - done) / 1_048_576 / rate
             line += "  ETA \(Int(eta)) s"
         }

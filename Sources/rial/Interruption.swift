@@ -38,6 +38,8 @@ enum Interruption {
             var received: Int32 = 0
             while sigwait(&set, &received) != 0 {}
             let outcome = PendingFiles.interrupt()
+            // On a terminal a progress line may be drawn: the message starts on a cleared line.
+            if Console.standardErrorIsTerminal { FileHandleStream.standardError.write("\r\u{1B}[K") }
             Console.error(message(outcome))
             _exit(exitStatus(after: received))
         }

@@ -20,6 +20,29 @@ struct InterruptionTests {
         }
     }
 
+    /// On a terminal the progress line is drawn with carriage returns: the interruption's
+    /// message must start on a cleared line, not after "verifying 2 MiB  1 MiB/s" (issue 35).
+    /// `script` gives the run a pseudo-terminal; the package comes slowly through a pipe.
+    @Test("an interruption on a terminal clears the progress line before it speaks")
+    func interruptionOnATerminalClearsTheProgressLine() throws {
+        _ = try Oracle.tool("script")
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let driver = dir.appendingPathComponent("interrupt.sh")
+            try Data("""
+                (head -c 3000000 "$1"; sleep 5) | { exec 3<&0; "$2" verify - 0<&3 & p=$!; sleep 2; kill -INT $p; wait $p; echo "status $?"; }
+
+                """.utf8).write(to: driver)
+            let typescript = dir.appendingPathComponent("typescript")
+            let run = CLI.run(["script", "-qec", "sh \(driver.path) \(package.path) \(CLI.rialPath)", typescript.path], cwd: dir)
+            #expect(run.status == 0, "\(run)")
+            let text = try Fixture.text(typescript)
+            #expect(text.contains("\rverifying "), "no progress line was drawn: \(text)")
+            #expect(text.contains("\r\u{1B}[Krial: interrupted, nothing written"), "\(text.debugDescription)")
+            #expect(text.contains("status 130"), "\(text)")
+        }
+    }
+
     @Test("pack --force interrupted leaves the file it would have replaced byte for byte")
     func packForceInterrupted() throws {
         try withTemporaryDirectory { dir in
