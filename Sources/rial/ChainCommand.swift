@@ -36,7 +36,7 @@ struct ChainComputeCommand: ParsableCommand {
           rial chain compute --frames capture/frames --timestamps ts.json \\
               --depth capture/depth --width 1920 --height 1080 -o chain.json
 
-        \(ExitStatus.helpText)
+        \(ExitStatus.makingHelpText)
         """
     )
 

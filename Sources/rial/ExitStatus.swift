@@ -30,6 +30,18 @@ enum ExitStatus {
           130 interrupted by Ctrl-C (SIGINT), 143 by SIGTERM: the temporary file
               of what was being written is removed, nothing half-written is left
         """
+
+    /// For the commands that only make something (`sample`, `keygen`, `chain compute`): no
+    /// verification, so no status 1.
+    static let makingHelpText = """
+        Exit status:
+          0   done
+          2   could not complete: an input unreadable or invalid, the output
+              not writable, an I/O error
+          64  usage error
+          130 interrupted by Ctrl-C (SIGINT), 143 by SIGTERM: the temporary file
+              of what was being written is removed, nothing half-written is left
+        """
 }
 
 let toolVersion = RialToolkit.version

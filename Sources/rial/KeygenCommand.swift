@@ -21,7 +21,7 @@ struct KeygenCommand: ParsableCommand {
           rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
           rial keygen --subject "CN=Lab 3,O=County Lab" -o lab3 --csr
 
-        \(ExitStatus.helpText)
+        \(ExitStatus.makingHelpText)
         """
     )
 

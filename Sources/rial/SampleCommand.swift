@@ -45,7 +45,7 @@ struct SampleCommand: ParsableCommand {
           rial pack received -o case.rialpkg
           rial verify case.rialpkg --tsa-trust received.tsa-root.pem
 
-        \(ExitStatus.helpText)
+        \(ExitStatus.makingHelpText)
         """
     )
 
