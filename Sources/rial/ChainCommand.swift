@@ -70,7 +70,7 @@ struct ChainComputeCommand: ParsableCommand {
     @Flag(help: "Hash one frame at a time instead of all cores at once.")
     var sequential = false
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write chain.json.", valueName: "FILE"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Where to write chain.json.", valueName: "FILE"))
     var output: String
 
     @Flag(help: "Replace FILE if it exists.")

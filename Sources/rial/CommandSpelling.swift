@@ -68,7 +68,7 @@ enum CommandSpelling {
     /// its length in edits), or nothing.
     private static func suggestion(for word: String, among candidates: some Collection<String>) -> String {
         let scored = candidates.map { candidate -> (String, Int) in
-            let isPrefix = candidate.hasPrefix(word) || word.hasPrefix(candidate)
+            let isPrefix = candidate.hasPrefix(word)
             // --key for --sign-key: the word is the last part of the candidate's name.
             let isLastPart = word.hasPrefix("--") && candidate.hasSuffix("-" + word.dropFirst(2))
             return (candidate, isPrefix || isLastPart ? 0 : distance(word, candidate))

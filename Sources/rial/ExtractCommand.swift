@@ -28,7 +28,7 @@ struct ExtractCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))
     var package: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("New, empty directory to extract into.", valueName: "DIR"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("New, empty directory to extract into.", valueName: "DIR"))
     var output: String
 
     @Flag(name: .shortAndLong, help: "No progress line or summary.")

@@ -73,7 +73,7 @@ struct PackCommand: ParsableCommand {
           help: "Read each media file with the media libraries (in a confined child process) before packing it, and refuse what verification would fail as unreadable or unsupported (--keep-as-received keeps it). --no-examine-media packs it unread; --privacy examines it regardless.")
     var examineMedia = true
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
     var output: String?
 
     @Option(name: .customLong("package-id"), help: ArgumentHelp("Package id: 1–128 of A–Z a–z 0–9 . _ -, starting with a letter or digit.", valueName: "ID"))

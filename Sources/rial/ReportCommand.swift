@@ -31,7 +31,7 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The package file (or a bag directory).", valueName: "PKG"))
     var package: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the HTML report.", valueName: "FILE"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Where to write the HTML report.", valueName: "FILE"))
     var output: String
 
     @Flag(help: "Replace FILE if it exists.")

@@ -21,7 +21,7 @@ struct TimestampRequestCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The sealed package.", valueName: "PKG"))
     var package: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the request (DER).", valueName: "REQ.tsq"))
+    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Where to write the request (DER).", valueName: "REQ.tsq"))
     var output: String
 
     @Flag(help: "Replace REQ.tsq if it exists.")

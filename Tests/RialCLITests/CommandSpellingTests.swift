@@ -20,7 +20,7 @@ struct CommandSpellingTests {
     }
 
     @Test("the nearest spelling is offered", arguments: [
-        (["pack", "capture", "--out", "x.rialpkg"], "Error: --out is not an option of rial pack (did you mean --output?)"),
+        (["pack", "capture", "--outptu", "x.rialpkg"], "Error: --outptu is not an option of rial pack (did you mean --output?)"),
         (["seal", "case.rialpkg", "--key", "k.pem"], "Error: --key is not an option of rial seal (did you mean --sign-key?)"),
         (["verify", "case.rialpkg", "--trusts", "root.pem"], "Error: --trusts is not an option of rial verify (did you mean --trust?)"),
         (["custody", "append", "case.rialpkg", "--actoin", "NOTE"], "Error: --actoin is not an option of rial custody append (did you mean --action?)"),

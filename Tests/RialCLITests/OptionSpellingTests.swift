@@ -24,6 +24,23 @@ struct OptionSpellingTests {
         }
     }
 
+    @Test("every command that writes a file takes --out as it takes -o and --output", arguments: [
+        ["pack", "capture", "--out", "out.rialpkg", "--quiet"],
+        ["report", "case.rialpkg", "--out", "out.html", "--quiet"],
+        ["extract", "case.rialpkg", "--out", "out"],
+        ["timestamp", "request", "case.rialpkg", "--out", "out.tsq"],
+    ])
+    func outEverywhere(arguments: [String]) throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            let package = try Fixture.pack(capture, in: dir, options: arguments[0] == "timestamp" ? (try TestPKI.make(in: dir).signing()) : [])
+            _ = package
+            let result = CLI.rial(arguments, cwd: dir)
+            #expect(result.status == 0, "\(result)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(arguments[arguments.firstIndex(of: "--out")! + 1]).path))
+        }
+    }
+
     @Test("pack and custody append take --organization and --org alike; both at once is a usage error")
     func organisation() throws {
         try withTemporaryDirectory { dir in
