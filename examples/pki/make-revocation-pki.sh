@@ -15,6 +15,8 @@
 #   signer-compromised     revoked at NOW-2d, keyCompromise (openssl ca -crl_compromise)
 #   signer-revoked-later   revoked at NOW-12h, superseded (after T, before NOW)
 #   signer-compromised-later  revoked at NOW-12h, keyCompromise
+#   signer-revoked-future  listed with a revocation date of NOW+2h (after any verification time
+#                          of the tests): a date after the time, with nothing but the clock to date it
 #   signer-unknown         issued by the intermediate outside its index (OCSP answers unknown)
 #   tsa, tsa-compromised-later  time-stamping authorities (the latter revoked at NOW-12h, keyCompromise)
 #   ocsp-responder         delegated responder: id-kp-OCSPSigning, issued by the intermediate
@@ -63,6 +65,9 @@ authorityKeyIdentifier = keyid:always
 basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature, nonRepudiation
 extendedKeyUsage = emailProtection
+# Never fetched: it only declares that OCSP speaks for the certificate (pyhanko-certvalidator
+# consults OCSP responses only for a certificate that declares a responder).
+authorityInfoAccess = OCSP;URI:http://ocsp.rial-test.invalid/
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid:always
 [ v3_tsa ]
@@ -128,7 +133,7 @@ gencrl root root.crl.pem $((-2 * DAY)) $((7 * DAY))
 selfsign impostor-ca "$O/CN=Rial Revocation Test Intermediate (TEST ONLY)" impostor
 
 START=$(at $((-30 * DAY))); END=$(at $((365 * DAY)))
-for name in good revoked compromised revoked-later compromised-later; do
+for name in good revoked compromised revoked-later compromised-later revoked-future; do
     issue "signer-$name" int "$O/CN=Revocation Test Signer $name (TEST ONLY)" v3_signer "$START" "$END"
 done
 issue tsa int "$O/CN=Rial Revocation Test TSA (TEST ONLY)" v3_tsa "$START" "$END"
@@ -152,6 +157,7 @@ gencrl int int-at-T.crl.pem $((-26 * HOUR)) $((6 * DAY))
 revoke signer-revoked-later $((-12 * HOUR)) -crl_reason superseded
 revoke signer-compromised-later $((-12 * HOUR)) -crl_compromise "$(at $((-12 * HOUR)))"
 revoke tsa-compromised-later $((-12 * HOUR)) -crl_compromise "$(at $((-12 * HOUR)))"
+revoke signer-revoked-future $((2 * HOUR)) -crl_reason cessationOfOperation
 gencrl int int-now.crl.pem $((-1 * HOUR)) $((1 * DAY))
 gencrl impostor impostor.crl.pem $((-1 * HOUR)) $((1 * DAY))
 

@@ -99,7 +99,6 @@ struct CustodySignatureFacts {
     var state: SignatureState {
         guard path != nil else { return event?.actor.certificateSHA256 != nil ? .invalid : .missing }
         guard let trust else { return .invalid }
-        if let revocation, RevocationVerdict(revocation).isRevoked { return .invalid }
         return SignerTrust(trust).state
     }
 
