@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Revocation evidence the verifier supplies (`--crl`, `--ocsp`; SPEC §14.8): each state with
+/// Revocation evidence the verifier supplies (`--crl`, `--ocsp`; SPEC §14.10): each state with
 /// its own code, and beside each the twin that must not trigger it. The PKI, its CRLs and its
 /// OCSP responses are made by `openssl ca` and `openssl ocsp` (RevocationPKI); nothing is fetched.
 @Suite("Revocation evidence supplied by the verifier")

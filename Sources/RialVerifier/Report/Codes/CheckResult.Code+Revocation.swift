@@ -1,6 +1,6 @@
 extension CheckResult.Code {
     // Revocation of the certificates that vouch for the seal, its timestamp and the custody
-    // events, judged from evidence the verifier supplies (`--crl`, `--ocsp`; §14.8). Each state
+    // events, judged from evidence the verifier supplies (`--crl`, `--ocsp`; §14.10). Each state
     // has its own code, so a report reader can tell "good" from "not known" by the code alone.
 
     /// Revocation of the seal's signer and each CA certificate on its chain below the anchor, at the trusted timestamp's genTime, else the verification time.
