@@ -132,6 +132,7 @@ struct RevocationTests {
             let tsa = try #require(report.checks.first { $0.code.hasPrefix("timestamp.revocation") })
             #expect(tsa.code == "timestamp.revocation.revoked" && tsa.message.contains("RFC 3161 §4"), "\(tsa.message)")
             #expect(sealMessage(report).contains("the verification time (no trusted timestamp)"))
+            #expect(report.timestamp?.state == "invalid", "no header calls a revoked TSA's time trusted")
             let twin = try pki.package("signer-good", chain: "chain.pem", in: dir.appendingPathComponent("twin").creatingDirectory())
             try pki.timestampADayAgo(twin, in: dir)
             let (twinResult, twinReport) = try Sealing.verify(twin, evidence, cwd: dir)
@@ -184,6 +185,21 @@ struct RevocationTests {
             let good = try pki.package("signer-good", in: dir)
             let (_, twin) = try Sealing.verify(good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
             #expect(sealStatus(twin) == "pass")
+        }
+    }
+
+    @Test("an OCSP response in PEM (OCSP RESPONSE) is read as its DER is")
+    func ocspInPEM() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try RevocationPKI.make(in: dir)
+            let package = try pki.package("signer-good", in: dir)
+            let der = try pki.ocsp("signer-good", by: "ocsp-responder")
+            let base64 = CLI.run(["openssl", "base64", "-in", der], cwd: dir)
+            try #require(base64.status == 0, "\(base64)")
+            let pem = dir.appendingPathComponent("signer.ocsp.pem")
+            try ("-----BEGIN OCSP RESPONSE-----\n" + base64.stdout + "-----END OCSP RESPONSE-----\n").write(to: pem, atomically: true, encoding: .utf8)
+            let (_, report) = try Sealing.verify(package, pki.anchors + ["--ocsp", pem.path] + pki.crls("root.crl.pem"), cwd: dir)
+            #expect(sealCode(report) == "seal.revocation" && sealStatus(report) == "pass", "\(sealMessage(report))")
         }
     }
 
@@ -261,7 +277,10 @@ struct RevocationTests {
             #expect(page.contains("Revocation evidence") && page.contains(String((evidence[0]["sha256"] ?? "?").prefix(8))) && page.contains("int-now.crl.pem"), "\(page.count)")
             let plain = dir.appendingPathComponent("plain.html")
             #expect(CLI.rial(["report", package.path, "-o", plain.path] + pki.anchors, cwd: dir).status == 0)
-            #expect(try String(contentsOf: plain, encoding: .utf8).contains("Not checked: no CRL or OCSP response was given"))
+            let plainPage = try String(contentsOf: plain, encoding: .utf8)
+            #expect(plainPage.contains("Not checked: no CRL or OCSP response was given"))
+            #expect(plainPage.contains("Seal&#39;s signer: <b>not checked</b>") || plainPage.contains("Seal's signer: <b>not checked</b>"), "the trust section says revocation was not checked")
+            #expect(page.contains("not revoked at the time that matters"))
             // The ledger's run detail records the evidence like the other settings.
             let ledger = dir.appendingPathComponent("ledger.sqlite")
             let audit = CLI.rial(["audit", package.path, "--ledger", ledger.path, "--quiet", "--crl", crls.path] + pki.anchors, cwd: dir)

@@ -5,8 +5,8 @@ internal import CRialOpenSSL
 /// Owns its OpenSSL object, freed in `deinit`. Nothing here trusts the CRL: ``isIssued(by:)``
 /// says whether the certificate's issuer signed it, and callers use nothing else.
 public final class CertificateRevocationList: @unchecked Sendable {
-    // Immutable after init; OpenSSL's X509_CRL is safe to read from several threads once parsed
-    // (its revoked list is sorted on parsing, so lookups do not write).
+    // Immutable after init. OpenSSL sorts the revoked list on the first lookup under the CRL's
+    // own lock, so lookups from several threads (a batch's jobs) are safe.
     private let handle: OpaquePointer
 
     private init(owning handle: OpaquePointer) {

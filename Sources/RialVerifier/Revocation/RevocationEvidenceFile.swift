@@ -5,6 +5,7 @@ import RialFormat
 /// report can name what its revocation verdicts rest on (by SHA-256) and a second examiner can
 /// give the same files.
 public struct RevocationEvidenceFile: Sendable {
+    /// What the file holds.
     public enum Kind: String, Sendable {
         /// One or more X.509 CRLs (RFC 5280 §5), PEM or DER.
         case crl
@@ -19,7 +20,9 @@ public struct RevocationEvidenceFile: Sendable {
         case supplied
     }
 
+    /// What the file holds.
     public let kind: Kind
+    /// Who brought it.
     public let source: Source
     /// The file, as given (for a directory, the directory joined with the file's name).
     public let path: String

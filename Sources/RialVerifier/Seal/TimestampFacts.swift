@@ -92,10 +92,24 @@ struct TimestampFacts {
         }
     }
 
+    /// Whether the TSA's chain was revoked before genTime (or for key compromise at any date).
+    var isTSARevoked: Bool {
+        guard let revocation else { return false }
+        return RevocationVerdict(revocation).isRevoked
+    }
+
+    /// The summary for the report's header: as ``TimestampVerdict`` says, but `invalid` when the
+    /// TSA was revoked, so no header calls a revoked TSA's time trusted.
+    var summary: TimestampSummary {
+        let summary = TimestampVerdict(self).summary
+        guard isTSARevoked else { return summary }
+        return TimestampSummary(state: .invalid, genTime: summary.genTime, genTimeText: summary.genTimeText, serial: summary.serial,
+                                policy: summary.policy, tsaSubject: summary.tsaSubject, tsaSerial: summary.tsaSerial, tsaFingerprint: summary.tsaFingerprint)
+    }
+
     /// genTime when the token is valid, its TSA trusted and not revoked before it: the time the
     /// seal's certificates are judged at.
     var trustedGenTime: Int64? {
-        if let revocation, RevocationVerdict(revocation).isRevoked { return nil }
-        return TimestampVerdict(self).trustedGenTime
+        isTSARevoked ? nil : TimestampVerdict(self).trustedGenTime
     }
 }
