@@ -262,6 +262,8 @@ struct RevocationTests {
                 let digest = CLI.run([try Oracle.tool("sha256sum"), file], cwd: dir).stdout.prefix(64)
                 #expect(item["sha256"] == String(digest) && item["kind"] == "crl" && item["source"] == "supplied")
             }
+            let text = CLI.rial(["verify", package.path, "--crl", crls.path] + pki.anchors, cwd: dir).stdout
+            #expect(text.contains("Revocation         CRL \(crls.path)/int-now.crl.pem (--crl, SHA-256 \(evidence[0]["sha256"] ?? "?"))"), "\(text.prefix(1500))")
             let schema = try Oracle.validate(schema: "report.schema.json", [try write(result.stdout, to: dir.appendingPathComponent("report.json"))], cwd: dir)
             #expect(schema.status == 0, "\(schema)")
             let xml = dir.appendingPathComponent("report.xml")
