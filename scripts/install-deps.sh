@@ -3,7 +3,9 @@
 #   - Debian packages: libarchive-dev, libssl-dev (OpenSSL 3), libxml2-dev, pkg-config, openssl, coreutils,
 #     and for the media probe libavformat-dev (FFmpeg), libheif-dev, libexif-dev, libiptcdata0-dev, libexempi-dev (XMP), libseccomp-dev (its sandbox); for the audit
 #     ledger libsqlite3-dev and libpq-dev
-#   - test oracles from PyPI (bagit, jsonschema) in a private virtual environment, .build-oracles/venv,
+#   - test oracles from PyPI (bagit, jsonschema, pyhanko-certvalidator: revocation by CRL and OCSP)
+#     in a private virtual environment, .build-oracles/venv, faketime (a test TSA and OCSP
+#     responder answering as of another time),
 #     Debian's hashdeep (audits an extracted package against `rial inspect --format hashdeep`)
 #     xmllint (libxml2-utils: XML reports against their XSD, DFXML well-formedness), and
 #     headless Chromium with pdftotext (poppler-utils): the court report rendered as a person sees it,
@@ -51,6 +53,7 @@ if [ "$mode" = "--with-oracles" ]; then
   command -v exiftool >/dev/null || missing+=(libimage-exiftool-perl)
   command -v heif-enc >/dev/null || missing+=(libheif-examples)
   command -v sqlite3 >/dev/null || missing+=(sqlite3)
+  command -v faketime >/dev/null || missing+=(faketime)
   { command -v psql && ls /usr/lib/postgresql/*/bin/initdb; } >/dev/null 2>&1 || missing+=(postgresql postgresql-client)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
@@ -61,9 +64,9 @@ fi
 
 if [ "$mode" = "--with-oracles" ] || [ "$mode" = "--for-bench" ]; then
   venv=.build-oracles/venv
-  if ! "$venv/bin/python" -c 'import bagit, jsonschema, rfc3339_validator' 2>/dev/null; then
-    echo "install-deps: installing test oracles (bagit, jsonschema) into $venv"
+  if ! "$venv/bin/python" -c 'import bagit, jsonschema, rfc3339_validator, pyhanko_certvalidator' 2>/dev/null; then
+    echo "install-deps: installing test oracles (bagit, jsonschema, pyhanko-certvalidator) into $venv"
     python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check bagit jsonschema rfc3339-validator
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check bagit jsonschema rfc3339-validator pyhanko-certvalidator
   fi
 fi

@@ -14,6 +14,7 @@
 #include <openssl/pkcs7.h>
 #include <openssl/ts.h>
 #include <openssl/objects.h>
+#include <openssl/ocsp.h>
 
 // OpenSSL 3 spells its stack accessors and a few helpers as function-like macros, which Swift
 // cannot import; these one-line wrappers give them a callable form and nothing more.

@@ -133,14 +133,14 @@ struct VerificationContext {
             let signature = SealFacts.signatureFacts(self, crypto: crypto)
             let timestamp = TimestampFacts(self, seal: signature?.parsed, crypto: crypto)
             self.timestamp = timestamp
-            seal = SealFacts(self, signature: signature, trustedTime: TimestampVerdict(timestamp).trustedGenTime, crypto: crypto)
+            seal = SealFacts(self, signature: signature, trustedTime: timestamp.trustedGenTime, crypto: crypto)
         }
         custodyLog = CustodyLog(inventory: inventory, documents: documents, profile: profile, hasManifest: manifest != nil, limits: limits,
                                 appLogPath: appPath(.custodyLog))
         if let log = custodyLog {
             for file in log.files {
                 custodySignatures[file.seq] = CustodySignatureFacts(file, path: log.signaturePaths[file.seq], anchors: policy.sealAnchors,
-                                                                    verificationTime: verificationTime, crypto: crypto, bytes: { inventory.tagFileBytes[$0] })
+                                                                    revocationEvidence: policy.revocationEvidence, verificationTime: verificationTime, crypto: crypto, bytes: { inventory.tagFileBytes[$0] })
             }
         }
     }

@@ -29,6 +29,9 @@ public struct VerificationPolicy: Sendable {
     public var sealAnchorOrigins: [String: TrustAnchorOrigin] = [:]
     /// Where each time-stamping authority anchor came from, by its SHA-256 fingerprint.
     public var timestampAnchorOrigins: [String: TrustAnchorOrigin] = [:]
+    /// CRLs and OCSP responses the verifier gives (`--crl`, `--ocsp`), in the order given: the
+    /// only revocation evidence used, since nothing is fetched. Empty: revocation is NOT CHECKED.
+    public var revocationEvidence: [RevocationEvidenceFile] = []
 
     /// A policy; the default trusts no anchor and requires nothing, so a seal is at best "valid, signer not trusted".
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],

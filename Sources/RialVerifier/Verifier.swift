@@ -82,7 +82,7 @@ public struct Verifier: Sendable {
             subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, packageID: packageID,
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
             checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
-            seal: context.seal?.summary, timestamp: context.timestamp.map { TimestampVerdict($0).summary },
+            seal: context.seal?.summary, timestamp: context.timestamp?.summary,
             custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),

@@ -48,7 +48,8 @@ extension LedgerRecord {
     }
 
     /// The policy as compact JSON: the SHA-256 fingerprints of the anchors, what is required,
-    /// the custody head and whether media are examined (docs/ledger.md).
+    /// the custody head, whether media are examined and the revocation evidence given, each
+    /// file by kind, source, name and SHA-256 (docs/ledger.md).
     static func policyText(_ policy: VerificationPolicy) -> String {
         compactJSON(.object([
             "seal_anchors": .array(policy.sealAnchors.map { .string($0.fingerprintSHA256) }),
@@ -57,6 +58,7 @@ extension LedgerRecord {
             "require_timestamp": .bool(policy.requiresTimestamp),
             "custody_head": policy.custodyHead.map(JSONValue.string) ?? .null,
             "examine_media": .bool(policy.examinesMedia),
+            "revocation_evidence": JSONReportRenderer.revocationEvidenceValue(policy.revocationEvidence.map(RevocationEvidenceSummary.init)),
         ]))
     }
 

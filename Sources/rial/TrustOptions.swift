@@ -7,7 +7,7 @@ import RialVerifier
 import Glibc
 #endif
 
-/// `--trust`, `--trust-dir`, `--tsa-trust`, `--require-seal`, `--require-timestamp`,
+/// `--trust`, `--trust-dir`, `--tsa-trust`, `--crl`, `--ocsp`, `--require-seal`, `--require-timestamp`,
 /// `--custody-head`: what the person verifying trusts, knows and insists on. Anchors come only from here, never from a package.
 struct TrustOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Trust anchor for seals: a PEM file of root certificates, or a signer's self-signed certificate (repeatable).", valueName: "FILE"))
@@ -24,6 +24,12 @@ struct TrustOptions: ParsableArguments {
 
     @Flag(name: .customLong("require-timestamp"), help: "Fail a package without a trusted RFC 3161 timestamp from a TSA chaining to --tsa-trust.")
     var requireTimestamp = false
+
+    @Option(help: ArgumentHelp("Revocation evidence: a CRL file (PEM or DER), or a directory whose every file is one (repeatable). Nothing is fetched; without --crl or --ocsp revocation is not checked.", valueName: "FILE|DIR"))
+    var crl: [String] = []
+
+    @Option(help: ArgumentHelp("Revocation evidence: an OCSP response file (DER or PEM), or a directory whose every file is one (repeatable).", valueName: "FILE|DIR"))
+    var ocsp: [String] = []
 
     @Option(name: .customLong("custody-head"), help: ArgumentHelp("The SHA-256 of the custody event recorded at the last hand-over (printed by `rial custody append` and `show`); the log must still hold it, so no newer event was dropped.", valueName: "SHA256"))
     var custodyHead: String?
@@ -55,6 +61,8 @@ struct TrustOptions: ParsableArguments {
         // The same certificate given twice keeps the first place it was given.
         policy.sealAnchorOrigins = Dictionary(seal.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
         policy.timestampAnchorOrigins = Dictionary(tsa.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
+        policy.revocationEvidence = try RevocationEvidenceOption(option: "--crl", kind: .crl).load(crl)
+            + RevocationEvidenceOption(option: "--ocsp", kind: .ocsp).load(ocsp)
         return policy
     }
 
@@ -77,18 +85,11 @@ struct TrustOptions: ParsableArguments {
     }
 
     private static func files(in directory: String) throws -> [String] {
-        guard let handle = opendir(directory) else {
+        guard let all = DirectoryNames.read(directory) else {
             Console.error("--trust-dir \(directory): cannot open it: \(String(cString: strerror(errno)))")
             throw ExitStatus.usage
         }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".pem") || name.hasSuffix(".crt") { names.append(name) }
-        }
+        let names = all.filter { $0.hasSuffix(".pem") || $0.hasSuffix(".crt") }
         guard !names.isEmpty else {
             Console.error("--trust-dir \(directory): no *.pem or *.crt file in it")
             throw ExitStatus.usage

@@ -22,6 +22,14 @@ struct VerifyCommand: ParsableCommand {
         the time the signer's certificates are judged at. --require-seal and \
         --require-timestamp make a missing (stripped) seal or token a failure.
 
+        Revocation: nothing is fetched. Give CRLs with --crl and OCSP responses with --ocsp \
+        (a file, PEM or DER, or a directory of them) and the seal's signer, its TSA and \
+        every custody signer are judged at the time that matters (the trusted timestamp's \
+        genTime, else now): revoked before it FAILS; revoked after it passes with the date \
+        when a trusted timestamp proves it; missing, stale, unknown or evidence not signed \
+        by the issuer (or its delegated OCSP responder) is NOT CHECKED, named. Without \
+        them revocation is NOT CHECKED (docs/revocation.md).
+
         The custody log (rial/custody/) is checked event by event: each links to the one \
         before by SHA-256 and the first to rial/manifest.json; numbering, time order, ids, \
         the package it names, and each event's signature (by the same rules as the seal) \
@@ -72,6 +80,7 @@ struct VerifyCommand: ParsableCommand {
           rial verify case.rialpkg --trust agency-root.pem --tsa-trust tsa-root.pem \\
               --require-seal --require-timestamp
           rial verify case.rialpkg --custody-head SHA256   # recorded at hand-over
+          rial verify case.rialpkg --trust root.pem --crl crls/ --ocsp s.ocsp
           rial verify shared.rialpkg --media photo.jpg     # hash-only, photo apart
           rial verify extracted-bag/
           curl -s https://store.example/case.rialpkg | rial verify -

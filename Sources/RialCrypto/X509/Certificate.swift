@@ -47,14 +47,7 @@ public final class Certificate: @unchecked Sendable {
             while let handle = PEM_read_bio_X509(bio, nil, nil, nil) {
                 certificates.append(try Certificate(owning: handle))
             }
-            // The loop ends on "no start line" after the last certificate; anything else is a
-            // broken certificate.
-            let last = ERR_peek_last_error()
-            let isEnd = ERR_GET_REASON(last) == PEM_R_NO_START_LINE
-            let messages = CryptoError.drainQueue()
-            if !isEnd && !messages.isEmpty {
-                throw CryptoError(.malformed, "\(source) holds a certificate that cannot be read", openSSLErrors: messages)
-            }
+            try PEMText.expectEnd("\(source) holds a certificate that cannot be read")
         }
         guard !certificates.isEmpty else { throw CryptoError(.malformed, "\(source) holds no PEM certificate") }
         return certificates
@@ -129,7 +122,8 @@ public final class Certificate: @unchecked Sendable {
         return String(decoding: UnsafeBufferPointer(start: out, count: Int(length)), as: UTF8.self)
     }
 
-    private static func text(of name: OpaquePointer?) -> String {
+    /// A name as RFC 2253 text, UTF-8 kept as is (certificates' and CRLs' names alike).
+    static func text(of name: OpaquePointer?) -> String {
         guard let name else { return "" }
         let flags = crial_name_flags()
         let bytes = try? OpenSSLBytes.collect("X509_NAME_print_ex") { bio in

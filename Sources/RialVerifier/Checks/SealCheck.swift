@@ -26,7 +26,11 @@ struct SealCheck: VerificationCheck {
         if seal.isRequiredWithoutAnchor {
             results.append(.fail(.sealRequired, path, "the policy requires a trusted seal, but no trust anchor was given: without one, anyone could have made this seal"))
         } else {
-            results += Self.judge.findings(SignerTrust(trust), trust)
+            let signerTrust = SignerTrust(trust)
+            results += Self.judge.findings(signerTrust, trust)
+            if case .trusted = signerTrust, let revocation = seal.revocation {
+                results.append(RevocationJudge(codes: .seal, path: path).finding(revocation))
+            }
         }
         return results
     }

@@ -64,7 +64,11 @@ struct TimestampCheck: VerificationCheck {
             return [.notChecked(.timestampToken, path, "OpenSSL could not check the token on this machine, so it is neither accepted nor rejected: \(error)")]
         case .valid(let response, let signer, let trust):
             let when = "genTime \(Timestamp(seconds: response.genTime).rfc3339), TSA \(signer.subject), token serial \(response.serialHex)"
-            return [.pass(.timestampToken, path, "an RFC 3161 token over the SHA-256 of the seal's signature value: \(when)"), trustFinding(trust, response, signer)]
+            var results: [CheckResult] = [.pass(.timestampToken, path, "an RFC 3161 token over the SHA-256 of the seal's signature value: \(when)"), trustFinding(trust, response, signer)]
+            if case .trusted = trust, let revocation = facts.revocation {
+                results.append(RevocationJudge(codes: .timestamp, path: path).finding(revocation))
+            }
+            return results
         }
     }
 
@@ -81,7 +85,7 @@ struct TimestampCheck: VerificationCheck {
         case .opensslRejects(let problem):
             return .fail(.timestampTsaInvalid, path, "OpenSSL's RFC 3161 verification rejects the TSA's chain: \(problem)")
         case .trusted(let anchor):
-            return .pass(.timestampTrust, path, "the TSA \(signer.subject) chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime (revocation is not checked offline)")
+            return .pass(.timestampTrust, path, "the TSA \(signer.subject) chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime; revocation is judged in its own finding")
         case .untrusted(let reason):
             return .fail(.timestampTsaUntrusted, path, "the TSA \(signer.subject) does not chain to any anchor given with --tsa-trust: \(reason)")
         case .expired(let reason):

@@ -10,6 +10,8 @@ extension HTMLPage {
             row("Capture time", HTMLText.prose(phrase) + " (the capture app's time-stamp token \(attestation.token + 1))")
         }
         if let clock = report.appTime?.clockStatement { row("App clock", HTMLText.prose(clock)) }
+        let revocation = report.checks.filter { $0.code.isIn("seal.revocation") || $0.code.isIn("timestamp.revocation") }
+        if !revocation.isEmpty { row("Revocation", revocation.map(Self.revocation).joined(separator: "<br>")) }
         append("</table><p class=\"note\">A signer or time-stamping authority is trusted only if it chains to a certificate the person verifying supplied (see “How it was verified”); certificates inside the package never count.</p></section>\n")
     }
 
@@ -31,6 +33,19 @@ extension HTMLPage {
             let anchor = seal.anchorSubject.map { "<br>Trusted through \(HTMLText.prose($0))" } ?? ""
             return "Signature valid; signer trusted.<br>\(signer)\(anchor)\(claimed)"
         }
+    }
+
+    /// One revocation finding of the seal's signer or the TSA, its status in words first: a
+    /// reader must see "not checked" before any detail (docs/revocation.md).
+    static func revocation(_ check: CheckResult) -> String {
+        let whose = check.code.isIn("seal.revocation") ? "Seal's signer" : "Time-stamping authority"
+        let status: String
+        switch check.status {
+        case .pass: status = "not revoked at the time that matters"
+        case .fail: status = "<b>revoked</b>"
+        case .notChecked, .notPresent: status = "<b>not checked</b>"
+        }
+        return "\(whose): \(status) (\(HTMLText.token(check.code.rawValue, "mono"))): \(HTMLText.prose(check.message))"
     }
 
     static func timestamp(_ timestamp: TimestampSummary) -> String {

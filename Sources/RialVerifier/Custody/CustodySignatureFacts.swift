@@ -21,9 +21,11 @@ struct CustodySignatureFacts {
     let isValidNow: Bool
     /// The signer at the judged time, when the signature is valid and made by the actor.
     let trust: SignerTrustFacts?
+    /// The revocation of the signer's chain at the verification time, when the chain is trusted.
+    let revocation: RevocationFacts?
 
     /// - Parameter path: the event's signature file, `nil` when it has none.
-    init(_ file: CustodyEventFile, path: String?, anchors: [Certificate], verificationTime: Timestamp, crypto: any VerifierCrypto,
+    init(_ file: CustodyEventFile, path: String?, anchors: [Certificate], revocationEvidence: [RevocationEvidenceFile] = [], verificationTime: Timestamp, crypto: any VerifierCrypto,
          bytes: (String) -> [UInt8]?) {
         seq = file.seq
         eventPath = file.path
@@ -31,21 +33,21 @@ struct CustodySignatureFacts {
         event = file.event
         let content = file.bytes.flatMap { bytes in file.sha256.flatMap(Hex.decode).map { (bytes: bytes, sha256: $0) } }
         guard let path, let event = file.event, let content else {
-            (signature, identityMismatch, isValidNow, trust) = (nil, nil, false, nil)
+            (signature, identityMismatch, isValidNow, trust, revocation) = (nil, nil, false, nil, nil)
             return
         }
         let signature = DetachedSignatureFacts(bytes: bytes(path), content: content, crypto: crypto)
         self.signature = signature
         let now = verificationTime.seconds
         guard let parsed = signature.parsed, signature.isValid else {
-            (identityMismatch, isValidNow, trust) = (nil, false, nil)
+            (identityMismatch, isValidNow, trust, revocation) = (nil, false, nil, nil)
             return
         }
         let signer = parsed.signer
         identityMismatch = CustodySignerIdentity.mismatch(signer, event.actor)
         isValidNow = (signer.notBefore.map { $0 <= now } ?? true) && (signer.notAfter.map { $0 >= now } ?? true)
         guard identityMismatch == nil, !Self.isStatedAfterExpiry(event, signer, validNow: isValidNow) else {
-            trust = nil
+            (trust, revocation) = (nil, nil)
             return
         }
         // Events carry no trusted time. A certificate valid at the verification time is judged
@@ -56,8 +58,15 @@ struct CustodySignatureFacts {
         // time, which `--created` may set before the certificate existed.)
         let basis = isValidNow ? "the verification time (custody events carry no trusted timestamp)"
                                : "\(Self.claimedWhat(parsed)), as the certificate is no longer valid (custody events carry no trusted timestamp)"
-        trust = SignerTrustFacts(parsed, anchors: anchors, judgedAt: isValidNow ? now : Self.claimedTime(parsed, event),
-                                 basis: basis, crypto: crypto)
+        let trust = SignerTrustFacts(parsed, anchors: anchors, judgedAt: isValidNow ? now : Self.claimedTime(parsed, event),
+                                     basis: basis, crypto: crypto)
+        self.trust = trust
+        // With no trusted time, revocation is judged at the verification time: a signer revoked
+        // before it could have signed the event afterwards, for all anyone can prove.
+        let time = RevocationTime(seconds: now, isProven: false, basis: "the verification time (custody events carry no trusted timestamp)")
+        revocation = trust.trustedChain.map {
+            RevocationFacts(role: "the signer", chain: $0, time: time, evidence: revocationEvidence, anchors: anchors)
+        }
     }
 
     /// An event that states a time after its certificate expired was signed with a retired

@@ -25,6 +25,15 @@ extension JSONReportRenderer {
         object["tool_version"] = .string(settings.toolVersion)
         if let confinement = settings.mediaProbeConfinement { object["media_probe_confinement"] = .string(confinement) }
         object["libraries"] = .array(settings.libraries.map { library in .object(["name": .string(library.name), "version": .string(library.version)]) })
+        object["revocation_evidence"] = revocationEvidenceValue(settings.revocationEvidence)
         return .object(object)
+    }
+
+    /// The revocation evidence given (report version 1.7), as the report's settings and the
+    /// ledger's policy both state it.
+    package static func revocationEvidenceValue(_ evidence: [RevocationEvidenceSummary]) -> JSONValue {
+        .array(evidence.map { file in
+            .object(["kind": .string(file.kind.rawValue), "source": .string(file.source.rawValue), "file": .string(file.file), "sha256": .string(file.sha256)])
+        })
     }
 }

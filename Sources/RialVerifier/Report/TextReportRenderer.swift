@@ -23,6 +23,11 @@ public enum TextReportRenderer {
         }
         if let clock = report.appTime?.clockStatement { lines.append("App clock          \(Escaping.visible(clock))") }
         lines.append("Verified at        \(report.verifiedAt.rfc3339)")
+        // The evidence revocation was judged by, each file by SHA-256; without any, each trusted
+        // signature's revocation finding below says it was not checked.
+        for evidence in report.settings?.revocationEvidence ?? [] {
+            lines.append("Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.option), SHA-256 \(evidence.sha256))")
+        }
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")
         // Failures first, then what was not checked or not there, then what passed.

@@ -50,6 +50,7 @@ public enum VerdictPart: String, Sendable, CaseIterable {
         "timestamp.trust", "timestamp.tsa", "timestamp.time", "timestamp.required",
         "custody.trust", "custody.signer", "custody.certificate", "custody.signing-time",
         "app.timestamp.untrusted",
+        "seal.revocation", "timestamp.revocation", "custody.revocation",
     ]
 
     /// Codes of provenance whose areas hold codes of another part: `seal` and `timestamp` say

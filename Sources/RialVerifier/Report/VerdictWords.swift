@@ -152,9 +152,16 @@ struct VerdictWords {
     }
 
     /// Whose trust, or which time, was not established: named, at most three, then how many more.
+    /// Revocation not checked is named once per kind of signer, after whose trust is missing: an
+    /// untrusted signer matters more than an unchecked revocation of a trusted one.
     private func notEstablished(_ summary: VerdictPartSummary) -> String {
         var names: [String] = []
+        var revocations: [String] = []
         for check in summary.notChecked {
+            if let revocation = Self.revocationName(check.code) {
+                if !revocations.contains(revocation) { revocations.append(revocation) }
+                continue
+            }
             let name: String
             switch check.code {
             case .sealTrust, .sealSignerUntrusted: name = TextReportRenderer.untrustedName(CheckResult.notChecked(.sealSignerUntrusted, "", ""), report)
@@ -166,8 +173,17 @@ struct VerdictWords {
             }
             if !names.contains(name) { names.append(name) }
         }
+        names += revocations
         let shown = names.prefix(3).joined(separator: "; ")
         return shown + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    }
+
+    /// Whose revocation a revocation code is about, in words; `nil` for any other code.
+    private static func revocationName(_ code: CheckResult.Code) -> String? {
+        if code.isIn("seal.revocation") { return "the seal signer's revocation" }
+        if code.isIn("timestamp.revocation") { return "the TSA's revocation" }
+        if code.isIn("custody.revocation") { return "the custody signers' revocation" }
+        return nil
     }
 
     /// Who and when, as far as the anchors given establish them.

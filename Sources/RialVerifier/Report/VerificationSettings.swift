@@ -5,7 +5,8 @@ import RialMedia
 
 /// What the verdict was reached with, so a second examiner can repeat it and get the same
 /// answer: the anchors trusted, what was required, the custody head and media copy given,
-/// the time the package was judged at and the verifier's version (`schema/SPEC.md` §9.1.3).
+/// the time the package was judged at, the revocation evidence given and the verifier's version
+/// (`schema/SPEC.md` §9.1.3).
 ///
 /// A verdict depends on these as much as on the package: the same package passes without
 /// `--require-seal` and fails with it, and a seal is trusted only against the anchors given.
@@ -34,6 +35,9 @@ public struct VerificationSettings: Sendable {
     /// libarchive (this process), then, when media was examined, the media probe's (FFmpeg's
     /// libraries, libheif, libexif, libiptcdata, Exempi, libseccomp), in that order.
     public let libraries: [(name: String, version: String)]
+    /// The revocation evidence the verdicts used, in the order given: each file's kind, source,
+    /// name and SHA-256. Empty when none was given: then revocation was not checked.
+    public let revocationEvidence: [RevocationEvidenceSummary]
 
     /// The libraries this process runs with and, once a media probe has answered, the probe's
     /// libraries and confinement: what a run of many verifications (an audit) depended on.
@@ -58,5 +62,6 @@ public struct VerificationSettings: Sendable {
         toolVersion = RialToolkit.version
         mediaProbeConfinement = mediaProbe?.confinement
         libraries = Self.ownLibraries + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
+        revocationEvidence = policy.revocationEvidence.map(RevocationEvidenceSummary.init)
     }
 }

@@ -18,6 +18,8 @@ struct SealFacts {
     let signature: DetachedSignatureFacts?
     /// The signer at the judged time, when the signature is valid.
     let trust: SignerTrustFacts?
+    /// The revocation of the signer's chain at the same time, when the chain is trusted.
+    let revocation: RevocationFacts?
 
     /// - Parameters:
     ///   - signature: the seal's signature facts (``signatureFacts(_:crypto:)``), `nil` when absent.
@@ -27,12 +29,16 @@ struct SealFacts {
         hasAnchors = !context.policy.sealAnchors.isEmpty
         self.signature = signature
         guard let parsed = signature?.parsed, signature?.isValid == true else {
-            trust = nil
+            (trust, revocation) = (nil, nil)
             return
         }
         let basis = trustedTime == nil ? "the verification time (no trusted timestamp)" : "the trusted timestamp's genTime"
-        trust = SignerTrustFacts(parsed, anchors: context.policy.sealAnchors, judgedAt: trustedTime ?? context.verificationTime.seconds,
-                                 basis: basis, crypto: crypto)
+        let time = RevocationTime(seconds: trustedTime ?? context.verificationTime.seconds, isProven: trustedTime != nil, basis: basis)
+        let trust = SignerTrustFacts(parsed, anchors: context.policy.sealAnchors, judgedAt: time.seconds, basis: basis, crypto: crypto)
+        self.trust = trust
+        revocation = trust.trustedChain.map {
+            RevocationFacts(role: "the signer", chain: $0, time: time, evidence: context.policy.revocationEvidence, anchors: context.policy.sealAnchors)
+        }
     }
 
     /// The seal's signature over the manifest's exact bytes (read before the timestamp, whose
@@ -54,7 +60,9 @@ struct SealFacts {
     var state: SignatureState {
         guard let signature else { return .missing }
         guard let trust, signature.isValid else { return .invalid }
-        return isRequiredWithoutAnchor ? .validUntrusted : SignerTrust(trust).state
+        if isRequiredWithoutAnchor { return .validUntrusted }
+        if let revocation, RevocationVerdict(revocation).isRevoked { return .invalid }
+        return SignerTrust(trust).state
     }
 
     /// The summary for the report's header.

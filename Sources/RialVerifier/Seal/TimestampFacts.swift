@@ -39,6 +39,8 @@ struct TimestampFacts {
     private(set) var imprintFailure: CryptoError?
     /// The outcomes of OpenSSL's operations on the token; `nil` until the imprint is known to match.
     private(set) var operations: TokenSignatureFacts?
+    /// The revocation of the TSA's chain at genTime, when the chain is trusted.
+    private(set) var revocation: RevocationFacts?
 
     /// The TSA's certificate; `nil` until the imprint is known to match.
     var signer: Result<Certificate?, CryptoError>? { operations?.signer }
@@ -81,5 +83,33 @@ struct TimestampFacts {
         }
         guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
         operations = TokenSignatureFacts(response, extra: extra, anchors: context.policy.timestampAnchors, imprint: expectedImprint, crypto: crypto)
+        if case .success(.trusted(let chain))? = operations?.tsaChain {
+            // A token is the TSA's own word for its time: RFC 3161 §4 keeps one made before a
+            // revocation for another reason than key compromise valid, and no other.
+            let time = RevocationTime(seconds: response.genTime, isProven: true, basis: "the token's genTime")
+            revocation = RevocationFacts(role: "the TSA", chain: chain, time: time, evidence: context.policy.revocationEvidence,
+                                         anchors: context.policy.timestampAnchors, compromiseFailsAtAnyDate: true)
+        }
+    }
+
+    /// Whether the TSA's chain was revoked before genTime (or for key compromise at any date).
+    var isTSARevoked: Bool {
+        guard let revocation else { return false }
+        return RevocationVerdict(revocation).isRevoked
+    }
+
+    /// The summary for the report's header: as ``TimestampVerdict`` says, but `invalid` when the
+    /// TSA was revoked, so no header calls a revoked TSA's time trusted.
+    var summary: TimestampSummary {
+        let summary = TimestampVerdict(self).summary
+        guard isTSARevoked else { return summary }
+        return TimestampSummary(state: .invalid, genTime: summary.genTime, genTimeText: summary.genTimeText, serial: summary.serial,
+                                policy: summary.policy, tsaSubject: summary.tsaSubject, tsaSerial: summary.tsaSerial, tsaFingerprint: summary.tsaFingerprint)
+    }
+
+    /// genTime when the token is valid, its TSA trusted and not revoked before it: the time the
+    /// seal's certificates are judged at.
+    var trustedGenTime: Int64? {
+        isTSARevoked ? nil : TimestampVerdict(self).trustedGenTime
     }
 }

@@ -88,7 +88,7 @@ struct DetachedSignatureJudge {
                 "signature valid, but OpenSSL could not validate the signer's chain on this machine, so \(signer.subject) is neither trusted nor rejected: \(error)"))]
         case .trusted(let anchor):
             return [finding(.pass(codes.trust, path,
-                "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged) (revocation is not checked offline)"))]
+                "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged); revocation is judged in its own finding"))]
         case .untrusted(let reason, let ownRoot):
             let note = ownRoot.map { "; the package carries its own root \($0.subject), which is never an anchor" } ?? ""
             let message = "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)"

@@ -19,6 +19,12 @@ struct SignerTrustFacts {
     /// OpenSSL could not run it.
     let chain: Result<TrustStore.Outcome, CryptoError>?
 
+    /// The chain, leaf to anchor, when path validation reached an anchor.
+    var trustedChain: [Certificate]? {
+        if case .success(.trusted(let chain))? = chain { return chain }
+        return nil
+    }
+
     init(_ signature: DetachedSignature, anchors: [Certificate], judgedAt: Int64, basis: String, crypto: any VerifierCrypto) {
         signer = signature.signer
         claimedSigningTime = signature.claimedSigningTime

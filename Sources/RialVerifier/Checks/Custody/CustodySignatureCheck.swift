@@ -42,6 +42,9 @@ struct CustodySignatureCheck: CustodyLogCheck {
         guard let trustFacts = facts.trust else { return results }
         let trust = SignerTrust(trustFacts)
         results += judge.findings(trust, trustFacts)
+        if case .trusted = trust, let revocation = facts.revocation {
+            results.append(RevocationJudge(codes: .custody, path: path, seq: seq).finding(revocation))
+        }
         if !facts.isValidNow, trust.state != .invalid {
             let claimed = CustodySignatureFacts.claimedTime(parsed, event)
             results.append(.notChecked(.custodySigningTime, path,

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import RialCrypto
+
+/// The revocation PKI of `examples/pki/make-revocation-pki.sh`, made once per test in a
+/// temporary directory, and the openssl CLI that made it, as the oracle of what its files say.
+struct RevocationPKIFixture {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let directory: String
+
+    /// Whether the openssl CLI, which makes the PKI, is here.
+    static let hasOpenSSL = (try? run(["openssl", "version"])) != nil
+
+    /// Runs a command; its standard output.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENSSL_CONF"] = "/dev/null"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(arguments) failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    init() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("rial-revocation-\(UUID().uuidString)").path
+        directory = parent + "/pki"
+        try Self.run(["bash", Self.repository.appendingPathComponent("examples/pki/make-revocation-pki.sh").path, directory])
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: directory).deletingLastPathComponent().path) }
+
+    func path(_ name: String) -> String { directory + "/" + name }
+
+    func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path(name)))) }
+
+    func certificate(_ name: String) throws -> Certificate { try #require(try Certificate.load(pem: bytes(name), source: name).first) }
+
+    /// An OCSP response about `certificate`, signed as `responder` (examples/pki/ocsp-reply.sh).
+    func ocsp(_ certificate: String, by responder: String) throws -> [UInt8] {
+        let name = "\(certificate)-by-\(responder).ocsp"
+        try Self.run(["bash", Self.repository.appendingPathComponent("examples/pki/ocsp-reply.sh").path, directory, certificate, responder, path(name)])
+        return try bytes(name)
+    }
+
+    /// Seconds since 1970 of a date openssl prints with `-dateopt iso_8601` (`2026-11-28 17:53:50Z`).
+    static func seconds(iso text: Substring) throws -> Int64 {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "Z", with: "")
+        return Int64(try #require(formatter.date(from: trimmed), "not a date: \(text)").timeIntervalSince1970)
+    }
+}
