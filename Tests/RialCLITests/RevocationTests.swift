@@ -75,6 +75,25 @@ struct RevocationTests {
         }
     }
 
+    @Test("a key compromise whose invalidityDate is before the trusted genTime fails, though the revocation came after it; compromised after it passes")
+    func compromiseDatedBeforeTheTime() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try RevocationPKI.make(in: dir)
+            let package = try pki.package("signer-compromised-earlier", in: dir)
+            try pki.timestampADayAgo(package, in: dir)
+            let evidence = pki.anchors + pki.crls("int-at-T.crl.pem", "int-now.crl.pem", "root.crl.pem")
+            let (result, report) = try Sealing.verify(package, evidence, cwd: dir)
+            #expect(result.status == 1)
+            #expect(sealCode(report) == "seal.revocation.revoked", "\(sealMessage(report))")
+            #expect(sealMessage(report).contains("invalidityDate") && sealMessage(report).contains("for keyCompromise"), "\(sealMessage(report))")
+            // Twin: compromised (invalidityDate and revocation) after genTime.
+            let later = try pki.package("signer-compromised-later", in: dir)
+            try pki.timestampADayAgo(later, in: dir)
+            let (_, twin) = try Sealing.verify(later, evidence, cwd: dir)
+            #expect(sealCode(twin) == "seal.revocation.revoked-later" && sealStatus(twin) == "pass", "\(sealMessage(twin))")
+        }
+    }
+
     @Test("revoked after a trusted genTime: PASS with the date; the same revocation without the timestamp is a FAIL, and so it is for custody events, which no trusted time dates")
     func revokedAfterTrustedTime() throws {
         try withTemporaryDirectory { dir in

@@ -27,6 +27,15 @@ struct CertificateRevocationListTests {
         }
         #expect(reason == .keyCompromise)
         #expect(at < list.thisUpdate ?? 0)
+        // openssl ca -crl_compromise wrote an invalidityDate two days before NOW; the revocation is 12 hours before it.
+        let earlier = try #require(list.statement(about: try pki.certificate("signer-compromised-earlier.pem")))
+        let text = try RevocationPKIFixture.run(["openssl", "crl", "-in", pki.path("int-now.crl.pem"), "-noout", "-text"])
+        #expect(text.contains("Invalidity Date"))
+        if case .revoked(let revokedAt, _) = earlier.status, let invalid = earlier.invalidSince {
+            #expect(revokedAt - invalid == 36 * 3_600, "invalidityDate NOW-2d, revocation NOW-12h")
+        } else {
+            Issue.record("signer-compromised-earlier is listed with an invalidityDate")
+        }
         if case .revoked(_, let superseded)? = list.statement(about: try pki.certificate("signer-revoked.pem"))?.status {
             #expect(superseded == .superseded)
         } else {

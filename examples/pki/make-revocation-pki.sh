@@ -15,6 +15,7 @@
 #   signer-compromised     revoked at NOW-2d, keyCompromise (openssl ca -crl_compromise)
 #   signer-revoked-later   revoked at NOW-12h, superseded (after T, before NOW)
 #   signer-compromised-later  revoked at NOW-12h, keyCompromise
+#   signer-compromised-earlier  revoked at NOW-12h, keyCompromise with invalidityDate NOW-2d (before T)
 #   signer-revoked-future  listed with a revocation date of NOW+2h (after any verification time
 #                          of the tests): a date after the time, with nothing but the clock to date it
 #   signer-unknown         issued by the intermediate outside its index (OCSP answers unknown)
@@ -133,7 +134,7 @@ gencrl root root.crl.pem $((-2 * DAY)) $((7 * DAY))
 selfsign impostor-ca "$O/CN=Rial Revocation Test Intermediate (TEST ONLY)" impostor
 
 START=$(at $((-30 * DAY))); END=$(at $((365 * DAY)))
-for name in good revoked compromised revoked-later compromised-later revoked-future; do
+for name in good revoked compromised revoked-later compromised-later compromised-earlier revoked-future; do
     issue "signer-$name" int "$O/CN=Revocation Test Signer $name (TEST ONLY)" v3_signer "$START" "$END"
 done
 issue tsa int "$O/CN=Rial Revocation Test TSA (TEST ONLY)" v3_tsa "$START" "$END"
@@ -156,6 +157,7 @@ revoke signer-compromised $((-2 * DAY)) -crl_compromise "$(at $((-2 * DAY)))"
 gencrl int int-at-T.crl.pem $((-26 * HOUR)) $((6 * DAY))
 revoke signer-revoked-later $((-12 * HOUR)) -crl_reason superseded
 revoke signer-compromised-later $((-12 * HOUR)) -crl_compromise "$(at $((-12 * HOUR)))"
+revoke signer-compromised-earlier $((-12 * HOUR)) -crl_compromise "$(at $((-2 * DAY)))"
 revoke tsa-compromised-later $((-12 * HOUR)) -crl_compromise "$(at $((-12 * HOUR)))"
 revoke signer-revoked-future $((2 * HOUR)) -crl_reason cessationOfOperation
 gencrl int int-now.crl.pem $((-1 * HOUR)) $((1 * DAY))

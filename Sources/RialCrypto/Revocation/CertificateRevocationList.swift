@@ -72,7 +72,20 @@ public final class CertificateRevocationList: @unchecked Sendable {
         guard found == 1, let entry, let revokedAt = OpenSSLBytes.seconds(of: X509_REVOKED_get0_revocationDate(entry)) else {
             return RevocationStatement(status: .good, thisUpdate: thisUpdate, nextUpdate: nextUpdate)
         }
-        return RevocationStatement(status: .revoked(at: revokedAt, reason: Self.reason(of: entry)), thisUpdate: thisUpdate, nextUpdate: nextUpdate)
+        return RevocationStatement(status: .revoked(at: revokedAt, reason: Self.reason(of: entry)), thisUpdate: thisUpdate, nextUpdate: nextUpdate,
+                                   invalidSince: Self.invalidityDate(of: entry))
+    }
+
+    /// The entry's invalidityDate extension (what `openssl ca -crl_compromise TIME` writes).
+    private static func invalidityDate(of entry: OpaquePointer) -> Int64? {
+        var critical: Int32 = 0
+        guard let raw = X509_REVOKED_get_ext_d2i(entry, NID_invalidity_date, &critical, nil) else {
+            _ = CryptoError.drainQueue()
+            return nil
+        }
+        let time = raw.assumingMemoryBound(to: ASN1_GENERALIZEDTIME.self)
+        defer { ASN1_GENERALIZEDTIME_free(time) }
+        return OpenSSLBytes.seconds(of: time)
     }
 
     /// The entry's CRLReason extension, when it has one OpenSSL reads.

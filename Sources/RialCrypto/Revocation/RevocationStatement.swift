@@ -15,6 +15,10 @@ public struct RevocationStatement: Sendable, Equatable {
     public let thisUpdate: Int64
     /// nextUpdate: when newer evidence was due; `nil` when it states none.
     public let nextUpdate: Int64?
+    /// For a revocation, the CRL entry's invalidityDate (RFC 5280 §5.3.2): when the key is known
+    /// or suspected to have been compromised, or the certificate otherwise invalid, which may be
+    /// before the revocation date. `nil` when the evidence states none.
+    public var invalidSince: Int64? = nil
 
     /// Whether `time` lies in thisUpdate…nextUpdate (a missing nextUpdate covers only
     /// thisUpdate itself: evidence that names no end speaks for no later moment).

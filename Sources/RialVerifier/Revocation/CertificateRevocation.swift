@@ -7,8 +7,9 @@ import RialFormat
 enum CertificateRevocation {
     /// Evidence whose thisUpdate…nextUpdate covers the time does not list it.
     case good(evidence: String)
-    /// Revoked (or on hold) at or before the time.
-    case revoked(at: Int64, reason: RevocationReason?, evidence: String)
+    /// Revoked (or on hold) at or before the time, or invalid from then by the CRL entry's
+    /// invalidityDate (`invalidSince`), though revoked later.
+    case revoked(at: Int64, invalidSince: Int64?, reason: RevocationReason?, evidence: String)
     /// Revoked after the time.
     case revokedLater(at: Int64, reason: RevocationReason?, evidence: String)
     /// No evidence of its issuer speaks about it.
@@ -58,13 +59,17 @@ enum CertificateRevocation {
         self = Self.judge(said, refused: refused, certificate: certificate, at: time)
     }
 
-    /// The first of: a revocation at or before the time, a revocation after it, a good answer
+    /// The first of: a revocation (or an invalidityDate) at or before the time, a revocation after it, a good answer
     /// covering it, an `unknown` covering it, evidence that does not cover it, evidence refused.
     /// A revocation is a dated fact, so evidence issued later than the time still proves one;
     /// "not revoked" holds only for the window the evidence speaks for.
     private static func judge(_ said: [(RevocationStatement, String)], refused: [String], certificate: Certificate, at time: Int64) -> Self {
         for (statement, evidence) in said {
-            if case .revoked(let at, let reason) = statement.status, at <= time { return .revoked(at: at, reason: reason, evidence: evidence) }
+            // The invalidityDate counts as much as the revocation date: a key compromised before
+            // the time makes the signature worthless, whenever the CA got round to revoking it.
+            if case .revoked(let at, let reason) = statement.status, min(at, statement.invalidSince ?? at) <= time {
+                return .revoked(at: at, invalidSince: statement.invalidSince, reason: reason, evidence: evidence)
+            }
         }
         for (statement, evidence) in said {
             if case .revoked(let at, let reason) = statement.status { return .revokedLater(at: at, reason: reason, evidence: evidence) }

@@ -24,10 +24,17 @@ struct RevocationJudge {
             result = .notChecked(codes.checked, path, "revocation not checked: \(facts.role)'s certificate is itself a trust anchor you gave, so no issuer above it could revoke it")
         case .good:
             result = .pass(codes.checked, path, "not revoked at \(time): \(Self.answers(facts))")
-        case .revoked(let certificate, let at, let reason, let evidence):
+        case .revoked(let certificate, let at, let invalidSince, let reason, let evidence):
             let why = reason.map { " for \($0.name)" } ?? " (no reason stated)"
-            let tsaRule = at > facts.time.seconds ? "; a TSA revoked for key compromise, or with no reason stated, vouches for no token it signed, whatever its genTime (RFC 3161 §4)" : ""
-            result = .fail(codes.revoked, path, "\(certificate.subject) was revoked on \(Timestamp(seconds: at).rfc3339)\(why), \(at > facts.time.seconds ? "after" : "before") \(time), by \(evidence)\(tsaRule)\(Self.compromiseNote(reason))")
+            let when: String
+            if at <= facts.time.seconds {
+                when = "at or before \(time)"
+            } else if let invalidSince, invalidSince <= facts.time.seconds {
+                when = "after \(time), but its invalidityDate says it was invalid from \(Timestamp(seconds: invalidSince).rfc3339), at or before that time"
+            } else {
+                when = "after \(time); a TSA revoked for key compromise, or with no reason stated, vouches for no token it signed, whatever its genTime (RFC 3161 §4)"
+            }
+            result = .fail(codes.revoked, path, "\(certificate.subject) was revoked on \(Timestamp(seconds: at).rfc3339)\(why), \(when), by \(evidence)\(Self.compromiseNote(reason))")
         case .revokedLater(let certificate, let at, let reason, let evidence):
             let why = reason.map { " for \($0.name)" } ?? " (no reason stated)"
             let said = "\(certificate.subject) was revoked on \(Timestamp(seconds: at).rfc3339)\(why), after \(time), by \(evidence)\(Self.compromiseNote(reason))"
@@ -73,6 +80,6 @@ struct RevocationJudge {
     /// What a key compromise means, said whenever it is the reason.
     private static func compromiseNote(_ reason: RevocationReason?) -> String {
         guard let reason, reason.isCompromise else { return "" }
-        return " — the reason is \(reason.name): the private key was in other hands, and the CA dates that from the revocation date it gives"
+        return " — the reason is \(reason.name): the private key was in other hands from the invalidityDate the CA gives, else from the revocation date"
     }
 }

@@ -11,7 +11,7 @@ enum RevocationVerdict {
     /// The leaf is itself a trust anchor the verifier gave: there is nothing above it to revoke it.
     case leafIsAnchor
     case good
-    case revoked(Certificate, at: Int64, reason: RevocationReason?, evidence: String)
+    case revoked(Certificate, at: Int64, invalidSince: Int64?, reason: RevocationReason?, evidence: String)
     case revokedLater(Certificate, at: Int64, reason: RevocationReason?, evidence: String)
     /// The certificate whose revocation is not known, and why.
     case notKnown(Certificate, CertificateRevocation)
@@ -21,11 +21,11 @@ enum RevocationVerdict {
         guard !facts.certificates.isEmpty else { self = .leafIsAnchor; return }
         for (certificate, revocation) in facts.certificates {
             switch revocation {
-            case .revoked(let at, let reason, let evidence):
-                self = .revoked(certificate, at: at, reason: reason, evidence: evidence)
+            case .revoked(let at, let invalidSince, let reason, let evidence):
+                self = .revoked(certificate, at: at, invalidSince: invalidSince, reason: reason, evidence: evidence)
                 return
             case .revokedLater(let at, let reason, let evidence) where facts.compromiseFailsAtAnyDate && (reason == nil || reason?.isCompromise == true):
-                self = .revoked(certificate, at: at, reason: reason, evidence: evidence)
+                self = .revoked(certificate, at: at, invalidSince: nil, reason: reason, evidence: evidence)
                 return
             default: continue
             }
