@@ -26,7 +26,9 @@ package struct AuditComparison: Sendable {
 
     /// Whether `path` belongs to this audit's store and share.
     package func isInScope(_ path: String) -> Bool {
-        shard.selects(path) && roots.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        shard.selects(path) && roots.contains { root in
+            root == StorePath.storeRoot ? !path.hasPrefix("/") : path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+        }
     }
 
     /// The changes, sorted by path.
@@ -36,33 +38,53 @@ package struct AuditComparison: Sendable {
     package func changes(current: [LedgerRecord], previous: [LedgerRecord]) -> [LedgerChange] {
         var previousByPath: [String: LedgerRecord] = [:]
         var previousByID: [String: [LedgerRecord]] = [:]
-        for record in previous {
+        // A path whose newest record is `forgotten` or `moved` is not expected in the store any
+        // more: it is no longer compared with, and is new if it comes back.
+        for record in previous where !record.kind.closesThePath {
             guard let path = record.path else { continue }
             previousByPath[path] = record
             if let id = record.packageID { previousByID[id, default: []].append(record) }
         }
+        let currentPaths = Set(current.compactMap(\.path))
         var changes: [LedgerChange] = []
         var seen = Set<String>()
+        var movedAway = Set<String>()
         for record in current {
             guard let path = record.path, seen.insert(path).inserted else { continue }
             if let before = previousByPath[path] {
                 var kinds: [LedgerChange.Kind] = []
                 if before.fingerprint != record.fingerprint { kinds.append(.fingerprintChanged) }
-                if before.verdict != record.verdict { kinds.append(.verdictChanged) }
-                if isOverdue(before, at: record.startedAt) { kinds.append(.overdue) }
-                if !kinds.isEmpty { changes.append(LedgerChange(path: path, kinds: kinds, previous: before, current: record)) }
-            } else {
-                var kinds: [LedgerChange.Kind] = [.new]
-                var other: LedgerRecord?
-                if let id = record.packageID, let fingerprint = record.fingerprint,
-                   let elsewhere = previousByID[id]?.last(where: { $0.fingerprint != nil && $0.fingerprint != fingerprint }) {
-                    kinds.append(.idFingerprintChanged)
-                    other = elsewhere
+                if before.kind == .vanished {
+                    kinds.append(.reappeared)
+                } else {
+                    if before.verdict != record.verdict { kinds.append(.verdictChanged) }
+                    if isOverdue(before, at: record.startedAt) { kinds.append(.overdue) }
                 }
-                changes.append(LedgerChange(path: path, kinds: kinds, previous: other, current: record))
+                if !kinds.isEmpty { changes.append(LedgerChange(path: path, kinds: kinds, previous: before, current: record)) }
+                continue
             }
+            // The same package (id and fingerprint) at a path of this store that is gone now.
+            if let id = record.packageID, let fingerprint = record.fingerprint,
+               let origin = previousByID[id]?.last(where: { candidate in
+                   guard let from = candidate.path else { return false }
+                   return candidate.fingerprint == fingerprint && !currentPaths.contains(from) && !movedAway.contains(from) && isInScope(from)
+               }), let from = origin.path {
+                movedAway.insert(from)
+                var kinds: [LedgerChange.Kind] = [.moved]
+                if origin.kind == .package, origin.verdict != record.verdict { kinds.append(.verdictChanged) }
+                changes.append(LedgerChange(path: path, kinds: kinds, previous: origin, current: record))
+                continue
+            }
+            var kinds: [LedgerChange.Kind] = [.new]
+            var other: LedgerRecord?
+            if let id = record.packageID, let fingerprint = record.fingerprint,
+               let elsewhere = previousByID[id]?.last(where: { $0.fingerprint != nil && $0.fingerprint != fingerprint }) {
+                kinds.append(.idFingerprintChanged)
+                other = elsewhere
+            }
+            changes.append(LedgerChange(path: path, kinds: kinds, previous: other, current: record))
         }
-        for (path, before) in previousByPath where !seen.contains(path) && isInScope(path) {
+        for (path, before) in previousByPath where !seen.contains(path) && !movedAway.contains(path) && isInScope(path) {
             changes.append(LedgerChange(path: path, kinds: [.vanished], previous: before, current: nil))
         }
         return changes.sorted { UTF8Order.precedes($0.path, $1.path) }

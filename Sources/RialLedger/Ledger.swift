@@ -91,23 +91,39 @@ package final class Ledger {
     /// Every record in `seq` order, a page at a time; `body` gets each row read back, or the
     /// reason it cannot be (a hand-edited value the schema does not allow) with the row's seq.
     /// - Throws: ``LedgerError`` `.queryFailed`, or what `body` throws.
-    package func forEachRow(_ body: (Result<LedgerRecord, LedgerError>) throws(LedgerError) -> Void) throws(LedgerError) {
+    /// - Parameter after: read only the records whose seq is above this one (0: every record).
+    package func forEachRow(after: Int64 = 0, _ body: (Result<LedgerRecord, LedgerError>) throws(LedgerError) -> Void) throws(LedgerError) {
         // Paged by position, not by seq: an edited seq must not hide the rows after it.
         var offset = 0
         while true {
-            let rows = try store.query("SELECT \(Self.columns) FROM ledger_records ORDER BY seq LIMIT ? OFFSET ?",
-                                       [.integer(Int64(Self.pageSize)), .integer(Int64(offset))])
+            let rows = try store.query("SELECT \(Self.columns) FROM ledger_records WHERE seq > ? ORDER BY seq LIMIT ? OFFSET ?",
+                                       [.integer(after), .integer(Int64(Self.pageSize)), .integer(Int64(offset))])
             for row in rows { try body(Self.record(from: row)) }
             if rows.count < Self.pageSize { return }
             offset += rows.count
         }
     }
 
-    /// Records for `key`, a path or a package id, oldest first.
+    /// The records about one package, oldest first: those of `key` as a path or as a package
+    /// id, and those of every package id recorded at that path, so a package moved to another
+    /// path keeps one history.
     /// - Throws: ``LedgerError``.
     package func history(of key: String) throws(LedgerError) -> [LedgerRecord] {
-        try records(where: "kind = 'package' AND (path = ? OR package_id = ?)", [.text(key), .text(key)])
+        try records(where: """
+            \(Self.aboutAPackage) AND (path = ? OR package_id = ? OR package_id IN \
+            (SELECT package_id FROM ledger_records WHERE path = ? AND package_id IS NOT NULL))
+            """, [.text(key), .text(key), .text(key)])
     }
+
+    /// The newest record about the package at `path` (verified, vanished or forgotten).
+    /// - Throws: ``LedgerError``.
+    package func latestRecord(about path: String) throws(LedgerError) -> LedgerRecord? {
+        try store.query("SELECT \(Self.columns) FROM ledger_records WHERE \(Self.aboutAPackage) AND path = ? ORDER BY seq DESC LIMIT 1", [.text(path)])
+            .first.map { row throws(LedgerError) in try Self.record(from: row).get() }
+    }
+
+    /// The condition on `kind` of the records about a package (``LedgerRecord/Kind/aboutAPackage``).
+    static let aboutAPackage = "kind IN (" + LedgerRecord.Kind.aboutAPackage.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
 
     /// The paths this run has already recorded (a rerun of a killed shard skips them).
     /// - Throws: ``LedgerError``.
@@ -122,9 +138,11 @@ package final class Ledger {
         try records(where: "kind = 'package' AND run_id = ?", [.text(runID)])
     }
 
-    /// For each path at or under one of `roots`, its newest package record outside the run
-    /// `runID`: what the previous audits of that store left, for comparing a run with.
-    /// - Parameter roots: paths as the audit was given them; `nil`: every path.
+    /// For each path at or under one of `roots`, its newest record about a package (verified,
+    /// vanished or forgotten) outside the run `runID`: what the previous audits of that store
+    /// left, for comparing a run with.
+    /// - Parameter roots: the audit's roots as keys (``StorePath``); `nil`: every path; the
+    ///   store root itself (``StorePath/storeRoot``): every relative key.
     /// - Throws: ``LedgerError``.
     package func latestPackageRecords(excludingRun runID: String, under roots: [String]? = nil) throws(LedgerError) -> [LedgerRecord] {
         // A root matches itself and what lies under it: `substr` and `length` count characters
@@ -133,8 +151,8 @@ package final class Ledger {
         var scopeParameters: [SQLValue] = []
         if let roots {
             guard !roots.isEmpty else { return [] }
-            scope = " AND (" + roots.map { _ in "path = ? OR substr(path, 1, ?) = ?" }.joined(separator: " OR ") + ")"
-            for given in roots {
+            scope = " AND (" + roots.map { $0 == StorePath.storeRoot ? "substr(path, 1, 1) <> '/'" : "path = ? OR substr(path, 1, ?) = ?" }.joined(separator: " OR ") + ")"
+            for given in roots where given != StorePath.storeRoot {
                 let root = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
                 let prefix = root == "/" ? root : root + "/"
                 scopeParameters += [.text(root), .integer(Int64(prefix.unicodeScalars.count)), .text(prefix)]
@@ -142,8 +160,8 @@ package final class Ledger {
         }
         // One grouped pass, not a subquery per row: a ledger grows by a store each audit.
         return try records(where: """
-            kind = 'package' AND run_id <> ?\(scope) AND seq IN (SELECT MAX(seq) FROM ledger_records \
-            WHERE kind = 'package' AND run_id <> ?\(scope) GROUP BY path)
+            \(Self.aboutAPackage) AND run_id <> ?\(scope) AND seq IN (SELECT MAX(seq) FROM ledger_records \
+            WHERE \(Self.aboutAPackage) AND run_id <> ?\(scope) GROUP BY path)
             """, [.text(runID)] + scopeParameters + [.text(runID)] + scopeParameters)
     }
 

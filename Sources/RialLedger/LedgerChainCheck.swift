@@ -17,6 +17,10 @@ package struct LedgerChainCheck: Sendable {
     /// The first break; `nil` when every link holds.
     package var firstBreak: Break?
 
+    /// The head a writer last verified, as kept in the ledger; `nil` when none was kept or the
+    /// chain broke before it was looked at.
+    package var verifiedHead: LedgerVerifiedHead?
+
     /// Whether a record with the expected hash (`--head`) was found among the intact ones.
     package var holdsExpectedHash = false
 
@@ -26,14 +30,20 @@ package struct LedgerChainCheck: Sendable {
     /// Reads every record of `ledger` in seq order and checks: seq runs 1, 2, 3, … without a
     /// gap; each `record_hash` is the SHA-256 of the record's canonical form; each `prev_hash`
     /// is the record_hash of the record before (genesis for the first). An edited record fails
-    /// the second, a dropped one the first, a reordered one the second or third.
-    /// - Parameter expectedHash: a record_hash kept from earlier, which must still be there.
+    /// the second, a dropped one the first, a reordered one the second or third. Then the
+    /// head a writer last verified (``LedgerVerifiedHead``) must still be there, with its hash.
+    /// - Parameters:
+    ///   - expectedHash: a record_hash kept from earlier, which must still be there.
+    ///   - start: check only the records after this one, which an earlier check found whole
+    ///     (a writer checking what was appended since); `nil`: from genesis.
     /// - Throws: ``LedgerError`` when the ledger cannot be read at all.
-    package static func run(on ledger: Ledger, expectingHash expectedHash: String? = nil) throws(LedgerError) -> LedgerChainCheck {
+    package static func run(on ledger: Ledger, expectingHash expectedHash: String? = nil,
+                            from start: (seq: Int64, hash: String)? = nil) throws(LedgerError) -> LedgerChainCheck {
         var check = LedgerChainCheck()
-        var expectedSeq: Int64 = 1
-        var previous = LedgerRecordHash.genesis
-        try ledger.forEachRow { (row: Result<LedgerRecord, LedgerError>) throws(LedgerError) in
+        var expectedSeq: Int64 = (start?.seq ?? 0) + 1
+        var previous = start?.hash ?? LedgerRecordHash.genesis
+        if let start, start.seq > 0 { check.head = start }
+        try ledger.forEachRow(after: start?.seq ?? 0) { (row: Result<LedgerRecord, LedgerError>) throws(LedgerError) in
             check.recordCount += 1
             guard check.firstBreak == nil else { return }
             let record: LedgerRecord
@@ -65,6 +75,18 @@ package struct LedgerChainCheck: Sendable {
             if record.recordHash == expectedHash { check.holdsExpectedHash = true }
             check.head = (record.seq, record.recordHash)
             expectedSeq += 1
+        }
+        if check.firstBreak == nil, let kept = try ledger.lastVerifiedHead() {
+            check.verifiedHead = kept
+            if let head = check.head, head.seq >= kept.seq {
+                let holds = head.seq == kept.seq ? head.hash == kept.hash : try ledger.holds(kept)
+                if !holds {
+                    check.firstBreak = Break(seq: kept.seq, path: nil, reason: "the record at seq \(kept.seq) no longer has the hash a writer verified on \(kept.verifiedAt) (\(kept.hash)): the chain was rewritten from there on")
+                }
+            } else {
+                let last = check.head?.seq ?? 0
+                check.firstBreak = Break(seq: last + 1, path: nil, reason: "records from seq \(last + 1) to \(kept.seq) were dropped from the end: a writer verified the head seq \(kept.seq) (\(kept.hash)) on \(kept.verifiedAt)")
+            }
         }
         if check.firstBreak != nil { check.head = nil }
         return check

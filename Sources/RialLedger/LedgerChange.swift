@@ -14,17 +14,22 @@ package struct LedgerChange: Sendable, Equatable {
         case verdictChanged = "verdict-changed"
         /// The previous verification was longer ago than `--max-age`.
         case overdue
+        /// A new path holding the package (same id, same fingerprint) that the ledger knew at a
+        /// path now gone: a move, one history.
+        case moved
+        /// The path was recorded as vanished, and is back.
+        case reappeared
 
-        /// Whether a person should look: everything but a new package.
-        package var needsAttention: Bool { self != .new }
+        /// Whether a person should look: everything but a new or moved package.
+        package var needsAttention: Bool { self != .new && self != .moved }
     }
 
     /// The path the change is about.
     package let path: String
     /// Every kind that applies, in ``Kind`` order.
     package let kinds: [Kind]
-    /// The newest record of the path before this run (for `id-fingerprint-changed`: the
-    /// record of the same package id elsewhere).
+    /// The newest record of the path before this run (for `id-fingerprint-changed` and
+    /// `moved`: the record of the same package id elsewhere).
     package let previous: LedgerRecord?
     /// This run's record of the path; `nil` when it vanished.
     package let current: LedgerRecord?

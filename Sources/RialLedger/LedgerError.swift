@@ -16,6 +16,8 @@ package struct LedgerErrorCode: RialErrorCode {
     package static let queryFailed = Self("ledger.query-failed")
     /// The ledger was made by a newer rial: its schema version is one this rial does not know.
     package static let schemaTooNew = Self("ledger.schema-too-new")
+    /// The database refused the role what the ledger needs (creating its tables, inserting).
+    package static let notPermitted = Self("ledger.not-permitted")
     /// A stored value is not what the schema allows (a hand-edited row, another program's table).
     package static let malformedRow = Self("ledger.malformed-row")
 }

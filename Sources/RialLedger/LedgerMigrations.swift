@@ -49,6 +49,12 @@ package enum LedgerMigrations {
             "CREATE INDEX ledger_records_by_path ON ledger_records (path, seq)",
             "CREATE INDEX ledger_records_by_package_id ON ledger_records (package_id, seq)",
         ]),
+        // The heads a writer found whole (every link from genesis recomputed) or wrote itself:
+        // a record dropped from the end since is found without a head kept elsewhere. Like the
+        // records, these rows are guarded by nothing but their hashes.
+        Migration(version: 3, summary: "the heads verified, and the vanished and forgotten records", statements: [
+            "CREATE TABLE ledger_verified_heads (seq BIGINT NOT NULL PRIMARY KEY, record_hash TEXT NOT NULL, verified_at TEXT NOT NULL)",
+        ]),
     ]
 
     /// The schema version this rial writes and reads.
@@ -87,12 +93,13 @@ package enum LedgerMigrations {
     /// Refuses a store that is not a rial ledger at ``current``, for commands that only read.
     /// - Throws: ``LedgerError`` `.cannotOpen` (no ledger there), `.schemaTooNew`.
     package static func requireCurrent(_ store: any LedgerStore) throws(LedgerError) {
-        let installed: Int
-        do {
-            installed = try version(of: store)
-        } catch {
-            throw LedgerError(.cannotOpen, "\(store.displayName) is not a rial ledger: it has no schema_version table", cause: error)
+        guard try store.hasTable("schema_version") else {
+            let empty = try !store.hasTable("ledger_records")
+            throw LedgerError(.cannotOpen, empty
+                ? "\(store.displayName) holds no rial ledger yet: the first `rial audit --ledger \(store.displayName)` creates one"
+                : "\(store.displayName) is not a rial ledger: it has no schema_version table")
         }
+        let installed = try version(of: store)
         guard installed <= current else { throw tooNew(installed, store) }
         guard installed == current else {
             throw LedgerError(.cannotOpen, "\(store.displayName) is at ledger schema version \(installed); run `rial audit` with it once to bring it to \(current)")

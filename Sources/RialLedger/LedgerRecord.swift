@@ -11,6 +11,20 @@ package struct LedgerRecord: Sendable, Equatable {
         case package
         /// A worker finished its share; without one, that share was interrupted.
         case runEnded = "run-ended"
+        /// An audit found a package it had verified before missing from its store: written once,
+        /// when first seen gone, and reported at every audit until a person acknowledges it.
+        case vanished
+        /// A person acknowledged that a vanished package is gone (`rial ledger forget`), with why.
+        case forgotten
+        /// An audit found the package (same id, same fingerprint) at another path of the store:
+        /// the record is about the path it left, and names the one it went to.
+        case moved
+
+        /// The kinds that speak about one package, by its path: its history.
+        package static let aboutAPackage: [Kind] = [.package, .vanished, .forgotten, .moved]
+
+        /// Whether a path whose newest record is of this kind is no longer expected in the store.
+        package var closesThePath: Bool { self == .forgotten || self == .moved }
     }
 
     /// 1 for the first record, then one more for each; never reused, never skipped.
@@ -27,7 +41,8 @@ package struct LedgerRecord: Sendable, Equatable {
     /// What the verification trusted and required, as compact JSON (anchor fingerprints,
     /// `--require-*`, the custody head): two verdicts are comparable only under one policy.
     package var policy: String
-    /// The input as the worker was given or found it; `nil` for run records.
+    /// The package's key in the ledger (``StorePath``): its canonical path, absolute or relative
+    /// to the store root the audit was given; `nil` for run records.
     package var path: String?
     /// The package id `rial/manifest.json` states, when it parsed.
     package var packageID: String?
@@ -44,7 +59,8 @@ package struct LedgerRecord: Sendable, Equatable {
     /// When the verification (or the run) started and ended, RFC 3339 UTC with milliseconds.
     package var startedAt: String
     package var endedAt: String?
-    /// For run records: the inputs of the share and the counts per verdict, as compact JSON.
+    /// Compact JSON: for run records, the inputs of the share and the counts per verdict; for
+    /// `vanished` and `forgotten`, the last record's seq (and the reason a person gave).
     package var detail: String?
     /// The previous record's ``recordHash``; 64 zeros for the first record.
     package var prevHash: String

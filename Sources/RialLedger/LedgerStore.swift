@@ -16,6 +16,10 @@ package protocol LedgerStore: AnyObject {
     /// - Throws: ``LedgerError`` `.queryFailed`.
     func query(_ sql: String, _ parameters: [SQLValue]) throws(LedgerError) -> [[String?]]
 
+    /// Whether the database has a table of that name (asked without an error when it has not).
+    /// - Throws: ``LedgerError`` `.queryFailed`.
+    func hasTable(_ name: String) throws(LedgerError) -> Bool
+
     /// The statements that begin a transaction holding the ledger's write lock, so two writers
     /// (threads, processes, machines) never read the same head and fork the chain.
     /// - Parameter durable: whether the commit waits until the transaction is on disk. One

@@ -21,9 +21,15 @@ package final class PostgresLedgerStore: LedgerStore {
             throw LedgerError(.cannotOpen, "cannot connect to the ledger \(displayName): out of memory")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.text(PQerrorMessage(connection))
+            let message = Self.connectionMessage(Self.text(PQerrorMessage(connection)))
             PQfinish(connection)
-            throw LedgerError(.cannotOpen, "cannot connect to the ledger \(displayName): \(message)")
+            var advice = ""
+            if message.contains("does not exist") {
+                let (user, database) = Self.userAndDatabase(url)
+                advice = message.contains("database") ? ": create the database first (`createdb -O \(user) \(database)`), or fix the URL"
+                    : ": create the role first (`createuser \(user)`), or fix the URL"
+            }
+            throw LedgerError(.cannotOpen, "cannot connect to the ledger \(displayName): \(message)\(advice)")
         }
         self.connection = connection
         // Notices (e.g. "relation already exists, skipping") are not the user's business.
@@ -60,7 +66,14 @@ package final class PostgresLedgerStore: LedgerStore {
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw failure("\(SQLiteLedgerStore.firstWords(sql)) failed", detail: Self.text(PQresultErrorMessage(result)))
+            // The server's one-line message, not libpq's whole report (the statement, a caret).
+            let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) } ?? Self.text(PQresultErrorMessage(result))
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            if state == "42501" {
+                let (user, database) = Self.userAndDatabase(displayName)
+                throw LedgerError(.notPermitted, "\(displayName): \(primary): the role may not \(sql.hasPrefix("CREATE") ? "create the ledger's tables" : "do what the ledger needs") there. The database's owner can run `GRANT CREATE ON SCHEMA public TO \(user)` once (or make the role own the database: `createdb -O \(user) \(database)`); after the first audit the role needs only SELECT and INSERT")
+            }
+            throw failure("\(SQLiteLedgerStore.firstWords(sql)) failed", detail: primary)
         }
         inspect(result)
         var rows: [[String?]] = []
@@ -75,6 +88,31 @@ package final class PostgresLedgerStore: LedgerStore {
             rows.append(values)
         }
         return rows
+    }
+
+    package func hasTable(_ name: String) throws(LedgerError) -> Bool {
+        try query("SELECT to_regclass(?) IS NOT NULL", [.text(name)]).first?.first == .some("t")
+    }
+
+    /// The role and the database a URL names, for advice (`USER`, `DBNAME` when it names none).
+    static func userAndDatabase(_ url: String) -> (user: String, database: String) {
+        guard let schemeEnd = url.range(of: "://") else { return ("USER", "DBNAME") }
+        let rest = url[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        var user = "USER"
+        if let at = authority.lastIndex(of: "@") {
+            let name = authority[..<at].prefix { $0 != ":" }
+            if !name.isEmpty { user = String(name) }
+        }
+        let path = rest.dropFirst(authority.count).dropFirst().prefix { $0 != "?" }
+        return (user, path.isEmpty ? "DBNAME" : String(path))
+    }
+
+    /// libpq's connection message on one line: `connection to server at "h", port p failed: FATAL:  database "x" does not exist` → `database "x" does not exist`.
+    static func connectionMessage(_ message: String) -> String {
+        var text = message.split(separator: "\n").first.map(String.init) ?? message
+        if let fatal = text.range(of: "FATAL:") { text = String(text[fatal.upperBound...]) }
+        return text.trimmingCharacters()
     }
 
     // The advisory lock is released by COMMIT or ROLLBACK, or when the connection ends.
@@ -130,5 +168,9 @@ private extension String {
         var text = self
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text
+    }
+
+    func trimmingCharacters() -> String {
+        String(trimmingSuffix().drop { $0.isWhitespace })
     }
 }

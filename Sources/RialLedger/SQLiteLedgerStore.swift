@@ -104,6 +104,10 @@ package final class SQLiteLedgerStore: LedgerStore {
         return rows
     }
 
+    package func hasTable(_ name: String) throws(LedgerError) -> Bool {
+        try query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(name)]).first?.first != .some("0")
+    }
+
     // IMMEDIATE takes the write lock now, before the head is read; a DEFERRED transaction
     // would read first and could then find another writer's commit in its way. In WAL mode,
     // NORMAL skips the disk sync of the commit; FULL syncs the log, and with it every commit

@@ -58,6 +58,12 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup(title: "Ledger") var ledgerOptions: LedgerOptions
 
+    @Option(help: ArgumentHelp("Record packages by their path relative to DIR, the store's root (default: by their absolute path), so a store mounted at different places on different machines keeps one history.", valueName: "DIR"))
+    var root: String?
+
+    @Flag(name: .customLong("extend-broken-ledger"), help: "Record in a ledger whose hash chain is broken (`rial ledger verify` names where). Without it an audit refuses such a ledger and records nothing; with it the break stays, and `rial ledger history` and `report` mark every record after it.")
+    var extendBrokenLedger = false
+
     @Option(name: .customLong("run"), help: ArgumentHelp("The run this audit belongs to (default: $RIAL_AUDIT_RUN, else slurm-$SLURM_ARRAY_JOB_ID, else a new id); every worker of one job gives the same.", valueName: "ID"))
     var runID: String?
 
@@ -117,7 +123,9 @@ struct AuditCommand: ParsableCommand {
             Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
         }
-        let share = found.filter(shardSelector.selects)
+        let keys = try StoreKeys(inputs: found, roots: paths, storeRoot: root)
+        // Shares by key, so workers that spell the store's paths differently still split it alike.
+        let share = keys.inputs.filter { shardSelector.selects($0.key) }
         let startedAt = AuditClock.now()
         let writer = LedgerRecord.Writer(runID: AuditRun.id(given: runID, environment: environment), shard: shardSelector,
                                          host: AuditClock.host, policy: LedgerRecord.policyText(policy))
@@ -125,24 +133,32 @@ struct AuditCommand: ParsableCommand {
         let already: Set<String>
         do {
             ledger = try Ledger.openForWriting(location, at: startedAt)
+        } catch {
+            Console.error(Console.describe(error))
+            throw ExitStatus.couldNotComplete
+        }
+        let verifiedHead = try LedgerAppendGuard.check(ledger, extendingBroken: extendBrokenLedger)
+        do {
             already = try ledger.recordedPaths(inRun: writer.runID)
         } catch {
             Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
         }
-        let inputs = share.filter { !already.contains($0) }
+        let inputs = share.filter { !already.contains($0.key) }
         let recorder = AuditRecorder(ledger: ledger)
-        try recorder.record([.run(.runStarted, writer: writer, startedAt: startedAt, detail: [
+        var started: JSONObject = [
             "roots": .array(paths.map(JSONValue.string)),
             "inputs": .integer(Int64(share.count)),
             "already_recorded": .integer(Int64(share.count - inputs.count)),
-        ])])
+        ]
+        if let storeRoot = keys.storePath.root { started["store_root"] = .string(storeRoot) }
+        try recorder.record([.run(.runStarted, writer: writer, startedAt: startedAt, detail: started)])
         if !inputs.isEmpty { try verify(inputs, policy: policy, writer: writer, recorder: recorder) }
         try recorder.flush()
 
         // The share's records in this run (a rerun's earlier ones too), against the audits before.
-        let comparison = AuditComparison(roots: paths, shard: shardSelector, maxAge: maxAge.flatMap(Self.seconds))
-        let shareSet = Set(share)
+        let comparison = AuditComparison(roots: keys.roots, shard: shardSelector, maxAge: maxAge.flatMap(Self.seconds))
+        let shareSet = Set(share.map(\.key))
         let current: [LedgerRecord]
         let changes: [LedgerChange]
         do {
@@ -169,8 +185,16 @@ struct AuditCommand: ParsableCommand {
             "exit_status": .integer(Int64(status.rawValue)),
         ]
         for (key, value) in LedgerRecord.environmentDetail().entries { ended[key] = value }
-        try recorder.record([.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: AuditClock.now(), verdict: worst, detail: ended)])
-        let head = (try? ledger.head()) ?? (0, LedgerRecordHash.genesis)
+        // A package first seen gone is recorded as such, once, and a move as a move: the ledger
+        // then says when it went, and where.
+        let gone = changes.compactMap { change -> LedgerRecord? in
+            guard let last = change.previous else { return nil }
+            if change.kinds == [.vanished], last.kind == .package { return .vanished(last, writer: writer, at: AuditClock.now()) }
+            if change.kinds.contains(.moved) { return .moved(last, to: change.path, writer: writer, at: AuditClock.now()) }
+            return nil
+        }
+        try recorder.record(gone + [.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: AuditClock.now(), verdict: worst, detail: ended)])
+        let head = verifiedHead.map { LedgerAppendGuard.keepHead(ledger, after: $0) } ?? ((try? ledger.head()) ?? (0, LedgerRecordHash.genesis))
         let summary = AuditSummary(runID: writer.runID, shard: shardSelector, ledger: location.displayName, inputs: share.count,
                                    verifiedNow: inputs.count, verdicts: verdicts, changes: changes, head: head, exitStatus: status)
         switch format {
@@ -181,12 +205,12 @@ struct AuditCommand: ParsableCommand {
     }
 
     /// Verifies `inputs` as a batch, printing each line as `rial verify` does and recording it.
-    private func verify(_ inputs: [String], policy: VerificationPolicy, writer: LedgerRecord.Writer, recorder: AuditRecorder) throws {
-        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    private func verify(_ inputs: [StoreKeys.Input], policy: VerificationPolicy, writer: LedgerRecord.Writer, recorder: AuditRecorder) throws {
+        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs.map(\.path), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine(label: "auditing", enabled: !quiet)
         var done = 0
         var failure: (any Error)?
-        runner.run(deliver: { _, outcome in
+        runner.run(deliver: { index, outcome in
             progress.clear()
             done += 1
             let result = outcome.report
@@ -196,7 +220,7 @@ struct AuditCommand: ParsableCommand {
             }
             for warning in result.warnings { Console.error("warning: \(warning)") }
             guard failure == nil else { return }
-            do { try recorder.add(.make(result, elapsed: outcome.elapsed, writer: writer)) } catch { failure = error }
+            do { try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer)) } catch { failure = error }
         }, tick: {
             progress.update(inputsDone: done, of: inputs.count, bytes: runner.bytes.done)
         })

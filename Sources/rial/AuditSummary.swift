@@ -39,12 +39,19 @@ struct AuditSummary {
         for kind in change.kinds {
             switch kind {
             case .new: parts.append("new")
-            case .vanished: parts.append("vanished (last verified \(change.previous?.endedAt ?? "?"), \(change.previous?.verdict ?? "?"))")
+            case .vanished:
+                if change.previous?.kind == .vanished {
+                    parts.append("vanished (recorded gone \(change.previous?.startedAt ?? "?"); `rial ledger forget` acknowledges it)")
+                } else {
+                    parts.append("vanished (last verified \(change.previous?.endedAt ?? "?"), \(change.previous?.verdict ?? "?"))")
+                }
             case .fingerprintChanged: parts.append("fingerprint \(short(change.previous?.fingerprint)) → \(short(change.current?.fingerprint))")
             case .idFingerprintChanged:
                 parts.append("package id \(Escaping.visible(change.current?.packageID ?? "?")) had fingerprint \(short(change.previous?.fingerprint)) at \(Escaping.visible(change.previous?.path ?? "?"))")
             case .verdictChanged: parts.append("verdict \(change.previous?.verdict ?? "?") → \(change.current?.verdict ?? "?")")
             case .overdue: parts.append("overdue: previously verified \(change.previous?.endedAt ?? "?")")
+            case .moved: parts.append("moved from \(Escaping.visible(change.previous?.path ?? "?")) (same package id and fingerprint; one history)")
+            case .reappeared: parts.append("reappeared (recorded as vanished \(change.previous?.startedAt ?? "?"))")
             }
         }
         return "\(change.needsAttention ? "!" : "+") \(path): " + parts.joined(separator: "; ")

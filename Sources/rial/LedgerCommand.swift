@@ -3,7 +3,7 @@ import ArgumentParser
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger",
-        abstract: "Read the audit ledger that `rial audit` writes: history, report, export, verify.",
+        abstract: "Read the audit ledger that `rial audit` writes: history, report, export, verify; forget a vanished package.",
         discussion: """
         The ledger holds a record of every verification `rial audit` made, and of each \
         run's start and end. Each record names the SHA-256 of the one before (like a \
@@ -15,9 +15,10 @@ struct LedgerCommand: ParsableCommand {
           rial ledger report --ledger postgresql://rial@db.example/evidence
           rial ledger export --format csv > ledger.csv
           rial ledger verify
+          rial ledger forget store/case-0012.rialpkg --reason "returned to the owner"
 
         \(ExitStatus.helpText)
         """,
-        subcommands: [LedgerHistoryCommand.self, LedgerReportCommand.self, LedgerExportCommand.self, LedgerVerifyCommand.self]
+        subcommands: [LedgerHistoryCommand.self, LedgerReportCommand.self, LedgerExportCommand.self, LedgerVerifyCommand.self, LedgerForgetCommand.self]
     )
 }

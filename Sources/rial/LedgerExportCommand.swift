@@ -9,8 +9,9 @@ struct LedgerExportCommand: ParsableCommand {
         abstract: "Write every record of the ledger, oldest first, as JSON Lines or CSV.",
         discussion: """
         jsonl: one object per record (schema/ledger-record.schema.json): the record's \
-        canonical form, whose SHA-256 is its record_hash, with record_hash added; anyone \
-        can recompute the links from the export alone. csv: a header line, then one line \
+        canonical form, whose SHA-256 is its record_hash, with record_hash added and the \
+        policy and detail columns as the JSON objects they hold; anyone can recompute the \
+        links from the export alone (docs/ledger.md shows how). csv: a header line, then one line \
         per record (RFC 4180 quoting), the same fields, failing codes separated by spaces.
         """
     )
@@ -61,10 +62,22 @@ struct LedgerExportCommand: ParsableCommand {
                     }
                 }.joined(separator: ",") + "\r\n"
             } else {
+                object["policy"] = nested(record.policy)
+                object["detail"] = record.detail.map(nested) ?? .null
                 out += String(decoding: JSONLinesRenderer.compact(.object(object)), as: UTF8.self)
             }
         }
         return out
+    }
+
+    /// A JSON column as the object it holds, when written back compactly it gives the stored
+    /// text byte for byte (so the record's hash can be recomputed from the export, SPEC §17.2);
+    /// else, as a hand-edited value may be, the text itself.
+    static func nested(_ text: String) -> JSONValue {
+        guard let value = try? StrictJSONParser.parse(Array(text.utf8)), case .object = value, LedgerRecord.compactJSON(value) == text else {
+            return .string(text)
+        }
+        return value
     }
 
     private static func csvField(_ text: String) -> String {

@@ -1,43 +1,101 @@
 import ArgumentParser
+import RialFormat
 import RialLedger
 import RialVerifier
 
 struct LedgerHistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Every recorded verification of one package, by path or package id, oldest first."
+        abstract: "Every recorded verification of one package, by path or package id, oldest first.",
+        discussion: """
+        PKG is keyed as `rial audit` keys it (any spelling of the path; with --root as the \
+        audit's --root), and the history follows the package's id across moves. Besides \
+        verifications it lists when the package vanished, moved or was forgotten. The \
+        ledger's hash chain is checked first: records at or after a break are marked `!` \
+        and named below the table, since their content is not proven by the chain.
+
+        Exit status: 0 listed, every link intact; 1 the ledger holds no record of PKG, or \
+        the chain is broken; 2 the ledger could not be read.
+        """
     )
 
     @Argument(help: ArgumentHelp("A path as audited, or a package id.", valueName: "PKG|ID"))
     var key: String
 
+    @Option(help: ArgumentHelp("The store root the audits were given with --root, if any.", valueName: "DIR"))
+    var root: String?
+
     @OptionGroup(title: "Ledger") var ledgerOptions: LedgerOptions
 
-    @Option(help: "Output: text (a line per verification), or jsonl or csv (the records as `rial ledger export` writes them).")
+    @Option(help: "Output: text (a line per record), or jsonl or csv (the records as `rial ledger export` writes them).")
     var format: LedgerExportCommand.Format = .text
 
     func run() throws {
         let ledger = try ledgerOptions.openForReading()
         let records: [LedgerRecord]
-        do { records = try ledger.history(of: key) } catch {
+        let chain: LedgerChainCheck
+        do {
+            // As typed (a package id, or a path an older rial recorded as given), else keyed.
+            var found = try ledger.history(of: key)
+            if found.isEmpty, let canonical = try? StoreKeys(inputs: [key], roots: [], storeRoot: root).inputs.first?.key, canonical != key {
+                found = try ledger.history(of: canonical)
+            }
+            records = found
+            chain = try LedgerChainCheck.run(on: ledger)
+        } catch {
             Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
         }
         guard !records.isEmpty else {
-            Console.error("the ledger \(ledger.store.displayName) holds no verification of \(key)")
+            Console.error("the ledger \(ledger.store.displayName) holds no record of \(Escaping.visible(key))")
             throw ExitStatus.failed
         }
         if format != .text {
             FileHandleStream.standardOutput.write(LedgerExportCommand.render(records, format: format))
+            if !chain.isIntact { throw ExitStatus.failed }
             return
         }
-        var out = "\(records.count) verification\(records.count == 1 ? "" : "s") of \(Escaping.visible(key)):\n"
+        let breakSeq = chain.firstBreak?.seq
+        var table = TextTable(header: ["", "SEQ", "TIME", "WHAT", "FINGERPRINT", "PATH", "RUN", "DETAIL"])
         for record in records {
-            let codes = record.failingCodes.isEmpty ? "" : "  " + record.failingCodes.joined(separator: " ")
-            let error = record.errorCode.map { "  error \($0)" } ?? ""
-            out += "  seq \(record.seq)  \(record.endedAt ?? record.startedAt)  \((record.verdict ?? "?").uppercased())  "
-            out += "\(record.fingerprint ?? "no fingerprint")  \(Escaping.visible(record.path ?? ""))  run \(Escaping.visible(record.runID))\(codes)\(error)\n"
+            let afterBreak = breakSeq.map { record.seq >= $0 } ?? false
+            table.add([afterBreak ? "!" : "", String(record.seq), record.endedAt ?? record.startedAt, Self.what(record),
+                       record.fingerprint ?? "-", Escaping.visible(record.path ?? ""), Escaping.visible(record.runID), Self.detail(record)])
+        }
+        var out = "\(records.count) record\(records.count == 1 ? "" : "s") of \(Escaping.visible(key)):\n" + table.render(indent: "  ")
+        if let broken = chain.firstBreak {
+            out += "! the ledger's hash chain breaks at seq \(broken.seq) (`rial ledger verify`): \(Escaping.visible(broken.reason)); records from there on are not proven by it\n"
         }
         FileHandleStream.standardOutput.write(out)
+        if !chain.isIntact { throw ExitStatus.failed }
+    }
+
+    /// The verdict of a verification, or what else the record says.
+    static func what(_ record: LedgerRecord) -> String {
+        switch record.kind {
+        case .package: (record.verdict ?? "?").uppercased()
+        case .vanished: "VANISHED"
+        case .forgotten: "FORGOTTEN"
+        case .moved: "MOVED"
+        case .runStarted, .runEnded: record.kind.rawValue
+        }
+    }
+
+    /// The failing codes, the error, or the detail of a vanished, moved or forgotten record.
+    static func detail(_ record: LedgerRecord) -> String {
+        switch record.kind {
+        case .package:
+            var parts = record.failingCodes
+            if let error = record.errorCode { parts.append("error \(error)") }
+            return parts.joined(separator: " ")
+        case .moved:
+            return JSONDetail(record.detail).string("to").map { "to \(Escaping.visible($0))" } ?? ""
+        case .forgotten:
+            let detail = JSONDetail(record.detail)
+            return [detail.string("reason").map { "\"\(Escaping.visible($0))\"" }, detail.string("user").map { "by \(Escaping.visible($0))" }]
+                .compactMap { $0 }.joined(separator: " ")
+        case .vanished, .runStarted, .runEnded:
+            return ""
+        }
     }
 }

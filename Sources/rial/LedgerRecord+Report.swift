@@ -19,15 +19,30 @@ extension LedgerRecord {
     /// The record of one verification.
     /// - Parameters:
     ///   - report: the verification's report.
+    ///   - key: the input's key in the ledger (``StorePath``).
     ///   - elapsed: seconds it took (it ended now).
-    static func make(_ report: VerificationReport, elapsed: Double, writer: Writer) -> LedgerRecord {
+    static func make(_ report: VerificationReport, key: String, elapsed: Double, writer: Writer) -> LedgerRecord {
         var failing: [String] = []
         for check in report.failures where !failing.contains(check.code.rawValue) { failing.append(check.code.rawValue) }
         return LedgerRecord(kind: .package, runID: writer.runID, shard: writer.shard.description, host: writer.host,
-                            toolVersion: RialToolkit.version, policy: writer.policy, path: report.subjectPath,
+                            toolVersion: RialToolkit.version, policy: writer.policy, path: key,
                             packageID: report.packageID, fingerprint: report.manifestSHA256, size: size(of: report.subjectPath),
                             verdict: report.verdict.rawValue, failingCodes: failing, errorCode: report.error?.code.rawValue,
                             startedAt: AuditClock.now(minus: elapsed), endedAt: AuditClock.now())
+    }
+
+    /// The record that a package verified before (`last`) is gone from its store.
+    static func vanished(_ last: LedgerRecord, writer: Writer, at time: String) -> LedgerRecord {
+        LedgerRecord(kind: .vanished, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
+                     policy: writer.policy, path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
+                     startedAt: time, detail: compactJSON(.object(["last_seq": .integer(last.seq)])))
+    }
+
+    /// The record that the package at `last`'s path is now at `path`.
+    static func moved(_ last: LedgerRecord, to path: String, writer: Writer, at time: String) -> LedgerRecord {
+        LedgerRecord(kind: .moved, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
+                     policy: writer.policy, path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
+                     startedAt: time, detail: compactJSON(.object(["to": .string(path), "last_seq": .integer(last.seq)])))
     }
 
     /// A `run-started` or `run-ended` record; `detail` is compact JSON.

@@ -8,9 +8,12 @@ struct LedgerReportCommand: ParsableCommand {
         abstract: "A summary of the ledger a custodian can file: runs, packages, their latest verdicts, the chain.",
         discussion: """
         Lists every run (complete, or interrupted: started without an end), the packages \
-        by their latest verdict, those that fail now, the oldest latest verification, and \
-        whether every hash link holds. Exit status: 0 the chain holds, every run ended and \
-        every package's latest verdict is pass; 1 otherwise; 2 the ledger could not be read.
+        by their latest verdict, those that fail now, the oldest latest verification, the \
+        packages that vanished (not yet acknowledged) and those forgotten, apart, and \
+        whether every hash link holds (records at or after a break are marked `!`). Exit \
+        status: 0 the chain holds, every run ended, every package's latest verdict is pass \
+        and no vanished package waits to be acknowledged; 1 otherwise; 2 the ledger could \
+        not be read.
         """
     )
 
@@ -57,21 +60,49 @@ struct LedgerReportCommand: ParsableCommand {
             if !run.interrupted.isEmpty { state += "; \(run.interrupted.count) interrupted attempt\(run.interrupted.count == 1 ? "" : "s") (share \(run.interrupted.joined(separator: ", "))) rerun" }
             out += "  \(Escaping.visible(run.id))  \(run.first)  \(run.starts) worker start\(run.starts == 1 ? "" : "s")  \(state)\n"
         }
+        // A path's newest record: a verification (counted by verdict), or the package vanished
+        // (listed apart until acknowledged), was forgotten (listed apart) or moved (its history
+        // goes on at the new path, counted there).
+        let verified = latest.filter { $0.kind == .package }
+        let vanished = latest.filter { $0.kind == .vanished }
+        let forgotten = latest.filter { $0.kind == .forgotten }
+        let breakSeq = chain.firstBreak?.seq
+        func mark(_ record: LedgerRecord) -> String { breakSeq.map { record.seq >= $0 } == true ? "! " : "  " }
         var byVerdict: [String: Int] = [:]
-        for record in latest { byVerdict[record.verdict ?? "error", default: 0] += 1 }
-        out += "packages: \(latest.count) (latest verdict: \(byVerdict["pass", default: 0]) pass, \(byVerdict["fail", default: 0]) fail, \(byVerdict["error", default: 0]) could not be verified)\n"
-        if let oldest = latest.min(by: { ($0.endedAt ?? $0.startedAt) < ($1.endedAt ?? $1.startedAt) }) {
+        for record in verified { byVerdict[record.verdict ?? "error", default: 0] += 1 }
+        out += "packages: \(verified.count) (latest verdict: \(byVerdict["pass", default: 0]) pass, \(byVerdict["fail", default: 0]) fail, \(byVerdict["error", default: 0]) could not be verified)"
+        out += vanished.isEmpty && forgotten.isEmpty ? "\n" : "; besides, \(vanished.count) vanished and \(forgotten.count) forgotten\n"
+        if let oldest = verified.min(by: { ($0.endedAt ?? $0.startedAt) < ($1.endedAt ?? $1.startedAt) }) {
             out += "oldest latest verification: \(oldest.endedAt ?? oldest.startedAt)  \(Escaping.visible(oldest.path ?? ""))\n"
         }
-        let failing = latest.filter { $0.verdict != "pass" }
+        let failing = verified.filter { $0.verdict != "pass" }
         if !failing.isEmpty {
             out += "not passing now:\n"
+            var table = TextTable()
             for record in failing {
                 let reason = record.errorCode ?? record.failingCodes.joined(separator: " ")
-                out += "  \((record.verdict ?? "?").uppercased())  \(Escaping.visible(record.path ?? ""))  \(reason)  (seq \(record.seq), \(record.endedAt ?? record.startedAt))\n"
+                table.add([mark(record) + (record.verdict ?? "?").uppercased(), Escaping.visible(record.path ?? ""), reason, "(seq \(record.seq), \(record.endedAt ?? record.startedAt))"])
             }
+            out += table.render()
+        }
+        if !vanished.isEmpty {
+            out += "vanished, not acknowledged (`rial ledger forget PATH --reason TEXT` once it is known why):\n"
+            var table = TextTable()
+            for record in vanished { table.add([mark(record) + "VANISHED", Escaping.visible(record.path ?? ""), "(seq \(record.seq), found gone \(record.startedAt))"]) }
+            out += table.render()
+        }
+        if !forgotten.isEmpty {
+            out += "forgotten (acknowledged gone):\n"
+            var table = TextTable()
+            for record in forgotten {
+                table.add([mark(record) + "FORGOTTEN", Escaping.visible(record.path ?? ""), "(seq \(record.seq), \(record.startedAt))", LedgerHistoryCommand.detail(record)])
+            }
+            out += table.render()
+        }
+        if let breakSeq, latest.contains(where: { $0.seq >= breakSeq }) {
+            out += "! at or after the break at seq \(breakSeq): those latest records are not proven by the chain\n"
         }
         FileHandleStream.standardOutput.write(out)
-        if !chain.isIntact || !failing.isEmpty || runs.contains(where: { !$0.open.isEmpty }) { throw ExitStatus.failed }
+        if !chain.isIntact || !failing.isEmpty || !vanished.isEmpty || runs.contains(where: { !$0.open.isEmpty }) { throw ExitStatus.failed }
     }
 }

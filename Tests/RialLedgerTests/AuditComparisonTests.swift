@@ -55,3 +55,48 @@ struct AuditComparisonTests {
         #expect(vanished == 40, "the four shares together report each path once")
     }
 }
+
+/// Moves, vanished packages that come back, forgotten ones.
+@Suite("Audit comparison: moved, reappeared, forgotten")
+struct AuditComparisonLifecycleTests {
+    let fingerprintA = String(repeating: "a", count: 64)
+    let fingerprintB = String(repeating: "b", count: 64)
+
+    func record(_ kind: LedgerRecord.Kind, _ path: String, id: String, fingerprint: String? = nil) -> LedgerRecord {
+        LedgerRecord(kind: kind, runID: "r1", shard: "all", host: "test", toolVersion: "0.1.0", policy: "{}", path: path,
+                     packageID: id, fingerprint: fingerprint ?? fingerprintA, startedAt: "2026-11-25T00:00:00.000Z")
+    }
+
+    @Test("the same id and fingerprint at a new path, its old path gone: moved, not new and vanished; another fingerprint: new and id-fingerprint-changed, and the old path vanished")
+    func moved() {
+        let previous = [packageRecord("s/a", id: "1"), packageRecord("s/b", id: "2")]
+        let current = [packageRecord("s/a2", run: "r2", id: "1"), packageRecord("s/b2", run: "r2", fingerprint: fingerprintB, id: "2")]
+        let changes = AuditComparison(roots: ["s"], shard: .all, maxAge: nil).changes(current: current, previous: previous)
+        let byPath = Dictionary(uniqueKeysWithValues: changes.map { ($0.path, $0.kinds) })
+        #expect(byPath == ["s/a2": [.moved], "s/b2": [.new, .idFingerprintChanged], "s/b": [.vanished]])
+        #expect(changes.first { $0.path == "s/a2" }?.previous?.path == "s/a")
+        #expect(!changes.first { $0.path == "s/a2" }!.needsAttention)
+        // Twin: the old path is still there, so a copy is new.
+        let copy = AuditComparison(roots: ["s"], shard: .all, maxAge: nil).changes(current: current + [packageRecord("s/a", run: "r2", id: "1")], previous: previous)
+        #expect(copy.first { $0.path == "s/a2" }?.kinds == [.new])
+    }
+
+    @Test("a path recorded vanished stays vanished until it comes back (reappeared) or is forgotten or moved (no longer compared)")
+    func lifecycle() {
+        let comparison = AuditComparison(roots: ["s"], shard: .all, maxAge: nil)
+        let vanished = [record(.vanished, "s/a", id: "1")]
+        #expect(comparison.changes(current: [], previous: vanished).map(\.kinds) == [[.vanished]])
+        #expect(comparison.changes(current: [packageRecord("s/a", run: "r2", id: "1")], previous: vanished).map(\.kinds) == [[.reappeared]])
+        for closing in [LedgerRecord.Kind.forgotten, .moved] {
+            let closed = [record(closing, "s/a", id: "1")]
+            #expect(comparison.changes(current: [], previous: closed).isEmpty, "\(closing)")
+            #expect(comparison.changes(current: [packageRecord("s/a", run: "r2", id: "9")], previous: closed).map(\.kinds) == [[.new]], "\(closing)")
+        }
+    }
+
+    @Test("relative keys: the store root matches every relative key and no absolute one")
+    func storeRoot() {
+        let comparison = AuditComparison(roots: [StorePath.storeRoot], shard: .all, maxAge: nil)
+        #expect(comparison.isInScope("sub/a.rialpkg") && !comparison.isInScope("/abs/a.rialpkg"))
+    }
+}
