@@ -10,15 +10,22 @@ struct AuditCommand: ParsableCommand {
         abstract: "Verify packages like a batch and record every result in the audit ledger.",
         discussion: """
         Each input is verified as `rial verify` does, and its result is recorded in the \
-        ledger: path, package id, manifest SHA-256 (its fingerprint), size, verdict, failing \
-        codes, the policy (anchors' fingerprints, --require-*, --custody-head), rial's \
-        version, the start and end time and the host. Records are hash-linked, one after \
-        the other (`rial ledger verify` checks them). A run is recorded from its start to \
+        ledger: the package's key (its canonical path: any spelling of it is one package; \
+        with --root, relative to the store's root), package id, manifest SHA-256 (its \
+        fingerprint), size, verdict, failing codes, the policy (anchors' fingerprints, \
+        --require-*, --custody-head), rial's version, the start and end time and the host. \
+        Records are hash-linked, one after the other. A run is recorded from its start to \
         its end, so an interrupted audit is visible as a run without an end.
 
+        Before it records anything, the audit recomputes every link of the ledger and \
+        checks the head the last writer verified: an edited, dropped or reordered record \
+        stops it (exit status 2, naming the record) unless --extend-broken-ledger is given.
+
         Then it reports what changed since the previous audit of the same PATHs: new \
-        packages, vanished ones, a fingerprint that changed under the same path (or under \
-        the same package id at a new path), a verdict that changed, and with --max-age a \
+        packages, vanished ones (recorded once, and reported until `rial ledger forget` \
+        acknowledges them), moved ones (the same package id and fingerprint at a new \
+        path: one history), a fingerprint that changed under the same path (or under the \
+        same package id at a new path), a verdict that changed, and with --max-age a \
         package last verified longer ago than that.
 
         The ledger is a SQLite file (default $RIAL_LEDGER, else \
@@ -40,9 +47,10 @@ struct AuditCommand: ParsableCommand {
               --ledger postgresql://rial@db.example/evidence
 
         Exit status: 0 every package passed and nothing needs a person; 1 a package \
-        failed, or a change other than a new package (vanished, fingerprint or verdict \
-        changed, overdue); 2 could not run (the ledger cannot be opened or written), or \
-        an input could not be verified; 64 usage error.
+        failed, or a change other than a new or moved package (vanished, fingerprint or verdict \
+        changed, overdue, reappeared); 2 could not run (the ledger cannot be opened or \
+        written, or its hash chain is broken), or an input could not be verified; 64 usage \
+        error.
         """
     )
 

@@ -21,8 +21,9 @@ struct LedgerForgetCommand: ParsableCommand {
         audit it, or remove it first.
 
         Examples:
-          rial ledger forget store/case-0012.rialpkg --reason "returned to the owner, court order 2026/118"
-          rial ledger forget --root /evidence /evidence/2019/case-7.rialpkg --reason "destroyed after retention period"
+          rial ledger forget store/case-0012.rialpkg --reason "returned, order 118"
+          rial ledger forget --root /evidence /evidence/case-7.rialpkg \\
+              --reason "destroyed after the retention period"
 
         Exit status: 0 recorded (or already acknowledged); 1 the ledger holds no record of \
         PATH; 2 the ledger could not be read or written (or its chain is broken); 64 usage \

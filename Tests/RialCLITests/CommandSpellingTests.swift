@@ -25,7 +25,7 @@ struct CommandSpellingTests {
         (["verify", "case.rialpkg", "--trusts", "root.pem"], "Error: --trusts is not an option of rial verify (did you mean --trust?)"),
         (["custody", "append", "case.rialpkg", "--actoin", "NOTE"], "Error: --actoin is not an option of rial custody append (did you mean --action?)"),
         (["custody", "add", "case.rialpkg", "--action", "NOTE"], "Error: 'add' is not a subcommand of rial custody; it has: append, show"),
-        (["ledger", "histroy", "store.db"], "Error: 'histroy' is not a subcommand of rial ledger (did you mean history?); it has: history, report, export, verify"),
+        (["ledger", "histroy", "store.db"], "Error: 'histroy' is not a subcommand of rial ledger (did you mean history?); it has: history, report, export, verify, forget"),
     ])
     func nearestSpelling(arguments: [String], message: String) throws {
         try withTemporaryDirectory { dir in

@@ -17,7 +17,7 @@ struct HelpTextTests {
         [], ["sample"], ["pack"], ["verify"], ["report"], ["inspect"], ["extract"], ["chain"], ["chain", "compute"],
         ["keygen"], ["seal"], ["timestamp"], ["timestamp", "request"], ["timestamp", "attach"],
         ["custody"], ["custody", "append"], ["custody", "show"],
-        ["audit"], ["ledger"], ["ledger", "history"], ["ledger", "report"], ["ledger", "export"], ["ledger", "verify"],
+        ["audit"], ["ledger"], ["ledger", "history"], ["ledger", "report"], ["ledger", "export"], ["ledger", "verify"], ["ledger", "forget"],
     ]
 
     static func goldenFile(_ command: [String]) -> URL {

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// The ledger guards itself (issue 35): an edited or truncated ledger is refused by `audit` and
+/// marked by `history` and `report`, on SQLite and PostgreSQL; one history per package whatever
+/// the spelling, the mount point or a move; a vanished package acknowledged by `ledger forget`;
+/// a fresh or forbidden PostgreSQL database in a sentence.
+@Suite("Ledger guards", .serialized)
+struct LedgerGuardTests {
+    /// Three small photo packages under store/, each with its own id.
+    static func store(in dir: URL) throws {
+        let sample = CLI.rial(["sample", "--out", "photo", "--kind", "photo"], cwd: dir)
+        try #require(sample.status == 0, "\(sample)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("store"), withIntermediateDirectories: true)
+        for index in 1...3 {
+            let pack = CLI.rial(["pack", "photo", "-o", "store/p\(index).rialpkg", "--package-id", "guard-\(index)", "-q"], cwd: dir)
+            try #require(pack.status == 0, "\(pack)")
+        }
+    }
+
+    static func audit(_ ledger: String, _ arguments: [String] = [], paths: [String] = ["store"], cwd: URL) -> CommandResult {
+        CLI.rial(["audit", "--recursive"] + paths + ["--ledger", ledger, "--quiet", "--no-examine-media", "--jobs", "1"] + arguments, cwd: cwd)
+    }
+
+    static func count(_ ledger: String, cwd: URL) throws -> String {
+        try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records", cwd: cwd).first ?? ""
+    }
+
+    @Test("an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows", arguments: LedgerOracle.Kind.allCases)
+    func editedLedger(kind: LedgerOracle.Kind) throws {
+        try withTemporaryDirectory { dir in
+            guard let ledger = try LedgerOracle.ledger(kind, in: dir) else { return }
+            try Self.store(in: dir)
+            #expect(Self.audit(ledger, cwd: dir).status == 0)
+            let twin = Self.audit(ledger, cwd: dir)
+            #expect(twin.status == 0, "an intact ledger is extended: \(twin)")
+            // The second audit's record of p1: its first verification stays before the break.
+            let seq = try #require(try LedgerOracle.query(ledger, "SELECT MAX(seq) FROM ledger_records WHERE kind = 'package' AND path LIKE '%/store/p1.rialpkg'", cwd: dir).first)
+            _ = try LedgerOracle.query(ledger, "UPDATE ledger_records SET host = 'elsewhere' WHERE seq = \(seq)", cwd: dir)
+            let before = try Self.count(ledger, cwd: dir)
+
+            let refused = Self.audit(ledger, cwd: dir)
+            #expect(refused.status == 2, "\(refused)")
+            #expect(refused.stderr.contains("is broken at record seq \(seq) (") && refused.stderr.contains("Nothing was verified or recorded")
+                    && refused.stderr.contains("--extend-broken-ledger"), "\(refused)")
+            #expect(refused.stdout.isEmpty, "nothing verified: \(refused)")
+            #expect(try Self.count(ledger, cwd: dir) == before, "nothing recorded")
+
+            let extended = Self.audit(ledger, ["--extend-broken-ledger"], cwd: dir)
+            #expect(extended.status == 0 && extended.stderr.contains("warning: the ledger") && extended.stderr.contains("recording after the break"), "\(extended)")
+            #expect(try Self.count(ledger, cwd: dir) != before)
+
+            let history = CLI.rial(["ledger", "history", "store/p1.rialpkg", "--ledger", ledger], cwd: dir)
+            #expect(history.status == 1, "a broken chain: \(history)")
+            let rows = history.stdout.split(separator: "\n").filter { $0.contains("PASS") || $0.contains("FAIL") }
+            #expect(rows.count == 3, "\(history)")
+            #expect(rows.map { $0.hasPrefix("  ! ") } == [false, true, true], "the edited record and the one after it are marked: \(history)")
+            #expect(history.stdout.contains("the ledger's hash chain breaks at seq \(seq)"), "\(history)")
+            let report = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
+            #expect(report.status == 1 && report.stdout.contains("chain: BROKEN at record seq \(seq)") && report.stdout.contains("not proven by the chain"), "\(report)")
+        }
+    }
+
+    @Test("records dropped from the end are found from the head the last audit kept; audit refuses", arguments: LedgerOracle.Kind.allCases)
+    func truncatedLedger(kind: LedgerOracle.Kind) throws {
+        try withTemporaryDirectory { dir in
+            guard let ledger = try LedgerOracle.ledger(kind, in: dir) else { return }
+            try Self.store(in: dir)
+            #expect(Self.audit(ledger, cwd: dir).status == 0)
+            #expect(Self.audit(ledger, cwd: dir).status == 0)
+            let head = try #require(try LedgerOracle.query(ledger, "SELECT MAX(seq) FROM ledger_verified_heads", cwd: dir).first)
+            #expect(head == (try LedgerOracle.query(ledger, "SELECT MAX(seq) FROM ledger_records", cwd: dir).first), "the audit kept its head")
+            _ = try LedgerOracle.query(ledger, "DELETE FROM ledger_records WHERE seq > \(Int(head)! - 3)", cwd: dir)
+            let verify = CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir)
+            #expect(verify.status == 1 && verify.stdout.contains("were dropped from the end"), "\(verify)")
+            let refused = Self.audit(ledger, cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("dropped from the end"), "\(refused)")
+        }
+    }
+
+    @Test("./store, store/ and the absolute path are one package each: one history, no change; --root keeps it from another mount point")
+    func oneHistory() throws {
+        try withTemporaryDirectory { dir in
+            let ledger = dir.appendingPathComponent("l.sqlite").path
+            try Self.store(in: dir)
+            let first = Self.audit(ledger, cwd: dir)
+            #expect(first.status == 0 && first.stdout.contains("new"), "\(first)")
+            for spelling in ["./store/", AuditTests.realPath(dir) + "/store", "store//"] {
+                let again = Self.audit(ledger, paths: [spelling], cwd: dir)
+                #expect(again.status == 0 && again.stdout.contains("no change since the previous audit"), "\(spelling): \(again)")
+            }
+            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package'", cwd: dir) == ["3"])
+            let history = CLI.rial(["ledger", "history", "./store/p2.rialpkg", "--ledger", ledger], cwd: dir)
+            #expect(history.status == 0 && history.stdout.hasPrefix("4 records of"), "\(history)")
+            // Aligned: the time starts at one column on every row.
+            let lines = history.stdout.split(separator: "\n").dropFirst().map(String.init)
+            let header = try #require(lines.first)
+            let column = try #require(header.range(of: "TIME")).lowerBound.utf16Offset(in: header)
+            for row in lines.dropFirst() {
+                #expect(Array(row.utf8).dropFirst(column).starts(with: Array("20".utf8)) && row.utf8.count > column, "a time under TIME: \(history)")
+            }
+
+            // With --root, the store copied to another place (another machine's mount point).
+            let rooted = dir.appendingPathComponent("rooted.sqlite").path
+            #expect(CLI.rial(["audit", "-r", "store", "--root", "store", "--ledger", rooted, "-q", "--no-examine-media"], cwd: dir).status == 0)
+            try FileManager.default.copyItem(at: dir.appendingPathComponent("store"), to: dir.appendingPathComponent("mnt"))
+            let elsewhere = CLI.rial(["audit", "-r", "mnt", "--root", "mnt", "--ledger", rooted, "-q", "--no-examine-media"], cwd: dir)
+            #expect(elsewhere.status == 0 && elsewhere.stdout.contains("no change since the previous audit"), "\(elsewhere)")
+            #expect(try LedgerOracle.query(rooted, "SELECT DISTINCT path FROM ledger_records WHERE kind = 'package' ORDER BY path", cwd: dir) == ["p1.rialpkg", "p2.rialpkg", "p3.rialpkg"])
+            let outside = CLI.rial(["audit", "-r", "store", "--root", "mnt", "--ledger", rooted, "-q"], cwd: dir)
+            #expect(outside.status == 64 && outside.stderr.contains("is not under the store root"), "\(outside)")
+        }
+    }
+
+    @Test("a move keeps one history; a vanished package is flagged until `ledger forget`, listed apart by report, and forgetting it is recorded")
+    func vanishedAndForgotten() throws {
+        try withTemporaryDirectory { dir in
+            let ledger = dir.appendingPathComponent("l.sqlite").path
+            try Self.store(in: dir)
+            #expect(Self.audit(ledger, cwd: dir).status == 0)
+            let store = dir.appendingPathComponent("store")
+            try FileManager.default.moveItem(at: store.appendingPathComponent("p3.rialpkg"), to: store.appendingPathComponent("p3-renamed.rialpkg"))
+            try FileManager.default.moveItem(at: store.appendingPathComponent("p2.rialpkg"), to: dir.appendingPathComponent("p2.rialpkg"))
+            let second = Self.audit(ledger, cwd: dir)
+            #expect(second.status == 1, "a vanished package needs a person: \(second)")
+            #expect(second.stdout.contains("p3-renamed.rialpkg: moved from") && second.stdout.contains("p2.rialpkg: vanished (last verified"), "\(second)")
+            let third = Self.audit(ledger, cwd: dir)
+            #expect(third.status == 1 && third.stdout.contains("p2.rialpkg: vanished (recorded gone") && !third.stdout.contains("p3.rialpkg: vanished"), "\(third)")
+            #expect(try LedgerOracle.query(ledger, "SELECT kind, COUNT(*) FROM ledger_records WHERE kind IN ('vanished', 'moved') GROUP BY kind ORDER BY kind", cwd: dir) == ["moved|1", "vanished|1"],
+                    "each recorded once")
+            let history = CLI.rial(["ledger", "history", "store/p3-renamed.rialpkg", "--ledger", ledger], cwd: dir)
+            #expect(history.stdout.contains("MOVED") && history.stdout.contains("/store/p3.rialpkg"), "the history follows the move: \(history)")
+
+            let report = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
+            #expect(report.status == 1 && report.stdout.contains("packages: 2 (latest verdict: 2 pass") && report.stdout.contains("1 vanished")
+                    && report.stdout.contains("VANISHED  \(AuditTests.realPath(dir))/store/p2.rialpkg"), "not counted among the passes: \(report)")
+
+            #expect(CLI.rial(["ledger", "forget", "store/p2.rialpkg", "--ledger", ledger], cwd: dir).status == 64, "--reason is required")
+            let present = CLI.rial(["ledger", "forget", "store/p1.rialpkg", "--reason", "x", "--ledger", ledger], cwd: dir)
+            #expect(present.status == 64 && present.stderr.contains("is still there"), "\(present)")
+            let unknown = CLI.rial(["ledger", "forget", "store/none.rialpkg", "--reason", "x", "--ledger", ledger], cwd: dir)
+            #expect(unknown.status == 1 && unknown.stderr.contains("holds no record of"), "\(unknown)")
+            let forget = CLI.rial(["ledger", "forget", "store/p2.rialpkg", "--reason", "returned to the owner, order 118", "--ledger", ledger], cwd: dir)
+            #expect(forget.status == 0 && forget.stdout.hasPrefix("forgotten: ") && forget.stdout.contains("returned to the owner"), "\(forget)")
+            #expect(try LedgerOracle.query(ledger, "SELECT json_extract(detail, '$.reason') FROM ledger_records WHERE kind = 'forgotten'", cwd: dir) == ["returned to the owner, order 118"])
+
+            let fourth = Self.audit(ledger, cwd: dir)
+            #expect(fourth.status == 0 && fourth.stdout.contains("no change since the previous audit"), "\(fourth)")
+            let filed = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
+            #expect(filed.status == 0 && filed.stdout.contains("forgotten (acknowledged gone):") && filed.stdout.contains("\"returned to the owner, order 118\" by"), "\(filed)")
+            #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
+
+            // It comes back: new again.
+            try FileManager.default.moveItem(at: dir.appendingPathComponent("p2.rialpkg"), to: store.appendingPathComponent("p2.rialpkg"))
+            let back = Self.audit(ledger, cwd: dir)
+            #expect(back.status == 0 && back.stdout.contains("p2.rialpkg: new"), "\(back)")
+        }
+    }
+
+    @Test("a fresh PostgreSQL database, a missing one and a role that may not create tables: a sentence each, no SQL and no caret")
+    func postgresSentences() throws {
+        try withTemporaryDirectory { dir in
+            guard let ledger = try LedgerOracle.ledger(.postgres, in: dir) else { return }
+            let fresh = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
+            #expect(fresh.status == 2 && fresh.stderr.contains("holds no rial ledger yet: the first `rial audit --ledger"), "\(fresh)")
+            let missing = CLI.rial(["ledger", "verify", "--ledger", ledger + "_none"], cwd: dir)
+            #expect(missing.status == 2 && missing.stderr.contains("does not exist: create the database first (`createdb -O rial"), "\(missing)")
+            let role = "weak_" + String(UUID().uuidString.prefix(8)).lowercased()
+            _ = try LedgerOracle.query(ledger, "CREATE ROLE \(role) LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC", cwd: dir)
+            try Self.store(in: dir)
+            let weak = ledger.replacingOccurrences(of: "://rial@", with: "://\(role)@")
+            let refused = Self.audit(weak, cwd: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("permission denied for schema public") && refused.stderr.contains("GRANT CREATE ON SCHEMA public TO \(role)")
+                    && refused.stderr.contains("[ledger.not-permitted]"), "\(refused)")
+            for said in [fresh.stderr, missing.stderr, refused.stderr] {
+                #expect(!said.contains("LINE 1") && !said.contains("^") && !said.contains("SELECT MAX") && !said.contains("CREATE TABLE"), "\(said)")
+            }
+        }
+    }
+}
