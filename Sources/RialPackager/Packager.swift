@@ -87,6 +87,7 @@ public struct Packager: Sendable {
         guard parsedTotal <= PackageLayout.maxParsedTotalBytes else {
             throw PackagerError(.invalidCapture, "the tag files and the capture's JSON files would total \(parsedTotal) bytes; a verifier holds at most \(PackageLayout.maxParsedTotalBytes) of them")
         }
+        try ParsedJSONBudgetCheck.run(tagFiles: layout.files, payload: payload)
 
         let output = dryRun ? nil : try AtomicOutputFile(destination: options.output, overwrite: options.overwrite)
         let discard = dryRun ? open("/dev/null", O_WRONLY) : -1

@@ -41,6 +41,36 @@ struct PackagerRefusalTests {
         #expect { try pack(capture) } throws: { ($0 as? PackagerError)?.code == .invalidCapture }
     }
 
+    /// `[{"a":1},…]` of `bytes` bytes: a tree of about ten times its text once parsed.
+    private func objectArray(bytes: Int) -> Data {
+        let count = max(1, (bytes - 2) / 8)
+        var text = "["
+        text.reserveCapacity(count * 8 + 2)
+        for index in 0..<count { text += index == 0 ? "{\"a\":1}" : ",{\"a\":1}" }
+        return Data((text + "]").utf8)
+    }
+
+    @Test("JSON files each under 64 MiB whose trees would take the verifier over its 192 MiB parsed budget are refused, naming the one that crosses it; a smaller twin packs")
+    func overTheParsedBudget() throws {
+        let capture = try sample(frames: false)
+        defer { try? FileManager.default.removeItem(atPath: capture); unlink(capture + ".rialpkg") }
+        // The verifier parser's estimate for this shape, from a 1 MB probe: files sized so that
+        // two fit in the budget with room for the package's own JSON and three do not.
+        let probe = JSONBudget(limit: Int.max)
+        let sample = objectArray(bytes: 1_000_000)
+        _ = try StrictJSONParser.parse(Array(sample), budget: probe)
+        let bytesPerFile = Int(Double(PackageLayout.maxParsedJSONBytes) / 2.5 / (Double(probe.usedBytes) / Double(sample.count)))
+        for index in 1...3 { try objectArray(bytes: bytesPerFile).write(to: URL(fileURLWithPath: capture + "/app/extra-\(index).json")) }
+        #expect { try pack(capture) } throws: { error in
+            guard let error = error as? PackagerError else { return false }
+            return error.code == .invalidCapture && error.reason.contains("192 MiB") && error.reason.contains("/app/extra-")
+        }
+        #expect(!FileManager.default.fileExists(atPath: capture + ".rialpkg"), "a refused pack leaves nothing behind")
+        unlink(capture + "/app/extra-2.json")
+        try pack(capture)
+        #expect(FileManager.default.fileExists(atPath: capture + ".rialpkg"), "two of them fit")
+    }
+
     @Test func appChainDisagreeingWithTheFrames() throws {
         let capture = try sample(frames: true)
         defer { try? FileManager.default.removeItem(atPath: capture); unlink(capture + ".rialpkg") }
