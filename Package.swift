@@ -1,28 +1,8 @@
 // swift-tools-version:6.0
 // The Rial evidence-package toolkit: packs a capture into a `.rialpkg` archive and verifies it offline.
 //
-// Layers (each a module with one job):
-//   RialErrors   the shared error shape: code, reason, cause, location (no C, no Foundation; under every module)
-//   RialFormat   data model, strict JSON, BagIt text formats   (Foundation only)
-//   RialCrypto   digests over OpenSSL EVP                       (only importer of OpenSSL)
-//   RialArchive  pax-tar writer and strict reader over libarchive (only importer of libarchive)
-//   RialXML      XML writer and XSD validation over libxml2     (only importer of libxml2)
-//   RialMedia    media facts, and the isolated probe that reads them: runs rial-media-probe
-//                (no media library; only importer of CRialProcess, the libc calls isolation needs)
-//   RialMediaReaders  reads MP4/MOV, HEIF and JPEG in-process over FFmpeg's libavformat, libheif,
-//                libexif, libiptcdata and Exempi (XMP) (only importer of each); linked only into rial-media-probe and
-//                the fuzz target, never into rial, so hostile media meets them in a child process
-//   RialProbeSandbox  the probe's seccomp allow-list over libseccomp (only importer of it)
-//   rial-media-probe  the child process: sets its own limits, enters its namespaces and sandbox,
-//                reads one byte range, prints JSON
-//   RialPackager builds packages
-//   RialVerifier checks packages (never imports RialPackager)
-//   RialAmender  seals, timestamps and appends custody to a package, only once it verifies
-//                (RialPackager + RialVerifier: the one module that imports both)
-//   RialLedger   the audit ledger: hash-linked records of every verification, in SQLite or
-//                PostgreSQL (only importer of CRialSQLite and CRialPQ; never imports
-//                RialVerifier: the command line turns a report into a record)
-//   rial         the command line
+// The modules, what each owns and what each may import: docs/architecture.md (ArchitectureTests
+// holds this file's graph, the page and every source file's imports to one another).
 import PackageDescription
 
 let package = Package(
