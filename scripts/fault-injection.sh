@@ -6,8 +6,9 @@
 # or a complete new version (`rial verify` passes and holds what the run added), no concurrent
 # append may be lost (the events are counted in the tar with tar(1), not by rial), every
 # `.NAME.tmp-XXXXXX` a kill leaves must be named by `verify --recursive` and be gone after the
-# next amendment, and every ledger must pass `rial ledger verify`. Prints the counts; exits 1 on
-# any loss.
+# next amendment, and every ledger must pass `rial ledger verify` (one killed before its first
+# table was created, which sqlite3 shows empty, is counted apart). Prints the counts; exits 1 on
+# any loss. Needs tar, sha256sum, sqlite3.
 #
 # Size: FAULT_RUNS kills of each operation (default 3, what `make test` runs: well under a minute
 # of work), FAULT_ROUNDS rounds of eight concurrent appends (default 1), FAULT_SEED for the random
@@ -195,13 +196,19 @@ for ((i = 0; i < runs; i++)); do
   for k in 0 1 2; do { wait "${pids[$k]}"; } 2>/dev/null; done
   bump runs
   if [ -e ledger.sqlite ]; then
-    "$rial" ledger verify --ledger ledger.sqlite >/dev/null 2>"ledger.err" || lose "run $i: the ledger does not verify after killed shards: $(cat ledger.err)"
+    if "$rial" ledger verify --ledger ledger.sqlite >/dev/null 2>"ledger.err"; then bump ledger-verified-after-kills
+    elif [ -z "$(sqlite3 ledger.sqlite .tables 2>/dev/null)" ]; then
+      # Killed before the first migration committed: a file with no table at all (sqlite3 says
+      # so), which holds no record to lose; `ledger verify` calls it "not a rial ledger" while
+      # the next audit sets it up. Counted, and said below, but not a loss.
+      bump ledger-left-empty
+    else lose "run $i: the ledger does not verify after killed shards: $(cat ledger.err)"; fi
   fi
   for k in 0 1 2; do
     "$rial" audit --ledger ledger.sqlite --run "fault-$i-again" --shard "$k/3" -r store --no-examine-media -q >/dev/null 2>"audit.err" \
       || lose "run $i: shard $k's rerun failed: $(cat audit.err)"
   done
-  "$rial" ledger verify --ledger ledger.sqlite >/dev/null 2>"ledger.err" && bump ledger-verified || lose "run $i: the ledger does not verify after the rerun: $(cat ledger.err)"
+  "$rial" ledger verify --ledger ledger.sqlite >/dev/null 2>"ledger.err" && bump ledger-verified-after-rerun || lose "run $i: the ledger does not verify after the rerun: $(cat ledger.err)"
   sha256sum -c --quiet store.sha >&3 || lose "run $i: an audit changed a package"
 done 2>/dev/null
 
@@ -215,5 +222,8 @@ done
 if [ "$failures" -gt 0 ]; then
   echo "fault injection: $failures loss(es); seed $seed repeats the run" >&2
   exit 1
+fi
+if [ "${count[ledger-left-empty]:-0}" -gt 0 ]; then
+  echo "note: ${count[ledger-left-empty]} ledger(s) killed while being created were left with no table; 'rial ledger verify' refuses such a file as not a rial ledger, and the next audit sets it up"
 fi
 echo "fault injection: nothing lost"
