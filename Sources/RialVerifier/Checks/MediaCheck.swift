@@ -112,7 +112,7 @@ struct MediaCheck: VerificationCheck {
             return "the media was not examined: this verification asked for its digests only (--no-examine-media)"
         }
         if !media.streamed.isEmpty { return "the package was read from a stream, so its media was not examined" }
-        let paths = media.outcomes.keys.sorted(by: UTF8Order.precedes)
+        let paths = context.payloadPaths(under: PackageLayout.mediaDirectory)
         guard paths.count == 1, let path = paths.first else {
             return paths.isEmpty ? "the package holds no media file to hold it against" : "the package holds \(paths.count) media files, not the capture's one"
         }
