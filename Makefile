@@ -25,6 +25,15 @@ test:
 	RIAL_TEST_POSTGRES_URL=$$(scripts/test-postgres.sh url) RIAL_REQUIRE_POSTGRES=1 \
 	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
+	$(MAKE) fault-injection
+
+# kill -9 at random moments during custody append, seal and pack, eight concurrent appends, killed
+# sharded audits: every package as it was or a complete new version, every ledger verifiable
+# (scripts/fault-injection.sh). `make test` runs it small; FAULT_RUNS=100 FAULT_ROUNDS=10 for more.
+.PHONY: fault-injection
+fault-injection:
+	@test -x $(RIAL) || $(SWIFT) build --product rial
+	@RIAL=$(RIAL) scripts/fault-injection.sh
 
 # Sample capture -> pack -> verify -> tamper -> verify again.
 demo: build

@@ -9,7 +9,8 @@ extension PackageAmender {
     ///   - draft: what happened, who did it, when.
     ///   - signer: signs the event when given; the actor is then the certificate's subject.
     ///   - now: the current time: the event may not be later, the new entries' mtime, the
-    ///     time the signer's certificate is judged at.
+    ///     time the signer's certificate is judged at. Once the lock is held, ``clock`` (when
+    ///     set) is read again: the event and the verification are then at the later time.
     ///   - force: append to a package whose verdict is `fail` too; the event then records
     ///     the verdict and the failing checks. A package that cannot be verified is refused
     ///     even so.
@@ -40,13 +41,15 @@ extension PackageAmender {
         guard CustodyAction.appendable.contains(draft.action) else {
             throw AmenderError(.invalidEvent, "\(draft.action.rawValue) events are written by the capture app or while packing, never appended")
         }
-        let time = draft.time ?? now
-        if time > now {
-            throw AmenderError(.invalidEvent, "the event's time \(time.rfc3339) is in the future; a custody event records what has happened")
+        if let stated = draft.time, stated > now {
+            throw AmenderError(.invalidEvent, "the event's time \(stated.rfc3339) is in the future; a custody event records what has happened")
         }
         // Held from verification to the rename: the write must land on the file that was verified.
         let lock = try PackageLock(path: target)
         defer { lock.release() }
+        // After waiting for another amendment, whose event may be later than `now`.
+        let now = timeOnceLocked(now)
+        let time = draft.time ?? now
         try checkReplaceable()
         removeLeftovers()
         let (report, tags) = try verifiedTagFiles(at: now, acceptingFailure: force, progress: progress)

@@ -54,6 +54,8 @@ extension PackageAmender {
         // Held from verification to the rename: the write must land on the file that was verified.
         let lock = try PackageLock(path: target)
         defer { lock.release() }
+        // After waiting for another amendment, whose custody event may be later than `time`.
+        let time = timeOnceLocked(time)
         try checkReplaceable()
         removeLeftovers()
         let (report, tags) = try verifiedTagFiles(at: time, progress: progress)

@@ -37,6 +37,12 @@ public struct PackageAmender: Sendable {
     /// only for an operation that is given none (an amendment made `at` a time verifies at that
     /// time, so an amender kept for a while never judges new tokens or events as "in the future").
     public let verifier: Verifier
+    /// Read once the package's lock is held: the time the amendment is made at, when later than
+    /// the `at` it was given. An amendment that waited while another amended the package would
+    /// otherwise verify the other's custody event, written after its own `at`, as "in the
+    /// future" and refuse (two of eight concurrent `custody append`s did on a busy machine:
+    /// `scripts/fault-injection.sh`). `nil`: the `at` given is the time throughout (tests).
+    public var clock: (@Sendable () -> Timestamp)?
     /// Called between verifying and reading the tag files again; tests use it to change the
     /// package in that window.
     package var afterVerifying: (@Sendable (VerificationReport) -> Void)?
@@ -49,6 +55,13 @@ public struct PackageAmender: Sendable {
         self.path = path
         self.verifier = verifier
         target = Self.resolvedLink(path)
+    }
+
+    /// The time an amendment given `time` is made at, read once the lock is held: ``clock``'s
+    /// when it has one and it is later than `time`, else `time`.
+    func timeOnceLocked(_ time: Timestamp) -> Timestamp {
+        guard let read = clock?(), read > time else { return time }
+        return read
     }
 
     /// Where `path` leads when it is a symbolic link (every link on the way resolved); `path`

@@ -83,12 +83,17 @@ final class ProgressLine: @unchecked Sendable {
         let now = ProgressLine.now()
         guard now - lastDraw >= 0.2 else { return }
         lastDraw = now
-        let elapsed = max(now - start, 0.001)
+        draw(Self.batchLine(label: label, inputsDone: inputsDone, of: count, bytes: bytes, elapsed: max(now - start, 0.001)))
+    }
+
+    /// A batch's line after `elapsed` seconds: no ETA in the first second (``etaAfterSeconds``),
+    /// then the inputs' pace so far.
+    static func batchLine(label: String, inputsDone: Int, of count: Int, bytes: UInt64, elapsed: Double) -> String {
         var line = "\r\(label) \(inputsDone)/\(count)  \(bytes / 1_048_576) MiB  \(Int(Double(bytes) / elapsed / 1_048_576)) MiB/s"
         if inputsDone > 0, inputsDone < count, elapsed >= Self.etaAfterSeconds {
             line += "  ETA \(Int(elapsed / Double(inputsDone) * Double(count - inputsDone))) s"
         }
-        draw(line)
+        return line
     }
 
     /// Clears the line so other output starts at the left margin; the next update redraws it.
@@ -105,7 +110,9 @@ final class ProgressLine: @unchecked Sendable {
     /// How long a rate is measured before an ETA is drawn from it.
     static let etaAfterSeconds = 1.0
 
-    private static func bytesLine(label: String, done: UInt64, total: UInt64, elapsed: Double) -> String {
+    /// One input's line after `elapsed` seconds: percent, MiB, rate, and from the first second
+    /// on (``etaAfterSeconds``) the ETA at the rate so far.
+    static func bytesLine(label: String, done: UInt64, total: UInt64, elapsed: Double) -> String {
         let rate = Double(done) / elapsed / 1_048_576
         // A stream's size is not known: bytes and rate only.
         guard total > 0 else { return "\r\(label) \(done / 1_048_576) MiB  \(Int(rate)) MiB/s" }

@@ -109,8 +109,10 @@ struct CustodyAppendCommand: ParsableCommand {
         guard let parsedAction = appendedAction else { throw ExitStatus.usage }
 
         let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
-                                      location: actorOptions.location, time: when)
+                                      location: actorOptions.location, time: at == nil ? nil : when)
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        // Without --at the event is made when the package's lock is held, after any amendment it waited for.
+        amender.clock = { Timestamp.now() }
         amender.amendsProtectedFiles = force
         amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: CustodyReceipt

@@ -44,6 +44,8 @@ struct SealCommand: ParsableCommand {
         guard let sealer = try sealing.makeSealer(amending: true) else { throw ExitStatus.usage }
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        // Made when the package's lock is held, after any amendment it waited for.
+        amender.clock = { Timestamp.now() }
         amender.amendsProtectedFiles = force
         amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: SealReceipt

@@ -61,6 +61,8 @@ struct TimestampAttachCommand: ParsableCommand {
         }
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        // Made when the package's lock is held, after any amendment it waited for.
+        amender.clock = { Timestamp.now() }
         amender.amendsProtectedFiles = force
         amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: TimestampReceipt

@@ -32,6 +32,36 @@ struct PackageLockTests {
         #expect(notes == ["note 0", "note 1", "note 2", "note 3"])
     }
 
+    /// An amendment that waited for the lock while another appended an event later than its
+    /// own time: without a clock it verifies that event as in the future and refuses (two of
+    /// eight concurrent `rial custody append`s did, scripts/fault-injection.sh); with one it
+    /// reads the time once the lock is held, and its event and seal come after the other's.
+    @Test("an amendment given an earlier time than the event it waited for reads its clock once locked")
+    func waitedAmendmentReadsTheClockOnceLocked() throws {
+        let sample = try AmendableSample()
+        defer { sample.remove() }
+        let now = Timestamp.now()
+        let earlier = Timestamp(seconds: now.seconds - 10)
+        _ = try PackageAmender(path: sample.package).appendCustodyEvent(CustodyEventDraft(action: .note, actor: CustodyActor(name: "First")), at: now)
+        let draft = CustodyEventDraft(action: .note, actor: CustodyActor(name: "Second"), details: "waited")
+        do {
+            _ = try PackageAmender(path: sample.package).appendCustodyEvent(draft, at: earlier)
+            Issue.record("an amendment at a time before the last event verified it")
+        } catch let error as AmenderError {
+            #expect(error.code == .verificationFailed && error.report?.failures.map(\.code) == [.custodyTimeFuture], "\(error)")
+        }
+        var waited = PackageAmender(path: sample.package)
+        waited.clock = { Timestamp.now() }
+        let receipt = try waited.appendCustodyEvent(draft, at: earlier)
+        #expect(receipt.event.timestamp >= now, "\(receipt.event.timestamp) is before the event it waited for, \(now)")
+        var sealing = PackageAmender(path: sample.package)
+        sealing.clock = { Timestamp.now() }
+        let sealed = try sealing.seal(with: try TestSigner.make(from: Timestamp(seconds: now.seconds - 3600)), at: earlier)
+        #expect(sealed.event.timestamp >= receipt.event.timestamp)
+        let report = try Verifier().verify(path: sample.package)
+        #expect(report.verdict == .pass, "\(report.failures)")
+    }
+
     @Test("a package that cannot be opened is not locked; verification says why it cannot be read")
     func missingPackageIsReportedByVerification() throws {
         let amender = PackageAmender(path: "/nonexistent/\(UUID().uuidString).rialpkg")

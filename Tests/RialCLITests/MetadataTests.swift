@@ -15,10 +15,54 @@ struct MetadataTests {
                          "media.codec", "media.resolution", "media.duration", "media.frame-count", "media.start-time"] {
                 #expect(report.has(code, subject: "data/capture/metadata.json", status: "pass"), "\(code): \(report.checks(code))")
             }
-            // Only plausible against the package: the media confirms them (media.codec, media.resolution above).
-            #expect(report.has("metadata.codec", subject: "data/capture/metadata.json", status: "not_checked"))
-            #expect(report.has("metadata.resolution", subject: "data/capture/metadata.json", status: "not_checked"))
+            // The media's rows are the verdicts on codec and resolution (and on rial/metadata.json's
+            // duration, which states no start and end times): no second row calls them unchecked.
+            for subject in ["data/capture/metadata.json", "rial/metadata.json"] {
+                #expect(report.checks("metadata.codec").filter { $0.subject == subject }.isEmpty, "\(report.checks("metadata.codec"))")
+                #expect(report.checks("metadata.resolution").filter { $0.subject == subject }.isEmpty, "\(report.checks("metadata.resolution"))")
+                #expect(report.has("media.codec", subject: subject, status: "pass") && report.has("media.resolution", subject: subject, status: "pass"))
+                #expect(report.has("media.duration", subject: subject, status: "pass"), "\(report.checks("media.duration"))")
+            }
+            #expect(!report.checks("metadata.duration").contains { $0.subject == "rial/metadata.json" }, "\(report.checks("metadata.duration"))")
             #expect(report.has("metadata.attestation", subject: "data/capture/metadata.json", status: "not_checked"))
+        }
+    }
+
+    /// Without the media examined nothing holds codec, resolution or rial/metadata.json's
+    /// duration against the video: each is NOT CHECKED, saying so, never PASS and never silent.
+    @Test("--no-examine-media: codec, resolution and rial/metadata.json's duration are NOT CHECKED, naming why")
+    func videoClaimsWithoutTheMedia() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let result = CLI.rial(["verify", package.path, "--format", "json", "--quiet", "--no-examine-media"], cwd: dir)
+            let report = try #require(try? Report.decode(result.stdout), "\(result)")
+            #expect(result.status == 0, "\(report.failures)")
+            let why = "it is not held against the video: the media was not examined: this verification asked for its digests only (--no-examine-media)"
+            for subject in ["data/capture/metadata.json", "rial/metadata.json"] {
+                for code in ["metadata.codec", "metadata.resolution"] {
+                    let rows = report.checks(code).filter { $0.subject == subject }
+                    #expect(rows.count == 1 && rows.allSatisfy { $0.status == "not_checked" && $0.message.hasSuffix(why) }, "\(code) \(subject): \(rows)")
+                }
+                #expect(report.checks("media.codec").isEmpty && report.checks("media.resolution").isEmpty)
+            }
+            let duration = report.checks("metadata.duration").filter { $0.subject == "rial/metadata.json" }
+            #expect(duration.count == 1 && duration.allSatisfy { $0.status == "not_checked" && $0.message.contains("no start and end times") && $0.message.hasSuffix(why) },
+                    "\(duration)")
+        }
+    }
+
+    /// A contradicted resolution is the media's FAIL; no NOT CHECKED row beside it says the
+    /// same claim went unchecked.
+    @Test("a resolution the video contradicts: media.resolution.mismatch, and no metadata.resolution row")
+    func contradictedResolutionHasOneRow() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let tampered = dir.appendingPathComponent("tampered.rialpkg")
+            try Oracle.tamper(package, ["json-set", "data/capture/metadata.json", "/resolution/width", "1920", "--cover", "--relink"], output: tampered)
+            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
+            #expect(result.status == 1)
+            #expect(report.has("media.resolution.mismatch", subject: "data/capture/metadata.json"), "\(report.failures)")
+            #expect(report.checks("metadata.resolution").isEmpty, "\(report.checks("metadata.resolution"))")
         }
     }
 

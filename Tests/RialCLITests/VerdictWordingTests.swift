@@ -129,8 +129,8 @@ struct VerdictWordingTests {
             let text = CLI.rial(["verify", try Fixture.package(in: dir).path], cwd: dir).stdout
             let notChecked = headline(text).filter { $0.contains("Not checked") }
             #expect(Set(notChecked).count == notChecked.count, "\(notChecked)")
-            #expect(notChecked.contains { $0.contains("Not checked: data/capture/metadata.json, rial/metadata.json: codec") },
-                    "the app's metadata and rial/metadata.json state the same codec: \(notChecked)")
+            #expect(notChecked.contains { $0.contains("Not checked: data/capture/metadata.json, rial/metadata.json: attestation_level") },
+                    "the app's metadata and rial/metadata.json state the same attestation level: \(notChecked)")
         }
     }
 }

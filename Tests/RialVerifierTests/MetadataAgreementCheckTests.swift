@@ -28,6 +28,25 @@ struct MetadataAgreementCheckTests {
         }
     }
 
+    /// Codec and resolution are the video's to confirm: where the media check did not hold them
+    /// against it, their NOT CHECKED says why, naming the reason that applies.
+    @Test func videoClaimsNotJudgedByTheMediaSayWhy() throws {
+        let builder = try Builder.package(disclosing: .full)
+        var digestsOnly = VerificationPolicy()
+        digestsOnly.examinesMedia = false
+        let cases: [(VerificationPolicy, String)] = [
+            // The builder's media has no place in a file, so the probe never read it.
+            (VerificationPolicy(), "was not read by the media libraries (see media.probe)"),
+            (digestsOnly, "the media was not examined: this verification asked for its digests only (--no-examine-media)"),
+        ]
+        for (policy, why) in cases {
+            let results = MetadataAgreementCheck().run(builder.context(policy: policy))
+            let codecs = results.filter { $0.code == .metadataCodec && $0.subject == view }
+            #expect(codecs.count == 1 && codecs.allSatisfy { $0.status == .notChecked && $0.message.hasSuffix(why) },
+                    "\(codecs.map(\.message))")
+        }
+    }
+
     @Test func hashOnlyPackagePasses() throws {
         let findings = run(try Builder.package(disclosing: filtered, hashOnly: true))
         #expect(findings.failures == [])

@@ -101,6 +101,26 @@ struct MediaCheck: VerificationCheck {
                                 capturedAt: app.type == "photo" ? app.capturedAt : nil).results()
     }
 
+    /// Why the metadata's claims about the capture's video (codec, encoded resolution, duration,
+    /// frame count) are not held against the video by this check, or `nil` when they are: the
+    /// input holds one media file, the media libraries read it, and it is a video. Where this is
+    /// `nil`, this check's `media.*` row is the verdict on each of the claims of ``claims(_:)``
+    /// (PASS, FAIL or its own NOT CHECKED), so ``MetadataAgreementCheck`` adds no second row
+    /// calling the same claim unchecked.
+    static func videoClaimsUnjudged(_ context: VerificationContext) -> String? {
+        guard let media = context.media else {
+            return "the media was not examined: this verification asked for its digests only (--no-examine-media)"
+        }
+        if !media.streamed.isEmpty { return "the package was read from a stream, so its media was not examined" }
+        let paths = context.payloadPaths(under: PackageLayout.mediaDirectory)
+        guard paths.count == 1, let path = paths.first else {
+            return paths.isEmpty ? "the package holds no media file to hold it against" : "the package holds \(paths.count) media files, not the capture's one"
+        }
+        guard let facts = media.facts(path) else { return "\(path) was not read by the media libraries (see media.probe)" }
+        guard facts.video != nil else { return "\(path) holds no video stream" }
+        return nil
+    }
+
     /// The metadata files that make claims about the media: the app's and rial's normalised view.
     static func claims(_ context: VerificationContext) -> [MetadataClaims] {
         var claims: [MetadataClaims] = []

@@ -76,11 +76,11 @@ struct MetadataAgreementCheck: VerificationCheck {
                     actual: frameTotal.map(String.init), against: "the frames of \(chainName)"),
             compare(claims, .depthCount, "depth_keyframe_count", claims.depthKeyframeCount.map(String.init),
                     actual: depthCount.map(String.init), against: chain != nil || context.parsedDepthIndex != nil ? "the depth keyframes of the chain" : "the depth keyframes in data/depth/"),
-            duration(claims),
+            duration(claims, context),
             claims.source == HashOnlyPayload.rialPath && chain == nil ? nil : compare(claims, .chainFinal, "hash_chain_final", claims.hashChainFinal,
                     actual: finalHash, against: "the final hash of \(chainName)"),
-            resolution(claims),
-            codec(claims),
+            resolution(claims, context),
+            codec(claims, context),
             depthResolution(claims, context),
             mediaHash(claims, context),
         ]
@@ -133,14 +133,16 @@ struct MetadataAgreementCheck: VerificationCheck {
         return compare(claims, .type, "type", claimed, actual: kinds.sorted().joined(separator: "+"), against: "the media in data/media/")
     }
 
-    private func duration(_ claims: MetadataClaims) -> CheckResult? {
+    private func duration(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         let codes = ClaimCodes.duration
         let subject = claims.source
         let key = claims.name("duration_ms")
         guard let claimed = claims.durationMs else { return claims.reportsAbsent ? .notPresent(codes.agreed, subject, "the metadata states no \(key)") : nil }
         guard let start = claims.startedAt, let end = claims.endedAt else {
-            return .notChecked(codes.agreed, subject, claims.reportsAbsent ? "\(key) is stated but started_at or ended_at is missing, so it cannot be checked"
-                               : "\(key) \(claimed) is stated; this file states no start and end times to hold it against")
+            // Held against the video's own duration instead: media.duration is its verdict.
+            guard let why = unjudgedByMedia(claims, context) else { return nil }
+            return .notChecked(codes.agreed, subject, claims.reportsAbsent ? "\(key) is stated but started_at or ended_at is missing, so it cannot be checked against them, and not against the video: \(why)"
+                               : "\(key) \(claimed) is stated; this file states no start and end times to hold it against, and it is not held against the video: \(why)")
         }
         // Nanosecond-exact difference, in Int64 without overflow for any readable date.
         let nanos = (end.seconds - start.seconds).multipliedReportingOverflow(by: 1_000_000_000)
@@ -161,23 +163,38 @@ struct MetadataAgreementCheck: VerificationCheck {
 
     /// `resolution` is the encoded video's size (§16.2), which may be smaller than the camera's
     /// frame buffers the chain hashes (1920×1080 encoded from 1920×1440 buffers): only the
-    /// media can confirm it, in check 15a (`media.resolution`).
-    private func resolution(_ claims: MetadataClaims) -> CheckResult? {
+    /// media can confirm it, in check 15a (`media.resolution`). Where that check holds it
+    /// against the video, its row is the claim's verdict and none is added here.
+    private func resolution(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         guard let resolution = claims.resolution else {
             return claims.reportsAbsent ? .notPresent(.metadataResolution, claims.source, "the metadata states no resolution") : nil
         }
-        return .notChecked(.metadataResolution, claims.source, "resolution \(resolution) is the encoded video's size; it is held against the media itself by media.resolution, not against the chain's frame buffers")
+        guard let why = unjudgedByMedia(claims, context) else { return nil }
+        return .notChecked(.metadataResolution, claims.source, "resolution \(resolution) is the encoded video's size, which only the video can confirm (not the chain's frame buffers), and it is not held against the video: \(why)")
     }
 
-    private func codec(_ claims: MetadataClaims) -> CheckResult? {
+    /// Which codec the media really uses needs the media examined: here the claim is only held
+    /// to the two the app writes, and `media.codec` is its verdict where the video was read.
+    private func codec(_ claims: MetadataClaims, _ context: VerificationContext) -> CheckResult? {
         guard let codec = claims.codec else {
             return claims.reportsAbsent ? .notPresent(.metadataCodec, claims.source, "the metadata states no codec") : nil
         }
         guard ["h264", "hevc"].contains(codec) else {
             return .fail(.metadataCodecUnknown, claims.source, "the capture app records h264 or hevc", expected: "h264 or hevc", actual: codec)
         }
-        // Which codec the media really uses needs the media examined; the claim is only plausible.
-        return .notChecked(.metadataCodec, claims.source, "codec \(codec) is one the capture app records; it is held against the media itself by media.codec")
+        guard let why = unjudgedByMedia(claims, context) else { return nil }
+        return .notChecked(.metadataCodec, claims.source, "codec \(codec) is one the capture app records, and it is not held against the video: \(why)")
+    }
+
+    /// Why ``MediaCheck`` does not hold this file's claims about the video against the video,
+    /// or `nil` when it does (its `media.codec`, `media.resolution` and `media.duration` rows are
+    /// then the verdicts: a second row calling the same claim unchecked would be false).
+    private func unjudgedByMedia(_ claims: MetadataClaims, _ context: VerificationContext) -> String? {
+        if let why = MediaCheck.videoClaimsUnjudged(context) { return why }
+        guard MediaCheck.claims(context).contains(where: { $0.source == claims.source }) else {
+            return "the media check holds \(context.appPath(.metadata)) and \(NormalisedMetadata.path) against the video, not \(claims.source)"
+        }
+        return nil
     }
 
     /// A photo's depth map: width × height Float32 values, so its size is fixed by the claim.

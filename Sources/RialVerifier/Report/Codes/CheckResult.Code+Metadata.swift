@@ -31,7 +31,9 @@ extension CheckResult.Code {
     public static let metadataChainFinal = Self("metadata.chain-final")
     /// FAIL: the final hash differs (expected: that chain's, actual: the claim, both lowercase hex).
     public static let metadataChainFinalMismatch = Self("metadata.chain-final.mismatch")
-    /// - PASS: `codec` is `h264` or `hevc`.
+    /// - NOT CHECKED: `codec` is `h264` or `hevc`, plausible, and the media check did not hold it
+    ///   against the video (the reason says why); where it did, `media.codec` is the verdict and
+    ///   this code gives no row.
     /// - NOT PRESENT: not stated (app's video metadata only).
     public static let metadataCodec = Self("metadata.codec")
     /// FAIL: another codec (expected `h264 or hevc`, actual: `codec`).
@@ -56,7 +58,8 @@ extension CheckResult.Code {
     /// - NOT PRESENT: not stated (app's video metadata only).
     /// - NOT CHECKED: `started_at` or `ended_at` absent, or the duration is stated by a payload
     ///   (`durationMs`) or `rial/metadata.json` (`recording.duration_ms`), which state no start and end times
-    ///   to hold it against.
+    ///   to hold it against, and the media check did not hold it against the video (the reason says why;
+    ///   where it did, `media.duration` is the verdict and this code gives no row).
     public static let metadataDuration = Self("metadata.duration")
     /// FAIL: `duration_ms` is off by more than 1 ms (expected: `ended_at` − `started_at` in whole ms, actual:
     /// `duration_ms`), or `ended_at` is before `started_at`.
@@ -109,8 +112,10 @@ extension CheckResult.Code {
     /// 10240 bytes`, actual: its size).
     public static let metadataPayloadSize = Self("metadata.payload.size")
     /// - NOT PRESENT: not stated (app's video metadata only).
-    /// - NOT CHECKED: stated: it is the encoded video's size, which `media.resolution` holds
-    ///   against the media (never against the chain's frame buffers).
+    /// - NOT CHECKED: stated, and the media check did not hold it against the video (the reason
+    ///   says why); it is the encoded video's size, never held against the chain's frame
+    ///   buffers. Where the media check held it, `media.resolution` is the verdict and this
+    ///   code gives no row.
     public static let metadataResolution = Self("metadata.resolution")
     /// - PASS: the type (`type`, `mediaType`, `media_type`) is the kind of the media in `data/media/`.
     /// - NOT CHECKED: the package holds no video or photo there, and is not hash-only.
