@@ -193,7 +193,7 @@ struct VerifyCommand: ParsableCommand {
                 // A batch gets a line per input; the full report is for one.
                 FileHandleStream.standardOutput.write(inputs.count > 1 ? TextReportRenderer.line(result) + "\n" : TextReportRenderer.render(result))
             case .jsonl:
-                FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
+                FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: policy.statedTime == nil ? outcome.elapsed : nil), as: UTF8.self))
             case .json, .xml:
                 collected.append(result)
             case .html:
@@ -217,7 +217,8 @@ struct VerifyCommand: ParsableCommand {
             let value: JSONValue = collected.count == 1 ? JSONReportRenderer.jsonValue(collected[0]) : .array(collected.map(JSONReportRenderer.jsonValue))
             FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         case .jsonl:
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            // With --at the lines are the same on every run: no duration.
+            let elapsed = policy.statedTime == nil ? Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 : nil
             FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.summary(
                 pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0],
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))

@@ -24,6 +24,9 @@ public struct VerificationSettings: Sendable {
     public let externalMedia: String?
     /// The time the package was judged at.
     public let verificationTime: Timestamp
+    /// Whether ``verificationTime`` was stated by the person verifying (`--at`), not read from
+    /// the clock: then the report is the same, byte for byte, whenever it is made again.
+    public let isVerificationTimeStated: Bool
     /// The verifier's version (`RialToolkit.version`).
     public let toolVersion: String
     /// What the media probe read the media in on this machine, as it said (its seccomp
@@ -59,6 +62,7 @@ public struct VerificationSettings: Sendable {
         custodyHead = policy.custodyHead
         externalMedia = policy.externalMedia
         self.verificationTime = verificationTime
+        isVerificationTimeStated = policy.statedTime != nil
         toolVersion = RialToolkit.version
         mediaProbeConfinement = mediaProbe?.confinement
         libraries = Self.ownLibraries + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
