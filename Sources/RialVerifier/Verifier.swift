@@ -39,7 +39,7 @@ public struct Verifier: Sendable {
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppBundleCheck(), AppKeysCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), StapledRevocationCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// The path that names standard input: `verify(path: "-")` reads one package from it, once,
@@ -92,7 +92,7 @@ public struct Verifier: Sendable {
             custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
-            settings: VerificationSettings(policy: policy, verificationTime: verificationTime,
+            settings: VerificationSettings(policy: policy, verificationTime: verificationTime, stapled: context.stapledRevocation.evidence,
                                            mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce)
         )
         return (report, context)

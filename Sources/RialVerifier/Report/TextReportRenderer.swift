@@ -28,7 +28,7 @@ public enum TextReportRenderer {
         // The evidence revocation was judged by, each file by SHA-256; without any, each trusted
         // signature's revocation finding below says it was not checked.
         for evidence in report.settings?.revocationEvidence ?? [] {
-            lines.append("Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.option), SHA-256 \(evidence.sha256))")
+            lines.append("Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.origin), SHA-256 \(evidence.sha256))")
         }
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")
