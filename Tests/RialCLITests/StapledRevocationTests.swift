@@ -76,6 +76,19 @@ struct StapledRevocationTests {
             let json = CLI.rial(["verify", package.path, "--format", "json", "--quiet", "--at", later] + pki.anchors, cwd: dir).stdout
             #expect(json.contains("\"source\": \"stapled\"") && json.contains("\"file\": \"rial/seal/revocation/\(intCRL).crl\""), "\(json)")
 
+            // The report schema (JSON Schema and report.xsd) takes the stapled source and the stated time.
+            let jsonFile = dir.appendingPathComponent("ltv.json")
+            try Data(json.utf8).write(to: jsonFile)
+            let schema = try Oracle.validate(schema: "report.schema.json", [jsonFile.path], cwd: dir)
+            #expect(schema.status == 0, "\(schema)")
+            let xml = dir.appendingPathComponent("ltv.xml")
+            #expect(CLI.rial(["verify", package.path, "--quiet", "--at", later, "--report", xml.path] + pki.anchors, cwd: dir).status == 0)
+            let xmllint = CLI.run([try Oracle.tool("xmllint"), "--noout", "--schema", Oracle.schemaDirectory.appendingPathComponent("report.xsd").path, xml.path], cwd: dir)
+            #expect(xmllint.status == 0, "\(xmllint)")
+            let page = CLI.rial(["verify", package.path, "--quiet", "--format", "html", "--at", later] + pki.anchors, cwd: dir).stdout
+            #expect(page.contains("stapled in the package") && page.contains(intCRL.prefix(16)), "the court report lists the stapled files")
+            #expect(!page.contains("--crl</span> <span class=\"nw\">rial/seal/revocation"), "stapled files are not given again in the repeat command")
+
             // Supplied and stapled together: each row says which it used.
             let (_, both) = try Sealing.verify(package, pki.anchors + pki.crls("int-now.crl.pem"), cwd: dir)
             let bothSeal = try #require(both.checks.first { $0.code == "seal.revocation" })
