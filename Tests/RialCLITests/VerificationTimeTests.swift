@@ -47,6 +47,23 @@ struct VerificationTimeTests {
         }
     }
 
+    @Test("rial audit --at: each package's line is the same on every run (no elapsed_ms), and the ledger's policy records the time")
+    func audit() throws {
+        try withTemporaryDirectory { dir in
+            _ = try Fixture.pack(try Fixture.sample(in: dir), in: dir)
+            var lines: [String] = []
+            for ledger in ["first.sqlite", "second.sqlite"] {
+                let result = CLI.rial(["audit", "case.rialpkg", "--ledger", ledger, "--format", "jsonl", "--quiet", "--at", Self.at], cwd: dir)
+                #expect(result.status == 0 || result.status == 1, "\(result)")
+                lines.append(result.stdout.split(separator: "\n").first.map(String.init) ?? "")
+                Thread.sleep(forTimeInterval: 1.1)
+            }
+            #expect(lines[0].contains("\"type\": \"package\"") && lines[0] == lines[1] && !lines[0].contains("elapsed_ms"), "\(lines)")
+            let sqlite = CLI.run([try Oracle.tool("sqlite3"), "first.sqlite", "SELECT policy FROM ledger_records WHERE kind = 'package'"], cwd: dir)
+            #expect(sqlite.status == 0 && sqlite.stdout.contains("\"at\": \"2031-05-01T00:00:00Z\""), "\(sqlite)")
+        }
+    }
+
     @Test("the report says the time was stated, in every format; on the clock it says clock")
     func reportNamesTheStatedTime() throws {
         try withTemporaryDirectory { dir in
