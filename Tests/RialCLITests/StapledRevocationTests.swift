@@ -142,6 +142,8 @@ struct StapledRevocationTests {
             #expect(result.status == 0, "\(report.failures)")
             let seal = try #require(report.checks.first { $0.code == "seal.revocation" })
             #expect(seal.status == "pass" && seal.message.contains("(stapled in the package, SHA-256 "), "\(seal.message)")
+            let inspected = CLI.rial(["inspect", package.path], cwd: dir)
+            #expect(inspected.stdout.contains("(stapled revocation evidence)  rial/seal/revocation/\(Self.sha256(ocsp)).ocsp"), "\(inspected)")
             #expect(report.checks("seal.revocation.stapled").count == 4 && report.checks("seal.revocation.stapled").allSatisfy { $0.status == "pass" })
             let event = try #require(report.custody?.events.last)
             #expect(event.details == "to the lab; stapled revocation evidence: rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl",
