@@ -151,6 +151,31 @@ struct StapledRevocationTests {
         }
     }
 
+    @Test("a stapled file the signed SEALED event names, removed (tag manifests recomputed): FAIL seal.revocation.stapled.missing with the event's seq; one stapled by timestamp attach, which no event names, removed: no failure")
+    func removedStaple() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try RevocationPKI.make(in: dir)
+            let package = try unsealed("removed", in: dir)
+            try sealPackage(package, pki: pki, stapling: ["root.crl.pem"], in: dir)
+            try timestamp(package, pki: pki, stapling: [pki.path("int-now.crl.pem")], in: dir)
+            let (intact, intactReport) = try Sealing.verify(package, pki.anchors, cwd: dir)
+            #expect(intact.status == 0, "\(intactReport.failures)")
+            let rootPath = "rial/seal/revocation/\(Self.sha256(pki.path("root.crl.pem"))).crl"
+            let stripped = dir.appendingPathComponent("stripped.rialpkg")
+            try Oracle.tamper(package, ["remove", rootPath, "--cover"], output: stripped)
+            let (result, report) = try Sealing.verify(stripped, pki.anchors, cwd: dir)
+            #expect(result.status == 1)
+            #expect(report.failures.map(\.code) == ["seal.revocation.stapled.missing"], "\(report.failures)")
+            let failure = try #require(report.failures.first)
+            #expect(failure.subject == rootPath && failure.seq != nil && failure.message.contains("SEALED"), "\(failure)")
+            // Twin: the timestamp's staple, which no event names.
+            let other = dir.appendingPathComponent("other.rialpkg")
+            try Oracle.tamper(package, ["remove", "rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl", "--cover"], output: other)
+            let (otherResult, otherReport) = try Sealing.verify(other, pki.anchors, cwd: dir)
+            #expect(otherResult.status == 0 && otherReport.failures.isEmpty, "\(otherReport.failures)")
+        }
+    }
+
     @Test("--revocation refuses a file that is no evidence, before anything is read (64), and one over 64 MiB")
     func refusedAtSealing() throws {
         try withTemporaryDirectory { dir in

@@ -94,6 +94,11 @@ extension CheckResult.Code {
     ///   whose SHA-256 is not the name, too large to read, or not what its extension says.
     public static let sealRevocationStapled = Self("seal.revocation.stapled")
 
+    /// FAIL: a custody event with a valid signature (the SEALED event of `rial seal --revocation`, or
+    /// an appended one) names a stapled file under `rial/seal/revocation/` that the package no
+    /// longer holds: evidence its signer stapled was removed.
+    public static let sealRevocationStapledMissing = Self("seal.revocation.stapled.missing")
+
     /// Every revocation code, for ``all``.
     static let revocationCodes: [Self] = [
         .sealRevocation, .sealRevocationRevoked, .sealRevocationRevokedLater, .sealRevocationMissing,
@@ -101,6 +106,6 @@ extension CheckResult.Code {
         .timestampRevocationRevoked, .timestampRevocationRevokedLater, .timestampRevocationMissing, .timestampRevocationStale,
         .timestampRevocationUnknown, .timestampRevocationUnauthorized, .custodyRevocation, .custodyRevocationRevoked,
         .custodyRevocationRevokedLater, .custodyRevocationMissing, .custodyRevocationStale, .custodyRevocationUnknown,
-        .custodyRevocationUnauthorized, .sealRevocationStapled,
+        .custodyRevocationUnauthorized, .sealRevocationStapled, .sealRevocationStapledMissing,
     ]
 }
