@@ -44,6 +44,8 @@ public struct AmenderError: RialError {
         public static let tokenMismatch = Code("amend.token-mismatch")
         /// The token does not repeat the request's nonce: it answers another request.
         public static let nonceMismatch = Code("amend.nonce-mismatch")
+        /// A `--revocation` file is neither CRLs, an OCSP response nor certificates, or too large.
+        public static let invalidRevocation = Code("amend.invalid-revocation")
         /// A file to add is already in the package; files under `rial/` are never replaced.
         public static let alreadyPresent = Code("amend.already-present")
         /// Signing, or writing the amended package, failed.

@@ -22,8 +22,9 @@ extension PackageAmender {
     ///   `.changedDuringVerification`, `.noPackageIdentity`, `.invalidEvent` (the time is
     ///   before the last event's, or the text is not allowed), `.alreadyPresent`,
     ///   `.writeFailed` (the log is full, signing or writing failed).
+    ///   - staples: revocation evidence to staple (`--revocation`, §14.11), named in the event's details.
     public func appendCustodyEvent(_ draft: CustodyEventDraft, signedBy signer: Sealer? = nil, at now: Timestamp,
-                                   force: Bool = false, progress: Verifier.Progress? = nil) throws -> CustodyReceipt {
+                                   force: Bool = false, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil) throws -> CustodyReceipt {
         let recorder = CustodyRecorder(signer: signer)
         let actor: CustodyActor
         do {
@@ -58,12 +59,13 @@ extension PackageAmender {
             : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code.rawValue))).sorted())
         let event: CustodyEvent
         let files: [PackageFile]
+        let stapled = Self.new(staples, in: tags)
         do {
             // verifiedTagFiles checked the head is the verified one: the event links to what was verified.
             event = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
-                                             action: draft.action, actor: actor, details: draft.details, location: draft.location,
+                                             action: draft.action, actor: actor, details: draft.details + RevocationStaple.record(stapled), location: draft.location,
                                              forced: forced)
-            files = try recorder.files(for: event)
+            files = stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) } + (try recorder.files(for: event))
         } catch let error as PackagerError where error.code == .invalidOption {
             throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
         } catch {

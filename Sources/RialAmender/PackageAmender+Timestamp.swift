@@ -37,7 +37,9 @@ extension PackageAmender {
     ///   `.verificationFailed`, `.unverifiable`, `.unreadablePackage`,
     ///   `.changedDuringVerification`, `.notSealed`, `.unreadableSeal`, `.sealMismatch`, `.tokenNotSHA256`, `.tokenMismatch`,
     ///   `.invalidRequest`, `.nonceMismatch`, `.alreadyPresent` (already timestamped), `.writeFailed`.
-    public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, progress: Verifier.Progress? = nil) throws -> TimestampReceipt {
+    /// - Parameter staples: revocation evidence to staple (`--revocation`, §14.11), after the token;
+    ///   no event records it: each file stands on its issuer's signature.
+    public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil) throws -> TimestampReceipt {
         let response: TimeStampResponse
         do {
             response = try TimeStampResponse(der: token.response)
@@ -79,6 +81,7 @@ extension PackageAmender {
         }
         var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: token.response)]
         if let chain = token.tsaChain { files.append(PackageFile(path: PackageLayout.sealTimestampChain, bytes: chain)) }
+        files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
         try append(files, modificationTime: time, report: report)
         return TimestampReceipt(report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
                                 addedPaths: files.map(\.path))

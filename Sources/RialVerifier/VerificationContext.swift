@@ -49,6 +49,10 @@ struct VerificationContext {
     /// The seal: its signature over the manifest and its signer at the judged time; `nil` for
     /// a plain bag that is not asked for one.
     private(set) var seal: SealFacts?
+    /// The revocation evidence stapled in the package (`rial/seal/revocation/`).
+    let stapledRevocation: StapledRevocation
+    /// The revocation evidence the findings use: the verifier's (`--crl`, `--ocsp`), then the package's.
+    let revocationEvidence: [RevocationEvidenceFile]
     /// The RFC 3161 token over the seal's signature value; `nil` when ``seal`` is.
     private(set) var timestamp: TimestampFacts?
     /// The custody log, read; `nil` for a plain bag.
@@ -73,6 +77,9 @@ struct VerificationContext {
          crypto: any VerifierCrypto = OpenSSLCrypto()) {
         self.inventory = inventory
         let documents = ParsedDocuments(inventory: inventory, limits: limits)
+        let stapled = StapledRevocation(inventory)
+        stapledRevocation = stapled
+        revocationEvidence = policy.revocationEvidence + stapled.evidence
         self.documents = documents
         payloadPaths = inventory.payloadPaths
         self.profile = profile
@@ -140,7 +147,7 @@ struct VerificationContext {
         if let log = custodyLog {
             for file in log.files {
                 custodySignatures[file.seq] = CustodySignatureFacts(file, path: log.signaturePaths[file.seq], anchors: policy.sealAnchors,
-                                                                    revocationEvidence: policy.revocationEvidence, verificationTime: verificationTime, crypto: crypto, bytes: { inventory.tagFileBytes[$0] })
+                                                                    revocationEvidence: revocationEvidence, intermediates: stapledRevocation.certificates, verificationTime: verificationTime, crypto: crypto, bytes: { inventory.tagFileBytes[$0] })
             }
         }
     }

@@ -1,4 +1,5 @@
 import RialCrypto
+import RialFormat
 
 /// What the person verifying brings: whom they trust, and what they insist on.
 ///
@@ -32,6 +33,10 @@ public struct VerificationPolicy: Sendable {
     /// CRLs and OCSP responses the verifier gives (`--crl`, `--ocsp`), in the order given: the
     /// only revocation evidence used, since nothing is fetched. Empty: revocation is NOT CHECKED.
     public var revocationEvidence: [RevocationEvidenceFile] = []
+    /// The time the person verifying states the package is judged at (`--at`), instead of the
+    /// clock: certificates, revocation evidence and "not in the future" are judged then, and the
+    /// same inputs give the same report, byte for byte (`schema/SPEC.md` §8.8). `nil`: the clock.
+    public var statedTime: Timestamp?
 
     /// A policy; the default trusts no anchor and requires nothing, so a seal is at best "valid, signer not trusted".
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],

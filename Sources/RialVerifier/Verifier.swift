@@ -23,11 +23,12 @@ public struct Verifier: Sendable {
     /// - Parameters:
     ///   - limits: the bounds on what is read and kept.
     ///   - verificationTime: the time the package is judged at; give a fixed one to re-run a verification.
+    ///     The policy's ``VerificationPolicy/statedTime`` (`--at`), when it has one, wins.
     ///   - policy: trust anchors and requirements.
     public init(limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now(),
                 policy: VerificationPolicy = VerificationPolicy()) {
         self.limits = limits
-        self.verificationTime = verificationTime
+        self.verificationTime = policy.statedTime ?? verificationTime
         self.policy = policy
     }
 
@@ -38,7 +39,7 @@ public struct Verifier: Sendable {
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppBundleCheck(), AppKeysCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), StapledRevocationCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// The path that names standard input: `verify(path: "-")` reads one package from it, once,
@@ -73,6 +74,11 @@ public struct Verifier: Sendable {
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
+        // A package judged as of a time before it says it was made: every certificate, token and
+        // custody event would be judged at a moment the package did not exist, so nothing could be.
+        if let stated = policy.statedTime, let created = context.parsedManifest?.created, stated < created {
+            throw VerifierError(.timeBeforePackage, "--at \(stated.rfc3339) is before the package was made (rial/manifest.json: created \(created.rfc3339)); a package cannot be verified as of a time before it existed: give a time at or after \(created.rfc3339)")
+        }
         var capped = CappedResults()
         for check in checks { check.run(context, into: &capped) }
         let results = capped.results
@@ -86,7 +92,7 @@ public struct Verifier: Sendable {
             custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
-            settings: VerificationSettings(policy: policy, verificationTime: verificationTime,
+            settings: VerificationSettings(policy: policy, verificationTime: verificationTime, stapled: context.stapledRevocation.evidence,
                                            mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce)
         )
         return (report, context)

@@ -224,7 +224,7 @@ struct AuditCommand: ParsableCommand {
             let result = outcome.report
             switch format {
             case .text: FileHandleStream.standardOutput.write(TextReportRenderer.line(result) + "\n")
-            case .jsonl: FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
+            case .jsonl: FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: policy.statedTime == nil ? outcome.elapsed : nil), as: UTF8.self))
             }
             for warning in result.warnings { Console.error("warning: \(warning)") }
             guard failure == nil else { return }

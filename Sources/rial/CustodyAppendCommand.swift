@@ -65,6 +65,8 @@ struct CustodyAppendCommand: ParsableCommand {
 
     @OptionGroup(title: "Signing the event") var signing: SealingOptions
 
+    @OptionGroup var stapling: RevocationStapleOption
+
     @Flag(help: "Append even if the package fails verification (the event records the failing checks), is read-only (it stays read-only) or has other hard links (they keep the old version).")
     var force = false
 
@@ -107,6 +109,7 @@ struct CustodyAppendCommand: ParsableCommand {
             throw ExitStatus.usage
         }
         guard let parsedAction = appendedAction else { throw ExitStatus.usage }
+        let staples = try stapling.load()
 
         let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
                                       location: actorOptions.location, time: at == nil ? nil : when)
@@ -118,7 +121,7 @@ struct CustodyAppendCommand: ParsableCommand {
         let receipt: CustodyReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {
-                try amender.appendCustodyEvent(draft, signedBy: signer, at: now, force: force, progress: $0)
+                try amender.appendCustodyEvent(draft, signedBy: signer, at: now, force: force, stapling: staples, progress: $0)
             }
         } catch let error as AmenderError {
             // Forced past a failing verification, then stopped: say what was forced past first.

@@ -140,6 +140,7 @@ struct InspectCommand: ParsableCommand {
         case PackageLayout.seal: return "(seal)"
         case PackageLayout.sealTimestamp: return "(seal timestamp)"
         case PackageLayout.sealTimestampChain: return "(TSA chain)"
+        case _ where PackageLayout.isStapledRevocation(path): return "(stapled revocation evidence)"
         case _ where path.hasPrefix(PackageLayout.custodyDirectory):
             switch CustodyLogLayout.parse(path)?.1 {
             case .event?: return "(custody event)"

@@ -66,7 +66,7 @@ extension LedgerRecord {
     /// the custody head, whether media are examined and the revocation evidence given, each
     /// file by kind, source, name and SHA-256 (docs/ledger.md).
     static func policyText(_ policy: VerificationPolicy) -> String {
-        compactJSON(.object([
+        var object: JSONObject = [
             "seal_anchors": .array(policy.sealAnchors.map { .string($0.fingerprintSHA256) }),
             "tsa_anchors": .array(policy.timestampAnchors.map { .string($0.fingerprintSHA256) }),
             "require_seal": .bool(policy.requiresSeal),
@@ -74,7 +74,10 @@ extension LedgerRecord {
             "custody_head": policy.custodyHead.map(JSONValue.string) ?? .null,
             "examine_media": .bool(policy.examinesMedia),
             "revocation_evidence": JSONReportRenderer.revocationEvidenceValue(policy.revocationEvidence.map(RevocationEvidenceSummary.init)),
-        ]))
+        ]
+        // Only when given (--at), so records of runs on the clock keep their form.
+        if let stated = policy.statedTime { object["at"] = .string(stated.rfc3339) }
+        return compactJSON(.object(object))
     }
 
     static func compactJSON(_ value: JSONValue) -> String {

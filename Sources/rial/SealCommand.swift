@@ -14,12 +14,19 @@ struct SealCommand: ParsableCommand {
         as rial/seal/manifest.p7s. A SEALED event, signed by the same key, is added to the \
         custody log. Nothing the manifest lists changes; only the tag manifests gain lines. The package is rewritten under a temporary name and renamed into place.
 
+        Long-term validation: --revocation FILE (repeatable) staples CRLs, OCSP responses \
+        and intermediate certificates under rial/seal/revocation/, each named by its \
+        SHA-256, and the SEALED event names them under your signature; years later the \
+        package verifies with nothing but the roots (docs/revocation.md).
+
         A package is sealed once; `rial pack --sign-key … --cert …` seals while packing.
 
         Examples:
           rial seal case.rialpkg --sign-key jane.key --cert jane.pem
           rial seal case.rialpkg --sign-key lab.key --cert lab.pem \\
               --chain lab-ca-chain.pem
+          rial seal case.rialpkg --sign-key jane.key --cert jane.pem \\
+              --revocation ca.crl --revocation jane.ocsp
 
         \(ExitStatus.helpText)
         """
@@ -29,6 +36,8 @@ struct SealCommand: ParsableCommand {
     var package: String
 
     @OptionGroup var sealing: SealingOptions
+
+    @OptionGroup var stapling: RevocationStapleOption
 
     @Flag(name: .shortAndLong, help: "No progress line or summary.")
     var quiet = false
@@ -42,6 +51,7 @@ struct SealCommand: ParsableCommand {
 
     func run() throws {
         guard let sealer = try sealing.makeSealer(amending: true) else { throw ExitStatus.usage }
+        let staples = try stapling.load()
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         // Made when the package's lock is held, after any amendment it waited for.
@@ -50,7 +60,7 @@ struct SealCommand: ParsableCommand {
         amender.removedLeftover = AmendRefusal.noteRemovedLeftover
         let receipt: SealReceipt
         do {
-            receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, progress: $0) }
+            receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, stapling: staples, progress: $0) }
         } catch let error as AmenderError where error.code == .noPackageIdentity {
             Console.error("\(package) has no readable package id; nothing was changed [\(error.code)]")
             throw ExitStatus.couldNotComplete

@@ -30,6 +30,8 @@ struct TimestampAttachCommand: ParsableCommand {
     @Option(name: .customLong("tsa-chain"), help: ArgumentHelp("The TSA's certificate chain, PEM.", valueName: "CHAIN.pem"))
     var tsaChain: String?
 
+    @OptionGroup var stapling: RevocationStapleOption
+
     @Option(help: ArgumentHelp("The request it answers; its nonce must match.", valueName: "REQ.tsq"))
     var request: String?
 
@@ -59,6 +61,7 @@ struct TimestampAttachCommand: ParsableCommand {
                 throw ExitStatus.usage
             }
         }
+        let staples = try stapling.load()
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         // Made when the package's lock is held, after any amendment it waited for.
@@ -68,7 +71,7 @@ struct TimestampAttachCommand: ParsableCommand {
         let receipt: TimestampReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {
-                try amender.attachTimestamp(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes), at: now, progress: $0)
+                try amender.attachTimestamp(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes), at: now, stapling: staples, progress: $0)
             }
         } catch let error as AmenderError {
             switch error.code {

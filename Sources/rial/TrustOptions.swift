@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// `--trust`, `--trust-dir`, `--tsa-trust`, `--crl`, `--ocsp`, `--require-seal`, `--require-timestamp`,
-/// `--custody-head`: what the person verifying trusts, knows and insists on. Anchors come only from here, never from a package.
+/// `--custody-head`, `--at`: what the person verifying trusts, knows and insists on, and when. Anchors come only from here, never from a package.
 struct TrustOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Trust anchor for seals: a PEM file of root certificates, or a signer's self-signed certificate (repeatable).", valueName: "FILE"))
     var trust: [String] = []
@@ -34,7 +34,22 @@ struct TrustOptions: ParsableArguments {
     @Option(name: .customLong("custody-head"), help: ArgumentHelp("The SHA-256 of the custody event recorded at the last hand-over (printed by `rial custody append` and `show`); the log must still hold it, so no newer event was dropped.", valueName: "SHA256"))
     var custodyHead: String?
 
+    @Option(help: ArgumentHelp("Verify as of TIME (RFC 3339 in UTC, e.g. 2031-05-01T00:00:00Z) instead of now: certificates, revocation evidence and \"not in the future\" are judged then, and the same inputs give the same report, byte for byte.", valueName: "TIME"))
+    var at: String?
+
+    /// `--at`, read; `nil` when not given.
+    var statedTime: Timestamp? { at.flatMap(Self.statedTime) }
+
+    /// An RFC 3339 date-time ending in `Z`, as `--at` takes it; `nil` for anything else.
+    static func statedTime(_ text: String) -> Timestamp? {
+        guard text.hasSuffix("Z") || text.hasSuffix("z") else { return nil }
+        return try? Timestamp(rfc3339: text)
+    }
+
     func validate() throws {
+        if let at, Self.statedTime(at) == nil {
+            throw ValidationError("--at takes a time in UTC as RFC 3339 writes it, e.g. 2031-05-01T00:00:00Z; not \"\(at)\"")
+        }
         if let custodyHead, !Hex.isDigest(custodyHead.lowercased(), byteCount: 32) {
             throw ValidationError("--custody-head takes the 64 hex digits of a custody event's SHA-256, as `rial custody show` prints it")
         }
@@ -61,6 +76,7 @@ struct TrustOptions: ParsableArguments {
         // The same certificate given twice keeps the first place it was given.
         policy.sealAnchorOrigins = Dictionary(seal.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
         policy.timestampAnchorOrigins = Dictionary(tsa.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
+        policy.statedTime = statedTime
         policy.revocationEvidence = try RevocationEvidenceOption(option: "--crl", kind: .crl).load(crl)
             + RevocationEvidenceOption(option: "--ocsp", kind: .ocsp).load(ocsp)
         return policy

@@ -28,7 +28,14 @@ struct VerifyCommand: ParsableCommand {
         genTime, else now): revoked before it FAILS; revoked after it passes with the date \
         when a trusted timestamp proves it; missing, stale, unknown or evidence not signed \
         by the issuer (or its delegated OCSP responder) is NOT CHECKED, named. Without \
-        them revocation is NOT CHECKED (docs/revocation.md).
+        them revocation is NOT CHECKED (docs/revocation.md). Evidence stapled in the \
+        package at sealing (rial seal --revocation, under rial/seal/revocation/) is used \
+        too; each finding says which file it used, stapled or supplied, with its SHA-256.
+
+        --at TIME (RFC 3339 in UTC, e.g. 2031-05-01T00:00:00Z) verifies as of that time \
+        instead of now: certificates, revocation evidence and "not in the future" are \
+        judged then, the report says the time was stated, and the same inputs give the \
+        same report byte for byte. A time before the package was made is an error.
 
         The custody log (rial/custody/) is checked event by event: each links to the one \
         before by SHA-256 and the first to rial/manifest.json; numbering, time order, ids, \
@@ -81,6 +88,8 @@ struct VerifyCommand: ParsableCommand {
               --require-seal --require-timestamp
           rial verify case.rialpkg --custody-head SHA256   # recorded at hand-over
           rial verify case.rialpkg --trust root.pem --crl crls/ --ocsp s.ocsp
+          rial verify case.rialpkg --trust root.pem --tsa-trust tsa-root.pem \\
+              --at 2041-01-01T00:00:00Z      # as of a later date
           rial verify shared.rialpkg --media photo.jpg     # hash-only, photo apart
           rial verify extracted-bag/
           curl -s https://store.example/case.rialpkg | rial verify -
@@ -193,7 +202,7 @@ struct VerifyCommand: ParsableCommand {
                 // A batch gets a line per input; the full report is for one.
                 FileHandleStream.standardOutput.write(inputs.count > 1 ? TextReportRenderer.line(result) + "\n" : TextReportRenderer.render(result))
             case .jsonl:
-                FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: outcome.elapsed), as: UTF8.self))
+                FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: policy.statedTime == nil ? outcome.elapsed : nil), as: UTF8.self))
             case .json, .xml:
                 collected.append(result)
             case .html:
@@ -217,7 +226,8 @@ struct VerifyCommand: ParsableCommand {
             let value: JSONValue = collected.count == 1 ? JSONReportRenderer.jsonValue(collected[0]) : .array(collected.map(JSONReportRenderer.jsonValue))
             FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         case .jsonl:
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            // With --at the lines are the same on every run: no duration.
+            let elapsed = policy.statedTime == nil ? Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 : nil
             FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.summary(
                 pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0],
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))

@@ -102,6 +102,8 @@ struct Report: Decodable, Sendable {
         let custodyHead: String?
         let media: String?
         let verificationTime: String
+        /// Report version 1.8: `stated` (`--at`) or `clock`.
+        let verificationTimeSource: String?
         let toolVersion: String
         let mediaProbeConfinement: String?
         let libraries: [Library]?

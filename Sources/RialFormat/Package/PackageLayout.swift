@@ -28,6 +28,9 @@ package enum PackageLayout {
     package static let sealTimestamp = "rial/seal/manifest.tsr"
     /// Certificates that help build the TSA's chain (never anchors).
     package static let sealTimestampChain = "rial/seal/tsa-chain.pem"
+    /// Revocation evidence stapled at sealing and after (`--revocation`, `schema/SPEC.md` §14.11):
+    /// each file named by the SHA-256 of its bytes, `.crl`, `.ocsp` or `.crt`.
+    package static let revocationDirectory = "rial/seal/revocation/"
 
     package static let mediaDirectory = "data/media/"
     package static let depthDirectory = "data/depth/"
@@ -63,7 +66,12 @@ package enum PackageLayout {
 
     /// Whether `path` is one of the seal's files, which the seal and timestamp checks examine.
     package static func isSealFile(_ path: String) -> Bool {
-        path == seal || path == sealTimestampChain || isTimestampResponse(path)
+        path == seal || path == sealTimestampChain || isTimestampResponse(path) || isStapledRevocation(path)
+    }
+
+    /// Whether `path` is under ``revocationDirectory`` (whatever its name: the check names a bad one).
+    package static func isStapledRevocation(_ path: String) -> Bool {
+        path.hasPrefix(revocationDirectory) && path.utf8.count > revocationDirectory.utf8.count
     }
 
     /// Whether `path` (relative to the bag) is appended after sealing and so stands outside

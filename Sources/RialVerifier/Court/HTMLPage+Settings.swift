@@ -27,9 +27,12 @@ extension HTMLPage {
             row("Revocation", "Not checked: no CRL or OCSP response was given (\(HTMLText.token("--crl", "mono")), \(HTMLText.token("--ocsp", "mono"))), and rial fetches nothing, so a revoked certificate would not be noticed.")
         }
         for evidence in settings.revocationEvidence {
-            row("Revocation evidence", "\(evidence.kind == .crl ? "CRL" : "OCSP response") \(evidence.source == .supplied ? "supplied by the examiner" : evidence.source.rawValue): \(HTMLText.prose(evidence.file))<br>file SHA-256 \(HTMLText.digest(evidence.sha256))<br><small>given as \(HTMLText.token(evidence.option, "mono"))</small>")
+            row("Revocation evidence", "\(evidence.kind == .crl ? "CRL" : "OCSP response") \(evidence.source == .supplied ? "supplied by the examiner" : "stapled in the package"): \(HTMLText.prose(evidence.file))<br>file SHA-256 \(HTMLText.digest(evidence.sha256))"
+                + (evidence.source == .supplied ? "<br><small>given as \(HTMLText.token(evidence.option, "mono"))</small>" : ""))
         }
-        row("Judged at", HTMLText.token(settings.verificationTime.rfc3339) + " (UTC): certificates are judged at this time, unless a trusted timestamp gives the time they were used.")
+        row("Judged at", HTMLText.token(settings.verificationTime.rfc3339) + (settings.isVerificationTimeStated
+            ? " (UTC), the time given with \(HTMLText.token("--at", "mono")), not the clock: certificates, revocation evidence and whether anything is dated in the future are judged as of this time, unless a trusted timestamp gives the time they were used; the same inputs give this report again, byte for byte."
+            : " (UTC): certificates are judged at this time, unless a trusted timestamp gives the time they were used."))
         row("Software", "rial \(HTMLText.token(settings.toolVersion))")
         row("Libraries", settings.libraries.map { HTMLReportRenderer.html("\($0.name) \($0.version)") }.joined(separator: "; ")
             + ": the versions running, as each said.")
@@ -56,7 +59,9 @@ extension HTMLPage {
         if settings.requiresTimestamp { words.append(HTMLText.token("--require-timestamp")) }
         if let head = settings.custodyHead { words.append(HTMLText.token("--custody-head") + " " + HTMLText.digest(head)) }
         if let media = settings.externalMedia { words.append(HTMLText.token("--media") + " " + HTMLText.prose(ShellWord.quoted(media))) }
-        for evidence in settings.revocationEvidence {
+        if settings.isVerificationTimeStated { words.append(HTMLText.token("--at") + " " + HTMLText.token(settings.verificationTime.rfc3339)) }
+        // Stapled evidence comes with the package; only the examiner's is given again.
+        for evidence in settings.revocationEvidence where evidence.source == .supplied {
             words.append(HTMLText.token(evidence.option) + " " + HTMLText.prose(ShellWord.quoted(evidence.file)))
         }
         return words.joined(separator: " ")

@@ -68,7 +68,8 @@ struct HTMLPage {
         if let hash = report.manifestSHA256 {
             row("Fingerprint", "\(HTMLText.digest(hash))<br><small>SHA-256 of rial/manifest.json, which lists every file with its SHA-256 and SHA-512. This is the one hash to write in custody notes.</small>")
         }
-        row("Verified at", HTMLText.token(report.verifiedAt.rfc3339) + " (UTC)")
+        row("Verified at", HTMLText.token(report.verifiedAt.rfc3339) + " (UTC)"
+            + (report.settings?.isVerificationTimeStated == true ? ": as of the time given with \(HTMLText.token("--at", "mono")), not the clock" : ""))
         row("Verified by", "\(RialToolkit.name) \(RialToolkit.version)")
         row("Checks", "\(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         html += "</table></section>\n"

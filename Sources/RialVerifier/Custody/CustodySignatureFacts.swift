@@ -25,7 +25,7 @@ struct CustodySignatureFacts {
     let revocation: RevocationFacts?
 
     /// - Parameter path: the event's signature file, `nil` when it has none.
-    init(_ file: CustodyEventFile, path: String?, anchors: [Certificate], revocationEvidence: [RevocationEvidenceFile] = [], verificationTime: Timestamp, crypto: any VerifierCrypto,
+    init(_ file: CustodyEventFile, path: String?, anchors: [Certificate], revocationEvidence: [RevocationEvidenceFile] = [], intermediates: [Certificate] = [], verificationTime: Timestamp, crypto: any VerifierCrypto,
          bytes: (String) -> [UInt8]?) {
         seq = file.seq
         eventPath = file.path
@@ -59,7 +59,7 @@ struct CustodySignatureFacts {
         let basis = isValidNow ? "the verification time (custody events carry no trusted timestamp)"
                                : "\(Self.claimedWhat(parsed)), as the certificate is no longer valid (custody events carry no trusted timestamp)"
         let trust = SignerTrustFacts(parsed, anchors: anchors, judgedAt: isValidNow ? now : Self.claimedTime(parsed, event),
-                                     basis: basis, crypto: crypto)
+                                     basis: basis, crypto: crypto, intermediates: intermediates)
         self.trust = trust
         // With no trusted time, revocation is judged at the verification time: a signer revoked
         // before it could have signed the event afterwards, for all anyone can prove.

@@ -8,8 +8,9 @@ package enum JSONLinesRenderer {
     package static let version = "1.1"
 
     /// The line for one input.
-    /// - Parameter elapsed: seconds the verification took.
-    package static func line(_ report: VerificationReport, elapsed: Double) -> [UInt8] {
+    /// - Parameter elapsed: seconds the verification took; `nil` leaves `elapsed_ms` out, as
+    ///   for a verification as of a stated time (`--at`), whose lines are the same on every run.
+    package static func line(_ report: VerificationReport, elapsed: Double?) -> [UInt8] {
         var object = JSONObject()
         object["type"] = .string("package")
         object["path"] = .string(report.subjectPath)
@@ -28,21 +29,23 @@ package enum JSONLinesRenderer {
             object["parts"] = .object(parts)
         }
         if let error = report.error { object["error"] = JSONReportRenderer.errorValue(error) }
-        object["elapsed_ms"] = .integer(milliseconds(elapsed))
+        if let elapsed { object["elapsed_ms"] = .integer(milliseconds(elapsed)) }
         return compact(.object(object))
     }
 
     /// The final line: counts per verdict, and the exit status the batch ends with.
-    package static func summary(pass: Int, fail: Int, error: Int, elapsed: Double, exitStatus: Int) -> [UInt8] {
-        compact(.object([
+    /// - Parameter elapsed: seconds the batch took; `nil` (`--at`) leaves `elapsed_ms` out.
+    package static func summary(pass: Int, fail: Int, error: Int, elapsed: Double?, exitStatus: Int) -> [UInt8] {
+        var object: JSONObject = [
             "type": .string("summary"),
             "lines_version": .string(version),
             "tool": .object(["name": .string(RialToolkit.name), "version": .string(RialToolkit.version)]),
             "total": .integer(Int64(pass + fail + error)),
             "verdicts": .object(["pass": .integer(Int64(pass)), "fail": .integer(Int64(fail)), "error": .integer(Int64(error))]),
-            "elapsed_ms": .integer(milliseconds(elapsed)),
-            "exit_status": .integer(Int64(exitStatus)),
-        ]))
+        ]
+        if let elapsed { object["elapsed_ms"] = .integer(milliseconds(elapsed)) }
+        object["exit_status"] = .integer(Int64(exitStatus))
+        return compact(.object(object))
     }
 
     private static func milliseconds(_ seconds: Double) -> Int64 {

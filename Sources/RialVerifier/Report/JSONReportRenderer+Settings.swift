@@ -22,6 +22,8 @@ extension JSONReportRenderer {
         object["custody_head"] = settings.custodyHead.map(JSONValue.string) ?? .null
         object["media"] = settings.externalMedia.map(JSONValue.string) ?? .null
         object["verification_time"] = .string(settings.verificationTime.rfc3339)
+        // Report version 1.8: whether the time was stated (`--at`) or the clock's.
+        object["verification_time_source"] = .string(settings.isVerificationTimeStated ? "stated" : "clock")
         object["tool_version"] = .string(settings.toolVersion)
         if let confinement = settings.mediaProbeConfinement { object["media_probe_confinement"] = .string(confinement) }
         object["libraries"] = .array(settings.libraries.map { library in .object(["name": .string(library.name), "version": .string(library.version)]) })

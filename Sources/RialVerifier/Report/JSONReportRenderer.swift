@@ -4,7 +4,7 @@ import RialFormat
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
     /// `report_version` of the JSON report (`schema/SPEC.md` §9.1, CHANGELOG.md).
-    public static let reportVersion = "1.7"
+    public static let reportVersion = "1.8"
 
     package static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()

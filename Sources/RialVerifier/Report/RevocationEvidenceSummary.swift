@@ -17,6 +17,9 @@ public struct RevocationEvidenceSummary: Sendable, Equatable {
         sha256 = evidence.sha256
     }
 
-    /// The option that gives such a file: `--crl` or `--ocsp`.
+    /// The option that gives such a file: `--crl` or `--ocsp` (for stapled evidence, the option
+    /// that gives it to `rial verify` as well).
     public var option: String { kind == .crl ? "--crl" : "--ocsp" }
+    /// Where it came from, in words: "--crl" or "stapled in the package".
+    public var origin: String { source == .stapled ? "stapled in the package" : option }
 }

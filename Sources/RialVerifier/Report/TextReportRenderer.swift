@@ -22,11 +22,13 @@ public enum TextReportRenderer {
             lines.append("Capture time       \(Escaping.visible(capturedLine(attestation)))")
         }
         if let clock = report.appTime?.clockStatement { lines.append("App clock          \(Escaping.visible(clock))") }
-        lines.append("Verified at        \(report.verifiedAt.rfc3339)")
+        // A stated time (--at) is said to be one: the report is then about that moment, not the run.
+        let stated = report.settings?.isVerificationTimeStated == true ? " (as of the time given with --at, not the clock)" : ""
+        lines.append("Verified at        \(report.verifiedAt.rfc3339)\(stated)")
         // The evidence revocation was judged by, each file by SHA-256; without any, each trusted
         // signature's revocation finding below says it was not checked.
         for evidence in report.settings?.revocationEvidence ?? [] {
-            lines.append("Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.option), SHA-256 \(evidence.sha256))")
+            lines.append("Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.origin), SHA-256 \(evidence.sha256))")
         }
         lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
         lines.append("")

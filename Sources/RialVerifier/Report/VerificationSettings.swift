@@ -24,6 +24,9 @@ public struct VerificationSettings: Sendable {
     public let externalMedia: String?
     /// The time the package was judged at.
     public let verificationTime: Timestamp
+    /// Whether ``verificationTime`` was stated by the person verifying (`--at`), not read from
+    /// the clock: then the report is the same, byte for byte, whenever it is made again.
+    public let isVerificationTimeStated: Bool
     /// The verifier's version (`RialToolkit.version`).
     public let toolVersion: String
     /// What the media probe read the media in on this machine, as it said (its seccomp
@@ -35,8 +38,9 @@ public struct VerificationSettings: Sendable {
     /// libarchive (this process), then, when media was examined, the media probe's (FFmpeg's
     /// libraries, libheif, libexif, libiptcdata, Exempi, libseccomp), in that order.
     public let libraries: [(name: String, version: String)]
-    /// The revocation evidence the verdicts used, in the order given: each file's kind, source,
-    /// name and SHA-256. Empty when none was given: then revocation was not checked.
+    /// The revocation evidence the verdicts used: the verifier's in the order given, then the
+    /// package's stapled files; each file's kind, source, name and SHA-256. Empty when there was
+    /// none: then revocation was not checked.
     public let revocationEvidence: [RevocationEvidenceSummary]
 
     /// The libraries this process runs with and, once a media probe has answered, the probe's
@@ -51,7 +55,8 @@ public struct VerificationSettings: Sendable {
         [("OpenSSL", OpenSSLLibrary.version), ("libarchive", LibarchiveLibrary.version)]
     }
 
-    init(policy: VerificationPolicy, verificationTime: Timestamp, mediaProbe: MediaProbeEnvironment? = nil) {
+    /// - Parameter stapled: the revocation evidence stapled in the package, after the verifier's.
+    init(policy: VerificationPolicy, verificationTime: Timestamp, stapled: [RevocationEvidenceFile] = [], mediaProbe: MediaProbeEnvironment? = nil) {
         trustAnchors = policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
             + policy.timestampAnchors.map { TrustAnchorSummary(role: .tsa, certificate: $0, origin: policy.timestampAnchorOrigins[$0.fingerprintSHA256]) }
         requiresSeal = policy.requiresSeal
@@ -59,9 +64,10 @@ public struct VerificationSettings: Sendable {
         custodyHead = policy.custodyHead
         externalMedia = policy.externalMedia
         self.verificationTime = verificationTime
+        isVerificationTimeStated = policy.statedTime != nil
         toolVersion = RialToolkit.version
         mediaProbeConfinement = mediaProbe?.confinement
         libraries = Self.ownLibraries + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
-        revocationEvidence = policy.revocationEvidence.map(RevocationEvidenceSummary.init)
+        revocationEvidence = (policy.revocationEvidence + stapled).map(RevocationEvidenceSummary.init)
     }
 }

@@ -37,24 +37,24 @@ enum CertificateRevocation {
         for file in evidence {
             for list in file.revocationLists where list.names(issuer) {
                 guard list.isIssued(by: issuer) else {
-                    refused.append("the CRL in \(file.path) names \(issuer.subject) as issuer, but its signature does not verify under that certificate's key (or the certificate may not sign CRLs)")
+                    refused.append("\(file.label) names \(issuer.subject) as issuer, but its signature does not verify under that certificate's key (or the certificate may not sign CRLs)")
                     continue
                 }
                 if let statement = list.statement(about: certificate) {
-                    said.append((statement, Self.describe("the CRL in \(file.path)", statement)))
+                    said.append((statement, Self.describe(file.label, statement)))
                 }
             }
             guard let response = file.ocspResponse, let statement = response.statement(about: certificate, issuer: issuer) else { continue }
             do {
                 if let problem = try response.authorityProblem(anchors: anchors, chain: issuerChain, at: time) {
-                    refused.append("the OCSP response in \(file.path) is not signed by \(issuer.subject) or a responder it delegated (id-kp-OCSPSigning) chaining to your anchors: \(problem)")
+                    refused.append("\(file.label) is not signed by \(issuer.subject) or a responder it delegated (id-kp-OCSPSigning) chaining to your anchors: \(problem)")
                     continue
                 }
             } catch {
                 self = .notEvaluated(error)
                 return
             }
-            said.append((statement, Self.describe("the OCSP response in \(file.path)", statement)))
+            said.append((statement, Self.describe(file.label, statement)))
         }
         self = Self.judge(said, refused: refused, certificate: certificate, at: time)
     }

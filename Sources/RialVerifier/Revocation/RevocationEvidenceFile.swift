@@ -13,11 +13,12 @@ public struct RevocationEvidenceFile: Sendable {
         case ocsp
     }
 
-    /// Who brought the evidence. Only the person verifying does today; evidence stapled inside
-    /// a package at sealing will be another source, and a report says which it used.
+    /// Who brought the evidence; a report says which it used.
     public enum Source: String, Sendable {
         /// Given by the person verifying (`--crl`, `--ocsp`).
         case supplied
+        /// Stapled in the package (`rial/seal/revocation/`, `rial seal --revocation`).
+        case stapled
     }
 
     /// What the file holds.
@@ -32,6 +33,11 @@ public struct RevocationEvidenceFile: Sendable {
     let revocationLists: [CertificateRevocationList]
     /// The response in the file (for ``Kind/ocsp``).
     let ocspResponse: OCSPResponse?
+
+    /// "the CRL in FILE (supplied, SHA-256 …)": how a finding names the evidence it used.
+    var label: String {
+        "the \(kind == .crl ? "CRL" : "OCSP response") in \(path) (\(source == .stapled ? "stapled in the package" : "supplied"), SHA-256 \(sha256))"
+    }
 
     /// Reads a file's bytes as evidence of `kind`.
     /// - Parameters:

@@ -19,7 +19,7 @@ struct RevocationJudge {
         let result: CheckResult
         switch verdict {
         case .notGiven:
-            result = .notChecked(codes.checked, path, "revocation not checked: no revocation evidence was given (--crl, --ocsp), and rial fetches nothing, so whether \(facts.role)'s certificate was revoked is not known")
+            result = .notChecked(codes.checked, path, "revocation not checked: no revocation evidence was given (--crl, --ocsp) or stapled in the package, and rial fetches nothing, so whether \(facts.role)'s certificate was revoked is not known")
         case .leafIsAnchor:
             result = .notChecked(codes.checked, path, "revocation not checked: \(facts.role)'s certificate is itself a trust anchor you gave, so no issuer above it could revoke it")
         case .good:

@@ -34,10 +34,11 @@ struct SealFacts {
         }
         let basis = trustedTime == nil ? "the verification time (no trusted timestamp)" : "the trusted timestamp's genTime"
         let time = RevocationTime(seconds: trustedTime ?? context.verificationTime.seconds, isProven: trustedTime != nil, basis: basis)
-        let trust = SignerTrustFacts(parsed, anchors: context.policy.sealAnchors, judgedAt: time.seconds, basis: basis, crypto: crypto)
+        let trust = SignerTrustFacts(parsed, anchors: context.policy.sealAnchors, judgedAt: time.seconds, basis: basis, crypto: crypto,
+                                     intermediates: context.stapledRevocation.certificates)
         self.trust = trust
         revocation = trust.trustedChain.map {
-            RevocationFacts(role: "the signer", chain: $0, time: time, evidence: context.policy.revocationEvidence, anchors: context.policy.sealAnchors)
+            RevocationFacts(role: "the signer", chain: $0, time: time, evidence: context.revocationEvidence, anchors: context.policy.sealAnchors)
         }
     }
 

@@ -82,12 +82,12 @@ struct TimestampFacts {
             return
         }
         guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
-        operations = TokenSignatureFacts(response, extra: extra, anchors: context.policy.timestampAnchors, imprint: expectedImprint, crypto: crypto)
+        operations = TokenSignatureFacts(response, extra: extra + context.stapledRevocation.certificates, anchors: context.policy.timestampAnchors, imprint: expectedImprint, crypto: crypto)
         if case .success(.trusted(let chain))? = operations?.tsaChain {
             // A token is the TSA's own word for its time: RFC 3161 §4 keeps one made before a
             // revocation for another reason than key compromise valid, and no other.
             let time = RevocationTime(seconds: response.genTime, isProven: true, basis: "the token's genTime")
-            revocation = RevocationFacts(role: "the TSA", chain: chain, time: time, evidence: context.policy.revocationEvidence,
+            revocation = RevocationFacts(role: "the TSA", chain: chain, time: time, evidence: context.revocationEvidence,
                                          anchors: context.policy.timestampAnchors, compromiseFailsAtAnyDate: true)
         }
     }

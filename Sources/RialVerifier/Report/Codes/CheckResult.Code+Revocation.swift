@@ -86,6 +86,19 @@ extension CheckResult.Code {
     /// delegated OCSP responder (id-kp-OCSPSigning) the issuer certified, so it is not used.
     public static let custodyRevocationUnauthorized = Self("custody.revocation.unauthorized")
 
+    /// One file of revocation evidence stapled into the package (`rial/seal/revocation/`, §14.11).
+    /// - PASS: its name is the SHA-256 of its bytes and it reads as its extension says (CRLs, an
+    ///   OCSP response, certificates); whether it speaks for a certificate is judged, by its
+    ///   issuer's signature, in the revocation findings, which name it when they use it.
+    /// - NOT CHECKED: not used, with the reason: a name other than `SHA256.crl|.ocsp|.crt`, bytes
+    ///   whose SHA-256 is not the name, too large to read, or not what its extension says.
+    public static let sealRevocationStapled = Self("seal.revocation.stapled")
+
+    /// FAIL: a custody event with a valid signature (the SEALED event of `rial seal --revocation`, or
+    /// an appended one) names a stapled file under `rial/seal/revocation/` that the package no
+    /// longer holds: evidence its signer stapled was removed.
+    public static let sealRevocationStapledMissing = Self("seal.revocation.stapled.missing")
+
     /// Every revocation code, for ``all``.
     static let revocationCodes: [Self] = [
         .sealRevocation, .sealRevocationRevoked, .sealRevocationRevokedLater, .sealRevocationMissing,
@@ -93,6 +106,6 @@ extension CheckResult.Code {
         .timestampRevocationRevoked, .timestampRevocationRevokedLater, .timestampRevocationMissing, .timestampRevocationStale,
         .timestampRevocationUnknown, .timestampRevocationUnauthorized, .custodyRevocation, .custodyRevocationRevoked,
         .custodyRevocationRevokedLater, .custodyRevocationMissing, .custodyRevocationStale, .custodyRevocationUnknown,
-        .custodyRevocationUnauthorized,
+        .custodyRevocationUnauthorized, .sealRevocationStapled, .sealRevocationStapledMissing,
     ]
 }

@@ -8,4 +8,6 @@ extension VerifierErrorCode {
     public static let unreadable = Self("input.unreadable")
     /// The package declares a format version this verifier does not read.
     public static let unsupportedVersion = Self("input.unsupported-version")
+    /// The time stated with `--at` is before the package's `created` (`rial/manifest.json`).
+    public static let timeBeforePackage = Self("input.time-before-package")
 }
