@@ -31,13 +31,19 @@ struct LedgerHistoryCommand: ParsableCommand {
     var format: LedgerExportCommand.Format = .text
 
     func run() throws {
+        let storePath: StorePath
+        do { storePath = try root.map { root throws(LedgerError) in try StorePath(root: root) } ?? StorePath() } catch {
+            Console.error(error.reason)
+            throw ExitStatus.usage
+        }
         let ledger = try ledgerOptions.openForReading()
         let records: [LedgerRecord]
         let chain: LedgerChainCheck
         do {
-            // As typed (a package id, or a path an older rial recorded as given), else keyed.
+            // As typed (a package id, or a path an older rial recorded as given), else keyed; a
+            // package id is no path, so a key it cannot have is no error.
             var found = try ledger.history(of: key)
-            if found.isEmpty, let canonical = try? StoreKeys(inputs: [key], roots: [], storeRoot: root).inputs.first?.key, canonical != key {
+            if found.isEmpty, let canonical = try? storePath.key(for: key), canonical != key {
                 found = try ledger.history(of: canonical)
             }
             records = found

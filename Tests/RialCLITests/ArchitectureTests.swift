@@ -37,14 +37,11 @@ struct ArchitectureTests {
                     cursor = declaration.index(after: cursor)
                 }
                 let items = String(declaration[list.upperBound..<cursor])
-                let names = try NSRegularExpression(pattern: #"\.product\(name:\s*"([^"]+)"|"([^"]+)""#)
+                // A `.product(…)` is matched whole, so its `package:` string is not taken for a module.
+                let names = try NSRegularExpression(pattern: #"\.product\(name:\s*"([^"]+)"[^)]*\)|"([^"]+)""#)
                 for item in names.matches(in: items, range: NSRange(items.startIndex..., in: items)) {
                     if let range = Range(item.range(at: 1), in: items) ?? Range(item.range(at: 2), in: items) {
-                        let value = String(items[range])
-                        // `package: "swift-argument-parser"` follows a product's name: not a module.
-                        if !value.contains("-") || graph[value] != nil || matches.contains(where: { Range($0.range(at: 2), in: text).map { String(text[$0]) } == value }) {
-                            dependencies.insert(value)
-                        }
+                        dependencies.insert(String(items[range]))
                     }
                 }
             }

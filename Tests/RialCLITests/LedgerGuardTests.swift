@@ -107,6 +107,10 @@ struct LedgerGuardTests {
             let elsewhere = CLI.rial(["audit", "-r", "mnt", "--root", "mnt", "--ledger", rooted, "-q", "--no-examine-media"], cwd: dir)
             #expect(elsewhere.status == 0 && elsewhere.stdout.contains("no change since the previous audit"), "\(elsewhere)")
             #expect(try LedgerOracle.query(rooted, "SELECT DISTINCT path FROM ledger_records WHERE kind = 'package' ORDER BY path", cwd: dir) == ["p1.rialpkg", "p2.rialpkg", "p3.rialpkg"])
+            let byID = CLI.rial(["ledger", "history", "guard-2", "--root", "mnt", "--ledger", rooted], cwd: dir)
+            #expect(byID.status == 0 && byID.stderr.isEmpty && byID.stdout.contains("p2.rialpkg"), "a package id with --root: \(byID)")
+            let badRoot = CLI.rial(["ledger", "history", "p2.rialpkg", "--root", "none", "--ledger", rooted], cwd: dir)
+            #expect(badRoot.status == 64 && badRoot.stderr.contains("is not a directory"), "\(badRoot)")
             let outside = CLI.rial(["audit", "-r", "store", "--root", "mnt", "--ledger", rooted, "-q"], cwd: dir)
             #expect(outside.status == 64 && outside.stderr.contains("is not under the store root"), "\(outside)")
         }
