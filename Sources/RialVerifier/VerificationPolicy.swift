@@ -37,6 +37,12 @@ public struct VerificationPolicy: Sendable {
     /// clock: certificates, revocation evidence and "not in the future" are judged then, and the
     /// same inputs give the same report, byte for byte (`schema/SPEC.md` §8.8). `nil`: the clock.
     public var statedTime: Timestamp?
+    /// Who verifies, named in the report's settings (`--examiner`); `nil`: not stated.
+    public var examiner: Examiner?
+    /// Whether the package file as a whole is hashed as it is read, so the report names its
+    /// SHA-256 and size (`subject.sha256`, `subject.size`): what a signed receipt needs to say
+    /// which bytes were examined. Off by default: it costs a third digest over the package.
+    public var hashesPackageFile = false
 
     /// A policy; the default trusts no anchor and requires nothing, so a seal is at best "valid, signer not trusted".
     public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],

@@ -63,6 +63,7 @@ public struct Verifier: Sendable {
         case .package:
             var scanner = PackageScanner(path: path, limits: limits, progress: progress)
             scanner.startsMediaProbes = policy.examinesMedia
+            scanner.hashesArchive = policy.hashesPackageFile
             inventory = try scanner.scan()
         case .bag: inventory = try BagDirectoryScanner(path: path, limits: limits, progress: progress).scan()
         }
@@ -93,7 +94,8 @@ public struct Verifier: Sendable {
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
             settings: VerificationSettings(policy: policy, verificationTime: verificationTime, stapled: context.stapledRevocation.evidence,
-                                           mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce)
+                                           mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce),
+            packageFile: inventory.archiveDigest
         )
         return (report, context)
     }

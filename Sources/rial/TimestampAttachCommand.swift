@@ -17,11 +17,15 @@ struct TimestampAttachCommand: ParsableCommand {
         anchor with --tsa-trust). The package is verified first and rewritten atomically; \
         nothing the seal covers changes.
 
+        Given a signed receipt's report (R.json) instead, the token must cover the SHA-256 \
+        of the receipt signature's value; it is written beside the report as R.json.tsr \
+        (--tsa-chain as R.json.tsa-chain.pem); --force replaces a token already there.
+
         \(ExitStatus.helpText)
         """
     )
 
-    @Argument(help: ArgumentHelp("The sealed package, changed in place.", valueName: "PKG"))
+    @Argument(help: ArgumentHelp("The sealed package, changed in place; or a signed receipt's report R.json.", valueName: "PKG"))
     var package: String
 
     @Option(help: ArgumentHelp("The TSA's response (DER TimeStampResp).", valueName: "RESP.tsr"))
@@ -62,6 +66,13 @@ struct TimestampAttachCommand: ParsableCommand {
             }
         }
         let staples = try stapling.load()
+        if ReceiptStamper.isReceipt(package) {
+            guard staples.isEmpty else {
+                Console.error("--revocation staples evidence in a package; a receipt carries none")
+                throw ExitStatus.usage
+            }
+            return try attachToReceipt(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes))
+        }
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         // Made when the package's lock is held, after any amendment it waited for.
@@ -95,6 +106,31 @@ struct TimestampAttachCommand: ParsableCommand {
             print("Attached the timestamp to \(package)")
             print("genTime: \(receipt.genTime.rfc3339)   serial: \(receipt.serialHex)")
             print("Check it: rial verify \(package) --tsa-trust TSA-ROOT.pem --require-timestamp")
+        }
+    }
+
+    /// The token stored beside a signed receipt.
+    private func attachToReceipt(_ token: TimestampToken) throws {
+        let stamped: (genTime: Timestamp, serialHex: String)
+        do {
+            stamped = try ReceiptStamper(report: package).attachTimestamp(token, replacing: force)
+        } catch let error as AmenderError {
+            switch error.code {
+            case .tokenNotSHA256, .tokenMismatch, .nonceMismatch, .sealMismatch:
+                Console.error("\(error.reason) [\(error.code)]")
+                throw ExitStatus.failed
+            case .invalidRequest, .invalidToken:
+                Console.error(error.conciseDescription)
+                throw ExitStatus.usage
+            default:
+                Console.error(error.conciseDescription)
+                throw ExitStatus.couldNotComplete
+            }
+        }
+        if !quiet {
+            print("Attached the timestamp to the receipt \(package): \(ReceiptLayout.token(of: package))")
+            print("genTime: \(stamped.genTime.rfc3339)   serial: \(stamped.serialHex)")
+            print("Check it: rial receipt verify \(package) --trust ROOT.pem --tsa-trust TSA-ROOT.pem")
         }
     }
 

@@ -3,6 +3,7 @@ import RialFormat
 import RialArchive
 import RialVerifier
 import RialAmender
+import RialCrypto
 
 struct TimestampRequestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,11 +15,15 @@ struct TimestampRequestCommand: ParsableCommand {
         certificate included. The package must be sealed and must pass verification. The \
         package itself is not changed.
 
+        Given a signed receipt's report (R.json, from rial verify --receipt) instead, the \
+        request is over the SHA-256 of the receipt signature's value (R.json.p7s), which \
+        must sign the report as it stands (schema/SPEC.md §18.3).
+
         \(ExitStatus.helpText)
         """
     )
 
-    @Argument(help: ArgumentHelp("The sealed package.", valueName: "PKG"))
+    @Argument(help: ArgumentHelp("The sealed package, or a signed receipt's report R.json.", valueName: "PKG"))
     var package: String
 
     @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Where to write the request (DER).", valueName: "REQ.tsq"))
@@ -33,6 +38,7 @@ struct TimestampRequestCommand: ParsableCommand {
     func run() throws {
         // Before the package is read: a request that could not be written is known now.
         try OutputFile.check(output, option: "-o", replacing: force)
+        if ReceiptStamper.isReceipt(package) { return try requestForReceipt() }
         let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: Timestamp.now()))
         let receipt: TimestampRequestReceipt
         do {
@@ -50,6 +56,28 @@ struct TimestampRequestCommand: ParsableCommand {
             print("Wrote \(output): an RFC 3161 request for the seal by \(receipt.sealSigner)")
             print("Nonce:  \(receipt.request.nonceHex)")
             print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --tsa-chain TSA-CHAIN.pem --request \(output)")
+        }
+    }
+
+    /// The request for a signed receipt's token.
+    private func requestForReceipt() throws {
+        let made: (request: TimeStampRequest, signer: String)
+        do {
+            made = try ReceiptStamper(report: package).makeTimestampRequest()
+        } catch let error as AmenderError {
+            Console.error(error.conciseDescription)
+            throw error.code == .sealMismatch ? ExitStatus.failed : ExitStatus.couldNotComplete
+        }
+        do {
+            try OutputFile.write(made.request.der, to: output, replacing: force)
+        } catch let error as ArchiveError {
+            Console.error(error.conciseDescription(after: "cannot write the request"))
+            throw ExitStatus.couldNotComplete
+        }
+        if !quiet {
+            print("Wrote \(output): an RFC 3161 request for the receipt signed by \(made.signer)")
+            print("Nonce:  \(made.request.nonceHex)")
+            print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --request \(output)")
         }
     }
 }

@@ -136,6 +136,14 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 
+    @Option(help: ArgumentHelp("Who verifies, e.g. \"A. Expert, Forensic Lab Ltd\": named in the report's settings (with this machine's host name) and the court report.", valueName: "NAME"))
+    var examiner: String?
+
+    @Option(help: ArgumentHelp("Write a signed receipt: the JSON report to R.json (naming the package file's SHA-256 and size) and a detached CMS signature over its exact bytes to R.json.p7s, signed with --sign-key and --cert.", valueName: "R.json"))
+    var receipt: String?
+
+    @OptionGroup(title: "Receipt signer") var signing: SealingOptions
+
     @Flag(name: .shortAndLong, help: "No progress line.")
     var quiet = false
 
@@ -152,6 +160,13 @@ struct VerifyCommand: ParsableCommand {
         if report != nil && (paths.count > 1 || filesFrom != nil) { throw ValidationError("--report takes a single PATH") }
         if media != nil && (paths.count > 1 || filesFrom != nil) { throw ValidationError("--media belongs to one package; give a single PATH") }
         if let media, !InputFile.isReadableFile(media) { throw ValidationError("--media \(media) is not a readable regular file") }
+        if let examiner, examiner.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--examiner takes a name, e.g. --examiner \"A. Expert, Forensic Lab Ltd\"") }
+        if receipt != nil && !signing.isSealing {
+            throw ValidationError("--receipt needs --sign-key KEY.pem and --cert CERT.pem: a receipt is signed by the examiner who made it")
+        }
+        if signing.isSealing && receipt == nil { throw ValidationError("--sign-key and --cert sign a receipt: give --receipt R.json") }
+        if receipt != nil && (paths.count > 1 || filesFrom != nil || recursive) { throw ValidationError("--receipt takes a single package PATH (rial audit --receipts DIR signs one per package)") }
+        if let receipt, let report, receipt == report { throw ValidationError("--receipt and --report name the same file") }
         if let report {
             guard let reportFormat = ReportFormat(path: report) else {
                 throw ValidationError("--report \(report): the file's extension says its format: .txt, .json, .xml or .html (e.g. --report case.verification.json)")
@@ -168,9 +183,12 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         // Before anything is read: a report that could not be written is known now.
         if let report { try OutputFile.check(report, option: "--report", replacing: force) }
+        let receiptSigner = try receipt.map { try ReceiptOutput(path: $0, signing: signing, replacing: force) }
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
         policy.examinesMedia = mediaExamination.examineMedia
+        policy.examiner = examiner.map { Examiner(name: $0, host: ProcessInfo.processInfo.hostName) }
+        policy.hashesPackageFile = receipt != nil
         let listed = try filesFrom.map { try PathList.read($0, nullSeparated: null) } ?? []
         if let filesFrom, listed.contains(Verifier.standardInput) {
             Console.error("--files-from \(filesFrom) lists -; standard input can only be named on the command line")
@@ -181,11 +199,11 @@ struct VerifyCommand: ParsableCommand {
             Console.error(filesFrom.map { "--files-from \($0) lists no path" } ?? "no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
         }
-        if (report != nil || media != nil || format == .xml || format == .html) && inputs.count > 1 {
-            Console.error("--report, --media and --format xml or html belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
+        if (report != nil || media != nil || receipt != nil || format == .xml || format == .html) && inputs.count > 1 {
+            Console.error("--report, --media, --receipt and --format xml or html belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
             throw ExitStatus.usage
         }
-        if format == .html || reportFormat == .html { return try courtReport(inputs[0], policy: policy) }
+        if format == .html || reportFormat == .html { return try courtReport(inputs[0], policy: policy, receipt: receiptSigner) }
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine(label: "verifying", enabled: !quiet)
         var collected: [VerificationReport] = []
@@ -208,7 +226,7 @@ struct VerifyCommand: ParsableCommand {
             case .html:
                 break
             }
-            if report != nil && collected.isEmpty { collected.append(result) }
+            if (report != nil || receipt != nil) && collected.isEmpty { collected.append(result) }
             for warning in result.warnings { Console.error("warning: \(warning)") }
             if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }
         }, tick: {
@@ -239,19 +257,22 @@ struct VerifyCommand: ParsableCommand {
         case .text, .html:
             break
         }
-        if let first = collected.first { try writeReportFile(first, overview: nil) }
+        if let first = collected.first {
+            try writeReportFile(first, overview: nil)
+            try receiptSigner?.write(first, quiet: quiet)
+        }
         throw status
     }
 
     /// `--report FILE`, in the format its extension names.
-    private func writeReportFile(_ result: VerificationReport, overview: CaseOverview?) throws {
+    private func writeReportFile(_ result: VerificationReport, overview: CaseOverview?, receipt: ReceiptFingerprint? = nil) throws {
         guard let report, let reportFormat else { return }
         do {
             let bytes: [UInt8] = switch reportFormat {
             case .text: Array(TextReportRenderer.render(result).utf8)
             case .json: JSONReportRenderer.bytes(result)
             case .xml: try XMLReportRenderer.bytes(result)
-            case .html: Array(HTMLReportRenderer.render(result, overview: overview).utf8)
+            case .html: Array(HTMLReportRenderer.render(result, overview: overview, receipt: receipt).utf8)
             }
             try OutputFile.write(bytes, to: report, replacing: force)
         } catch {
@@ -272,10 +293,12 @@ struct VerifyCommand: ParsableCommand {
 
     /// `--format html` or `--report FILE.html`: one package, verified with what the court
     /// report of `rial report` shows; the report on standard output in `--format`, and FILE.
-    private func courtReport(_ input: String, policy: VerificationPolicy) throws {
+    private func courtReport(_ input: String, policy: VerificationPolicy, receipt: ReceiptOutput?) throws {
         let (result, overview) = ProgressLine.around("verifying", enabled: !quiet) { Verifier(policy: policy).courtReport(for: input, progress: $0) }
+        // The receipt first: the court report names its fingerprint.
+        let made = try receipt?.write(result, quiet: quiet)
         switch format {
-        case .html: FileHandleStream.standardOutput.write(HTMLReportRenderer.render(result, overview: overview))
+        case .html: FileHandleStream.standardOutput.write(HTMLReportRenderer.render(result, overview: overview, receipt: made))
         case .text: FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
         case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(JSONReportRenderer.jsonValue(result), escaping: .invisibles), as: UTF8.self))
         case .xml: FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(result), as: UTF8.self))
@@ -283,7 +306,7 @@ struct VerifyCommand: ParsableCommand {
         }
         for warning in result.warnings { Console.error("warning: \(warning)") }
         if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }
-        try writeReportFile(result, overview: overview)
+        try writeReportFile(result, overview: overview, receipt: made)
         throw Self.exitStatus(for: result)
     }
 

@@ -26,15 +26,21 @@ package final class TarReader {
     /// Opens the archive file at `path`.
     /// - Throws: ``ArchiveError``: `.io` when the file cannot be opened, `.notAnArchive` when it
     ///   does not start like a tar archive, or the code of the profile rule its first chunk breaks.
-    package convenience init(path: String, limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
-        try self.init(source: TarSource(path: path, limits: limits, chunkSize: chunkSize))
+    package convenience init(path: String, limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20,
+                             observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+        let source = try TarSource(path: path, limits: limits, chunkSize: chunkSize)
+        source.observer = observer
+        try self.init(source: source)
     }
 
     /// Reads the archive on standard input, once, as a stream: nothing of it is kept, so it
     /// cannot be read again.
     /// - Throws: as ``init(path:limits:chunkSize:)``.
-    package convenience init(standardInputWith limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20) throws {
-        try self.init(source: TarSource(standardInputWith: limits, chunkSize: chunkSize))
+    package convenience init(standardInputWith limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20,
+                             observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+        let source = try TarSource(standardInputWith: limits, chunkSize: chunkSize)
+        source.observer = observer
+        try self.init(source: source)
     }
 
     /// Reads an archive held in memory (tests and fuzzing).

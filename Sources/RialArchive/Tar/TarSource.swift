@@ -25,6 +25,9 @@ final class TarSource {
 
     /// The archive's size, when it is a regular file or bytes in memory.
     let size: UInt64?
+    /// Sees every byte of the input once, in order, as it is accepted (a receipt's SHA-256 of
+    /// the whole package file is taken here, from the one read that is verified).
+    var observer: ((UnsafeRawBufferPointer) -> Void)?
 
     /// Reads the file at `path` (a directory is refused). The file is opened once, without
     /// waiting: a named pipe no one writes to is refused at once instead of waited on.
@@ -166,6 +169,7 @@ final class TarSource {
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
         bytesRead += UInt64(chunk.count)
+        observer?(chunk)
         return chunk
     }
 

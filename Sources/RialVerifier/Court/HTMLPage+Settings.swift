@@ -2,8 +2,19 @@ extension HTMLPage {
     /// How the verdict was reached: what a second examiner needs to repeat it and get the same
     /// answer. The same package can pass without `--require-seal` and fail with it, and a
     /// signer is trusted only against the anchors given, so the verdict means little without these.
-    mutating func settings(_ settings: VerificationSettings, subjectPath: String) {
+    mutating func settings(_ settings: VerificationSettings, subjectPath: String, packageFile: PackageFileDigest? = nil, receipt: ReceiptFingerprint? = nil) {
         append("<section><h2>How it was verified</h2><table class=\"facts\">")
+        if let examiner = settings.examiner {
+            row("Examined by", HTMLText.prose(examiner.name) + (examiner.host.isEmpty ? "" : " on the machine \(HTMLText.token(examiner.host))")
+                + "<br><small>as stated with \(HTMLText.token("--examiner", "mono"))\(receipt == nil ? "; no signed receipt ties this report to a key" : "; the signed receipt below ties this report to the examiner's key")</small>")
+        }
+        if let packageFile {
+            row("Package file", "SHA-256 \(HTMLText.digest(packageFile.sha256)), \(packageFile.size) bytes: the exact bytes examined (compare a copy with \(HTMLText.token("sha256sum", "mono")))")
+        }
+        if let receipt {
+            row("Signed receipt", "\(HTMLText.prose(receipt.reportPath)), SHA-256 \(HTMLText.digest(receipt.reportSHA256))<br>signed by \(HTMLText.prose(receipt.signer)), certificate SHA-256 \(HTMLText.digest(receipt.signerFingerprint))"
+                + "<br><small>check it with \(HTMLText.token("rial receipt verify", "mono")) or \(HTMLText.token("openssl cms -verify -binary", "mono")) (schema/SPEC.md §18)</small>")
+        }
         if settings.trustAnchors.isEmpty {
             row("Trust anchors", "None given: no seal, custody signature or timestamp could be shown to come from a trusted signer or time-stamping authority.")
         }
@@ -36,6 +47,9 @@ extension HTMLPage {
         row("Software", "rial \(HTMLText.token(settings.toolVersion))")
         row("Libraries", settings.libraries.map { HTMLReportRenderer.html("\($0.name) \($0.version)") }.joined(separator: "; ")
             + ": the versions running, as each said.")
+        if !settings.examinesMedia {
+            row("Media examination", "Off (\(HTMLText.token("--no-examine-media", "mono"))): the media was hashed but not read by the media libraries, so no claim about its content was held against it.")
+        }
         if let confinement = settings.mediaProbeConfinement {
             row("Media examined in", HTMLReportRenderer.html(confinement) + ": the media libraries read the media in a separate process confined so.")
         }
@@ -60,6 +74,7 @@ extension HTMLPage {
         if let head = settings.custodyHead { words.append(HTMLText.token("--custody-head") + " " + HTMLText.digest(head)) }
         if let media = settings.externalMedia { words.append(HTMLText.token("--media") + " " + HTMLText.prose(ShellWord.quoted(media))) }
         if settings.isVerificationTimeStated { words.append(HTMLText.token("--at") + " " + HTMLText.token(settings.verificationTime.rfc3339)) }
+        if !settings.examinesMedia { words.append(HTMLText.token("--no-examine-media")) }
         // Stapled evidence comes with the package; only the examiner's is given again.
         for evidence in settings.revocationEvidence where evidence.source == .supplied {
             words.append(HTMLText.token(evidence.option) + " " + HTMLText.prose(ShellWord.quoted(evidence.file)))

@@ -9,14 +9,15 @@ import RialFormat
 /// keyframes as pictures; what the media libraries read from the media; the custody timeline; every check; and how to verify again without
 /// rial. Every string from the package is escaped (``html(_:)``, ``HTMLText``).
 package enum HTMLReportRenderer {
-    package static func render(_ report: VerificationReport, overview: CaseOverview?) -> String {
+    /// - Parameter receipt: the signed receipt made with this report, named under "How it was verified".
+    package static func render(_ report: VerificationReport, overview: CaseOverview?, receipt: ReceiptFingerprint? = nil) -> String {
         var page = HTMLPage()
         page.header(report)
         page.verdict(report)
         page.failures(report)
         if let fields = report.caseFields { page.caseFields(fields) }
         page.identity(report)
-        if let settings = report.settings { page.settings(settings, subjectPath: report.subjectPath) }
+        if let settings = report.settings { page.settings(settings, subjectPath: report.subjectPath, packageFile: report.packageFile, receipt: receipt) }
         if report.verdict != .error {
             page.trust(report)
             if let capture = overview?.capture { page.capture(capture, check: report.checks.first { $0.code == .metadataNormalised }) }

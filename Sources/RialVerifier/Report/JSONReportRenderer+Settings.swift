@@ -28,6 +28,11 @@ extension JSONReportRenderer {
         if let confinement = settings.mediaProbeConfinement { object["media_probe_confinement"] = .string(confinement) }
         object["libraries"] = .array(settings.libraries.map { library in .object(["name": .string(library.name), "version": .string(library.version)]) })
         object["revocation_evidence"] = revocationEvidenceValue(settings.revocationEvidence)
+        // Report version 1.9: whether the media was examined, and who verified.
+        object["examine_media"] = .bool(settings.examinesMedia)
+        if let examiner = settings.examiner {
+            object["examiner"] = .object(["name": .string(examiner.name), "host": .string(examiner.host)])
+        }
         return .object(object)
     }
 

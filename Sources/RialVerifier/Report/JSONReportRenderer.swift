@@ -4,13 +4,19 @@ import RialFormat
 /// stable; messages may be reworded.
 public enum JSONReportRenderer {
     /// `report_version` of the JSON report (`schema/SPEC.md` §9.1, CHANGELOG.md).
-    public static let reportVersion = "1.8"
+    public static let reportVersion = "1.9"
 
     package static func jsonValue(_ report: VerificationReport) -> JSONValue {
         var object = JSONObject()
         object["report_version"] = .string(reportVersion)
         object["tool"] = .object(["name": .string(RialToolkit.name), "version": .string(RialToolkit.version)])
-        object["subject"] = .object(["path": .string(report.subjectPath), "kind": .string(report.subjectKind.rawValue)])
+        var subject: JSONObject = ["path": .string(report.subjectPath), "kind": .string(report.subjectKind.rawValue)]
+        // Report version 1.9: the exact bytes examined, when a receipt asked for them.
+        if let file = report.packageFile {
+            subject["sha256"] = .string(file.sha256)
+            subject["size"] = .integer(Int64(clamping: file.size))
+        }
+        object["subject"] = .object(subject)
         object["verified_at"] = .string(report.verifiedAt.rfc3339)
         object["verdict"] = .string(report.verdict.rawValue)
         object["package_id"] = report.packageID.map(JSONValue.string) ?? .null

@@ -24,6 +24,9 @@ public struct VerificationReport: Sendable {
     public let subjectPath: String
     /// A package file or a bag directory.
     public let subjectKind: SubjectKind
+    /// The package file's SHA-256 and size as it was read, when the policy asked for them
+    /// (``VerificationPolicy/hashesPackageFile``); `nil` otherwise and for a bag directory.
+    public let packageFile: PackageFileDigest?
     /// The time the package was judged at.
     public let verifiedAt: Timestamp
     /// The package id `rial/manifest.json` states, when it parsed.
@@ -54,7 +57,8 @@ public struct VerificationReport: Sendable {
     package init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
                 checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
                 seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil, appTime: AppTimeSummary? = nil,
-                caseFields: CaseFields? = nil, settings: VerificationSettings? = nil) {
+                caseFields: CaseFields? = nil, settings: VerificationSettings? = nil, packageFile: PackageFileDigest? = nil) {
+        self.packageFile = packageFile
         self.caseFields = caseFields
         self.settings = settings
         self.custody = custody

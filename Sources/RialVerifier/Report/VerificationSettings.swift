@@ -42,6 +42,11 @@ public struct VerificationSettings: Sendable {
     /// package's stapled files; each file's kind, source, name and SHA-256. Empty when there was
     /// none: then revocation was not checked.
     public let revocationEvidence: [RevocationEvidenceSummary]
+    /// Whether the media was examined by the media libraries (`--no-examine-media` turns it
+    /// off): the media findings depend on it, so a re-run needs to know (report version 1.9).
+    public let examinesMedia: Bool
+    /// Who verified, when stated (`--examiner`).
+    public let examiner: Examiner?
 
     /// The libraries this process runs with and, once a media probe has answered, the probe's
     /// libraries and confinement: what a run of many verifications (an audit) depended on.
@@ -69,5 +74,7 @@ public struct VerificationSettings: Sendable {
         mediaProbeConfinement = mediaProbe?.confinement
         libraries = Self.ownLibraries + (mediaProbe?.libraries ?? []).map { ($0.name, $0.version) }
         revocationEvidence = (policy.revocationEvidence + stapled).map(RevocationEvidenceSummary.init)
+        examinesMedia = policy.examinesMedia
+        examiner = policy.examiner
     }
 }

@@ -23,6 +23,8 @@ package struct Inventory: Sendable {
     /// so no file has a ``File/location`` and nothing that needs one (the media examination)
     /// can be done.
     package var isStream = false
+    /// The package file's SHA-256 and size, taken as it was read, when asked for (a receipt).
+    package var archiveDigest: PackageFileDigest?
     /// The top-level directory's name (packages only).
     package var rootName: String?
     /// Files by bag-relative path. A duplicate entry is recorded in ``findings``, not here.

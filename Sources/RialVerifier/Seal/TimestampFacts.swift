@@ -92,6 +92,47 @@ struct TimestampFacts {
         }
     }
 
+    /// The facts about a token beside a signed receipt (`R.json.tsr`, `schema/SPEC.md` §19):
+    /// judged by the same rule as the seal's, its imprint the SHA-256 of the receipt signature's
+    /// value. Revocation of the TSA is not judged here (no evidence is given for a receipt).
+    /// - Parameters:
+    ///   - bytes: the token file; `nil` when absent, empty when unreadable.
+    ///   - chainPEM: the TSA chain beside it, when present.
+    ///   - signature: the receipt's signature, when it parsed.
+    ///   - created: when the report says it was made: a token cannot predate it.
+    init(receiptToken bytes: [UInt8]?, chainPEM: [UInt8]?, chainName: String, signature: DetachedSignature?, anchors: [Certificate],
+         verificationTime: Timestamp, created: Timestamp?, crypto: any VerifierCrypto) {
+        otherTokens = []
+        isRequired = false
+        hasAnchors = !anchors.isEmpty
+        self.verificationTime = verificationTime
+        packageCreated = created
+        hasSeal = signature != nil
+        hasChainFile = chainPEM != nil
+        guard let bytes else { return }
+        guard let signature, !bytes.isEmpty else { reading = .unreadable; return }
+        let response: TimeStampResponse
+        do {
+            response = try TimeStampResponse(responseOrToken: bytes)
+        } catch {
+            switch error {
+            case .malformed(let why): reading = .malformed(why)
+            case .notGranted(let why): reading = .notGranted(why)
+            }
+            return
+        }
+        reading = .parsed(response)
+        if let chainPEM { chain = Result { try Certificate.load(pem: chainPEM, source: chainName) } }
+        do {
+            expectedImprint = try StreamingDigest.digest(.sha256, of: signature.signatureValue)
+        } catch {
+            imprintFailure = error as? CryptoError ?? CryptoError(.openSSLFailure, "SHA-256 of the receipt signature's value failed", cause: error)
+            return
+        }
+        guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
+        operations = TokenSignatureFacts(response, extra: extra, anchors: anchors, imprint: expectedImprint, crypto: crypto)
+    }
+
     /// Whether the TSA's chain was revoked before genTime (or for key compromise at any date).
     var isTSARevoked: Bool {
         guard let revocation else { return false }

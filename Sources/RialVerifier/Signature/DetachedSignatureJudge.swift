@@ -19,6 +19,9 @@ struct DetachedSignatureJudge {
     let mismatchHint: String
     /// The custody event, for custody findings.
     var seq: Int64? = nil
+    /// Whether revocation of the signer is judged in a finding of its own (the seal's and
+    /// custody signers' are; a receipt's signer is not), so the trust finding says which.
+    var judgesRevocation = true
 
     /// The findings about the signature itself: one failure, a NOT CHECKED (no content to check
     /// against, or OpenSSL could not check), or the pass. Without content only the signature's
@@ -88,7 +91,7 @@ struct DetachedSignatureJudge {
                 "signature valid, but OpenSSL could not validate the signer's chain on this machine, so \(signer.subject) is neither trusted nor rejected: \(error)"))]
         case .trusted(let anchor):
             return [finding(.pass(codes.trust, path,
-                "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged); revocation is judged in its own finding"))]
+                "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged); \(judgesRevocation ? "revocation is judged in its own finding" : "revocation is not judged here")"))]
         case .untrusted(let reason, let ownRoot):
             let note = ownRoot.map { "; the package carries its own root \($0.subject), which is never an anchor" } ?? ""
             let message = "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)"
