@@ -3,9 +3,10 @@
 # an RFC 3161 token, its custody log), is packed as exported and sealed with a throwaway test
 # PKI, timestamped by a local test TSA (openssl ts -reply), verified with trust anchors (the
 # app's capture-time token included), checked again with openssl alone, handed over twice on
-# the custody log, then one byte of the video in a copy is flipped and verified again; last, the
-# packages are audited into a ledger and one package's history is shown. Everything happens under .build-demo/; the keys are test-only
-# (examples/pki/).
+# the custody log, then one byte of the video in a copy is flipped and verified again; the
+# packages are audited into a ledger and one package's history is shown; last, the case is
+# verified with a signed, timestamped receipt, checked by openssl and by rial receipt verify.
+# Everything happens under .build-demo/; the keys are test-only (examples/pki/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rial=${RIAL:-.build/debug/rial}
@@ -104,3 +105,19 @@ done
 set -e
 "$rial" ledger verify --ledger "$dir/ledger.sqlite"
 "$rial" ledger history "$dir/case.rialpkg" --ledger "$dir/ledger.sqlite"
+
+step "11. A verification that is evidence itself: a signed receipt, timestamped, checked by openssl and by rial" \
+  "rial verify $dir/case.rialpkg --trust pki/root-ca.pem --examiner \"A. Expert, Demo Lab\" --receipt $dir/case.receipt.json --sign-key … --cert …"
+"$rial" verify "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" --examiner "A. Expert, Demo Lab" \
+  --receipt "$dir/case.receipt.json" --sign-key "$dir/pki/investigator.key" --cert "$dir/pki/investigator.pem" \
+  --chain "$dir/pki/investigator-chain.pem" --quiet | head -1
+"$rial" timestamp request "$dir/case.receipt.json" -o "$dir/receipt.tsq" --quiet
+examples/pki/tsa-reply.sh "$dir/pki" good "$dir/receipt.tsq" "$dir/receipt.tsr"
+"$rial" timestamp attach "$dir/case.receipt.json" --token "$dir/receipt.tsr" --tsa-chain "$dir/pki/tsa-chain.pem" --request "$dir/receipt.tsq" --quiet
+ls "$dir" | grep '^case.receipt'
+echo "openssl, without rial: the report is as the examiner signed it, and names the package's sha256sum:"
+openssl cms -verify -binary -inform DER -in "$dir/case.receipt.json.p7s" -content "$dir/case.receipt.json" \
+  -CAfile "$dir/pki/root-ca.pem" -purpose any -out /dev/null
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["subject"]; print("subject.sha256", s["sha256"], s["size"], "bytes")' "$dir/case.receipt.json"
+sha256sum "$dir/case.rialpkg"
+"$rial" receipt verify "$dir/case.receipt.json" "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" --rerun --quiet

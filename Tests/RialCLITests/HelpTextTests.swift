@@ -16,7 +16,7 @@ struct HelpTextTests {
     static let commands: [[String]] = [
         [], ["sample"], ["pack"], ["verify"], ["report"], ["inspect"], ["extract"], ["chain"], ["chain", "compute"],
         ["keygen"], ["seal"], ["timestamp"], ["timestamp", "request"], ["timestamp", "attach"],
-        ["custody"], ["custody", "append"], ["custody", "show"],
+        ["custody"], ["custody", "append"], ["custody", "show"], ["receipt"], ["receipt", "verify"],
         ["audit"], ["ledger"], ["ledger", "history"], ["ledger", "report"], ["ledger", "export"], ["ledger", "verify"], ["ledger", "forget"],
     ]
 
