@@ -40,6 +40,12 @@ struct AuditCommand: ParsableCommand {
         run is not verified or recorded again, so rerunning a killed worker adds no \
         duplicate. docs/ledger.md has the schema, the hash links and the shard function.
 
+        --receipts DIR (with --sign-key and --cert) signs a receipt per package, as \
+        `rial verify --receipt` does (docs/receipts.md), into DIR/RUN/NAME-KEYHASH.receipt.json \
+        (NAME the package file's name, KEYHASH the first 16 hex digits of the SHA-256 of its \
+        key); each package record's detail names the receipt and its SHA-256, so the ledger \
+        vouches for the receipt and the receipt for the verification.
+
         Examples:
           rial audit --recursive evidence-store/
           rial audit --recursive evidence-store/ --max-age 30d --trust agency-root.pem
@@ -91,6 +97,14 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup(title: "Trust") var trustOptions: TrustOptions
 
+    @Option(help: ArgumentHelp("Sign a receipt per package into DIR/RUN/ (with --sign-key and --cert); the ledger records each receipt's SHA-256.", valueName: "DIR"))
+    var receipts: String?
+
+    @Option(help: ArgumentHelp("Who audits, named in each receipt's report (with the host name).", valueName: "NAME"))
+    var examiner: String?
+
+    @OptionGroup(title: "Receipt signer") var signing: SealingOptions
+
     @Flag(name: .shortAndLong, help: "No progress line.")
     var quiet = false
 
@@ -104,6 +118,9 @@ struct AuditCommand: ParsableCommand {
             throw ValidationError("--max-age takes a number with s, m, h or d (e.g. 30d, 12h); not \"\(maxAge)\"")
         }
         if let runID, runID.isEmpty || runID.count > 200 { throw ValidationError("--run takes an id of 1 to 200 characters") }
+        if receipts != nil && !signing.isSealing { throw ValidationError("--receipts needs --sign-key KEY.pem and --cert CERT.pem: each receipt is signed by the examiner") }
+        if signing.isSealing && receipts == nil { throw ValidationError("--sign-key and --cert sign receipts: give --receipts DIR") }
+        if let examiner, examiner.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--examiner takes a name, e.g. --examiner \"A. Expert, Forensic Lab Ltd\"") }
     }
 
     /// `30d`, `12h`, `45m`, `90s` (or a bare number of seconds) in seconds.
@@ -124,6 +141,9 @@ struct AuditCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var policy = try trustOptions.makePolicy()
         policy.examinesMedia = mediaExamination.examineMedia
+        policy.examiner = examiner.map { Examiner(name: $0, host: AuditClock.host) }
+        policy.hashesPackageFile = receipts != nil
+        let receiptSigner = try receipts.map { _ in try ReceiptOutput(signing: signing, replacing: true) }
         let shardSelector = try shard.map { text -> ShardSelector in try ShardSelector.parse(text, environment: environment).get() } ?? .all
         let location = try ledgerOptions.location(creatingDefaultDirectory: true)
         let found = BatchInputs.expand(paths, recursive: recursive)
@@ -161,7 +181,10 @@ struct AuditCommand: ParsableCommand {
         ]
         if let storeRoot = keys.storePath.root { started["store_root"] = .string(storeRoot) }
         try recorder.record([.run(.runStarted, writer: writer, startedAt: startedAt, detail: started)])
-        if !inputs.isEmpty { try verify(inputs, policy: policy, writer: writer, recorder: recorder) }
+        let receiptDirectory = try receipts.map { try AuditReceipts(directory: $0, runID: writer.runID) }
+        if !inputs.isEmpty {
+            try verify(inputs, policy: policy, writer: writer, recorder: recorder, receipts: receiptDirectory.flatMap { directory in receiptSigner.map { (directory, $0) } })
+        }
         try recorder.flush()
 
         // The share's records in this run (a rerun's earlier ones too), against the audits before.
@@ -213,7 +236,9 @@ struct AuditCommand: ParsableCommand {
     }
 
     /// Verifies `inputs` as a batch, printing each line as `rial verify` does and recording it.
-    private func verify(_ inputs: [StoreKeys.Input], policy: VerificationPolicy, writer: LedgerRecord.Writer, recorder: AuditRecorder) throws {
+    /// - Parameter receipts: where and with what each package's receipt is signed (`--receipts`).
+    private func verify(_ inputs: [StoreKeys.Input], policy: VerificationPolicy, writer: LedgerRecord.Writer, recorder: AuditRecorder,
+                        receipts: (directory: AuditReceipts, output: ReceiptOutput)?) throws {
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs.map(\.path), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine(label: "auditing", enabled: !quiet)
         var done = 0
@@ -228,7 +253,17 @@ struct AuditCommand: ParsableCommand {
             }
             for warning in result.warnings { Console.error("warning: \(warning)") }
             guard failure == nil else { return }
-            do { try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer)) } catch { failure = error }
+            var receipt: ReceiptFingerprint?
+            if let receipts, result.verdict != .error {
+                let path = receipts.directory.path(for: inputs[index])
+                do {
+                    receipt = try receipts.output.write(result, to: path)
+                } catch {
+                    // The audit goes on; the record says no receipt was made, and why is said here.
+                    Console.error(Console.describe(error, after: "cannot write the receipt \(path)"))
+                }
+            }
+            do { try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer, receipt: receipt)) } catch { failure = error }
         }, tick: {
             progress.update(inputsDone: done, of: inputs.count, bytes: runner.bytes.done)
         })

@@ -21,14 +21,16 @@ extension LedgerRecord {
     ///   - report: the verification's report.
     ///   - key: the input's key in the ledger (``StorePath``).
     ///   - elapsed: seconds it took (it ended now).
-    static func make(_ report: VerificationReport, key: String, elapsed: Double, writer: Writer) -> LedgerRecord {
+    ///   - receipt: the signed receipt made of it (`rial audit --receipts`), named in `detail`.
+    static func make(_ report: VerificationReport, key: String, elapsed: Double, writer: Writer, receipt: ReceiptFingerprint? = nil) -> LedgerRecord {
         var failing: [String] = []
         for check in report.failures where !failing.contains(check.code.rawValue) { failing.append(check.code.rawValue) }
         return LedgerRecord(kind: .package, runID: writer.runID, shard: writer.shard.description, host: writer.host,
                             toolVersion: RialToolkit.version, policy: writer.policy, path: key,
                             packageID: report.packageID, fingerprint: report.manifestSHA256, size: size(of: report.subjectPath),
                             verdict: report.verdict.rawValue, failingCodes: failing, errorCode: report.error?.code.rawValue,
-                            startedAt: AuditClock.now(minus: elapsed), endedAt: AuditClock.now())
+                            startedAt: AuditClock.now(minus: elapsed), endedAt: AuditClock.now(),
+                            detail: receipt.map { compactJSON(.object(["receipt": .object(["file": .string($0.reportPath), "sha256": .string($0.reportSHA256)])])) })
     }
 
     /// The record that a package verified before (`last`) is gone from its store.

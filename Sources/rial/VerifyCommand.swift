@@ -183,7 +183,11 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         // Before anything is read: a report that could not be written is known now.
         if let report { try OutputFile.check(report, option: "--report", replacing: force) }
-        let receiptSigner = try receipt.map { try ReceiptOutput(path: $0, signing: signing, replacing: force) }
+        let receiptSigner = try receipt.map { path in
+            let output = try ReceiptOutput(signing: signing, replacing: force)
+            try output.check(path, option: "--receipt")
+            return (output: output, path: path)
+        }
         var policy = try trustOptions.makePolicy()
         policy.externalMedia = media
         policy.examinesMedia = mediaExamination.examineMedia
@@ -259,7 +263,7 @@ struct VerifyCommand: ParsableCommand {
         }
         if let first = collected.first {
             try writeReportFile(first, overview: nil)
-            try receiptSigner?.write(first, quiet: quiet)
+            if let receiptSigner { try receiptSigner.output.write(first, to: receiptSigner.path, quiet: quiet) }
         }
         throw status
     }
@@ -293,10 +297,10 @@ struct VerifyCommand: ParsableCommand {
 
     /// `--format html` or `--report FILE.html`: one package, verified with what the court
     /// report of `rial report` shows; the report on standard output in `--format`, and FILE.
-    private func courtReport(_ input: String, policy: VerificationPolicy, receipt: ReceiptOutput?) throws {
+    private func courtReport(_ input: String, policy: VerificationPolicy, receipt: (output: ReceiptOutput, path: String)?) throws {
         let (result, overview) = ProgressLine.around("verifying", enabled: !quiet) { Verifier(policy: policy).courtReport(for: input, progress: $0) }
         // The receipt first: the court report names its fingerprint.
-        let made = try receipt?.write(result, quiet: quiet)
+        let made = try receipt.map { try $0.output.write(result, to: $0.path, quiet: quiet) }
         switch format {
         case .html: FileHandleStream.standardOutput.write(HTMLReportRenderer.render(result, overview: overview, receipt: made))
         case .text: FileHandleStream.standardOutput.write(TextReportRenderer.render(result))

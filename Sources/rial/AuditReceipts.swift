@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RialFormat
+import RialCrypto
+
+/// Where `rial audit --receipts DIR` writes each package's receipt: `DIR/RUN/NAME-KEYHASH.receipt.json`,
+/// one directory per run (a later audit never replaces an earlier run's receipts, which the
+/// ledger's records name), a flat name per package that two packages of the same name in
+/// different directories never share (KEYHASH: the first 16 hex digits of the SHA-256 of its key).
+struct AuditReceipts {
+    /// `DIR/RUN`, made when missing.
+    let directory: String
+
+    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why the directory cannot be made.
+    init(directory base: String, runID: String) throws {
+        var info = stat()
+        guard stat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            Console.error("--receipts \(base): not a directory; make it first (mkdir -p \(base))")
+            throw ExitStatus.couldNotComplete
+        }
+        // A run id may hold any character but a slash is a directory: keep it one name.
+        let name = String(runID.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
+        directory = base.hasSuffix("/") ? base + name : base + "/" + name
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            Console.error("--receipts: cannot make \(directory): \(String(cString: strerror(errno)))")
+            throw ExitStatus.couldNotComplete
+        }
+    }
+
+    /// The receipt's path for one input.
+    func path(for input: StoreKeys.Input) -> String {
+        let name = input.path.split(separator: "/").last.map(String.init) ?? "package"
+        let stem = name.hasSuffix(".rialpkg") ? String(name.dropLast(".rialpkg".count)) : name
+        let keyHash = (try? Hex.encode(StreamingDigest.digest(.sha256, of: Array(input.key.utf8)))).map { String($0.prefix(16)) } ?? "0000000000000000"
+        return "\(directory)/\(stem)-\(keyHash).receipt.json"
+    }
+}
