@@ -13,6 +13,7 @@ public struct ReceiptStamper: Sendable {
     /// The receipt's report, `R.json`.
     public let report: String
 
+    /// - Parameter report: the receipt's report, `R.json`; its signature is beside it.
     public init(report: String) {
         self.report = report
     }

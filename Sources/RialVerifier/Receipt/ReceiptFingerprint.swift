@@ -10,6 +10,7 @@ public struct ReceiptFingerprint: Sendable {
     /// The SHA-256 of the signer's certificate.
     public let signerFingerprint: String
 
+    /// - Parameters: as the properties of the same names.
     public init(reportPath: String, reportSHA256: String, signer: String, signerFingerprint: String) {
         self.reportPath = reportPath
         self.reportSHA256 = reportSHA256

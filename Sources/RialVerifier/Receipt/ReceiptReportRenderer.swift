@@ -7,6 +7,7 @@ public enum ReceiptReportRenderer {
     /// `receipt_verification_version` of the JSON output.
     public static let version = "1.0"
 
+    /// The output of `rial receipt verify`: the verdict in words, what the report says, then every finding.
     public static func text(_ result: ReceiptVerification) -> String {
         var lines = [headline(result), ""]
         lines.append("Receipt            \(Escaping.visible(result.reportPath))\(result.reportSHA256.map { "   SHA-256 \($0)" } ?? "")")
@@ -47,6 +48,7 @@ public enum ReceiptReportRenderer {
         return "PASS  " + parts.joined(separator: "; ")
     }
 
+    /// The same as JSON (`schema/receipt-verification.schema.json`), UTF-8, ending in a newline.
     public static func json(_ result: ReceiptVerification) -> [UInt8] {
         var object = JSONObject()
         object["receipt_verification_version"] = .string(version)

@@ -20,6 +20,9 @@ public struct ReceiptVerifier: Sendable {
     /// The time the receipt's signer and token are judged at.
     public let verificationTime: Timestamp
 
+    /// - Parameters:
+    ///   - policy: the anchors, revocation evidence and `--at`.
+    ///   - verificationTime: now; the policy's stated time, when it has one, wins.
     public init(policy: VerificationPolicy, verificationTime: Timestamp = .now()) {
         self.policy = policy
         self.verificationTime = policy.statedTime ?? verificationTime

@@ -7,10 +7,14 @@ import RialFormat
 public struct RecordedReport: Sendable {
     /// One finding as recorded: what a re-run must reproduce.
     public struct Finding: Hashable, Sendable, Comparable {
+        /// The check code.
         public let code: String
+        /// `pass`, `fail`, `not_present` or `not_checked`.
         public let status: String
+        /// What it is about.
         public let subject: String
 
+        /// By code, subject, status.
         public static func < (lhs: Finding, rhs: Finding) -> Bool {
             (lhs.code, lhs.subject, lhs.status) < (rhs.code, rhs.subject, rhs.status)
         }
@@ -18,30 +22,50 @@ public struct RecordedReport: Sendable {
 
     /// An anchor the verification trusted, by role (`signer`, `tsa`) and SHA-256 fingerprint.
     public struct Anchor: Hashable, Sendable {
+        /// `signer` or `tsa`.
         public let role: String
+        /// The SHA-256 of the certificate's DER, lowercase hex.
         public let fingerprint: String
+        /// The certificate's subject.
         public let subject: String
     }
 
+    /// `report_version`.
     public let reportVersion: String
+    /// `subject.path`: the input as the examiner gave it.
     public let subjectPath: String
+    /// `subject.sha256` and `subject.size`; `nil` when absent (not a receipt's report).
     public let packageFile: PackageFileDigest?
+    /// `verdict`: `pass`, `fail` or `error`.
     public let verdict: String
+    /// `verified_at`.
     public let verifiedAt: Timestamp
+    /// `package_id`.
     public let packageID: String?
+    /// `manifest_sha256`.
     public let manifestSHA256: String?
+    /// `checks`, as code, status and subject.
     public let findings: [Finding]
+    /// `tool.version`.
     public let toolVersion: String?
+    /// `settings.examiner`.
     public let examiner: Examiner?
     // The settings a re-run needs.
+    /// `settings.trust_anchors`.
     public let anchors: [Anchor]
+    /// `settings.require_seal`.
     public let requiresSeal: Bool
+    /// `settings.require_timestamp`.
     public let requiresTimestamp: Bool
+    /// `settings.custody_head`.
     public let custodyHead: String?
+    /// `settings.media`.
     public let externalMedia: String?
     /// `settings.verification_time`, and whether it was stated (`--at`) rather than the clock's.
     public let verificationTime: Timestamp
+    /// Whether `settings.verification_time_source` is `stated`.
     public let isVerificationTimeStated: Bool
+    /// `settings.examine_media` (true when absent: the default).
     public let examinesMedia: Bool
     /// The SHA-256 of each revocation evidence file the verifier supplied (stapled files travel
     /// in the package and need not be given again).
@@ -49,6 +73,7 @@ public struct RecordedReport: Sendable {
 
     /// Why the bytes are not a receipt's report, in a sentence.
     public struct Problem: Error, Sendable {
+        /// In a sentence.
         public let reason: String
     }
 

@@ -8,6 +8,9 @@ public struct Examiner: Sendable, Equatable {
     /// The machine's host name when the report was made.
     public let host: String
 
+    /// - Parameters:
+    ///   - name: who verifies, as stated.
+    ///   - host: the machine's host name.
     public init(name: String, host: String) {
         self.name = name
         self.host = host

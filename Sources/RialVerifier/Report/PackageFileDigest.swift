@@ -4,8 +4,12 @@
 public struct PackageFileDigest: Sendable, Equatable {
     /// Lowercase hex.
     public let sha256: String
+    /// Every byte of the file, counted.
     public let size: UInt64
 
+    /// - Parameters:
+    ///   - sha256: lowercase hex.
+    ///   - size: in bytes.
     public init(sha256: String, size: UInt64) {
         self.sha256 = sha256
         self.size = size
