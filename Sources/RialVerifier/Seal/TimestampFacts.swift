@@ -61,28 +61,10 @@ struct TimestampFacts {
         hasChainFile = context.has(PackageLayout.sealTimestampChain)
         guard context.has(path) else { return }
         guard let seal, let bytes = context.bytes(path), !bytes.isEmpty else { reading = .unreadable; return }
-        let response: TimeStampResponse
-        do {
-            response = try TimeStampResponse(der: bytes)
-        } catch {
-            switch error {
-            case .malformed(let why): reading = .malformed(why)
-            case .notGranted(let why): reading = .notGranted(why)
-            }
-            return
-        }
-        reading = .parsed(response)
-        if let pem = context.bytes(PackageLayout.sealTimestampChain) {
-            chain = Result { try Certificate.load(pem: pem, source: PackageLayout.sealTimestampChain) }
-        }
-        do {
-            expectedImprint = try StreamingDigest.digest(.sha256, of: seal.signatureValue)
-        } catch {
-            imprintFailure = error as? CryptoError ?? CryptoError(.openSSLFailure, "SHA-256 of the seal's signature value failed", cause: error)
-            return
-        }
-        guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
-        operations = TokenSignatureFacts(response, extra: extra + context.stapledRevocation.certificates, anchors: context.policy.timestampAnchors, imprint: expectedImprint, crypto: crypto)
+        let chainPEM = context.bytes(PackageLayout.sealTimestampChain)
+        guard let response = establish(bytes, asResponseOnly: true, chainPEM: chainPEM, chainName: PackageLayout.sealTimestampChain,
+                                       signatureValue: seal.signatureValue, extra: context.stapledRevocation.certificates,
+                                       anchors: context.policy.timestampAnchors, crypto: crypto) else { return }
         if case .success(.trusted(let chain))? = operations?.tsaChain {
             // A token is the TSA's own word for its time: RFC 3161 §4 keeps one made before a
             // revocation for another reason than key compromise valid, and no other.
@@ -92,7 +74,7 @@ struct TimestampFacts {
         }
     }
 
-    /// The facts about a token beside a signed receipt (`R.json.tsr`, `schema/SPEC.md` §19):
+    /// The facts about a token beside a signed receipt (`R.json.tsr`, `schema/SPEC.md` §18.4):
     /// judged by the same rule as the seal's, its imprint the SHA-256 of the receipt signature's
     /// value. Revocation of the TSA is not judged here (no evidence is given for a receipt).
     /// - Parameters:
@@ -111,26 +93,38 @@ struct TimestampFacts {
         hasChainFile = chainPEM != nil
         guard let bytes else { return }
         guard let signature, !bytes.isEmpty else { reading = .unreadable; return }
+        _ = establish(bytes, asResponseOnly: false, chainPEM: chainPEM, chainName: chainName, signatureValue: signature.signatureValue,
+                      extra: [], anchors: anchors, crypto: crypto)
+    }
+
+    /// Parses the token, reads the chain beside it, computes the imprint it must have (the
+    /// SHA-256 of the signature value it covers) and, when it has it, runs OpenSSL's operations;
+    /// the seal's and a receipt's token alike.
+    /// - Parameter asResponseOnly: take only a `TimeStampResp` (the seal's), not a bare token too.
+    /// - Returns: the token, once its operations were run.
+    private mutating func establish(_ bytes: [UInt8], asResponseOnly: Bool, chainPEM: [UInt8]?, chainName: String, signatureValue: [UInt8],
+                                    extra: [Certificate], anchors: [Certificate], crypto: any VerifierCrypto) -> TimeStampResponse? {
         let response: TimeStampResponse
         do {
-            response = try TimeStampResponse(responseOrToken: bytes)
+            response = asResponseOnly ? try TimeStampResponse(der: bytes) : try TimeStampResponse(responseOrToken: bytes)
         } catch {
             switch error {
             case .malformed(let why): reading = .malformed(why)
             case .notGranted(let why): reading = .notGranted(why)
             }
-            return
+            return nil
         }
         reading = .parsed(response)
         if let chainPEM { chain = Result { try Certificate.load(pem: chainPEM, source: chainName) } }
         do {
-            expectedImprint = try StreamingDigest.digest(.sha256, of: signature.signatureValue)
+            expectedImprint = try StreamingDigest.digest(.sha256, of: signatureValue)
         } catch {
-            imprintFailure = error as? CryptoError ?? CryptoError(.openSSLFailure, "SHA-256 of the receipt signature's value failed", cause: error)
-            return
+            imprintFailure = error as? CryptoError ?? CryptoError(.openSSLFailure, "SHA-256 of the signature value failed", cause: error)
+            return nil
         }
-        guard case .success(let extra) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return }
-        operations = TokenSignatureFacts(response, extra: extra, anchors: anchors, imprint: expectedImprint, crypto: crypto)
+        guard case .success(let beside) = chain, response.imprintIsSHA256, response.imprint == expectedImprint else { return nil }
+        operations = TokenSignatureFacts(response, extra: beside + extra, anchors: anchors, imprint: expectedImprint, crypto: crypto)
+        return response
     }
 
     /// Whether the TSA's chain was revoked before genTime (or for key compromise at any date).
