@@ -246,4 +246,32 @@ struct ReceiptTests {
             #expect(opensslVerifies(receipt, anchor: pki.path("other-root-ca.pem"), in: dir))
         }
     }
+
+    @Test("hostile receipts end in findings, never a crash: not JSON, nested 100 000 deep, a report of another shape, over 64 MiB, a signature of garbage")
+    func hostileReceipts() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try sealedPackage(pki, in: dir)
+            let receipt = try makeReceipt(package, pki, in: dir)
+            let signature = try Fixture.read(URL(fileURLWithPath: receipt.path + ".p7s"))
+            let cases: [(name: String, report: Data)] = [
+                ("not-json", Data("{ this is not json".utf8)),
+                ("nested", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
+                ("other-shape", Data(#"{"report_version": 2, "subject": "x"}"#.utf8)),
+                ("huge", Data(count: 65 << 20)),
+            ]
+            for (name, report) in cases {
+                let path = dir.appendingPathComponent("\(name).json")
+                try report.write(to: path)
+                try signature.write(to: URL(fileURLWithPath: path.path + ".p7s"))
+                let (result, found) = try check(path, ["--trust", pki.path("other-root-ca.pem")], cwd: dir)
+                #expect(result.status == 1, "\(name): \(result)")
+                #expect(found.has("receipt.report.malformed", subject: path.path, status: "fail"), "\(name): \(found.checks)")
+            }
+            try Data(repeating: 0x30, count: 4096).write(to: URL(fileURLWithPath: receipt.path + ".p7s"))
+            let (garbage, garbageFound) = try check(receipt, [], cwd: dir)
+            #expect(garbage.status == 1)
+            #expect(garbageFound.has("receipt.malformed", subject: receipt.path + ".p7s", status: "fail"), "\(garbageFound.checks)")
+        }
+    }
 }
