@@ -65,6 +65,9 @@ struct ReceiptTests {
             let package = try sealedPackage(pki, in: dir)
             let receipt = try makeReceipt(package, pki, in: dir)
             #expect(opensslVerifies(receipt, anchor: pki.path("other-root-ca.pem"), in: dir))
+            // The text report names the examiner too, and with a receipt the package file's digest.
+            let text = CLI.rial(["verify", package.path, "--examiner", "A. Expert, Forensic Lab Ltd", "--quiet"], cwd: dir).stdout
+            #expect(text.contains("Examiner           A. Expert, Forensic Lab Ltd on "), "\(text)")
             // The package's own root does not vouch for the examiner.
             #expect(!opensslVerifies(receipt, anchor: pki.path("root-ca.pem"), in: dir))
             let report = try #require(try JSONSerialization.jsonObject(with: Fixture.read(receipt)) as? [String: Any])

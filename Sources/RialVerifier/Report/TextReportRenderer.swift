@@ -25,6 +25,10 @@ public enum TextReportRenderer {
         // A stated time (--at) is said to be one: the report is then about that moment, not the run.
         let stated = report.settings?.isVerificationTimeStated == true ? " (as of the time given with --at, not the clock)" : ""
         lines.append("Verified at        \(report.verifiedAt.rfc3339)\(stated)")
+        if let examiner = report.settings?.examiner {
+            lines.append("Examiner           \(Escaping.visible(examiner.name))\(examiner.host.isEmpty ? "" : " on \(Escaping.visible(examiner.host))") (stated with --examiner)")
+        }
+        if let file = report.packageFile { lines.append("Package file       SHA-256 \(file.sha256), \(file.size) bytes") }
         // The evidence revocation was judged by, each file by SHA-256; without any, each trusted
         // signature's revocation finding below says it was not checked.
         for evidence in report.settings?.revocationEvidence ?? [] {
