@@ -31,7 +31,8 @@ struct CASEExportTests {
             try FileManager.default.copyItem(at: video, to: sealed)
             #expect(CLI.rial(["keygen", "--subject", "CN=CASE Test (TEST ONLY),O=Test Lab", "--out", "signer"], cwd: dir).status == 0)
             #expect(CLI.rial(["seal", sealed.path, "--sign-key", "signer.key", "--cert", "signer.pem", "--quiet"], cwd: dir).status == 0)
-            let signed = CLI.rial(["custody", "append", sealed.path, "--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--organization", "County Lab",
+            // A signed event's actor and organisation are the certificate's CN and O.
+            let signed = CLI.rial(["custody", "append", sealed.path, "--action", "TRANSFERRED",
                                    "--location", "Evidence room 2", "--details", "handed over", "--sign-key", "signer.key", "--cert", "signer.pem", "--quiet"], cwd: dir)
             #expect(signed.status == 0, "\(signed)")
             let failed = dir.appendingPathComponent("failed.rialpkg")
@@ -56,7 +57,9 @@ struct CASEExportTests {
                     let transfer = nodes.first { $0["uco-core:name"] as? String == "custody TRANSFERRED" }
                     #expect((transfer?["uco-core:description"] as? String)?.contains("signed, signer trusted (valid-trusted); certificate of CASE Test (TEST ONLY), Test Lab") == true, "\(transfer ?? [:])")
                     #expect(result.stdout.contains("\"uco-observable:signatureVerified\": true"))
-                    #expect(result.stdout.contains("\"Evidence room 2\"") && result.stdout.contains("\"County Lab\""))
+                    #expect(result.stdout.contains("\"Evidence room 2\"") && result.stdout.contains("\"Test Lab\""))
+                    let performer = (transfer?["uco-action:performer"] as? [String: Any])?["@id"] as? String
+                    #expect(nodes.first { $0["@id"] as? String == performer }?["uco-core:name"] as? String == "CASE Test (TEST ONLY)")
                 }
             }
 
