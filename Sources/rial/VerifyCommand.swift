@@ -157,7 +157,7 @@ struct VerifyCommand: ParsableCommand {
                 throw ValidationError("--report \(report): the file's extension says its format: .txt, .json, .xml or .html (e.g. --report case.verification.json)")
             }
             if reportFormat == .html && (format == .jsonl || format == .case) {
-                throw ValidationError("--report \(report) is a court report of one package; with --format jsonl, write --report FILE.json")
+                throw ValidationError("--report \(report) is a court report of one package; with --format \(format.rawValue), write --report FILE.json")
             }
         }
     }

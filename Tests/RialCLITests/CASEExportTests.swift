@@ -162,12 +162,23 @@ struct CASEExportTests {
         }
     }
 
-    @Test("--format case takes one package; several are a usage error")
-    func onePackage() throws {
+    @Test("--format case: one package (several, or --report FILE.html, are usage errors); --report FILE.json alongside; standard input has no file name or package digest")
+    func edges() throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
-            let result = CLI.rial(["verify", package.path, package.path, "--format", "case"], cwd: dir)
-            #expect(result.status == 64, "\(result)")
+            #expect(CLI.rial(["verify", package.path, package.path, "--format", "case"], cwd: dir).status == 64)
+            #expect(CLI.rial(["verify", package.path, "--format", "case", "--report", "r.html"], cwd: dir).status == 64)
+            let both = CLI.rial(["verify", package.path, "--format", "case", "--report", "r.json", "--quiet"], cwd: dir)
+            #expect(both.status == 0 && both.stdout.contains("\"@graph\""), "\(both)")
+            #expect(try Report.decode(Fixture.text(dir.appendingPathComponent("r.json"))).verdict == "pass")
+
+            let streamed = CLI.execute(["/bin/sh", "-c", "\(CLI.rialPath) verify - -q --format case < \(package.path)"], cwd: dir, timeLimit: 120)
+            #expect(streamed.status == 0, "\(streamed)")
+            let nodes = try Self.nodes(String(decoding: streamed.stdout, as: UTF8.self))
+            let id = try #require(try Fixture.inspectJSON(package.path, cwd: dir).packageId)
+            let packageNode = try #require(nodes.first { $0["uco-core:name"] as? String == id })
+            #expect(packageNode["uco-core:hasFacet"] == nil, "a stream has no name and was not hashed as a whole")
+            #expect(nodes.filter { $0["@type"] as? String == "uco-observable:File" }.count > 1, "its files are there")
         }
     }
 }

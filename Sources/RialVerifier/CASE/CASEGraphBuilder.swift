@@ -26,12 +26,16 @@ struct CASEGraphBuilder {
         packageIRI = try ids.iri("package", "package")
         let report = export.report
         let name = export.packageFile.map { Self.lastComponent($0.path) } ?? Self.lastComponent(report.subjectPath)
-        var facets = [try fileFacet("package", name: name, path: nil, size: export.packageFile?.size, isDirectory: report.subjectKind == .bag)]
+        // A package read from standard input has no name and was not kept to be hashed.
+        var facets: [JSONValue] = []
+        if report.subjectPath != Verifier.standardInput {
+            facets.append(try fileFacet("package", name: name, path: nil, size: export.packageFile?.size, isDirectory: report.subjectKind == .bag))
+        }
         if let file = export.packageFile { facets.append(try contentFacet("package", file)) }
         graph.add(packageIRI, "uco-observable:File", [
             "uco-core:name": .string(report.packageID ?? name),
             "uco-core:description": .string(report.subjectKind == .package ? "rial evidence package" : "BagIt bag directory"),
-            "uco-core:hasFacet": .array(facets),
+            "uco-core:hasFacet": facets.isEmpty ? nil : .array(facets),
         ])
         linked.append(packageIRI)
         let signatures = custodySignatures()
