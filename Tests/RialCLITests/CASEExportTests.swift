@@ -19,7 +19,7 @@ struct CASEExportTests {
         return file
     }
 
-    @Test("video, photo, hash-only, sealed and failed packages: case_validate finds no SHACL result", CASEOracle.trait)
+    @Test("video, photo, hash-only, sealed and failed packages and a bag directory: case_validate finds no SHACL result", CASEOracle.trait)
     func everyKindValidates() throws {
         try withTemporaryDirectory { dir in
             let video = try Fixture.package(in: dir, name: "video.rialpkg")
@@ -38,8 +38,10 @@ struct CASEExportTests {
             let failed = dir.appendingPathComponent("failed.rialpkg")
             try Oracle.tamper(video, ["flip-byte", "data/media/capture.mov", "100"], output: failed)
 
+            let bag = try Fixture.untar(video, into: dir.appendingPathComponent("extracted"))
             let exports: [(String, [String], Int32)] = [
                 ("video-inspect", ["inspect", video.path], 0),
+                ("bag-directory", ["inspect", bag.path], 0),
                 ("video", ["verify", video.path], 0),
                 ("photo", ["verify", photo.path], 0),
                 ("hash-only", ["verify", hashOnly.path], 0),
@@ -51,6 +53,7 @@ struct CASEExportTests {
                 #expect(result.status == status, "\(name): \(result)")
                 let file = try Self.write(result.stdout, "\(name).jsonld", in: dir)
                 try CASEOracle.expectConforms(file, name)
+                if name == "bag-directory" { #expect(result.stdout.contains("\"uco-observable:isDirectory\": true")) }
                 if name == "sealed" {
                     // The signed event: its signature state on the action and on the event file.
                     let nodes = try Self.nodes(result.stdout)
