@@ -23,7 +23,7 @@ test:
 	scripts/test-postgres.sh start >/dev/null; \
 	trap 'scripts/test-postgres.sh stop' EXIT; \
 	RIAL_TEST_POSTGRES_URL=$$(scripts/test-postgres.sh url) RIAL_REQUIRE_POSTGRES=1 \
-	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 $(SWIFT) test
+	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 RIAL_REQUIRE_CASE_ORACLE=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
 	$(MAKE) fault-injection
 

@@ -5,7 +5,8 @@
 # app's capture-time token included), checked again with openssl alone, handed over twice on
 # the custody log, then one byte of the video in a copy is flipped and verified again; the
 # packages are audited into a ledger and one package's history is shown; last, the case is
-# verified with a signed, timestamped receipt, checked by openssl and by rial receipt verify.
+# verified with a signed, timestamped receipt, checked by openssl and by rial receipt verify, and
+# exported as CASE/UCO JSON-LD that case_validate accepts.
 # Everything happens under .build-demo/; the keys are test-only (examples/pki/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -121,3 +122,15 @@ openssl cms -verify -binary -inform DER -in "$dir/case.receipt.json.p7s" -conten
 python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["subject"]; print("subject.sha256", s["sha256"], s["size"], "bytes")' "$dir/case.receipt.json"
 sha256sum "$dir/case.rialpkg"
 "$rial" receipt verify "$dir/case.receipt.json" "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" --rerun --quiet
+
+step "12. The package and its verification in CASE/UCO, for forensic tools, validated by the CASE community's SHACL validator" \
+  "rial verify $dir/case.rialpkg --format case --examiner \"A. Expert, Demo Lab\" > $dir/case.jsonld; case_validate --built-version case-1.5.0 $dir/case.jsonld"
+"$rial" verify "$dir/case.rialpkg" --trust "$dir/pki/root-ca.pem" --tsa-trust "$dir/pki/root-ca.pem" --examiner "A. Expert, Demo Lab" \
+  --format case --quiet > "$dir/case.jsonld"
+python3 -c 'import json,sys,collections; g=json.load(open(sys.argv[1]))["@graph"]; c=collections.Counter(n["@type"] for n in g); print(len(g), "nodes:", ", ".join(f"{n} {t}" for t, n in c.most_common(8)))' "$dir/case.jsonld"
+validator=.build-oracles/venv/bin/case_validate
+if [ -x "$validator" ]; then
+  "$validator" --built-version case-1.5.0 "$dir/case.jsonld" | head -2
+else
+  echo "(case_validate is not installed here: scripts/install-deps.sh --with-oracles installs it)"
+fi

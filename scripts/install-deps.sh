@@ -64,9 +64,10 @@ fi
 
 if [ "$mode" = "--with-oracles" ] || [ "$mode" = "--for-bench" ]; then
   venv=.build-oracles/venv
-  if ! "$venv/bin/python" -c 'import bagit, jsonschema, rfc3339_validator, pyhanko_certvalidator' 2>/dev/null; then
-    echo "install-deps: installing test oracles (bagit, jsonschema, pyhanko-certvalidator) into $venv"
+  if ! "$venv/bin/python" -c 'import bagit, jsonschema, rfc3339_validator, pyhanko_certvalidator, case_utils' 2>/dev/null \
+     || ! "$venv/bin/case_validate" --help >/dev/null 2>&1; then
+    echo "install-deps: installing test oracles (bagit, jsonschema, pyhanko-certvalidator, case-utils) into $venv"
     python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check bagit jsonschema rfc3339-validator pyhanko-certvalidator
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check bagit jsonschema rfc3339-validator pyhanko-certvalidator case-utils==0.18.0
   fi
 fi

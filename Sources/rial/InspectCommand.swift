@@ -20,18 +20,26 @@ struct InspectCommand: ParsableCommand {
           rial extract case.rialpkg -o case/ && cd case/<package-id>
           hashdeep -c sha256 -a -k ../../case.hashdeep -r -l data
 
+        --format case also verifies, and writes the package as CASE 1.5 / UCO 1.5 JSON-LD \
+        (docs/case-uco.md): the package and each file with the size and digests rial \
+        computed, the capture device and app within the package's privacy levels, each \
+        custody event as an investigative action with its signature state, and a \
+        provenance record; IRIs derive from the package id, so two exports are the same \
+        bytes. It is written whatever the verdict (the digests are what was read), and the \
+        exit status is the verdict's; `rial verify --format case` adds the verification.
+
         \(ExitStatus.helpText)
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, hashdeep, dfxml
+        case text, json, hashdeep, dfxml, `case`
     }
 
     @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))
     var package: String
 
-    @Option(help: "Output format: text, json, hashdeep (a known-file list of the payload) or dfxml (every file as DFXML); the last two verify first.")
+    @Option(help: "Output format: text, json, hashdeep (a known-file list of the payload), dfxml (every file as DFXML) or case (CASE/UCO JSON-LD); the last three verify first.")
     var format: Format = .text
 
     @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
@@ -40,6 +48,11 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         if format == .hashdeep || format == .dfxml { return try verifiedListing() }
+        if format == .case {
+            var policy = VerificationPolicy()
+            policy.examinesMedia = examineMedia
+            throw VerifyCommand.exitStatus(for: try CASEOutput.write(package, policy: policy, includesVerification: false, showsProgress: true))
+        }
         let value: JSONValue
         do {
             value = try PackageInspector(examinesMedia: examineMedia).inspect(path: package)
@@ -50,7 +63,7 @@ struct InspectCommand: ParsableCommand {
         switch format {
         case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
         case .text: FileHandleStream.standardOutput.write(Self.text(value))
-        case .hashdeep, .dfxml: break
+        case .hashdeep, .dfxml, .case: break
         }
     }
 

@@ -102,7 +102,7 @@ struct VerifyCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl, xml, html
+        case text, json, jsonl, xml, html, `case`
     }
 
     @Argument(help: ArgumentHelp("Package files or bag directories; - reads one package from standard input.", valueName: "PATH"))
@@ -114,7 +114,7 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "With --files-from: the paths end with NUL, not a newline (find -print0).")
     var null = false
 
-    @Option(help: "Report format on standard output: text, json (one report, or an array for several), jsonl (a line per input and a summary line), xml (one report, schema/report.xsd), or html (the court report of `rial report`).")
+    @Option(help: "Report format on standard output: text, json (one report, or an array for several), jsonl (a line per input and a summary line), xml (one report, schema/report.xsd), html (the court report of `rial report`), or case (the package and this verification as CASE/UCO JSON-LD, docs/case-uco.md).")
     var format: Format = .text
 
     @Flag(name: .shortAndLong, help: "Search directories for .rialpkg files and bag directories instead of verifying a directory as one bag.")
@@ -171,8 +171,8 @@ struct VerifyCommand: ParsableCommand {
             guard let reportFormat = ReportFormat(path: report) else {
                 throw ValidationError("--report \(report): the file's extension says its format: .txt, .json, .xml or .html (e.g. --report case.verification.json)")
             }
-            if reportFormat == .html && format == .jsonl {
-                throw ValidationError("--report \(report) is a court report of one package; with --format jsonl, write --report FILE.json")
+            if reportFormat == .html && (format == .jsonl || format == .case) {
+                throw ValidationError("--report \(report) is a court report of one package; with --format \(format.rawValue), write --report FILE.json")
             }
         }
     }
@@ -203,9 +203,15 @@ struct VerifyCommand: ParsableCommand {
             Console.error(filesFrom.map { "--files-from \($0) lists no path" } ?? "no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
         }
-        if (report != nil || media != nil || receipt != nil || format == .xml || format == .html) && inputs.count > 1 {
-            Console.error("--report, --media, --receipt and --format xml or html belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
+        if (report != nil || media != nil || receipt != nil || format == .xml || format == .html || format == .case) && inputs.count > 1 {
+            Console.error("--report, --media, --receipt and --format xml, html or case belong to one package; \(paths.joined(separator: " ")) holds \(inputs.count) (use --format jsonl for a batch)")
             throw ExitStatus.usage
+        }
+        if format == .case {
+            let result = try CASEOutput.write(inputs[0], policy: policy, includesVerification: true, showsProgress: !quiet)
+            try writeReportFile(result, overview: nil)
+            if let receiptSigner { try receiptSigner.output.write(result, to: receiptSigner.path, quiet: quiet) }
+            throw Self.exitStatus(for: result)
         }
         if format == .html || reportFormat == .html { return try courtReport(inputs[0], policy: policy, receipt: receiptSigner) }
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -227,7 +233,7 @@ struct VerifyCommand: ParsableCommand {
                 FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: policy.statedTime == nil ? outcome.elapsed : nil), as: UTF8.self))
             case .json, .xml:
                 collected.append(result)
-            case .html:
+            case .html, .case:
                 break
             }
             if (report != nil || receipt != nil) && collected.isEmpty { collected.append(result) }
@@ -258,7 +264,7 @@ struct VerifyCommand: ParsableCommand {
         case .text where inputs.count > 1:
             FileHandleStream.standardOutput.write(TextReportRenderer.totals(pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0],
                                                                             error: verdicts[.error, default: 0]) + "\n")
-        case .text, .html:
+        case .text, .html, .case:
             break
         }
         if let first = collected.first {
@@ -306,7 +312,7 @@ struct VerifyCommand: ParsableCommand {
         case .text: FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
         case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(JSONReportRenderer.jsonValue(result), escaping: .invisibles), as: UTF8.self))
         case .xml: FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(result), as: UTF8.self))
-        case .jsonl: break  // refused in validate()
+        case .jsonl, .case: break  // refused in validate(); case never comes here
         }
         for warning in result.warnings { Console.error("warning: \(warning)") }
         if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }

@@ -10,6 +10,17 @@ package enum UUIDText {
         return format(bytes)
     }
 
+    /// A name-based UUID (RFC 9562 version 5) from the first 16 bytes of the SHA-1 digest of a
+    /// namespace and a name: what tools outside rial (Python's `uuid.uuid5`) derive alike, and
+    /// what UCO's advisory shape for IRIs accepts (versions 0–5; version 8 is not).
+    package static func version5(fromDigest digest: [UInt8]) -> String? {
+        guard digest.count >= 16 else { return nil }
+        var bytes = Array(digest.prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 9562 variant
+        return format(bytes)
+    }
+
     /// A random UUID (RFC 9562 version 4) from the system's secure generator.
     package static func random() -> String {
         var generator = SystemRandomNumberGenerator()
