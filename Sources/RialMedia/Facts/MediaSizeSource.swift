@@ -1,5 +1,5 @@
 /// Where a video's width and height come from.
-public enum MediaSizeSource: String, Hashable, Sendable {
+package enum MediaSizeSource: String, Hashable, Sendable {
     /// The stream's own parameter sets (an H.264 or HEVC sequence parameter set, cropped as the
     /// decoder crops it), read from the first packet: what a player shows.
     case parameterSets = "parameter-sets"

@@ -1,17 +1,17 @@
 /// One stream a movie container declares, whatever its type.
-public struct MediaStream: Hashable, Sendable {
+package struct MediaStream: Hashable, Sendable {
     /// The stream's position in the container, from 0 (ffprobe's `index`).
-    public var index: Int
+    package var index: Int
     /// `video`, `audio`, `subtitle`, `data`, `attachment` or `unknown` (FFmpeg's media types).
-    public var type: String
+    package var type: String
     /// FFmpeg's codec name (`h264`, `hevc`, `aac`), or `none`.
-    public var codec: String
+    package var codec: String
 
     /// - Parameters:
     ///   - index: the stream's position in the container.
     ///   - type: its media type.
     ///   - codec: its codec name.
-    public init(index: Int, type: String, codec: String) {
+    package init(index: Int, type: String, codec: String) {
         self.index = index
         self.type = type
         self.codec = codec

@@ -1,46 +1,46 @@
 /// The video stream of a movie: what it is encoded as and how it is shown.
-public struct MediaVideo: Hashable, Sendable {
+package struct MediaVideo: Hashable, Sendable {
     /// The stream's position in the container (ffprobe's `index`).
-    public var streamIndex: Int
+    package var streamIndex: Int
     /// FFmpeg's codec name: `h264`, `hevc`, ...
-    public var codec: String
+    package var codec: String
     /// The sample entry's four-character code (`avc1`, `hvc1`, `hev1`), when printable.
-    public var codecTag: String?
+    package var codecTag: String?
     /// The encoded picture's width in pixels: from the stream's parameter sets when
     /// ``sizeSource`` is `.parameterSets`, else as the container declares it.
-    public var codedWidth: Int
+    package var codedWidth: Int
     /// The encoded picture's height in pixels (see ``codedWidth``).
-    public var codedHeight: Int
+    package var codedHeight: Int
     /// Where ``codedWidth`` and ``codedHeight`` come from.
-    public var sizeSource: MediaSizeSource
+    package var sizeSource: MediaSizeSource
     /// The size the container declares (the sample entry's width and height), which a few edited
     /// bytes can change without touching the stream: reported beside the stream's own size, and
     /// a finding when they differ.
-    public var containerSize: MediaImageSize
+    package var containerSize: MediaImageSize
     /// The width a player shows: the coded size turned by the display matrix, so coded width and
     /// height are swapped when ``rotation`` is 90 or 270.
-    public var displayWidth: Int
+    package var displayWidth: Int
     /// The height a player shows (see ``displayWidth``).
-    public var displayHeight: Int
+    package var displayHeight: Int
     /// The display matrix's rotation in degrees counterclockwise, in `0..<360`, as FFmpeg's
     /// `av_display_rotation_get` gives it (ffprobe's `rotation`, taken modulo 360); 0 without a
     /// display matrix.
-    public var rotation: Double
+    package var rotation: Double
     /// Whether the container declares another size than the stream's parameter sets encode.
-    public var containerSizeDisagrees: Bool {
+    package var containerSizeDisagrees: Bool {
         sizeSource == .parameterSets && (containerSize.width != codedWidth || containerSize.height != codedHeight)
     }
     /// The stream's duration in its own time base, when the header states it.
-    public var duration: MediaDuration?
+    package var duration: MediaDuration?
     /// The number of frames (samples), when known.
-    public var frameCount: Int64?
+    package var frameCount: Int64?
     /// Where ``frameCount`` comes from; `nil` when it is unknown.
-    public var frameCountSource: MediaFrameCountSource?
+    package var frameCountSource: MediaFrameCountSource?
     /// The average frame rate the header gives (frames over duration), ffprobe's `avg_frame_rate`.
-    public var averageFrameRate: MediaRational?
+    package var averageFrameRate: MediaRational?
 
     /// - Parameters: each property, as documented on it.
-    public init(streamIndex: Int, codec: String, codecTag: String? = nil, codedWidth: Int, codedHeight: Int,
+    package init(streamIndex: Int, codec: String, codecTag: String? = nil, codedWidth: Int, codedHeight: Int,
                 sizeSource: MediaSizeSource = .container, containerSize: MediaImageSize? = nil,
                 displayWidth: Int, displayHeight: Int, rotation: Double = 0, duration: MediaDuration? = nil,
                 frameCount: Int64? = nil, frameCountSource: MediaFrameCountSource? = nil,

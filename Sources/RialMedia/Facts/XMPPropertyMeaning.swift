@@ -3,7 +3,7 @@
 /// `Iptc4xmpExt:LocationShown[1]/Iptc4xmpExt:Sublocation` are all a position. The probe parses
 /// each packet with Exempi (Adobe's XMP Toolkit) and reports every property that has a meaning
 /// here as a tag named `XMP ` and its path (``tagName(path:)``), with its value.
-public enum XMPPropertyMeaning: String, Sendable, CaseIterable {
+package enum XMPPropertyMeaning: String, Sendable, CaseIterable {
     /// A position: latitude, longitude, altitude, any `GPS…` property, a sub-location (IPTC Core's
     /// `Location` is the sub-location: a street, a building).
     case coordinate
@@ -19,12 +19,12 @@ public enum XMPPropertyMeaning: String, Sendable, CaseIterable {
     case owner
 
     /// What starts the name of every tag an XMP property becomes.
-    public static let tagPrefix = "XMP "
+    package static let tagPrefix = "XMP "
 
     /// The meaning of the property at `path` (as Exempi gives it: `prefix:Name`, array items
     /// `[n]` and struct fields after `/`), judged by its last name without prefix and index;
     /// `nil` when it discloses none of these.
-    public init?(path: String) {
+    package init?(path: String) {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         let unindexed = last.split(separator: "[").first.map(String.init) ?? last
         let name = (unindexed.split(separator: ":").last.map(String.init) ?? unindexed).lowercased()
@@ -33,13 +33,13 @@ public enum XMPPropertyMeaning: String, Sendable, CaseIterable {
     }
 
     /// The meaning of a tag this type names (`XMP exif:GPSLatitude`), if it is one.
-    public init?(tagName: String) {
+    package init?(tagName: String) {
         guard tagName.hasPrefix(Self.tagPrefix) else { return nil }
         self.init(path: String(tagName.dropFirst(Self.tagPrefix.count)))
     }
 
     /// The tag a property at `path` is reported as.
-    public static func tagName(path: String) -> String { tagPrefix + path }
+    package static func tagName(path: String) -> String { tagPrefix + path }
 
     /// Device details first (a lens *model* is not the camera's), then positions before place
     /// names (a *sub*location is a position's neighbour).

@@ -14,25 +14,25 @@ import Synchronization
 ///
 ///     let outcome = try MediaProbe.run(path: "capture.rialpkg", offset: 3584, length: 1_048_576)
 ///     if case .facts(let facts) = outcome { print(facts.video?.codec ?? "no video") }
-public struct MediaProbe: Sendable {
+package struct MediaProbe: Sendable {
     /// The probe executable's file name.
-    public static let executableName = "rial-media-probe"
+    package static let executableName = "rial-media-probe"
     /// The environment variable that names the probe executable, when it is not next to ours.
-    public static let environmentVariable = "RIAL_MEDIA_PROBE"
+    package static let environmentVariable = "RIAL_MEDIA_PROBE"
 
     /// The probe executable this value runs.
-    public let executablePath: String
+    package let executablePath: String
     /// Whether a probe runs in a child of the fork server (``MediaProbeForkServer``), which has
     /// loaded the media libraries once, rather than in a process started for it. Both confine
     /// the probe alike; the server saves each probe the libraries' loading.
-    public var usesForkServer: Bool
+    package var usesForkServer: Bool
 
     /// A probe that runs the executable at `executablePath`.
     /// - Parameters:
     ///   - executablePath: the `rial-media-probe` to run.
     ///   - usesForkServer: run each probe in a child of the fork server (the default) or in a
     ///     process of its own.
-    public init(executablePath: String, usesForkServer: Bool = true) {
+    package init(executablePath: String, usesForkServer: Bool = true) {
         self.executablePath = executablePath
         self.usesForkServer = usesForkServer
     }
@@ -41,7 +41,7 @@ public struct MediaProbe: Sendable {
     /// `rial-media-probe` in the directory of the running executable.
     /// - Returns: a probe for the executable found.
     /// - Throws: ``MediaError`` `.probeMissing`, saying where it looked.
-    public static func locate() throws(MediaError) -> MediaProbe {
+    package static func locate() throws(MediaError) -> MediaProbe {
         if let named = getenv(environmentVariable).map({ String(cString: $0) }), !named.isEmpty {
             guard access(named, X_OK) == 0 else {
                 throw MediaError(.probeMissing, "\(environmentVariable) names \(named), which is not an executable file")
@@ -67,7 +67,7 @@ public struct MediaProbe: Sendable {
     /// - Returns: the outcome.
     /// - Throws: ``MediaError`` when the probe cannot be found or started, or the range cannot be
     ///   read (see ``run(path:offset:length:limits:)``).
-    public static func run(path: String, offset: Int64, length: Int64,
+    package static func run(path: String, offset: Int64, length: Int64,
                            limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
         try locate().run(path: path, offset: offset, length: length, limits: limits)
     }
@@ -83,7 +83,7 @@ public struct MediaProbe: Sendable {
     /// - Throws: ``MediaError`` `.invalidArgument` for invalid limits or a negative range,
     ///   `.inputUnreadable` when the file cannot be opened or is shorter than the range,
     ///   `.probeNotStarted` when the child cannot be started.
-    public func run(path: String, offset: Int64, length: Int64,
+    package func run(path: String, offset: Int64, length: Int64,
                     limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
         try runReportingServer(path: path, offset: offset, length: length, limits: limits).outcome
     }
@@ -154,7 +154,7 @@ public struct MediaProbe: Sendable {
     /// allow-list, the namespaces the kernel gave it, and the media libraries it had loaded;
     /// `nil` before any probe answered. Every probe of a process runs the same executable on
     /// the same kernel, so this is the machine's, which a report states among its settings.
-    public static var environmentInForce: MediaProbeEnvironment? { lastEnvironment.withLock { $0 } }
+    package static var environmentInForce: MediaProbeEnvironment? { lastEnvironment.withLock { $0 } }
 
     /// Opens the file and checks that it is a regular file holding the whole range, so that a
     /// wrong path is an error of the caller's, not an outcome of the media.

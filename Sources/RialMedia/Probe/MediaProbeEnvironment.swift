@@ -2,17 +2,17 @@
 /// seccomp allow-list, the namespaces the kernel gave it or why not) and the media libraries it
 /// had loaded, with their versions. A report states it among its settings, so that two machines
 /// whose verdicts on the same media differ can be told apart.
-public struct MediaProbeEnvironment: Hashable, Sendable {
+package struct MediaProbeEnvironment: Hashable, Sendable {
     /// `seccomp allow-list (36 system calls; any other kills the probe); user, network and
     /// mount namespaces`.
-    public let confinement: String
+    package let confinement: String
     /// Each library's name and version, in the probe's order (`FFmpeg` `5.1.9-0+deb12u1`,
     /// `libheif` `1.15.1`, `libexif` `libexif.so.12.3.4`).
-    public let libraries: [Library]
+    package let libraries: [Library]
 
-    public struct Library: Hashable, Sendable {
-        public let name: String
-        public let version: String
+    package struct Library: Hashable, Sendable {
+        package let name: String
+        package let version: String
 
         package init(name: String, version: String) {
             self.name = name

@@ -1,36 +1,36 @@
 /// The bounds a probe runs within. The child process enforces the resource limits on itself
 /// before it opens the input (see `docs/media.md`); the parent enforces the time limit and the
 /// output cap, and checks the reply against the counts and sizes here.
-public struct MediaProbeLimits: Hashable, Sendable {
+package struct MediaProbeLimits: Hashable, Sendable {
     /// Wall-clock seconds before the parent kills the probe (``MediaProbeOutcome/timedOut``).
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// CPU seconds (`RLIMIT_CPU`); past them the kernel stops the probe.
-    public var cpuSeconds: Int
+    package var cpuSeconds: Int
     /// Bytes of address space the probe may add to what it has mapped once loaded (`RLIMIT_AS`
     /// is set to its size at start plus this): the demuxers' allocations, not the libraries' code.
-    public var memoryBytes: Int
+    package var memoryBytes: Int
     /// The most bytes the probe may write on standard output; more is
     /// ``MediaProbeOutcome/misbehaved(reason:)``. Must hold ``maxTags`` values of
     /// ``maxTagValueBytes`` each, escaped.
-    public var maxOutputBytes: Int
+    package var maxOutputBytes: Int
     /// The most streams a movie may declare (FFmpeg's `max_streams`); more is unreadable.
-    public var maxStreams: Int
+    package var maxStreams: Int
     /// The most metadata entries listed in ``MediaFacts/tags``; more are counted, not listed.
-    public var maxTags: Int
+    package var maxTags: Int
     /// The most UTF-8 bytes kept of one tag value.
-    public var maxTagValueBytes: Int
+    package var maxTagValueBytes: Int
     /// The most packets read to count a video's frames when its header does not state the count.
-    public var maxCountedPackets: Int
+    package var maxCountedPackets: Int
     /// The most bytes FFmpeg may read to identify streams (`probesize`).
-    public var probeBytes: Int
+    package var probeBytes: Int
     /// The largest EXIF or XMP block read from a HEIF photo.
-    public var maxMetadataBlockBytes: Int
+    package var maxMetadataBlockBytes: Int
     /// The widest (and tallest) image libheif accepts, in pixels.
-    public var maxImageDimension: Int
+    package var maxImageDimension: Int
 
     /// Limits; the defaults fit phone captures with room to spare.
     /// - Parameters: each property, as documented on it.
-    public init(timeoutSeconds: Double = 20, cpuSeconds: Int = 10, memoryBytes: Int = 512 << 20,
+    package init(timeoutSeconds: Double = 20, cpuSeconds: Int = 10, memoryBytes: Int = 512 << 20,
                 maxOutputBytes: Int = 4 << 20, maxStreams: Int = 16, maxTags: Int = 256, maxTagValueBytes: Int = 1024,
                 maxCountedPackets: Int = 1_000_000, probeBytes: Int = 1 << 20, maxMetadataBlockBytes: Int = 1 << 20,
                 maxImageDimension: Int = 1 << 15) {
@@ -48,11 +48,11 @@ public struct MediaProbeLimits: Hashable, Sendable {
     }
 
     /// The defaults.
-    public static let standard = MediaProbeLimits()
+    package static let standard = MediaProbeLimits()
 
     /// Checks that every limit is positive and within what the libraries take.
     /// - Throws: ``MediaError`` `.invalidArgument` naming the first limit that is not.
-    public func validate() throws(MediaError) {
+    package func validate() throws(MediaError) {
         guard timeoutSeconds.isFinite, timeoutSeconds > 0, timeoutSeconds <= 86_400 else {
             throw MediaError(.invalidArgument, "timeoutSeconds must be in (0, 86400], not \(timeoutSeconds)")
         }

@@ -4,7 +4,7 @@ import Glibc
 
 /// What probing one media file ended in. Every case is an answer about the media: a crash or a
 /// hang of the probe on some bytes is evidence about those bytes, reported, never propagated.
-public enum MediaProbeOutcome: Hashable, Sendable {
+package enum MediaProbeOutcome: Hashable, Sendable {
     /// The media was read: its facts.
     case facts(MediaFacts)
     /// The content is not a container the probe accepts (MP4/MOV, HEIF, JPEG), whatever the file
@@ -25,13 +25,13 @@ public enum MediaProbeOutcome: Hashable, Sendable {
     case misbehaved(reason: String)
 
     /// The facts, when the media was read.
-    public var facts: MediaFacts? {
+    package var facts: MediaFacts? {
         if case .facts(let facts) = self { return facts }
         return nil
     }
 
     /// One line for people, e.g. `unreadable: moov atom not found`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .facts(let facts): return "read: \(facts.container.kind.rawValue) (\(facts.container.formatName))"
         case .unsupported(let container): return "unsupported container: \(container)"
