@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "RialVerifier", targets: ["RialVerifier"]),
         .library(name: "RialPackager", targets: ["RialPackager"]),
         .library(name: "RialAmender", targets: ["RialAmender"]),
+        .library(name: "RialReport", targets: ["RialReport"]),
+        .library(name: "RialExtractor", targets: ["RialExtractor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -96,13 +98,15 @@ let package = Package(
         .target(name: "RialProbeSandbox", dependencies: ["CRialSeccomp"]),
         .executableTarget(name: "rial-media-probe", dependencies: ["RialMedia", "RialMediaReaders", "RialProbeSandbox"]),
         .target(name: "RialPackager", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia", "RialMediaClaims"]),
-        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialXML", "RialMedia", "RialMediaClaims"]),
-        .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier"]),
+        .target(name: "RialVerifier", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialMedia", "RialMediaClaims"]),
+        .target(name: "RialReport", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialXML", "RialMedia", "RialVerifier"]),
+        .target(name: "RialExtractor", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialVerifier", "RialReport"]),
+        .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialExtractor"]),
         .target(name: "RialLedger", dependencies: ["CRialSQLite", "CRialPQ", "RialErrors", "RialFormat", "RialCrypto"]),
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialAmender", "RialLedger",
+                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialReport", "RialExtractor", "RialAmender", "RialLedger",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,7 +117,7 @@ let package = Package(
         .executableTarget(name: "FuzzTar", dependencies: ["FuzzSupport", "RialArchive", "RialFormat"], path: "Sources/Fuzz/FuzzTar"),
         .executableTarget(name: "FuzzBagText", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzBagText"),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "RialFormat"], path: "Sources/Fuzz/FuzzJSON"),
-        .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier"], path: "Sources/Fuzz/FuzzReport"),
+        .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier", "RialReport"], path: "Sources/Fuzz/FuzzReport"),
         .executableTarget(name: "FuzzMedia", dependencies: ["FuzzSupport", "RialFormat", "RialMedia", "RialMediaReaders"], path: "Sources/Fuzz/FuzzMedia"),
 
         .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
@@ -122,7 +126,7 @@ let package = Package(
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
-        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
+        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
         .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),

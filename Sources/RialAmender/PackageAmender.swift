@@ -6,6 +6,7 @@ import RialFormat
 import RialCrypto
 import RialPackager
 import RialVerifier
+import RialExtractor
 
 /// Adds to an existing package (a seal, a timestamp, a custody event) only after it verifies.
 ///

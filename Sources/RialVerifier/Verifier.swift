@@ -100,6 +100,13 @@ public struct Verifier: Sendable {
         return (report, context)
     }
 
+    /// The report and the inventory it rests on: the extractor (`RialExtractor`) compares what it
+    /// writes against the latter.
+    package func verifiedInventory(path: String, progress: Progress?) throws -> (report: VerificationReport, inventory: Inventory) {
+        let (report, context) = try evaluate(path: path, progress: progress)
+        return (report, context.inventory)
+    }
+
     /// Like ``verify(path:progress:)``, but an input that cannot be evaluated gives a report
     /// with verdict `error` instead of an error thrown.
     public func report(for path: String, progress: Progress? = nil) -> VerificationReport {

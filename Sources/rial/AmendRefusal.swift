@@ -1,6 +1,7 @@
 import ArgumentParser
 import RialAmender
 import RialVerifier
+import RialReport
 
 /// What the commands that add to a package (`seal`, `timestamp`, `custody append`) print when
 /// the amender refuses, and the exit status they end with. The rule itself, verify first and

@@ -2,6 +2,7 @@ import ArgumentParser
 import RialFormat
 import RialLedger
 import RialVerifier
+import RialReport
 
 /// What `rial audit` says after the inputs' lines: the changes since the previous audit, and
 /// the totals with the run and the ledger's head.

@@ -1,5 +1,6 @@
 import Foundation
 import RialVerifier
+import RialReport
 
 /// Verifies many inputs on `jobs` threads and hands each report back in input order, as soon
 /// as it and every one before it are done, so output streams and is the same at any `--jobs`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RialFormat
 import RialVerifier
+import RialReport
 
 /// `--format case` of `rial inspect` and `rial verify`: one package verified and written as
 /// CASE/UCO JSON-LD on standard output. The graph is written whatever the verdict (its digests

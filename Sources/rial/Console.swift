@@ -3,6 +3,7 @@ import Glibc
 #endif
 import RialErrors
 import RialVerifier
+import RialReport
 
 /// Writing to the terminal: messages to stderr, and progress only when stderr is a terminal.
 enum Console {

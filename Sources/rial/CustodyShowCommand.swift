@@ -1,6 +1,7 @@
 import ArgumentParser
 import RialFormat
 import RialVerifier
+import RialReport
 
 struct CustodyShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,8 @@ import Glibc
 import RialArchive
 import RialFormat
 import RialVerifier
+import RialReport
+import RialExtractor
 
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

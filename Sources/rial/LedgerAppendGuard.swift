@@ -1,5 +1,6 @@
 import RialLedger
 import RialVerifier
+import RialReport
 
 /// What a command that appends to the ledger does first: recompute every link (and the head a
 /// writer last verified, `ledger_verified_heads`), and refuse to extend a broken chain, since a

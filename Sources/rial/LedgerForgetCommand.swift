@@ -3,6 +3,7 @@ import Foundation
 import RialFormat
 import RialLedger
 import RialVerifier
+import RialReport
 
 struct LedgerForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import RialFormat
 import RialLedger
 import RialVerifier
+import RialReport
 
 struct LedgerHistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import RialFormat
 import RialLedger
 import RialVerifier
+import RialReport
 #if canImport(Glibc)
 import Glibc
 #endif

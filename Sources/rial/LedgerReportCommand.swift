@@ -1,6 +1,7 @@
 import ArgumentParser
 import RialLedger
 import RialVerifier
+import RialReport
 
 struct LedgerReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import RialCrypto
 import RialArchive
 import RialPackager
 import RialVerifier
+import RialReport
 
 /// Writes signed receipts (`schema/SPEC.md` §18): the JSON report to `R.json` and a detached
 /// CMS signature over its exact bytes to `R.json.p7s`, for `rial verify --receipt` (one) and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RialFormat
 import RialVerifier
+import RialReport
 
 struct ReceiptVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

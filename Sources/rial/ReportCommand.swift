@@ -1,5 +1,6 @@
 import ArgumentParser
 import RialVerifier
+import RialReport
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

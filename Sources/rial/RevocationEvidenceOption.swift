@@ -1,6 +1,7 @@
 import RialArchive
 import RialCrypto
 import RialVerifier
+import RialReport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import ArgumentParser
 import RialFormat
 import RialPackager
 import RialVerifier
+import RialReport
 import RialAmender
 
 struct SealCommand: ParsableCommand {

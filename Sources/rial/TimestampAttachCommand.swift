@@ -3,6 +3,7 @@ import RialFormat
 import RialCrypto
 import RialArchive
 import RialVerifier
+import RialReport
 import RialAmender
 
 struct TimestampAttachCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import RialFormat
 import RialArchive
 import RialVerifier
+import RialReport
 import RialAmender
 import RialCrypto
 

@@ -3,6 +3,7 @@ import RialCrypto
 import RialArchive
 import RialFormat
 import RialVerifier
+import RialReport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import RialFormat
 import RialVerifier
+import RialReport
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Testing
 import RialFormat
 import RialCrypto
 @testable import RialVerifier
+@testable import RialReport
 
 /// The capture app's RFC 3161 tokens (`schema/SPEC.md` §8.5.1), made by the test PKI's TSAs
 /// over real bytes and packed as the app exports them. For every token the outside oracle,

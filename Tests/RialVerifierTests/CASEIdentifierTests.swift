@@ -1,5 +1,6 @@
 import Testing
 @testable import RialVerifier
+@testable import RialReport
 
 /// The export's IRIs are RFC 9562 version-5 UUIDs that a stock library derives alike: the
 /// vectors are Python's `uuid.uuid5(uuid.NAMESPACE_URL, "urn:rial:case:<id>:<kind> <role>")`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RialFormat
 @testable import RialVerifier
+@testable import RialReport
 
 /// The renderer on reports made in process: which findings become results, an unreadable
 /// custody event, strings from a package escaped, and no graph without a package id.

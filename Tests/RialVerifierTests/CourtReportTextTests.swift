@@ -1,6 +1,7 @@
 import Testing
 import RialFormat
 @testable import RialVerifier
+@testable import RialReport
 
 /// The court report's words and print markup: tokens kept whole, digests breakable only between
 /// groups of 16, the verifier's jargon said in words, and strings from the package (a case

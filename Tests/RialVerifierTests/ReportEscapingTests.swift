@@ -1,6 +1,7 @@
 import Testing
 import RialFormat
 @testable import RialVerifier
+@testable import RialReport
 
 /// Strings from a package reach every report escaped: terminal escapes, bidi overrides and
 /// other invisible characters never act on the reader's display, and a 10,000-character name

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RialFormat
 @testable import RialVerifier
+@testable import RialReport
 
 @Suite("Verifier end to end (library)")
 struct VerifierTests {

@@ -19,6 +19,7 @@ import Foundation
 import FuzzSupport
 import RialFormat
 import RialVerifier
+import RialReport
 
 func fuzzOne(_ bytes: [UInt8]) {
     var input = ReportInput(bytes)

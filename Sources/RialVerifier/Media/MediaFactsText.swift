@@ -2,9 +2,9 @@ import Foundation
 import RialMedia
 
 /// How the media's facts are said in results.
-enum MediaFactsText {
+package enum MediaFactsText {
     /// "H.264 video 1920×1080 (displayed 1080×1920), 180 frames, 6.000 s, MP4 (isom)".
-    static func summary(_ facts: MediaFacts) -> String {
+    package static func summary(_ facts: MediaFacts) -> String {
         let container = "\(facts.container.formatName)\(facts.container.majorBrand.map { " (\($0.trimmingCharacters(in: .whitespaces)))" } ?? "")"
         if let video = facts.video {
             var parts = ["\(video.codec) video \(video.codedWidth)×\(video.codedHeight)"]
@@ -26,7 +26,7 @@ enum MediaFactsText {
     }
 
     /// The IANA media type the content shows.
-    static func mediaType(_ facts: MediaFacts) -> String {
+    package static func mediaType(_ facts: MediaFacts) -> String {
         switch facts.container.kind {
         case .jpeg: return "image/jpeg"
         case .heif: return "image/heic"

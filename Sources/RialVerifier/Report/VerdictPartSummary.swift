@@ -59,7 +59,7 @@ extension VerificationReport {
         return VerdictPart(check, isImportedEvent: imported)
     }
 
-    func part(of check: CheckResult, importedEvents: Set<Int64>) -> VerdictPart {
+    package func part(of check: CheckResult, importedEvents: Set<Int64>) -> VerdictPart {
         VerdictPart(check, isImportedEvent: check.seq.map(importedEvents.contains) ?? false)
     }
 }
