@@ -51,8 +51,8 @@ public struct Requirement: Sendable {
     }
 
     /// Command-line tools on PATH, required by `variable`.
-    public static func tools(_ names: [String], variable: String, hint: String) -> Requirement {
-        Requirement(name: names.joined(separator: ", "), variable: variable, hint: hint) {
+    public static func tools(_ names: [String], named name: String? = nil, variable: String, hint: String) -> Requirement {
+        Requirement(name: name ?? names.joined(separator: ", "), variable: variable, hint: hint) {
             let missing = names.filter { executable($0) == nil }
             return missing.isEmpty ? nil : "not on PATH: \(missing.joined(separator: ", "))"
         }
@@ -64,7 +64,7 @@ extension Requirement {
 
     /// The openssl CLI, which makes the test PKIs and time-stamp tokens and judges them
     /// (`RIAL_REQUIRE_OPENSSL`).
-    public static let openssl = tools(["openssl"], variable: "RIAL_REQUIRE_OPENSSL", hint: oracleHint)
+    public static let openssl = tools(["openssl"], named: "the openssl CLI", variable: "RIAL_REQUIRE_OPENSSL", hint: oracleHint)
 
     /// The test time-stamping authority: the openssl CLI with `openssl ts` (`RIAL_REQUIRE_OPENSSL`).
     public static let tsa = Requirement(name: "the openssl CLI's test TSA (openssl ts)", variable: "RIAL_REQUIRE_OPENSSL", hint: oracleHint) {
