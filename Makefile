@@ -14,8 +14,9 @@ build: deps
 	$(SWIFT) build
 
 # The whole suite, outside oracles included (bagit-python, jsonschema, sha256sum, openssl,
-# ffprobe, exiftool, sqlite3, psql and a PostgreSQL server: media and ledger tests fail rather
-# than skip without them here).
+# ffprobe, exiftool, sqlite3, psql and a PostgreSQL server). A test needing a tool or server is
+# marked `.requires(…)` (Tests/RialTestSupport/Requirement.swift): skipped without it in a plain
+# `swift test`, failed here, where every RIAL_REQUIRE_* below says it must run.
 test:
 	@scripts/install-deps.sh --with-oracles
 	$(SWIFT) build
@@ -23,7 +24,8 @@ test:
 	scripts/test-postgres.sh start >/dev/null; \
 	trap 'scripts/test-postgres.sh stop' EXIT; \
 	RIAL_TEST_POSTGRES_URL=$$(scripts/test-postgres.sh url) RIAL_REQUIRE_POSTGRES=1 \
-	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 RIAL_REQUIRE_CASE_ORACLE=1 $(SWIFT) test
+	RIAL_ORACLE_PYTHON=$(ORACLE_PYTHON) RIAL_REQUIRE_MEDIA_ORACLES=1 RIAL_REQUIRE_CASE_ORACLE=1 \
+	RIAL_REQUIRE_OPENSSL=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
 	$(MAKE) fault-injection
 

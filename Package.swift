@@ -120,18 +120,20 @@ let package = Package(
         .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier", "RialReport"], path: "Sources/Fuzz/FuzzReport"),
         .executableTarget(name: "FuzzMedia", dependencies: ["FuzzSupport", "RialFormat", "RialMedia", "RialMediaReaders"], path: "Sources/Fuzz/FuzzMedia"),
 
+        // What a test needs from outside (a tool, a server): skipped when missing, failed when a RIAL_REQUIRE_* says it must run.
+        .target(name: "RialTestSupport", path: "Tests/RialTestSupport"),
         .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat", "RialErrors"]),
-        .testTarget(name: "RialCryptoTests", dependencies: ["RialCrypto", "RialErrors"]),
+        .testTarget(name: "RialCryptoTests", dependencies: ["RialTestSupport", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
-        .testTarget(name: "RialVerifierTests", dependencies: ["RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
+        .testTarget(name: "RialVerifierTests", dependencies: ["RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
-        .testTarget(name: "RialMediaTests", dependencies: ["RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
-        .testTarget(name: "RialLedgerTests", dependencies: ["RialLedger", "RialFormat", "RialErrors"]),
-        .testTarget(name: "RialCLITests", dependencies: ["rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "RialMediaTests", dependencies: ["RialTestSupport", "RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
+        .testTarget(name: "RialLedgerTests", dependencies: ["RialTestSupport", "RialLedger", "RialFormat", "RialErrors"]),
+        .testTarget(name: "RialCLITests", dependencies: ["RialTestSupport", "rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

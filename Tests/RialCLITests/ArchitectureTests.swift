@@ -10,7 +10,7 @@ struct ArchitectureTests {
     /// Modules any source may import: the toolchain's and the system's.
     static let systemModules: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest"]
 
-    /// The declared dependencies of each target in Package.swift, tests and fuzzers left out.
+    /// The declared dependencies of each target in Package.swift, tests, their support and fuzzers left out.
     /// Read from the manifest's text (each target's `name:` and the names in its `dependencies:`
     /// list, `.product(name:)` included): `swift package dump-package` would wait for the lock
     /// `swift test` holds on the build directory.
@@ -26,9 +26,10 @@ struct ArchitectureTests {
                   let name = Range(match.range(at: 2), in: text).map({ String(text[$0]) }),
                   let start = Range(match.range, in: text)?.upperBound else { continue }
             let end = index + 1 < matches.count ? Range(matches[index + 1].range, in: text)?.lowerBound ?? text.endIndex : text.endIndex
-            guard kind != "testTarget", !name.hasPrefix("Fuzz") else { continue }
-            var dependencies = Set<String>()
             let declaration = text[start..<end]
+            // Tests, fuzzers and the tests' own support (a target under Tests/) are not modules of rial.
+            guard kind != "testTarget", !name.hasPrefix("Fuzz"), !declaration.contains("path: \"Tests/") else { continue }
+            var dependencies = Set<String>()
             if let list = declaration.range(of: "dependencies: [") {
                 var depth = 1
                 var cursor = list.upperBound

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 
 /// `rial audit` and `rial ledger` over a store of 200 packages, on SQLite and on a real
 /// PostgreSQL server (issue 22's "done when"): four workers at once, each package once; the
@@ -50,10 +51,10 @@ struct AuditTests {
                     cwd: cwd, timeLimit: hangGuard)
     }
 
-    @Test("four workers, a second audit, a killed worker's rerun, a hand-edited record", arguments: LedgerOracle.Kind.allCases)
+    @Test("four workers, a second audit, a killed worker's rerun, a hand-edited record", arguments: [LedgerOracle.Kind.sqlite])
     func doneWhen(kind: LedgerOracle.Kind) throws {
         try withTemporaryDirectory { dir in
-            guard let ledger = try LedgerOracle.ledger(kind, in: dir) else { return }
+            let ledger = try LedgerOracle.ledger(kind, in: dir)
             let (base, other) = try Self.store(in: dir)
 
             // Four workers at once, one ledger: every package exactly once.
@@ -272,5 +273,14 @@ struct AuditTests {
             #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4242'", cwd: dir) == ["40|40"])
             #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
         }
+    }
+}
+
+extension AuditTests {
+    /// The cases above on PostgreSQL: skipped without a server (RIAL_TEST_POSTGRES_URL), failed
+    /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
+    @Suite("on PostgreSQL", .requires(.postgres))
+    struct OnPostgres {
+        @Test("four workers, a second audit, a killed worker's rerun, a hand-edited record") func doneWhen() throws { try AuditTests().doneWhen(kind: .postgres) }
     }
 }

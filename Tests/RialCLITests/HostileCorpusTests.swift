@@ -32,7 +32,7 @@ struct HostileCase: Decodable, Sendable, CustomStringConvertible {
 /// Every case must be refused (exit 2) or failed (exit 1) with its own code, within a bounded
 /// time, and neither `rial verify` nor `rial extract` may write anything outside the
 /// destination, or anything at all.
-@Suite("Hostile corpus")
+@Suite("Hostile corpus", .serialized)
 struct HostileCorpusTests {
     static let generator = CLI.repoRoot.appendingPathComponent("Tests/RialCLITests/Fixtures/hostile_corpus.py").path
     /// A run taking longer is killed and fails its case: a hang guard, not a speed test. The

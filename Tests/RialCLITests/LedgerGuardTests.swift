@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 
 /// The ledger guards itself (issue 35): an edited or truncated ledger is refused by `audit` and
 /// marked by `history` and `report`, on SQLite and PostgreSQL; one history per package whatever
@@ -26,10 +27,10 @@ struct LedgerGuardTests {
         try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records", cwd: cwd).first ?? ""
     }
 
-    @Test("an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows", arguments: LedgerOracle.Kind.allCases)
+    @Test("an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows", arguments: [LedgerOracle.Kind.sqlite])
     func editedLedger(kind: LedgerOracle.Kind) throws {
         try withTemporaryDirectory { dir in
-            guard let ledger = try LedgerOracle.ledger(kind, in: dir) else { return }
+            let ledger = try LedgerOracle.ledger(kind, in: dir)
             try Self.store(in: dir)
             #expect(Self.audit(ledger, cwd: dir).status == 0)
             let twin = Self.audit(ledger, cwd: dir)
@@ -61,10 +62,10 @@ struct LedgerGuardTests {
         }
     }
 
-    @Test("records dropped from the end are found from the head the last audit kept; audit refuses", arguments: LedgerOracle.Kind.allCases)
+    @Test("records dropped from the end are found from the head the last audit kept; audit refuses", arguments: [LedgerOracle.Kind.sqlite])
     func truncatedLedger(kind: LedgerOracle.Kind) throws {
         try withTemporaryDirectory { dir in
-            guard let ledger = try LedgerOracle.ledger(kind, in: dir) else { return }
+            let ledger = try LedgerOracle.ledger(kind, in: dir)
             try Self.store(in: dir)
             #expect(Self.audit(ledger, cwd: dir).status == 0)
             #expect(Self.audit(ledger, cwd: dir).status == 0)
@@ -161,10 +162,10 @@ struct LedgerGuardTests {
         }
     }
 
-    @Test("a fresh PostgreSQL database, a missing one and a role that may not create tables: a sentence each, no SQL and no caret")
+    @Test("a fresh PostgreSQL database, a missing one and a role that may not create tables: a sentence each, no SQL and no caret", .requires(.postgres))
     func postgresSentences() throws {
         try withTemporaryDirectory { dir in
-            guard let ledger = try LedgerOracle.ledger(.postgres, in: dir) else { return }
+            let ledger = try LedgerOracle.ledger(.postgres, in: dir)
             let fresh = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
             #expect(fresh.status == 2 && fresh.stderr.contains("holds no rial ledger yet: the first `rial audit --ledger"), "\(fresh)")
             let missing = CLI.rial(["ledger", "verify", "--ledger", ledger + "_none"], cwd: dir)
@@ -180,5 +181,15 @@ struct LedgerGuardTests {
                 #expect(!said.contains("LINE 1") && !said.contains("^") && !said.contains("SELECT MAX") && !said.contains("CREATE TABLE"), "\(said)")
             }
         }
+    }
+}
+
+extension LedgerGuardTests {
+    /// The cases above on PostgreSQL: skipped without a server (RIAL_TEST_POSTGRES_URL), failed
+    /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
+    @Suite("on PostgreSQL", .requires(.postgres))
+    struct OnPostgres {
+        @Test("an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows") func editedLedger() throws { try LedgerGuardTests().editedLedger(kind: .postgres) }
+        @Test("records dropped from the end are found from the head the last audit kept; audit refuses") func truncatedLedger() throws { try LedgerGuardTests().truncatedLedger(kind: .postgres) }
     }
 }

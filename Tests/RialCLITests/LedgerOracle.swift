@@ -3,8 +3,8 @@ import Testing
 
 /// The ledgers the audit tests write, and the database's own command line (sqlite3, psql) as
 /// the outside judge of what is in them. PostgreSQL comes from `RIAL_TEST_POSTGRES_URL`
-/// (scripts/test-postgres.sh, started by `make test`): without it the PostgreSQL cases are
-/// skipped, unless `RIAL_REQUIRE_POSTGRES=1` (set by `make test`), where they fail.
+/// (scripts/test-postgres.sh, started by `make test`); the PostgreSQL cases are marked
+/// `.requires(.postgres)`: skipped without it, failed when `RIAL_REQUIRE_POSTGRES=1` (make test).
 enum LedgerOracle {
     enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case sqlite, postgres
@@ -12,19 +12,17 @@ enum LedgerOracle {
     }
 
     static let postgresURL = ProcessInfo.processInfo.environment["RIAL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    static let isPostgresRequired = ProcessInfo.processInfo.environment["RIAL_REQUIRE_POSTGRES"] == "1"
 
-    /// A `--ledger` value for an empty ledger of `kind`; `nil` when PostgreSQL is neither
-    /// available nor required.
-    static func ledger(_ kind: Kind, in dir: URL) throws -> String? {
+    /// A `--ledger` value for an empty ledger of `kind`.
+    /// - Throws: when PostgreSQL has no server (not reached from a test marked `.requires(.postgres)`).
+    static func ledger(_ kind: Kind, in dir: URL) throws -> String {
         switch kind {
         case .sqlite:
             _ = try Oracle.tool("sqlite3")
             return dir.appendingPathComponent("ledger.sqlite").path
         case .postgres:
             guard let url = postgresURL else {
-                if isPostgresRequired { throw Oracle.OracleMissing(message: "RIAL_TEST_POSTGRES_URL is not set (scripts/test-postgres.sh start; make test does)") }
-                return nil
+                throw Oracle.OracleMissing(message: "RIAL_TEST_POSTGRES_URL is not set (scripts/test-postgres.sh start; make test does)")
             }
             _ = try Oracle.tool("psql")
             let name = "rial_cli_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import RialTestSupport
 @testable import RialCrypto
 
 /// CRLs made by `openssl ca -gencrl`, read by ``CertificateRevocationList`` and held against
 /// what `openssl crl` prints of the same files.
 @Suite("CertificateRevocationList")
 struct CertificateRevocationListTests {
-    @Test(.enabled(if: RevocationPKIFixture.hasOpenSSL, "the openssl CLI makes the CRLs"))
+    @Test(.requires(.openssl))
     func readsWhatOpenSSLPrints() throws {
         let pki = try RevocationPKIFixture()
         defer { pki.remove() }
@@ -43,7 +44,7 @@ struct CertificateRevocationListTests {
         }
     }
 
-    @Test(.enabled(if: RevocationPKIFixture.hasOpenSSL, "the openssl CLI makes the CRLs"))
+    @Test(.requires(.openssl))
     func derAndImpostorsAndWrongFiles() throws {
         let pki = try RevocationPKIFixture()
         defer { pki.remove() }

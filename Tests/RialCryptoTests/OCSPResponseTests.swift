@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import RialTestSupport
 @testable import RialCrypto
 
 /// OCSP responses made by `openssl ocsp` as an offline responder, read by ``OCSPResponse``:
 /// what they say, and whether their signer may speak for the issuer (`OCSP_basic_verify`).
 @Suite("OCSPResponse")
 struct OCSPResponseTests {
-    @Test(.enabled(if: RevocationPKIFixture.hasOpenSSL, "the openssl CLI makes the responses"))
+    @Test(.requires(.openssl))
     func statusAndAuthority() throws {
         let pki = try RevocationPKIFixture()
         defer { pki.remove() }

@@ -8,9 +8,6 @@ struct RevocationPKIFixture {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let directory: String
 
-    /// Whether the openssl CLI, which makes the PKI, is here.
-    static let hasOpenSSL = (try? run(["openssl", "version"])) != nil
-
     /// Runs a command; its standard output.
     @discardableResult
     static func run(_ arguments: [String], in directory: String? = nil) throws -> String {

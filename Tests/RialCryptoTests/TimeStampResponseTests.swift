@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 @testable import RialCrypto
 
 /// A real RFC 3161 token from the test TSA (examples/pki), judged by the checks that throw
@@ -44,10 +45,7 @@ struct TimeStampResponseTests {
         return Token(response: response, imprint: imprint, root: try #require(load("root-ca.pem").first), chain: try load("tsa-chain.pem"))
     }
 
-    /// Whether the openssl CLI, which makes the test TSA's token, is here.
-    static let hasOpenSSL = (try? run(["openssl", "version"])) != nil
-
-    @Test(.enabled(if: hasOpenSSL, "the openssl CLI makes the token")) func throwingChecksJudgeARealToken() throws {
+    @Test(.requires(.openssl)) func throwingChecksJudgeARealToken() throws {
         let token = try Self.token()
         let response = token.response
         let signer = try #require(try response.signerCertificate(extra: token.chain))
@@ -77,7 +75,7 @@ struct TimeStampResponseTests {
     /// What the capture app stores may be the whole TimeStampResp or only its token; both read
     /// to the same facts, among them the accuracy and the imprint's algorithm the app's checks
     /// use. Bytes that are neither stay malformed.
-    @Test(.enabled(if: hasOpenSSL, "the openssl CLI makes the token")) func bareTokenReadsAsItsResponse() throws {
+    @Test(.requires(.openssl)) func bareTokenReadsAsItsResponse() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-tst-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 @testable import RialLedger
 
 /// The schema's migrations: applied once each, in order, on both stores; a newer ledger refused.
@@ -10,10 +11,10 @@ struct LedgerMigrationsTests {
         #expect(LedgerMigrations.all.map(\.version) == Array(1...LedgerMigrations.all.count))
     }
 
-    @Test("a new ledger gets every migration once; opening it again applies none", arguments: TestStores.kinds)
+    @Test("a new ledger gets every migration once; opening it again applies none", arguments: [StoreKind.sqlite])
     func appliedOnce(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let store = try location.open(creating: true)
             #expect(try LedgerMigrations.migrate(store, at: "2026-11-26T00:00:00.000Z") == LedgerMigrations.all.map(\.version))
             #expect(try LedgerMigrations.migrate(store, at: "2026-11-26T00:00:01.000Z") == [])
@@ -23,10 +24,10 @@ struct LedgerMigrationsTests {
         }
     }
 
-    @Test("a ledger at version 1 is brought to the current version, its records kept", arguments: TestStores.kinds)
+    @Test("a ledger at version 1 is brought to the current version, its records kept", arguments: [StoreKind.sqlite])
     func upgrade(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let store = try location.open(creating: true)
             try store.execute("CREATE TABLE schema_version (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)", [])
             for statement in LedgerMigrations.all[0].statements { try store.execute(statement, []) }
@@ -39,10 +40,10 @@ struct LedgerMigrationsTests {
         }
     }
 
-    @Test("a ledger made by a newer rial is refused, for writing and for reading", arguments: TestStores.kinds)
+    @Test("a ledger made by a newer rial is refused, for writing and for reading", arguments: [StoreKind.sqlite])
     func tooNew(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let ledger = try Ledger.openForWriting(location, at: "now")
             try ledger.store.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, 'later')", [.integer(Int64(LedgerMigrations.current + 1))])
             for open in [{ _ = try Ledger.openForWriting(location, at: "now") }, { _ = try Ledger.openForReading(location) }] {
@@ -72,5 +73,16 @@ struct LedgerMigrationsTests {
             }
             #expect(try Data(contentsOf: text) == Data("not a database\n".utf8))
         }
+    }
+}
+
+extension LedgerMigrationsTests {
+    /// The cases above on PostgreSQL: skipped without a server (RIAL_TEST_POSTGRES_URL), failed
+    /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
+    @Suite("on PostgreSQL", .requires(.postgres))
+    struct OnPostgres {
+        @Test("a new ledger gets every migration once; opening it again applies none") func appliedOnce() throws { try LedgerMigrationsTests().appliedOnce(kind: .postgres) }
+        @Test("a ledger at version 1 is brought to the current version, its records kept") func upgrade() throws { try LedgerMigrationsTests().upgrade(kind: .postgres) }
+        @Test("a ledger made by a newer rial is refused, for writing and for reading") func tooNew() throws { try LedgerMigrationsTests().tooNew(kind: .postgres) }
     }
 }

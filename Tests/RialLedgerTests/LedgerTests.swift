@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import RialTestSupport
 @testable import RialLedger
 
 /// Appending, reading back and the hash links, on SQLite and on PostgreSQL alike.
 @Suite("Ledger")
 struct LedgerTests {
-    @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it", arguments: TestStores.kinds)
+    @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it", arguments: [StoreKind.sqlite])
     func appendLinks(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let ledger = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
             let first = try ledger.append([packageRecord("a"), packageRecord("b")])
             let second = try ledger.append([packageRecord("c", run: "run-2")])
@@ -25,10 +26,10 @@ struct LedgerTests {
         }
     }
 
-    @Test("a path already recorded in the run is left out, in the same call or a later one", arguments: TestStores.kinds)
+    @Test("a path already recorded in the run is left out, in the same call or a later one", arguments: [StoreKind.sqlite])
     func oncePerRun(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let ledger = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
             #expect(try ledger.append([packageRecord("a"), packageRecord("a")]).count == 1)
             #expect(try ledger.append([packageRecord("a"), packageRecord("b")]).map(\.path) == ["b"])
@@ -41,10 +42,10 @@ struct LedgerTests {
         }
     }
 
-    @Test("the latest record per path, under the audit's roots only", arguments: TestStores.kinds)
+    @Test("the latest record per path, under the audit's roots only", arguments: [StoreKind.sqlite])
     func latestUnderRoots(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let ledger = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
             try ledger.append(["s/a", "s/b", "s2/c", "s", "é/d", "x"].map { packageRecord($0) })
             try ledger.append([packageRecord("s/a", run: "run-2", verdict: "fail")])
@@ -57,7 +58,7 @@ struct LedgerTests {
         }
     }
 
-    @Test("an edited, a dropped and a reordered record each break the chain at that record", arguments: TestStores.kinds)
+    @Test("an edited, a dropped and a reordered record each break the chain at that record", arguments: [StoreKind.sqlite])
     func tampering(kind: StoreKind) throws {
         let swap = ["UPDATE ledger_records SET seq = -2 WHERE seq = 2", "UPDATE ledger_records SET seq = 2 WHERE seq = 3",
                     "UPDATE ledger_records SET seq = 3 WHERE seq = -2"]
@@ -66,7 +67,7 @@ struct LedgerTests {
                                    (swap, Int64(2)),
                                    (["UPDATE ledger_records SET path = 'x', record_hash = 'f' WHERE seq = 4"], Int64(4))] {
             try withTemporaryDirectory { dir in
-                guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+                let location = try TestStores.emptyLocation(kind, in: dir)
                 let ledger = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
                 try ledger.append(["a", "b", "c", "d", "e"].map { packageRecord($0, verdict: $0 == "c" ? "fail" : "pass") })
                 #expect(try LedgerChainCheck.run(on: ledger).isIntact)
@@ -78,10 +79,10 @@ struct LedgerTests {
         }
     }
 
-    @Test("concurrent writers on eight threads never fork the chain or lose a record", arguments: TestStores.kinds)
+    @Test("concurrent writers on eight threads never fork the chain or lose a record", arguments: [StoreKind.sqlite])
     func concurrentWriters(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             _ = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
             let failures = Failures()
             DispatchQueue.concurrentPerform(iterations: 8) { writer in
@@ -108,5 +109,18 @@ struct LedgerTests {
         private var items: [String] = []
         func add(_ item: String) { lock.lock(); items.append(item); lock.unlock() }
         var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+}
+
+extension LedgerTests {
+    /// The cases above on PostgreSQL: skipped without a server (RIAL_TEST_POSTGRES_URL), failed
+    /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
+    @Suite("on PostgreSQL", .requires(.postgres))
+    struct OnPostgres {
+        @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it") func appendLinks() throws { try LedgerTests().appendLinks(kind: .postgres) }
+        @Test("a path already recorded in the run is left out, in the same call or a later one") func oncePerRun() throws { try LedgerTests().oncePerRun(kind: .postgres) }
+        @Test("the latest record per path, under the audit's roots only") func latestUnderRoots() throws { try LedgerTests().latestUnderRoots(kind: .postgres) }
+        @Test("an edited, a dropped and a reordered record each break the chain at that record") func tampering() throws { try LedgerTests().tampering(kind: .postgres) }
+        @Test("concurrent writers on eight threads never fork the chain or lose a record") func concurrentWriters() throws { try LedgerTests().concurrentWriters(kind: .postgres) }
     }
 }

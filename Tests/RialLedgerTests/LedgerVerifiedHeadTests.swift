@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 @testable import RialLedger
 
 /// The head a writer verified, kept in the ledger: records dropped from the end, or the chain
@@ -9,10 +10,10 @@ import Testing
 struct LedgerVerifiedHeadTests {
     static let time = "2026-11-26T00:00:00.000Z"
 
-    @Test("records dropped from the end after a head was verified break the chain there; its twin with nothing dropped holds", arguments: TestStores.kinds)
+    @Test("records dropped from the end after a head was verified break the chain there; its twin with nothing dropped holds", arguments: [StoreKind.sqlite])
     func droppedFromTheEnd(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let ledger = try Ledger.openForWriting(location, at: Self.time)
             let stored = try ledger.append(["a", "b", "c", "d"].map { packageRecord($0) })
             let last = try #require(stored.last)
@@ -28,10 +29,10 @@ struct LedgerVerifiedHeadTests {
         }
     }
 
-    @Test("a chain rewritten from a record on, every hash recomputed, no longer holds the verified head", arguments: TestStores.kinds)
+    @Test("a chain rewritten from a record on, every hash recomputed, no longer holds the verified head", arguments: [StoreKind.sqlite])
     func rewritten(kind: StoreKind) throws {
         try withTemporaryDirectory { dir in
-            guard let location = try TestStores.emptyLocation(kind, in: dir) else { return }
+            let location = try TestStores.emptyLocation(kind, in: dir)
             let ledger = try Ledger.openForWriting(location, at: Self.time)
             let stored = try ledger.append(["a", "b", "c"].map { packageRecord($0) })
             try ledger.keepVerifiedHead(LedgerVerifiedHead(seq: 3, hash: stored[2].recordHash, verifiedAt: Self.time))
@@ -58,5 +59,15 @@ struct LedgerVerifiedHeadTests {
             try ledger.store.execute("UPDATE ledger_records SET verdict = 'fail' WHERE seq = 4", [])
             #expect(try LedgerChainCheck.run(on: ledger, from: start).firstBreak?.seq == 4)
         }
+    }
+}
+
+extension LedgerVerifiedHeadTests {
+    /// The cases above on PostgreSQL: skipped without a server (RIAL_TEST_POSTGRES_URL), failed
+    /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
+    @Suite("on PostgreSQL", .requires(.postgres))
+    struct OnPostgres {
+        @Test("records dropped from the end after a head was verified break the chain there; its twin with nothing dropped holds") func droppedFromTheEnd() throws { try LedgerVerifiedHeadTests().droppedFromTheEnd(kind: .postgres) }
+        @Test("a chain rewritten from a record on, every hash recomputed, no longer holds the verified head") func rewritten() throws { try LedgerVerifiedHeadTests().rewritten(kind: .postgres) }
     }
 }

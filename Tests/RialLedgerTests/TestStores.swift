@@ -4,8 +4,9 @@ import Testing
 
 /// The stores every ledger test runs on: a SQLite file in a temporary directory, and a fresh
 /// database on the PostgreSQL server of `RIAL_TEST_POSTGRES_URL` (scripts/test-postgres.sh,
-/// started by `make test`). Without the URL the PostgreSQL cases are skipped, unless
-/// `RIAL_REQUIRE_POSTGRES=1` (set by `make test`), where they fail.
+/// started by `make test`). The PostgreSQL cases are suites of their own marked
+/// `.requires(.postgres)`: skipped without a server, failed without one when
+/// `RIAL_REQUIRE_POSTGRES=1` (set by `make test`).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite, postgres
     var testDescription: String { rawValue }
@@ -13,28 +14,20 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 enum TestStores {
     static let postgresURL = ProcessInfo.processInfo.environment["RIAL_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    static let isPostgresRequired = ProcessInfo.processInfo.environment["RIAL_REQUIRE_POSTGRES"] == "1"
-
-    /// The stores a test runs on: PostgreSQL only when a server is given or required, so that
-    /// without one its cases do not run at all (rather than run, return early and count as
-    /// passed), and with `RIAL_REQUIRE_POSTGRES=1` and no server they run and fail.
-    static let kinds: [StoreKind] = postgresURL != nil || isPostgresRequired ? StoreKind.allCases : [.sqlite]
 
     struct Unavailable: Error, CustomStringConvertible {
         let description = "RIAL_TEST_POSTGRES_URL is not set: start a server with scripts/test-postgres.sh start (make test does)"
     }
 
-    /// A location of an empty ledger of `kind`, or `nil` when PostgreSQL is not available and
-    /// not required (not reached for a test that takes its stores from ``kinds``).
-    static func emptyLocation(_ kind: StoreKind, in directory: URL) throws -> LedgerLocation? {
+    /// A location of an empty ledger of `kind`.
+    /// - Throws: ``Unavailable`` for PostgreSQL without a server (not reached from a test
+    ///   marked `.requires(.postgres)`, which is skipped or failed before it runs).
+    static func emptyLocation(_ kind: StoreKind, in directory: URL) throws -> LedgerLocation {
         switch kind {
         case .sqlite:
             return .sqlite(path: directory.appendingPathComponent("ledger.sqlite").path)
         case .postgres:
-            guard let url = postgresURL else {
-                if isPostgresRequired { throw Unavailable() }
-                return nil
-            }
+            guard let url = postgresURL else { throw Unavailable() }
             return .postgres(url: try freshDatabase(on: url))
         }
     }

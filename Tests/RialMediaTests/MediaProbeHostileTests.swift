@@ -4,7 +4,9 @@ import RialMedia
 
 /// Hostile media ends in a typed outcome, in bounded time, and never takes the test process
 /// down: the probe runs in a child with its limits.
-@Suite("MediaProbe: hostile media")
+///
+/// Serialized: the wall-clock bound is a hang guard, not a speed test (see ``probe(_:_:limits:)``).
+@Suite("MediaProbe: hostile media", .serialized)
 struct MediaProbeHostileTests {
     /// Limits tight enough that a runaway ends quickly.
     static let limits = MediaProbeLimits(timeoutSeconds: 10, cpuSeconds: 5, memoryBytes: 256 << 20)
@@ -16,6 +18,8 @@ struct MediaProbeHostileTests {
         let file = try HostileMedia.write(bytes, name, in: scratch)
         let start = Date()
         let outcome = try Probe.run(file, limits: limits)
+        // Hang guard: a hostile file ends in well under a second normally; the probe's own
+        // timeout (10 s) plus 2 s is more than ten times that.
         #expect(Date().timeIntervalSince(start) < limits.timeoutSeconds + 2, "\(name) took \(Date().timeIntervalSince(start)) s")
         return outcome
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 import RialMedia
 import RialFormat
 import RialMediaClaims
@@ -121,7 +122,7 @@ struct RealMediaCorpusTests {
     }
 
     /// Every file of the directory is listed here and in `SOURCES`, with the SHA-256 it has.
-    @Test(.enabled(if: MediaTools.has("sha256sum")))
+    @Test(.requires(.media("sha256sum")))
     func theCorpusIsTheOneSOURCESDescribes() throws {
         let present = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0 != "SOURCES" && !$0.hasPrefix(".") }
         #expect(Set(present) == Set(Self.files), "the directory holds \(present.sorted()), the test lists \(Self.files)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 import RialFormat
 import RialCrypto
 @testable import RialVerifier
@@ -57,7 +58,7 @@ struct AppTimestampTests {
         !results.contains { $0.status == .fail && [.appTimestampSignature, .appTimestampUntrusted, .appTimestampImprint, .appTimestampMalformed].contains($0.code) }
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func goodTokenPassesWithTheTSARoot() throws {
+    @Test(.requires(.tsa)) func goodTokenPassesWithTheTSARoot() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -67,7 +68,7 @@ struct AppTimestampTests {
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func withoutAnchorsTheTokenIsNotChecked() throws {
+    @Test(.requires(.tsa)) func withoutAnchorsTheTokenIsNotChecked() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: [], at: c.verificationTime)
@@ -82,7 +83,7 @@ struct AppTimestampTests {
         #expect(results(builder, anchors: [], at: Builder.verificationTime).findings == [Finding(.appTimestamp, .notPresent, path)])
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenOverOtherBytesFailsItsImprint() throws {
+    @Test(.requires(.tsa)) func tokenOverOtherBytesFailsItsImprint() throws {
         let c = try makeCase(over: Array("another recording".utf8))
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -94,7 +95,7 @@ struct AppTimestampTests {
     /// A TSA the examiner gave no root for is left unjudged, named: the app may ask TSAs the
     /// examiner holds no root of (§8.5.1). The oracle, given only the examiner's root, does not
     /// accept it either: rial passed nothing.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenFromATSAWithoutAGivenRootIsNotCheckedNamingIt() throws {
+    @Test(.requires(.tsa)) func tokenFromATSAWithoutAGivenRootIsNotCheckedNamingIt() throws {
         let c = try makeCase("other")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -105,7 +106,7 @@ struct AppTimestampTests {
         #expect(try !c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenFromATSAWithoutTheTimeStampingUsageIsUntrusted() throws {
+    @Test(.requires(.tsa)) func tokenFromATSAWithoutTheTimeStampingUsageIsUntrusted() throws {
         let c = try makeCase("noeku")
         defer { c.tsa.remove() }
         // Even without anchors: RFC 3161 §2.3 makes the usage part of a valid token.
@@ -115,7 +116,7 @@ struct AppTimestampTests {
         #expect(try !c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func sha512TokenPasses() throws {
+    @Test(.requires(.tsa)) func sha512TokenPasses() throws {
         let c = try makeCase(digest: "sha512")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -124,14 +125,14 @@ struct AppTimestampTests {
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func bareTimeStampTokenPasses() throws {
+    @Test(.requires(.tsa)) func bareTimeStampTokenPasses() throws {
         let c = try makeCase(bare: true)
         defer { c.tsa.remove() }
         #expect(results(try export(c), anchors: c.tsa.root, at: c.verificationTime).findings == [Finding(.appTimestamp, .pass, path)])
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath, bare: true))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func tokenOfAnotherAlgorithmLeavesTheImprintNotChecked() throws {
+    @Test(.requires(.tsa)) func tokenOfAnotherAlgorithmLeavesTheImprintNotChecked() throws {
         let c = try makeCase(digest: "sha384")
         defer { c.tsa.remove() }
         let found = results(try export(c), anchors: c.tsa.root, at: c.verificationTime)
@@ -140,7 +141,7 @@ struct AppTimestampTests {
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func genTimeBeforeTheRecordingEndedFails() throws {
+    @Test(.requires(.tsa)) func genTimeBeforeTheRecordingEndedFails() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let ended = Timestamp(seconds: c.genTime.seconds + 600)
@@ -154,7 +155,7 @@ struct AppTimestampTests {
 
     /// The tolerance: the token's accuracy (1 s for the test TSA), 1 s, and the clock offset
     /// the app states.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func beforeEndToleratesAccuracyASecondAndTheAppsClockOffset() throws {
+    @Test(.requires(.tsa)) func beforeEndToleratesAccuracyASecondAndTheAppsClockOffset() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let withinTwoSeconds = Timestamp(seconds: c.genTime.seconds + 2, nanoseconds: c.genTime.nanoseconds)
@@ -172,7 +173,7 @@ struct AppTimestampTests {
                 == [Finding(.appTimestampBeforeEnd, .fail, path), Finding(.appClock, .notChecked, path)])
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func genTimeAfterThePackageWasMadeFails() throws {
+    @Test(.requires(.tsa)) func genTimeAfterThePackageWasMadeFails() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let created = Timestamp(seconds: c.genTime.seconds - 3_600)
@@ -186,7 +187,7 @@ struct AppTimestampTests {
 
     /// A token dated long after the manifest that holds it (20 h) fails; within the 300 s
     /// tolerance (plus the token's 1 s accuracy) it passes.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func genTimeAfterTheManifestThatHoldsItFails() throws {
+    @Test(.requires(.tsa)) func genTimeAfterTheManifestThatHoldsItFails() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let twentyHours = Timestamp(seconds: c.genTime.seconds - 72_000)
@@ -209,7 +210,7 @@ struct AppTimestampTests {
 
     /// Without `createdAt` the token still passes on everything else, and the report says what
     /// was not held against it.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func noCreatedAtIsSaid() throws {
+    @Test(.requires(.tsa)) func noCreatedAtIsSaid() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c, manifestCreated: .some(nil)), anchors: c.tsa.root, at: c.verificationTime)
@@ -219,7 +220,7 @@ struct AppTimestampTests {
 
     /// Without an end (no `ended_at`, no app custody log), the start bounds the token: a token
     /// before the recording started fails.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func withoutAnEndTheStartBoundsTheToken() throws {
+    @Test(.requires(.tsa)) func withoutAnEndTheStartBoundsTheToken() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let manifest = Timestamp(seconds: c.genTime.seconds + 60)
@@ -247,7 +248,7 @@ struct AppTimestampTests {
         #expect(results(builder, anchors: [], at: Builder.verificationTime).findings == [Finding(.appTimestampMalformed, .fail, path)])
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func opensslRejectsTheGarbageToo() throws {
+    @Test(.requires(.tsa)) func opensslRejectsTheGarbageToo() throws {
         let garbage = Self.garbage
         let tsa = try TestTSA()
         defer { tsa.remove() }
@@ -255,7 +256,7 @@ struct AppTimestampTests {
         #expect(try !tsa.opensslVerifies(token: tsa.write(garbage, as: "garbage.tsr"), media: media))
     }
 
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func withheldMediaLeavesTheImprintNotChecked() throws {
+    @Test(.requires(.tsa)) func withheldMediaLeavesTheImprintNotChecked() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let found = results(try export(c, withholdingMedia: true), anchors: c.tsa.root, at: c.verificationTime)
@@ -266,7 +267,7 @@ struct AppTimestampTests {
     }
 
     /// Several tokens are judged one by one, each result naming its token.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func everyTokenIsJudgedAndNamed() throws {
+    @Test(.requires(.tsa)) func everyTokenIsJudgedAndNamed() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let other = try c.tsa.token("other", over: Builder.mediaBytes)
@@ -285,7 +286,7 @@ struct AppTimestampTests {
     }
 
     /// Beside a passing token, an invalid one still fails: over other bytes, or its signature broken.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func anInvalidTokenFailsBesideAValidOne() throws {
+    @Test(.requires(.tsa)) func anInvalidTokenFailsBesideAValidOne() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let otherBytes = try c.tsa.token("good", over: Array("another recording".utf8))
@@ -309,7 +310,7 @@ struct AppTimestampTests {
     }
 
     /// OpenSSL failing on the machine while judging a good token is no verdict: NOT CHECKED.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func openSSLFailingOnTheMachineLeavesTheTokenNotChecked() throws {
+    @Test(.requires(.tsa)) func openSSLFailingOnTheMachineLeavesTheTokenNotChecked() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let builder = try export(c)
@@ -320,7 +321,7 @@ struct AppTimestampTests {
     }
 
     /// The reports' header says what a passing token establishes, and the app's clock statement.
-    @Test(.enabled(if: TestTSA.isAvailable, "the openssl CLI makes the test TSA")) func reportsShowTheCaptureTime() throws {
+    @Test(.requires(.tsa)) func reportsShowTheCaptureTime() throws {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let clock = Builder.AppClock(ntpTime: c.genTime, difference: 0.25)

@@ -20,6 +20,10 @@ struct MovieReader {
     /// data references (`dref`) are not followed.
     static let demuxerOptions: [(key: String, value: String)] = [("export_all", "1"), ("export_xmp", "1"), ("enable_drefs", "0")]
 
+    /// The options given to the demuxer: ``demuxerOptions``; a test adds one this FFmpeg does
+    /// not have to see that a leftover is reported, never dropped silently.
+    var options: [(key: String, value: String)] = Self.demuxerOptions
+
     /// What FFmpeg makes of the movie.
     func read() -> MediaProbeReply {
         AVLog.capture()
@@ -32,20 +36,20 @@ struct MovieReader {
             return .tooMuchMemory(reason: "cannot allocate FFmpeg's format context")
         }
         configure(allocated, bridge: bridge)
-        var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        for (key, value) in Self.demuxerOptions where av_dict_set(&options, key, value, 0) < 0 {
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in options where av_dict_set(&dictionary, key, value, 0) < 0 {
             avformat_free_context(allocated)
             return .tooMuchMemory(reason: "cannot set FFmpeg's option \(key)")
         }
         // On failure avformat_open_input frees the context (not the custom I/O) and sets it to NULL.
-        let status = avformat_open_input(&context, nil, av_find_input_format("mov"), &options)
+        let status = avformat_open_input(&context, nil, av_find_input_format("mov"), &dictionary)
         guard status >= 0, let opened = context else { return failure(status, doing: "reading the movie header") }
         defer { avformat_close_input(&context) }
-        // What the demuxer took is removed from `options`: one left over is an option this FFmpeg
+        // What the demuxer took is removed from `dictionary`: one left over is an option this FFmpeg
         // does not have, and without `export_all` the audit would miss atoms (fail closed).
-        if av_dict_count(options) > 0 {
-            let left = Self.demuxerOptions.map(\.key).filter { av_dict_get(options, $0, nil, 0) != nil }
+        if av_dict_count(dictionary) > 0 {
+            let left = options.map(\.key).filter { av_dict_get(dictionary, $0, nil, 0) != nil }
             return .unreadable(reason: "this FFmpeg's mov demuxer does not take the option(s) \(left.joined(separator: ", ")), which reading the metadata whole needs")
         }
         guard opened.pointee.nb_streams > 0 else { return .unreadable(reason: "the movie header declares no stream") }

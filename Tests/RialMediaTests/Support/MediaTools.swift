@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 
 /// The outside programs these tests use: ffmpeg makes movies and ffprobe reads them, exiftool
 /// writes and reads EXIF, heif-enc makes HEIC photos. `scripts/install-deps.sh --with-oracles`
@@ -19,10 +20,10 @@ enum MediaTools {
 
     static func has(_ names: String...) -> Bool { names.allSatisfy { path($0) != nil } }
 
-    /// A trait that skips the test when a tool is missing (and it is not required).
+    /// A trait that skips the test when a tool is missing, and fails it saying which when it is
+    /// required (``Requirement/media(_:)``).
     static func needs(_ names: String...) -> ConditionTrait {
-        .enabled(if: isRequired || names.allSatisfy { path($0) != nil },
-                 Comment(rawValue: "needs \(names.joined(separator: ", ")), not installed; \(hint)"))
+        .requires(Requirement.tools(names, variable: "RIAL_REQUIRE_MEDIA_ORACLES", hint: hint))
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -14,9 +14,6 @@ struct TestTSA {
     /// The test root, the anchor a verifier passes with `--tsa-trust`.
     let root: [Certificate]
 
-    /// Whether the `openssl` CLI is there to make tokens with.
-    static var isAvailable: Bool { (try? run(["openssl", "version"])) != nil }
-
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-apptsa-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
