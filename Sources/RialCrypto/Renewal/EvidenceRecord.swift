@@ -22,14 +22,18 @@ package struct EvidenceRecord: Sendable, Equatable {
         package var hasReducedHashtree: Bool
         /// The `timeStamp` field: the DER TimeStampToken (CMS ContentInfo), as stored.
         package var token: [UInt8]
+        /// The ArchiveTimeStamp's own DER as read, when read: a later chain's hash covers the
+        /// sequence exactly as stored (another writer may encode, say, NULL parameters).
+        package var storedDER: [UInt8]?
 
         /// - Parameters:
         ///   - algorithm: the chain's digest algorithm, stated in the record.
         ///   - token: the DER TimeStampToken.
-        package init(algorithm: DigestAlgorithm?, token: [UInt8], hasReducedHashtree: Bool = false) {
+        package init(algorithm: DigestAlgorithm?, token: [UInt8], hasReducedHashtree: Bool = false, storedDER: [UInt8]? = nil) {
             self.algorithm = algorithm
             self.token = token
             self.hasReducedHashtree = hasReducedHashtree
+            self.storedDER = storedDER
         }
     }
 
@@ -89,6 +93,7 @@ package struct EvidenceRecord: Sendable, Equatable {
     }
 
     private static func element(_ stamp: ArchiveTimeStamp) -> DERElement {
+        if let stored = stamp.storedDER, let element = try? DERElement(der: stored) { return element }
         var parts: [DERElement] = []
         if let algorithm = stamp.algorithm { parts.append(algorithmIdentifier(algorithm, tag: 0xA0)) }
         // The token is a DER element already; it is stored byte for byte.
@@ -156,7 +161,7 @@ package struct EvidenceRecord: Sendable, Equatable {
         guard parts.count == 1, let token = parts.first, token.tag == DERElement.sequence else {
             throw CryptoError(.malformed, "an ArchiveTimeStamp ends with one timeStamp (a ContentInfo)")
         }
-        return ArchiveTimeStamp(algorithm: algorithm, token: token.encoded, hasReducedHashtree: hasTree)
+        return ArchiveTimeStamp(algorithm: algorithm, token: token.encoded, hasReducedHashtree: hasTree, storedDER: element.encoded)
     }
 
     /// The imprint the archive timestamp at `index` of chain `chain` must carry, under

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tsas.sh PKIDIR: adds two TEST-ONLY TSAs to a make-test-pki.sh PKI, for renewal tests:
+# add-renewal-tsas.sh PKIDIR (a make-test-pki.sh directory): adds two TEST-ONLY TSAs to a make-test-pki.sh PKI, for renewal tests:
 # tsa-a valid NOW-1d .. NOW+30d, tsa-b valid NOW-1d .. NOW+3649d; sections tsa_a, tsa_b in tsa.cnf.
 set -euo pipefail
 cd -- "$1"
