@@ -26,6 +26,10 @@ public struct AmenderError: RialError {
         public static let alreadySealed = Code("amend.already-sealed")
         /// The package is not sealed, and the operation needs its seal.
         public static let notSealed = Code("amend.not-sealed")
+        /// The package has no seal timestamp (`rial/seal/manifest.tsr`) for a renewal to extend.
+        public static let notTimestamped = Code("amend.not-timestamped")
+        /// The package's last evidence record (`rial/seal/renewal/`) cannot be read or extended.
+        public static let unreadableRenewal = Code("amend.unreadable-renewal")
         /// The package's seal cannot be parsed.
         public static let unreadableSeal = Code("amend.unreadable-seal")
         /// The package's seal does not sign its manifest.

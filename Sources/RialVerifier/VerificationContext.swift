@@ -55,6 +55,8 @@ struct VerificationContext {
     let revocationEvidence: [RevocationEvidenceFile]
     /// The RFC 3161 token over the seal's signature value; `nil` when ``seal`` is.
     private(set) var timestamp: TimestampFacts?
+    /// The renewal of that token by RFC 4998 evidence records; `nil` when ``timestamp`` is.
+    private(set) var renewal: RenewalFacts?
     /// The custody log, read; `nil` for a plain bag.
     private(set) var custodyLog: CustodyLog?
     /// Each custody event's signature, established; the custody checks and the summary read it.
@@ -140,6 +142,8 @@ struct VerificationContext {
             let signature = SealFacts.signatureFacts(self, crypto: crypto)
             let timestamp = TimestampFacts(self, seal: signature?.parsed, crypto: crypto)
             self.timestamp = timestamp
+            let verdict = TimestampVerdict(timestamp)
+            renewal = RenewalFacts(self, sealTSA: verdict.signer, sealGenTime: verdict.response?.genTime, crypto: crypto)
             seal = SealFacts(self, signature: signature, trustedTime: timestamp.trustedGenTime, crypto: crypto)
         }
         custodyLog = CustodyLog(inventory: inventory, documents: documents, profile: profile, hasManifest: manifest != nil, limits: limits,

@@ -39,7 +39,7 @@ public struct Verifier: Sendable {
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
          ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppBundleCheck(), AppKeysCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
          NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), StapledRevocationCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
+         SealCheck(), TimestampCheck(), RenewalCheck(), StapledRevocationCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
     }
 
     /// The path that names standard input: `verify(path: "-")` reads one package from it, once,

@@ -35,7 +35,7 @@ struct Rial: ParsableCommand {
         version: "rial \(toolVersion)",
         subcommands: [
             SampleCommand.self, PackCommand.self, VerifyCommand.self, ReportCommand.self, InspectCommand.self, ExtractCommand.self, ChainCommand.self,
-            KeygenCommand.self, SealCommand.self, TimestampCommand.self, CustodyCommand.self, ReceiptCommand.self, AuditCommand.self, LedgerCommand.self,
+            KeygenCommand.self, SealCommand.self, TimestampCommand.self, RenewCommand.self, CustodyCommand.self, ReceiptCommand.self, AuditCommand.self, LedgerCommand.self,
         ]
     )
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("Misspelt options and subcommands")
 struct CommandSpellingTests {
     static let commands = ["sample", "pack", "verify", "report", "inspect", "extract", "chain compute", "keygen", "seal",
-                           "timestamp request", "timestamp attach", "custody append", "custody show", "receipt verify", "audit",
+                           "timestamp request", "timestamp attach", "renew request", "renew attach", "custody append", "custody show", "receipt verify", "audit",
                            "ledger history", "ledger report", "ledger export", "ledger verify"]
 
     @Test("every command names an option it does not take, first", arguments: commands)

@@ -15,7 +15,7 @@ struct HelpTextTests {
     /// Every command and subcommand, as typed after `rial`; `[]` is `rial` itself.
     static let commands: [[String]] = [
         [], ["sample"], ["pack"], ["verify"], ["report"], ["inspect"], ["extract"], ["chain"], ["chain", "compute"],
-        ["keygen"], ["seal"], ["timestamp"], ["timestamp", "request"], ["timestamp", "attach"],
+        ["keygen"], ["seal"], ["timestamp"], ["timestamp", "request"], ["timestamp", "attach"], ["renew"], ["renew", "request"], ["renew", "attach"],
         ["custody"], ["custody", "append"], ["custody", "show"], ["receipt"], ["receipt", "verify"],
         ["audit"], ["ledger"], ["ledger", "history"], ["ledger", "report"], ["ledger", "export"], ["ledger", "verify"], ["ledger", "forget"],
     ]

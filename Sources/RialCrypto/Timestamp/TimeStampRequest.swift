@@ -11,12 +11,29 @@ public struct TimeStampRequest: Sendable {
     /// - Parameter imprint: the SHA-256 of the bytes to timestamp (32 bytes).
     /// - Throws: ``CryptoError``.
     public init(sha256Imprint imprint: [UInt8]) throws {
-        guard imprint.count == 32 else { throw CryptoError(.unusable, "a SHA-256 imprint is 32 bytes, not \(imprint.count)") }
-        guard let request = TS_REQ_new(), let messageImprint = TS_MSG_IMPRINT_new(), let algorithm = X509_ALGOR_new(),
+        try self.init(imprint: imprint, algorithm: .sha256)
+    }
+
+    /// - Parameters:
+    ///   - imprint: the hash of the bytes to timestamp, `algorithm.byteCount` bytes.
+    ///   - algorithm: SHA-256, SHA-384 or SHA-512 (an archive timestamp may need a stronger hash).
+    /// - Throws: ``CryptoError``.
+    package init(imprint: [UInt8], algorithm: DigestAlgorithm) throws {
+        let nid: Int32
+        switch algorithm {
+        case .sha256: nid = NID_sha256
+        case .sha384: nid = NID_sha384
+        case .sha512: nid = NID_sha512
+        case .md5, .sha1, .sha224: throw CryptoError(.unsupportedAlgorithm, "\(algorithm.displayName) is not taken for a timestamp request")
+        }
+        guard imprint.count == algorithm.byteCount else {
+            throw CryptoError(.unusable, "a \(algorithm.displayName) imprint is \(algorithm.byteCount) bytes, not \(imprint.count)")
+        }
+        guard let request = TS_REQ_new(), let messageImprint = TS_MSG_IMPRINT_new(), let algorithmIdentifier = X509_ALGOR_new(),
               let nonce = BN_new() else { throw CryptoError.openSSL("TS_REQ_new") }
-        defer { TS_REQ_free(request); TS_MSG_IMPRINT_free(messageImprint); X509_ALGOR_free(algorithm); BN_free(nonce) }
-        guard X509_ALGOR_set0(algorithm, OBJ_nid2obj(NID_sha256), V_ASN1_NULL, nil) == 1,
-              TS_MSG_IMPRINT_set_algo(messageImprint, algorithm) == 1,
+        defer { TS_REQ_free(request); TS_MSG_IMPRINT_free(messageImprint); X509_ALGOR_free(algorithmIdentifier); BN_free(nonce) }
+        guard X509_ALGOR_set0(algorithmIdentifier, OBJ_nid2obj(nid), V_ASN1_NULL, nil) == 1,
+              TS_MSG_IMPRINT_set_algo(messageImprint, algorithmIdentifier) == 1,
               imprint.withUnsafeBufferPointer({ TS_MSG_IMPRINT_set_msg(messageImprint, UnsafeMutablePointer(mutating: $0.baseAddress), Int32($0.count)) }) == 1,
               TS_REQ_set_version(request, 1) == 1,
               TS_REQ_set_msg_imprint(request, messageImprint) == 1,

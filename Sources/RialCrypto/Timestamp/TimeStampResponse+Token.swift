@@ -42,3 +42,18 @@ extension TimeStampResponse {
         return [0x80 | UInt8(bytes.count)] + bytes
     }
 }
+
+extension TimeStampResponse {
+    /// The TimeStampToken (the CMS ContentInfo) inside a DER TimeStampResp, byte for byte: what
+    /// an RFC 4998 archive timestamp stores. A bare token is returned as it is.
+    /// - Throws: ``CryptoError`` `.malformed` when it is neither.
+    package static func tokenDER(of der: [UInt8]) throws(CryptoError) -> [UInt8] {
+        if isContentInfo(der) { return try DERElement(der: der).encoded }
+        let response = try DERElement(der: der)
+        let parts = try response.children(limit: 2)
+        guard response.tag == DERElement.sequence, parts.count == 2, parts[1].tag == DERElement.sequence else {
+            throw CryptoError(.malformed, "the response holds no timestamp token")
+        }
+        return parts[1].encoded
+    }
+}

@@ -31,6 +31,24 @@ package enum PackageLayout {
     /// Revocation evidence stapled at sealing and after (`--revocation`, `schema/SPEC.md` §14.11):
     /// each file named by the SHA-256 of its bytes, `.crl`, `.ocsp` or `.crt`.
     package static let revocationDirectory = "rial/seal/revocation/"
+    /// RFC 4998 evidence records renewing the seal's timestamp (`schema/SPEC.md` §14.12): one
+    /// complete record per renewal, `NNNNNN.ers`, each extending the one before (nothing in a
+    /// package is replaced, so a renewal adds the next file).
+    package static let renewalDirectory = "rial/seal/renewal/"
+
+    /// The evidence record file of renewal `number` (1…999 999).
+    package static func renewalRecord(_ number: Int) -> String {
+        let digits = String(number)
+        return renewalDirectory + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".ers"
+    }
+
+    /// The renewal number of `path` when it is a well-named evidence record (`NNNNNN.ers`, at least 1).
+    package static func renewalNumber(_ path: String) -> Int? {
+        guard path.hasPrefix(renewalDirectory), path.hasSuffix(".ers") else { return nil }
+        let name = path.dropFirst(renewalDirectory.count).dropLast(4)
+        guard name.count == 6, name.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(name), number >= 1 else { return nil }
+        return number
+    }
 
     package static let mediaDirectory = "data/media/"
     package static let depthDirectory = "data/depth/"
@@ -66,7 +84,7 @@ package enum PackageLayout {
 
     /// Whether `path` is one of the seal's files, which the seal and timestamp checks examine.
     package static func isSealFile(_ path: String) -> Bool {
-        path == seal || path == sealTimestampChain || isTimestampResponse(path) || isStapledRevocation(path)
+        path == seal || path == sealTimestampChain || isTimestampResponse(path) || isStapledRevocation(path) || path.hasPrefix(renewalDirectory)
     }
 
     /// Whether `path` is under ``revocationDirectory`` (whatever its name: the check names a bad one).

@@ -50,7 +50,7 @@ extension CheckResult.Code {
     static let manifestCodes: [Self] = DigestAlgorithm.allCases.flatMap { payloadManifest($0).all + tagManifest($0).all }
 
     /// Every code the verifier can emit: the set `schema/SPEC.md` §8.6 lists.
-    public static let all: [Self] = bagCodes + manifestCodes + rialCodes + chainCodes + metadataCodes + appCodes + mediaCodes + sealCodes + appTimestampCodes + custodyCodes + appClaimCodes + revocationCodes + receiptCodes
+    public static let all: [Self] = bagCodes + manifestCodes + rialCodes + chainCodes + metadataCodes + appCodes + mediaCodes + sealCodes + appTimestampCodes + custodyCodes + appClaimCodes + revocationCodes + receiptCodes + renewalCodes
 }
 
 private extension DigestAlgorithm {
