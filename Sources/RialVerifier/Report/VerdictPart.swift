@@ -51,13 +51,16 @@ public enum VerdictPart: String, Sendable, CaseIterable {
         "custody.trust", "custody.signer", "custody.certificate", "custody.signing-time",
         "app.timestamp.untrusted",
         "seal.revocation", "timestamp.revocation", "custody.revocation",
+        // A renewal's archive timestamps vouch for when: who stamped them and whether each was
+        // made in time is provenance; a hash that does not match is integrity.
+        "timestamp.renewal.token-invalid", "timestamp.renewal.gap", "timestamp.renewal.expired",
     ]
 
     /// Codes of provenance whose areas hold codes of another part: `seal` and `timestamp` say
     /// only that there is no seal or timestamp (nothing says who or when); `app.timestamp` passes
     /// for a capture-time token that is valid and trusted, while its other findings (a token over
     /// other bytes, dated before the recording ended) are the app's claims.
-    static let provenanceCodes: Set<CheckResult.Code> = [.seal, .timestamp, .appTimestamp]
+    static let provenanceCodes: Set<CheckResult.Code> = [.seal, .timestamp, .appTimestamp, .timestampRenewal]
 
     /// Codes whose NOT PRESENT says who is unknown: a signature's absence, not a broken byte.
     static let provenanceWhenAbsent: Set<CheckResult.Code> = [.custodySignature]
