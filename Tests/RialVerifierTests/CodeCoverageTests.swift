@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RialCrypto
 @testable import RialVerifier
+@testable import RialReport
 
 /// Every check code is produced by at least one test (issue 32). The static proxy: a code counts
 /// as produced when a test source under `Tests/` (Swift, or the hostile corpus's Python, whose
