@@ -70,6 +70,12 @@ struct RenewalTests {
             #expect(result.status == 0 && report.verdict == "pass", "\(result)")
             #expect(report.has("timestamp.renewal", subject: Self.record1, status: "pass"), "\(report.checks("timestamp.renewal"))")
             #expect(report.has("timestamp.token", subject: "rial/seal/manifest.tsr", status: "pass"))
+            // The court report shows the renewal, its status in words first.
+            let html = dir.appendingPathComponent("renewed.html")
+            let court = CLI.rial(["verify", package.path, "--report", html.path, "--quiet"] + anchors(pki) + at(now, days: 100), cwd: dir)
+            #expect(court.status == 0, "\(court)")
+            let page = try Fixture.text(html).replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+            #expect(page.contains("Timestamp renewalrenewed in time, every archive timestamp valid (timestamp.renewal)"), "renewal row missing")
             // Twin: the same package never renewed says so (SPEC §14.12: the seal's token is judged at genTime either way).
             let (_, unrenewed) = try Sealing.verify(plain, anchors(pki) + at(now, days: 100), cwd: dir)
             #expect(unrenewed.has("timestamp.renewal", subject: "rial/seal/manifest.tsr", status: "not_present"))

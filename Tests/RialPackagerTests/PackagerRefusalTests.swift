@@ -27,7 +27,11 @@ struct PackagerRefusalTests {
 
     private func rewriteAppChain(_ capture: String, _ edit: (inout JSONObject) -> Void) throws {
         let path = capture + "/app/" + AppHashChain.fileName
-        guard case .object(var object) = try StrictJSONParser.parse(Array(Data(contentsOf: URL(fileURLWithPath: path)))) else { return }
+        guard case .object(var object) = try StrictJSONParser.parse(Array(Data(contentsOf: URL(fileURLWithPath: path)))) else {
+            // Not returning quietly: an edit never made would let the refusal test pass untested.
+            Issue.record("\(path) is not a JSON object; the edit cannot be made")
+            return
+        }
         edit(&object)
         try Data(JSONWriter.bytes(.object(object))).write(to: URL(fileURLWithPath: path))
     }

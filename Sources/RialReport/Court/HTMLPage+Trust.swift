@@ -13,6 +13,9 @@ extension HTMLPage {
         if let clock = report.appTime?.clockStatement { row("App clock", HTMLText.prose(clock)) }
         let revocation = report.checks.filter { $0.code.isIn("seal.revocation") || $0.code.isIn("timestamp.revocation") }
         if !revocation.isEmpty { row("Revocation", revocation.map(Self.revocation).joined(separator: "<br>")) }
+        // Each archive timestamp of an RFC 4998 renewal (§14.12), as the finding lists them, its status first.
+        let renewal = report.checks.filter { $0.code.isIn("timestamp.renewal") && $0.status != .notPresent }
+        if !renewal.isEmpty { row("Timestamp renewal", renewal.map(Self.renewal).joined(separator: "<br>")) }
         append("</table><p class=\"note\">A signer or time-stamping authority is trusted only if it chains to a certificate the person verifying supplied (see “How it was verified”); certificates inside the package never count.</p></section>\n")
     }
 
@@ -47,6 +50,18 @@ extension HTMLPage {
         case .notChecked, .notPresent: status = "<b>not checked</b>"
         }
         return "\(whose): \(status) (\(HTMLText.token(check.code.rawValue, "mono"))): \(HTMLText.prose(check.message))"
+    }
+
+    /// A finding of the timestamp's renewal, its status in words first; its message names each
+    /// archive timestamp (time, authority, algorithm).
+    static func renewal(_ check: CheckResult) -> String {
+        let status: String
+        switch check.status {
+        case .pass: status = "renewed in time, every archive timestamp valid"
+        case .fail: status = "<b>the renewal does not hold</b>"
+        case .notChecked, .notPresent: status = "<b>not checked</b>"
+        }
+        return "\(status) (\(HTMLText.token(check.code.rawValue, "mono"))): \(HTMLText.prose(check.message))"
     }
 
     static func timestamp(_ timestamp: TimestampSummary) -> String {

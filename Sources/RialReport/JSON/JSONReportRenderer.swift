@@ -56,15 +56,18 @@ public enum JSONReportRenderer {
         return .object(object)
     }
 
-    private static func sealValue(_ seal: SealSummary) -> JSONValue {
+    /// The seal's object. `signer` only with every field of the certificate known: the schema
+    /// requires them all, and a fingerprint of `""` would read as a certificate's (never written).
+    static func sealValue(_ seal: SealSummary) -> JSONValue {
         var object = JSONObject()
         object["state"] = .string(seal.state.rawValue)
-        if let subject = seal.signerSubject {
+        if let subject = seal.signerSubject, let issuer = seal.signerIssuer, let serial = seal.signerSerial,
+           let fingerprint = seal.signerFingerprint {
             object["signer"] = .object([
                 "subject": .string(subject),
-                "issuer": .string(seal.signerIssuer ?? ""),
-                "serial": .string(seal.signerSerial ?? ""),
-                "sha256_fingerprint": .string(seal.signerFingerprint ?? ""),
+                "issuer": .string(issuer),
+                "serial": .string(serial),
+                "sha256_fingerprint": .string(fingerprint),
             ])
         }
         if let claimed = seal.claimedSigningTime { object["claimed_signing_time"] = .string(claimed.rfc3339) }
@@ -131,17 +134,19 @@ public enum JSONReportRenderer {
         return .object(object)
     }
 
-    private static func timestampValue(_ timestamp: TimestampSummary) -> JSONValue {
+    /// The timestamp's object. `tsa` only with every field of the certificate known, as the
+    /// seal's `signer`: never a fingerprint of `""`.
+    static func timestampValue(_ timestamp: TimestampSummary) -> JSONValue {
         var object = JSONObject()
         object["state"] = .string(timestamp.state.rawValue)
         if let genTime = timestamp.genTime { object["gen_time"] = .string(genTime.rfc3339) }
         if let serial = timestamp.serial { object["serial"] = .string(serial) }
         if let policy = timestamp.policy { object["policy"] = .string(policy) }
-        if let subject = timestamp.tsaSubject {
+        if let subject = timestamp.tsaSubject, let serial = timestamp.tsaSerial, let fingerprint = timestamp.tsaFingerprint {
             object["tsa"] = .object([
                 "subject": .string(subject),
-                "serial": .string(timestamp.tsaSerial ?? ""),
-                "sha256_fingerprint": .string(timestamp.tsaFingerprint ?? ""),
+                "serial": .string(serial),
+                "sha256_fingerprint": .string(fingerprint),
             ])
         }
         return .object(object)

@@ -202,7 +202,9 @@ public enum TextReportRenderer {
     }
 
     static func sealLine(_ seal: SealSummary) -> String {
-        let signer = seal.signerSubject.map { "\($0) (certificate SHA-256 \(seal.signerFingerprint ?? ""))" } ?? ""
+        // The fingerprint only when known: never "certificate SHA-256 " with nothing after it.
+        let fingerprint = seal.signerFingerprint.map { " (certificate SHA-256 \($0))" } ?? ""
+        let signer = seal.signerSubject.map { $0 + fingerprint } ?? ""
         switch seal.state {
         case .missing: return "none: nothing proves who made this package"
         case .invalid: return "INVALID" + (signer.isEmpty ? "" : ": claims to be by \(signer)")
