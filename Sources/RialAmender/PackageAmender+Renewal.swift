@@ -79,17 +79,7 @@ extension PackageAmender {
         guard response.imprint == next.imprint else {
             throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the next archive timestamp of \(path) needs", report: report)
         }
-        if let requestBytes = token.request {
-            let nonce: String?
-            do {
-                nonce = try TimeStampRequest.nonceHex(ofRequest: requestBytes)
-            } catch {
-                throw AmenderError(.invalidRequest, Self.reason(error), cause: error, report: report)
-            }
-            guard nonce == response.nonceHex else {
-                throw AmenderError(.nonceMismatch, "the token's nonce \(response.nonceHex ?? "(none)") is not the request's \(nonce ?? "(none)")", report: report)
-            }
-        }
+        try token.checkNonce(of: response, report: report)
         guard number < 999_999 else {
             throw AmenderError(.unreadableRenewal, "\(path) already has 999 999 renewals", report: report)
         }

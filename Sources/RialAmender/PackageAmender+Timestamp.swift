@@ -68,17 +68,7 @@ extension PackageAmender {
         guard let expected = try? StreamingDigest.digest(.sha256, of: signature.signatureValue), response.imprint == expected else {
             throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the seal of \(path)", report: report)
         }
-        if let requestBytes = token.request {
-            let nonce: String?
-            do {
-                nonce = try TimeStampRequest.nonceHex(ofRequest: requestBytes)
-            } catch {
-                throw AmenderError(.invalidRequest, Self.reason(error), cause: error, report: report)
-            }
-            guard nonce == response.nonceHex else {
-                throw AmenderError(.nonceMismatch, "the token's nonce \(response.nonceHex ?? "(none)") is not the request's \(nonce ?? "(none)")", report: report)
-            }
-        }
+        try token.checkNonce(of: response, report: report)
         var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: token.response)]
         if let chain = token.tsaChain { files.append(PackageFile(path: PackageLayout.sealTimestampChain, bytes: chain)) }
         files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }

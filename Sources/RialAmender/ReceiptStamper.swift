@@ -82,17 +82,7 @@ public struct ReceiptStamper: Sendable {
         guard let expected = try? StreamingDigest.digest(.sha256, of: signature.signatureValue), response.imprint == expected else {
             throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the signature of the receipt \(report)")
         }
-        if let requestBytes = token.request {
-            let nonce: String?
-            do {
-                nonce = try TimeStampRequest.nonceHex(ofRequest: requestBytes)
-            } catch {
-                throw AmenderError(.invalidRequest, "the request is not an RFC 3161 request", cause: error)
-            }
-            guard nonce == response.nonceHex else {
-                throw AmenderError(.nonceMismatch, "the token's nonce \(response.nonceHex ?? "(none)") is not the request's \(nonce ?? "(none)")")
-            }
-        }
+        try token.checkNonce(of: response)
         let tokenPath = ReceiptLayout.token(of: report), chainPath = ReceiptLayout.tsaChain(of: report)
         var existing = stat()
         if !replacing, stat(tokenPath, &existing) == 0 {

@@ -1,3 +1,6 @@
+import RialCrypto
+import RialVerifier
+
 /// A time-stamping authority's answer, as attached to a sealed package.
 public struct TimestampToken: Sendable, Hashable {
     /// The DER `TimeStampResp`, stored byte for byte as `rial/seal/manifest.tsr`.
@@ -15,5 +18,23 @@ public struct TimestampToken: Sendable, Hashable {
         self.response = response
         self.tsaChain = tsaChain
         self.request = request
+    }
+}
+
+extension TimestampToken {
+    /// Holds the response to the request it answers, when one was given: the nonces must be
+    /// the same, or the response answers another request.
+    /// - Throws: ``AmenderError`` `.invalidRequest`, `.nonceMismatch`.
+    func checkNonce(of response: TimeStampResponse, report: VerificationReport? = nil) throws {
+        guard let request else { return }
+        let nonce: String?
+        do {
+            nonce = try TimeStampRequest.nonceHex(ofRequest: request)
+        } catch {
+            throw AmenderError(.invalidRequest, "the request is not an RFC 3161 request", cause: error, report: report)
+        }
+        guard nonce == response.nonceHex else {
+            throw AmenderError(.nonceMismatch, "the token's nonce \(response.nonceHex ?? "(none)") is not the request's \(nonce ?? "(none)")", report: report)
+        }
     }
 }

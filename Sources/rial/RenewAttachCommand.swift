@@ -23,14 +23,7 @@ struct RenewAttachCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The sealed, timestamped package, changed in place.", valueName: "PKG"))
     var package: String
 
-    @Option(help: ArgumentHelp("The TSA's response (DER TimeStampResp).", valueName: "RESP.tsr"))
-    var token: String
-
-    @Option(name: .customLong("tsa-chain"), help: ArgumentHelp("The TSA's certificate chain, PEM.", valueName: "CHAIN.pem"))
-    var tsaChain: String?
-
-    @Option(help: ArgumentHelp("The request it answers; its nonce must match.", valueName: "REQ.tsq"))
-    var request: String?
+    @OptionGroup var tokenFiles: TokenFileOptions
 
     @Flag(name: .shortAndLong, help: "No progress line or summary.")
     var quiet = false
@@ -39,15 +32,7 @@ struct RenewAttachCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let responseBytes = try read(token, "--token")
-        let chainBytes = try tsaChain.map { try read($0, "--tsa-chain") }
-        let requestBytes = try request.map { try read($0, "--request") }
-        do {
-            _ = try TimeStampResponse(der: responseBytes)
-        } catch {
-            Console.error(Console.describe(error, after: "--token \(token) is not a granted RFC 3161 response"))
-            throw ExitStatus.usage
-        }
+        let token = try tokenFiles.load()
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         amender.clock = { Timestamp.now() }
@@ -56,7 +41,7 @@ struct RenewAttachCommand: ParsableCommand {
         let receipt: RenewalReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {
-                try amender.attachRenewal(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes), at: now, progress: $0)
+                try amender.attachRenewal(token, at: now, progress: $0)
             }
         } catch let error as AmenderError {
             switch error.code {
@@ -70,7 +55,7 @@ struct RenewAttachCommand: ParsableCommand {
                 Console.error("the token timestamps other bytes than this package's next archive timestamp; ask again with a fresh `rial renew request` [\(error.code)]")
                 throw ExitStatus.failed
             case .invalidRequest:
-                Console.error(error.conciseDescription(after: "--request \(request ?? "")"))
+                Console.error(error.conciseDescription(after: "--request \(tokenFiles.request ?? "")"))
                 throw ExitStatus.usage
             default:
                 throw AmendRefusal.exitStatus(for: error, package: package, action: "changed")
@@ -80,15 +65,6 @@ struct RenewAttachCommand: ParsableCommand {
             print("Renewed the trusted time of \(package): \(receipt.addedPaths.first ?? "")\(receipt.startsChain && receipt.renewal > 1 ? " (a new chain)" : "")")
             print("genTime: \(receipt.genTime.rfc3339)   serial: \(receipt.serialHex)")
             print("Check it: rial verify \(package) --tsa-trust TSA-ROOT.pem")
-        }
-    }
-
-    private func read(_ path: String, _ option: String) throws -> [UInt8] {
-        do {
-            return try FileChunkReader.readAll(path: path, limit: 1 << 20)
-        } catch {
-            Console.error(Console.describe(error, after: "\(option) \(path): cannot read it"))
-            throw ExitStatus.usage
         }
     }
 }

@@ -29,16 +29,9 @@ struct TimestampAttachCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The sealed package, changed in place; or a signed receipt's report R.json.", valueName: "PKG"))
     var package: String
 
-    @Option(help: ArgumentHelp("The TSA's response (DER TimeStampResp).", valueName: "RESP.tsr"))
-    var token: String
-
-    @Option(name: .customLong("tsa-chain"), help: ArgumentHelp("The TSA's certificate chain, PEM.", valueName: "CHAIN.pem"))
-    var tsaChain: String?
+    @OptionGroup var tokenFiles: TokenFileOptions
 
     @OptionGroup var stapling: RevocationStapleOption
-
-    @Option(help: ArgumentHelp("The request it answers; its nonce must match.", valueName: "REQ.tsq"))
-    var request: String?
 
     @Flag(name: .shortAndLong, help: "No progress line or summary.")
     var quiet = false
@@ -47,32 +40,14 @@ struct TimestampAttachCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let responseBytes = try read(token, "--token")
-        let chainBytes = try tsaChain.map { try read($0, "--tsa-chain") }
-        let requestBytes = try request.map { try read($0, "--request") }
-        // The amender parses them too; parsed here first for usage errors in these words
-        // before the package is read.
-        do {
-            _ = try TimeStampResponse(der: responseBytes)
-        } catch {
-            Console.error(Console.describe(error, after: "--token \(token) is not a granted RFC 3161 response"))
-            throw ExitStatus.usage
-        }
-        if let chainBytes, let tsaChain {
-            do {
-                _ = try Certificate.load(pem: chainBytes, source: tsaChain)
-            } catch let error as CryptoError {
-                Console.error("--tsa-chain \(error.reason)")
-                throw ExitStatus.usage
-            }
-        }
+        let token = try tokenFiles.load()
         let staples = try stapling.load()
         if ReceiptStamper.isReceipt(package) {
             guard staples.isEmpty else {
                 Console.error("--revocation staples evidence in a package; a receipt carries none")
                 throw ExitStatus.usage
             }
-            return try attachToReceipt(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes))
+            return try attachToReceipt(token)
         }
         let now = Timestamp.now()
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
@@ -83,7 +58,7 @@ struct TimestampAttachCommand: ParsableCommand {
         let receipt: TimestampReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {
-                try amender.attachTimestamp(TimestampToken(response: responseBytes, tsaChain: chainBytes, request: requestBytes), at: now, stapling: staples, progress: $0)
+                try amender.attachTimestamp(token, at: now, stapling: staples, progress: $0)
             }
         } catch let error as AmenderError {
             switch error.code {
@@ -97,7 +72,7 @@ struct TimestampAttachCommand: ParsableCommand {
                 Console.error("\(error.reason): it answers another request [\(error.code)]")
                 throw ExitStatus.failed
             case .invalidRequest:
-                Console.error(error.conciseDescription(after: "--request \(request ?? "")"))
+                Console.error(error.conciseDescription(after: "--request \(tokenFiles.request ?? "")"))
                 throw ExitStatus.usage
             default:
                 throw AmendRefusal.exitStatus(for: error, package: package, action: "changed")
@@ -135,12 +110,4 @@ struct TimestampAttachCommand: ParsableCommand {
         }
     }
 
-    private func read(_ path: String, _ option: String) throws -> [UInt8] {
-        do {
-            return try FileChunkReader.readAll(path: path, limit: 1 << 20)
-        } catch {
-            Console.error(Console.describe(error, after: "\(option) \(path): cannot read it"))
-            throw ExitStatus.usage
-        }
-    }
 }
