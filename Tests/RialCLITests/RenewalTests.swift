@@ -80,6 +80,14 @@ struct RenewalTests {
             let (_, unrenewed) = try Sealing.verify(plain, anchors(pki) + at(now, days: 100), cwd: dir)
             #expect(unrenewed.has("timestamp.renewal", subject: "rial/seal/manifest.tsr", status: "not_present"))
             #expect(!unrenewed.has("timestamp.renewal", subject: Self.record1, status: "pass"))
+            // Three years on: the signer's certificate (two years) and TSA A's (30 days) have both
+            // expired, B's has not; with nothing but the roots the package still passes, its seal
+            // judged at the seal timestamp's genTime, the renewal proving that time still stands.
+            let (years, yearsReport) = try Sealing.verify(package, anchors(pki) + at(now, days: 1100), cwd: dir)
+            #expect(years.status == 0 && yearsReport.verdict == "pass", "\(years)")
+            #expect(yearsReport.has("timestamp.renewal", subject: Self.record1, status: "pass"))
+            #expect(yearsReport.has("seal.trust", subject: "rial/seal/manifest.p7s", status: "pass"))
+            #expect(yearsReport.checks("seal.trust").first?.message.contains("genTime") == true, "\(yearsReport.checks("seal.trust"))")
             // After B's certificate expired too: not renewed in time.
             let (late, lateReport) = try Sealing.verify(package, anchors(pki) + at(now, days: 4000), cwd: dir)
             #expect(late.status == 1 && lateReport.has("timestamp.renewal.expired", subject: Self.record1), "\(late)")
