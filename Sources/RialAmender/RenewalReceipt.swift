@@ -25,8 +25,9 @@ public struct RenewalReceipt: Sendable {
     public let genTime: Timestamp
     /// The token's serial number, hex.
     public let serialHex: String
-    /// The renewal made (1 for the first), and whether it started a chain.
+    /// The renewal made (1 for the first).
     public let renewal: Int
+    /// Whether it started a new chain (a new hash algorithm, RFC 4998 §5.3).
     public let startsChain: Bool
     /// The files added, in order, relative to the bag.
     public let addedPaths: [String]

@@ -272,7 +272,7 @@ struct RevocationTests {
             let result = CLI.rial(["verify", package.path, "--format", "json", "--quiet", "--crl", crls.path] + pki.anchors, cwd: dir)
             #expect(result.status == 0)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            #expect(json["report_version"] as? String == "1.8")
+            #expect(json["report_version"] as? String == "1.9")
             let settings = try #require(json["settings"] as? [String: Any])
             let evidence = try #require(settings["revocation_evidence"] as? [[String: String]])
             #expect(evidence.map { $0["file"] ?? "" } == ["int-now.crl.pem", "root.crl.der", "root.crl.pem"].map { crls.path + "/" + $0 })

@@ -75,15 +75,52 @@ def chain_algorithm(chain):
     return tst_info(first['timeStamp'])['message_imprint']['hash_algorithm']['algorithm'].native
 
 
+def der_children(der):
+    """The elements inside one DER element, each as its exact bytes (tag, length, contents)."""
+    def header(buf, at):
+        length = buf[at + 1]
+        if length < 0x80:
+            return at + 2, length
+        count = length & 0x7F
+        return at + 2 + count, int.from_bytes(buf[at + 2:at + 2 + count], 'big')
+    start, length = header(der, 0)
+    out, at = [], start
+    while at < start + length:
+        body, size = header(der, at)
+        out.append(der[at:body + size])
+        at = body + size
+    return out
+
+
+def raw_chains(record_der):
+    """Each chain's bytes and, per chain, each archive timestamp's timeStamp bytes, exactly as
+    stored: a hash covers those bytes, and asn1crypto may re-encode what it parsed."""
+    sequence = der_children(record_der)[-1]
+    chains = der_children(sequence)
+    return chains, [[der_children(stamp)[-1] for stamp in der_children(chain)] for chain in chains]
+
+
+RAW = {}
+
+
 def expected_imprint(sequence, chain_index, index, algorithm, data):
     h = HASHES[algorithm]
     if index > 0:
-        return h(sequence[chain_index][index - 1]['timeStamp'].dump()).digest()
+        return h(RAW['stamps'][chain_index][index - 1]).digest()
     object_hash = h(data).digest()
     if chain_index == 0:
         return object_hash
-    before = ArchiveTimeStampSequence([sequence[i] for i in range(chain_index)])
-    return h(object_hash + h(before.dump()).digest()).digest()
+    # The earlier chains exactly as stored, wrapped in a SEQUENCE by hand: building an
+    # asn1crypto ArchiveTimeStampSequence of them would re-encode (and re-sort the SET OFs of) the
+    # tokens inside, so a later dump() of one would no longer be the bytes the record holds.
+    before = der_sequence(b''.join(RAW['chains'][i] for i in range(chain_index)))
+    return h(object_hash + h(before).digest()).digest()
+
+
+def der_sequence(contents):
+    n = len(contents)
+    length = bytes([n]) if n < 0x80 else bytes([0x80 | ((n.bit_length() + 7) // 8)]) + n.to_bytes((n.bit_length() + 7) // 8, 'big')
+    return b'\x30' + length + contents
 
 
 def load(path):
@@ -91,8 +128,9 @@ def load(path):
         return None
     with open(path, 'rb') as f:
         der = f.read()
-    # strict: nothing after the record. Tokens keep their own bytes (dump() without force),
-    # since a hash covers them exactly as stored.
+    RAW['chains'], RAW['stamps'] = raw_chains(der)
+    # strict: nothing after the record. What is hashed is taken from RAW, the bytes as stored:
+    # asn1crypto may re-encode what it parsed (a forced dump of a token differs from it).
     return EvidenceRecord.load(der, strict=True)
 
 
@@ -147,15 +185,16 @@ def imprint(record_path, data_path, algorithm):
     with open(data_path, 'rb') as f:
         data = f.read()
     chains, ci, i = next_place(record, algorithm)
+    # The stored bytes (RAW, read by load), as verify hashes them.
     if i > 0:
-        want = HASHES[algorithm](chains[ci][i - 1]['timeStamp'].dump()).digest()
+        want = HASHES[algorithm](RAW['stamps'][ci][i - 1]).digest()
     else:
         object_hash = HASHES[algorithm](data).digest()
         if ci == 0:
             want = object_hash
         else:
-            before = ArchiveTimeStampSequence(chains[:ci])
-            want = HASHES[algorithm](object_hash + HASHES[algorithm](before.dump()).digest()).digest()
+            before = der_sequence(b''.join(RAW['chains'][:ci]))
+            want = HASHES[algorithm](object_hash + HASHES[algorithm](before).digest()).digest()
     print(want.hex())
 
 
