@@ -256,12 +256,11 @@ struct AuditCommand: ParsableCommand {
             guard failure == nil else { return }
             var receipt: ReceiptFingerprint?
             if let receipts, result.verdict != .error {
-                let path = receipts.directory.path(for: inputs[index])
                 do {
-                    receipt = try receipts.output.write(result, to: path)
+                    receipt = try receipts.output.write(result, to: try receipts.directory.path(for: inputs[index]))
                 } catch {
                     // The audit goes on; the record says no receipt was made, and why is said here.
-                    Console.error(Console.describe(error, after: "cannot write the receipt \(path)"))
+                    Console.error(Console.describe(error, after: "cannot write the receipt of \(inputs[index].path)"))
                 }
             }
             do { try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer, receipt: receipt)) } catch { failure = error }

@@ -29,10 +29,11 @@ struct AuditReceipts {
     }
 
     /// The receipt's path for one input.
-    func path(for input: StoreKeys.Input) -> String {
+    /// - Throws: when OpenSSL cannot hash the key: a made-up name could be another package's.
+    func path(for input: StoreKeys.Input) throws -> String {
         let name = input.path.split(separator: "/").last.map(String.init) ?? "package"
         let stem = name.hasSuffix(".rialpkg") ? String(name.dropLast(".rialpkg".count)) : name
-        let keyHash = (try? Hex.encode(StreamingDigest.digest(.sha256, of: Array(input.key.utf8)))).map { String($0.prefix(16)) } ?? "0000000000000000"
+        let keyHash = String(Hex.encode(try StreamingDigest.digest(.sha256, of: Array(input.key.utf8))).prefix(16))
         return "\(directory)/\(stem)-\(keyHash).receipt.json"
     }
 }
