@@ -1,7 +1,7 @@
 import Foundation
 
 /// The authentication bundle another capture app of this family sends to its aggregation server
-/// (`schema/SPEC.md` §2.2; seed 004): `image_hash`, `encrypted_nuc_token`, `table_references`,
+/// (`schema/SPEC.md` §2.2; the security review): `image_hash`, `encrypted_nuc_token`, `table_references`,
 /// `key_indices`, `timestamp`, `gps_hash`, `device_signature`.
 ///
 /// The reading takes the shape only (types, 64-hex digests); what each value claims is judged
@@ -100,7 +100,7 @@ package struct AppAuthenticationBundle: Sendable, Hashable {
         return nil
     }
 
-    /// The text the app hashes for `device_signature` (seed 004, `createBundleSignature()`):
+    /// The text the app hashes for `device_signature` (the security review, `createBundleSignature()`):
     /// `image_hash` as written ‖ the sealed box's standard base64 ‖ the decimal table id, key
     /// index and timestamp. The app uses one table and one key, repeated three times, so the
     /// id and index are the first of each; `nil` when the box does not decode or the three

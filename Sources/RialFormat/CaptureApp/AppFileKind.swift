@@ -14,7 +14,7 @@ package enum AppFileKind: String, Sendable, CaseIterable, Comparable {
     /// `depth_analysis.json`: the app's DepthAnalysisResult.
     case depthAnalysis = "depth_analysis"
     /// `authentication_bundle.json`: the authentication bundle another capture app of this
-    /// family sends its server (seed 004; ``AppAuthenticationBundle``).
+    /// family sends its server (the security review; ``AppAuthenticationBundle``).
     case authenticationBundle = "authentication_bundle"
 
     package static func < (lhs: AppFileKind, rhs: AppFileKind) -> Bool { lhs.rank < rhs.rank }

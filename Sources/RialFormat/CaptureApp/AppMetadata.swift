@@ -1,7 +1,7 @@
 import Foundation
 
 /// The capture app's metadata (`data/capture/metadata.json`), in its own snake_case: what the
-/// app claims about the capture. For a video it is seed 002's `VideoMetadata`; for a photo the
+/// app claims about the capture. For a video it is the video metadata design's `VideoMetadata`; for a photo the
 /// photo's own record (`captured_at`, device, location, depth map dimensions), with the same
 /// key names where the two overlap (`schema/SPEC.md` §2.2). The verifier holds every claim
 /// against the evidence.

@@ -1,5 +1,5 @@
 /// The capture's location, time and device, each cut down to a privacy level exactly as the
-/// capture app's privacy mode does it (seed 001, `FilteredMetadata`):
+/// capture app's privacy mode does it (the hash-only payload design, `FilteredMetadata`):
 ///
 /// | level        | value                                                      |
 /// |--------------|------------------------------------------------------------|
@@ -78,7 +78,7 @@ package struct FilteredMetadata: Sendable, Hashable {
         return .string(level == .dayOnly ? time.dayString : time.rfc3339)
     }
 
-    /// The seed's JSON object: `location`, `timestamp`, `deviceModel`.
+    /// The app's JSON object: `location`, `timestamp`, `deviceModel`.
     package func jsonValue() -> JSONValue {
         .object(["location": location, "timestamp": timestamp, "deviceModel": deviceModel])
     }

@@ -1,4 +1,4 @@
-/// The capture app's privacy-mode payload, `HashOnlyCapturePayload` (seed 001): the media's
+/// The capture app's privacy-mode payload, `HashOnlyCapturePayload` (the app's hash-only payload design): the media's
 /// SHA-256 instead of its bytes, the client-side depth analysis instead of the depth map, and
 /// metadata filtered to the privacy levels its `metadataFlags` state. Serialised under 10 KiB.
 ///
@@ -64,7 +64,7 @@ package struct HashOnlyPayload: Sendable, Hashable {
     package let hashChain: AppHashChain?
     package let frameCount: Int64?
     package let durationMs: Int64?
-    /// Keys seed 001 does not define (top level, `metadata`, `depthAnalysis`), as JSON paths:
+    /// Keys the hash-only payload design does not define (top level, `metadata`, `depthAnalysis`), as JSON paths:
     /// what they disclose cannot be judged, so a filtered package may not hold them.
     package let unknownFields: [String]
 
@@ -120,7 +120,7 @@ package struct HashOnlyPayload: Sendable, Hashable {
         unknownFields = top + inMetadata.map { "metadata.\($0)" } + inAnalysis.map { "depthAnalysis.\($0)" }
     }
 
-    /// The payload `rial pack --hash-only` writes, in the seed's key order. It has no
+    /// The payload `rial pack --hash-only` writes, in the app's key order. It has no
     /// `assertion`: only the capture app's attested key can make one.
     package static func build(mediaSHA256: String, mediaType: String, depthAnalysis: JSONValue, metadata: FilteredMetadata,
                              levels: PrivacyLevels, capturedAt: JSONValue, hashChain: AppHashChain?,
@@ -146,7 +146,7 @@ package struct HashOnlyPayload: Sendable, Hashable {
         "depthVariance", "depthLayers", "edgeCoherence", "minDepth", "maxDepth", "isLikelyRealScene",
         "computedAt", "algorithmVersion", "status",
     ]
-    /// The keys seed 001 defines, at the top level and in `metadata`.
+    /// The keys the hash-only payload design defines, at the top level and in `metadata`.
     package static let payloadKeys: Set<String> = [
         "captureMode", "mediaHash", "mediaType", "depthAnalysis", "metadata", "metadataFlags", "capturedAt", "assertion",
         "hashChain", "frameCount", "durationMs",

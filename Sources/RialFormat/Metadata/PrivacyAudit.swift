@@ -74,7 +74,7 @@ extension PrivacyAudit {
 
     /// The code of the capture app's own disclosure: its payload's `capturedAt` finer than the
     /// payload's own `timestampLevel`. The app writes the exact capture time whatever the level
-    /// (seed 001 declares `capturedAt: Date` and filters only `metadata`), so this is what the
+    /// (the hash-only payload design declares `capturedAt: Date` and filters only `metadata`), so this is what the
     /// app itself disclosed, a claim its flags contradict, never a sign that the file changed.
     package static let appDisclosureCode = "metadata.payload.app-disclosure"
 

@@ -1,5 +1,5 @@
 /// How much of the capture's location, time and device a package discloses: the three levels
-/// of the capture app's privacy mode (seed 001), in its own snake_case spelling.
+/// of the capture app's privacy mode (the app's hash-only payload design), in its own snake_case spelling.
 ///
 /// Each level is a ceiling: a package at `coarse` may state a city and country, never
 /// coordinates; at `day_only` a date, never a time of day; at `model_only` the model, never

@@ -17,7 +17,7 @@ package enum PackageLayout {
     package static let depthIndex = "rial/depth.json"
     /// rial's normalised, schema'd view of the capture's metadata (`schema/SPEC.md` §16).
     package static let metadata = "rial/metadata.json"
-    /// The hash-only payload `rial pack --hash-only` builds (seed 001's format).
+    /// The hash-only payload `rial pack --hash-only` builds (the hash-only payload design's format).
     package static let hashOnlyPayload = "rial/hash_only_payload.json"
     /// Appended after packing, protected by their own links (later format revisions).
     package static let custodyDirectory = "rial/custody/"

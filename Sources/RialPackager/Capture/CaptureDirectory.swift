@@ -5,7 +5,7 @@ import RialArchive
 /// What `rial pack` takes (`schema/SPEC.md` §2), mapped onto the package's payload. Two
 /// layouts are read:
 ///
-/// - **The capture app's export, as it comes** (§2.1): a folder such as seed 003's forensic
+/// - **The capture app's export, as it comes** (§2.1): a folder such as the forensic export design's
 ///   export (`recording_<n>.mp4`, `recording_<n>.manifest.json`, `recording_<n>.custody_log.json`,
 ///   `README.txt`), possibly with the recording data (hash chain, metadata, depth keyframes).
 ///   The media is found by its content, every other file is carried byte for byte under

@@ -15,7 +15,7 @@ extension SampleCapture {
     package var exportBaseName: String { "recording_\(videoStarted.seconds)" }
 
     /// Writes the capture app's forensic export of a video recording, flat, exactly as the app
-    /// writes it (`schema/SPEC.md` §2.1, §2.2; seed 003 and the LiDAR app's recording data):
+    /// writes it (`schema/SPEC.md` §2.1, §2.2; the forensic export design and the LiDAR app's recording data):
     ///
     /// - `recording_<n>.mp4`: a real, playable H.264 MP4 (``SampleMovie``);
     /// - `recording_<n>.manifest.json`: its SHA-256, SHA-512 and size, the NTP check, and a

@@ -9,7 +9,7 @@ extension SampleCapture {
     /// Writes a photo capture: `media/photo.jpg` (a real 320×240 JPEG made by FFmpeg, with
     /// the EXIF Make and Model of the app's phone: `examples/media/`), `depth/depth.f32`, and in `app/` the photo's
     /// metadata, the app's depth analysis and custody log; with `withPayload`, also the
-    /// hash-only payload the app uploads in privacy mode (seed 001), at location coarse,
+    /// hash-only payload the app uploads in privacy mode (the app's hash-only payload design), at location coarse,
     /// timestamp day_only, device model_only.
     func writePhoto(to directory: String, withPayload: Bool) throws {
         for sub in ["media", "depth", "app"] { try SampleFiles.makeDirectory(directory + "/" + sub) }

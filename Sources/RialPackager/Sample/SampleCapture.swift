@@ -24,7 +24,7 @@ package struct SampleCapture: Sendable {
         /// A photo with one depth map and the app's depth analysis.
         case photo
         /// A photo taken in the app's privacy mode: the photo as the phone keeps it, plus the
-        /// hash-only payload the app uploaded (seed 001).
+        /// hash-only payload the app uploaded (the app's hash-only payload design).
         case hashOnly = "hash-only"
         /// The capture app's forensic export of a video, flat, as the app writes it, with a
         /// capture-time token from a throwaway local TSA whose root goes beside it.
