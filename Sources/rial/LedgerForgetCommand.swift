@@ -4,6 +4,7 @@ import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct LedgerForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,9 +57,14 @@ struct LedgerForgetCommand: ParsableCommand {
             Console.error("\(Escaping.visible(path)) is still there: forget is for a package that is gone. Audit it, or remove it first.")
             throw ExitStatus.usage
         }
-        let keys = try StoreKeys(inputs: [path], roots: [], storeRoot: root)
+        let keys: StoreKeys
+        do { keys = try StoreKeys(inputs: [path], roots: [], storeRoot: root) } catch {
+            Console.error(error)
+            throw Console.exitStatus(of: error)
+        }
         guard let key = keys.inputs.first?.key else { throw ExitStatus.usage }
-        let now = AuditClock.now()
+        let clock = AuditClock.system
+        let now = clock.now()
         let ledger: Ledger
         let last: LedgerRecord?
         do {
@@ -82,7 +88,11 @@ struct LedgerForgetCommand: ParsableCommand {
             FileHandleStream.standardOutput.write("already forgotten: \(Escaping.visible(recordedPath)) (seq \(last.seq), \(last.startedAt))\(said)\n")
             return
         }
-        let start = try LedgerAppendGuard.check(ledger, extendingBroken: extendBrokenLedger)
+        let start: (seq: Int64, hash: String)?
+        do { start = try LedgerAppendGuard.check(ledger, extendingBroken: extendBrokenLedger) { Console.error($0) } } catch {
+            Console.error(error)
+            throw Console.exitStatus(of: error)
+        }
         let record = LedgerRecord(kind: .forgotten, runID: "forget-" + UUIDText.random(), shard: ShardSelector.all.description, host: AuditClock.host,
                                   toolVersion: RialToolkit.version, policy: "{}", path: recordedPath, packageID: last.packageID,
                                   fingerprint: last.fingerprint, startedAt: now,
@@ -96,7 +106,7 @@ struct LedgerForgetCommand: ParsableCommand {
             Console.error(Console.describe(error, after: "cannot record in the ledger \(ledger.store.displayName)"))
             throw ExitStatus.couldNotComplete
         }
-        let head: (seq: Int64, hash: String) = start.map { LedgerAppendGuard.keepHead(ledger, after: $0) } ?? ((try? ledger.head()) ?? (0, LedgerRecordHash.genesis))
+        let head = LedgerAppendGuard.head(of: ledger, after: start, clock: clock)
         let lastSeen = last.kind == .vanished ? "recorded gone \(last.startedAt)" : "last verified \(last.endedAt ?? last.startedAt), \(last.verdict ?? "?")"
         FileHandleStream.standardOutput.write("""
             forgotten: \(Escaping.visible(recordedPath)) (\(lastSeen)) as seq \(stored.first?.seq ?? head.seq): \(Escaping.visible(reason))

@@ -3,6 +3,7 @@ import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct LedgerHistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

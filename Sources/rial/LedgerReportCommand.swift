@@ -2,6 +2,7 @@ import ArgumentParser
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct LedgerReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

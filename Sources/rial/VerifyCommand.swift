@@ -3,6 +3,7 @@ import ArgumentParser
 import RialFormat
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
