@@ -15,7 +15,7 @@ package enum BatchInputs {
     /// The inputs `paths` name.
     /// - Parameter note: takes what is said about an entry that is not an input but should not
     ///   pass unsaid (a temporary file an interrupted write left).
-    package static func expand(_ paths: [String], recursive: Bool, note: (String) -> Void = { _ in }) -> [String] {
+    package static func expand(_ paths: [String], recursive: Bool, note: (String) -> Void) -> [String] {
         guard recursive else { return paths }
         var out: [String] = []
         for path in paths {

@@ -67,8 +67,8 @@ struct LedgerHistoryCommand: ParsableCommand {
         var table = TextTable(header: ["", "SEQ", "TIME", "WHAT", "FINGERPRINT", "PATH", "RUN", "DETAIL"])
         for record in records {
             let afterBreak = breakSeq.map { record.seq >= $0 } ?? false
-            table.add([afterBreak ? "!" : "", String(record.seq), record.endedAt ?? record.startedAt, Self.what(record),
-                       record.fingerprint ?? "-", Escaping.visible(record.path ?? ""), Escaping.visible(record.runID), Self.detail(record)])
+            table.add([afterBreak ? "!" : "", String(record.seq), record.endedAt ?? record.startedAt, record.what,
+                       record.fingerprint ?? "-", Escaping.visible(record.path ?? ""), Escaping.visible(record.runID), record.shownDetail])
         }
         var out = "\(records.count) record\(records.count == 1 ? "" : "s") of \(Escaping.visible(key)):\n" + table.render(indent: "  ")
         if let broken = chain.firstBreak {
@@ -76,34 +76,5 @@ struct LedgerHistoryCommand: ParsableCommand {
         }
         FileHandleStream.standardOutput.write(out)
         if !chain.isIntact { throw ExitStatus.failed }
-    }
-
-    /// The verdict of a verification, or what else the record says.
-    static func what(_ record: LedgerRecord) -> String {
-        switch record.kind {
-        case .package: (record.verdict ?? "?").uppercased()
-        case .vanished: "VANISHED"
-        case .forgotten: "FORGOTTEN"
-        case .moved: "MOVED"
-        case .runStarted, .runEnded: record.kind.rawValue
-        }
-    }
-
-    /// The failing codes, the error, or the detail of a vanished, moved or forgotten record.
-    static func detail(_ record: LedgerRecord) -> String {
-        switch record.kind {
-        case .package:
-            var parts = record.failingCodes
-            if let error = record.errorCode { parts.append("error \(error)") }
-            return parts.joined(separator: " ")
-        case .moved:
-            return JSONDetail(record.detail).string("to").map { "to \(Escaping.visible($0))" } ?? ""
-        case .forgotten:
-            let detail = JSONDetail(record.detail)
-            return [detail.string("reason").map { "\"\(Escaping.visible($0))\"" }, detail.string("user").map { "by \(Escaping.visible($0))" }]
-                .compactMap { $0 }.joined(separator: " ")
-        case .vanished, .runStarted, .runEnded:
-            return ""
-        }
     }
 }
