@@ -9,6 +9,12 @@ package struct StoreKeys {
         package let path: String
         /// The package's key in the ledger.
         package let key: String
+
+        /// The input at `path`, keyed `key`.
+        package init(path: String, key: String) {
+            self.path = path
+            self.key = key
+        }
     }
 
     /// How paths become keys (relative to `--root`, or absolute).
