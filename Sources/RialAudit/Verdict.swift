@@ -32,8 +32,8 @@ package enum Verdict: String, Sendable, CaseIterable, Comparable {
         self.init(rawValue: text)
     }
 
-    /// The worse first: a failure outweighs an input that could not be verified, which
-    /// outweighs a pass (the run's worst verdict, its exit status).
+    /// Ordered by how bad: a pass is less than an input that could not be verified, which is
+    /// less than a failure (so a run's worst verdict is the greatest).
     package static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.severity < rhs.severity }
 
     private var severity: Int {
