@@ -22,6 +22,13 @@ struct LedgerHistoryTests {
         let byPath = try LedgerHistory(of: store.directory + "/./store/p1.rialpkg", in: opened, storePath: StorePath())
         #expect(byPath.records.count == 3 && byPath.records.allSatisfy { $0.kind == .package } && byPath.chain.isIntact)
         #expect(byPath.text().hasPrefix("3 records of \(store.directory)/./store/p1.rialpkg:\n  SEQ  TIME"), "\(byPath.text())")
+        // Aligned: the time starts at one column on every row.
+        let lines = byPath.text().split(separator: "\n").dropFirst().map(String.init)
+        let header = try #require(lines.first)
+        let column = try #require(header.range(of: "TIME")).lowerBound.utf16Offset(in: header)
+        for row in lines.dropFirst() {
+            #expect(Array(row.utf8).dropFirst(column).starts(with: Array("20".utf8)) && row.utf8.count > column, "a time under TIME: \(byPath.text())")
+        }
         let byID = try LedgerHistory(of: "guard-2", in: opened, storePath: StorePath())
         #expect(byID.records.count == 4 && byID.records.filter { $0.kind == .moved }.count == 1, "\(byID.records.map(\.kind))")
         #expect(byID.text().contains("MOVED") && byID.text().contains("to \(AuditTests.real(store.store))/p2-renamed.rialpkg"))
