@@ -103,10 +103,12 @@ let package = Package(
         .target(name: "RialExtractor", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialVerifier", "RialReport"]),
         .target(name: "RialAmender", dependencies: ["RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialExtractor"]),
         .target(name: "RialLedger", dependencies: ["CRialSQLite", "CRialPQ", "RialErrors", "RialFormat", "RialCrypto"]),
+        // The audit workflow over the ledger: a store verified, recorded and compared; typed verdicts.
+        .target(name: "RialAudit", dependencies: ["RialFormat", "RialCrypto", "RialArchive", "RialLedger", "RialVerifier", "RialReport"]),
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialReport", "RialExtractor", "RialAmender", "RialLedger",
+                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialReport", "RialExtractor", "RialAmender", "RialLedger", "RialAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -133,6 +135,7 @@ let package = Package(
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
         .testTarget(name: "RialMediaTests", dependencies: ["RialTestSupport", "RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
         .testTarget(name: "RialLedgerTests", dependencies: ["RialTestSupport", "RialLedger", "RialFormat", "RialErrors"]),
+        .testTarget(name: "RialAuditTests", dependencies: ["RialTestSupport", "RialAudit", "RialLedger", "RialVerifier", "RialPackager", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialCLITests", dependencies: ["RialTestSupport", "rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

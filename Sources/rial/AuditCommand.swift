@@ -4,6 +4,7 @@ import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -115,27 +116,13 @@ struct AuditCommand: ParsableCommand {
         if let shard, case .failure(let error) = ShardSelector.parse(shard, environment: ProcessInfo.processInfo.environment) {
             throw ValidationError(error.description)
         }
-        if let maxAge, Self.seconds(maxAge) == nil {
+        if let maxAge, AuditOptions.seconds(maxAge) == nil {
             throw ValidationError("--max-age takes a number with s, m, h or d (e.g. 30d, 12h); not \"\(maxAge)\"")
         }
         if let runID, runID.isEmpty || runID.count > 200 { throw ValidationError("--run takes an id of 1 to 200 characters") }
         if receipts != nil && !signing.isSealing { throw ValidationError("--receipts needs --sign-key KEY.pem and --cert CERT.pem: each receipt is signed by the examiner") }
         if signing.isSealing && receipts == nil { throw ValidationError("--sign-key and --cert sign receipts: give --receipts DIR") }
         if let examiner, examiner.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--examiner takes a name, e.g. --examiner \"A. Expert, Forensic Lab Ltd\"") }
-    }
-
-    /// `30d`, `12h`, `45m`, `90s` (or a bare number of seconds) in seconds.
-    static func seconds(_ age: String) -> Int64? {
-        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        var digits = Substring(age)
-        var unit: Int64 = 1
-        if let last = age.last, let factor = units[last] {
-            digits = age.dropLast()
-            unit = factor
-        }
-        guard let number = Int64(digits), number >= 0 else { return nil }
-        let (product, overflow) = number.multipliedReportingOverflow(by: unit)
-        return overflow ? nil : product
     }
 
     func run() throws {
@@ -146,128 +133,29 @@ struct AuditCommand: ParsableCommand {
         policy.hashesPackageFile = receipts != nil
         let receiptSigner = try receipts.map { _ in try ReceiptOutput(signing: signing, replacing: true) }
         let shardSelector = try shard.map { text -> ShardSelector in try ShardSelector.parse(text, environment: environment).get() } ?? .all
-        let location = try ledgerOptions.location(creatingDefaultDirectory: true)
-        let found = BatchInputs.expand(paths, recursive: recursive)
-        guard !found.isEmpty else {
-            Console.error("no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
-            throw ExitStatus.couldNotComplete
+        let options = AuditOptions(
+            paths: paths, ledger: try ledgerOptions.location(creatingDefaultDirectory: true), runID: AuditRun.id(given: runID, environment: environment),
+            policy: policy, recursive: recursive, storeRoot: root, shard: shardSelector, maxAge: maxAge.flatMap(AuditOptions.seconds),
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, extendsBrokenLedger: extendBrokenLedger,
+            receipts: zip(receipts, receiptSigner).map { directory, signer in .init(directory: directory) { try signer.write($0, to: $1) } })
+        let lines = AuditLines(format: format, showsProgress: !quiet, statedTime: policy.statedTime != nil)
+        let summary: AuditSummary
+        do { summary = try Audit(options: options).run(events: lines) } catch {
+            lines.progress.finish()
+            Console.error(error)
+            throw Console.exitStatus(of: error)
         }
-        let keys = try StoreKeys(inputs: found, roots: paths, storeRoot: root)
-        // Shares by key, so workers that spell the store's paths differently still split it alike.
-        let share = keys.inputs.filter { shardSelector.selects($0.key) }
-        let startedAt = AuditClock.now()
-        let writer = LedgerRecord.Writer(runID: AuditRun.id(given: runID, environment: environment), shard: shardSelector,
-                                         host: AuditClock.host, policy: LedgerRecord.policyText(policy))
-        let ledger: Ledger
-        let already: Set<String>
-        do {
-            ledger = try Ledger.openForWriting(location, at: startedAt)
-        } catch {
-            Console.error(Console.describe(error))
-            throw ExitStatus.couldNotComplete
-        }
-        let verifiedHead = try LedgerAppendGuard.check(ledger, extendingBroken: extendBrokenLedger)
-        do {
-            already = try ledger.recordedPaths(inRun: writer.runID)
-        } catch {
-            Console.error(Console.describe(error))
-            throw ExitStatus.couldNotComplete
-        }
-        let inputs = share.filter { !already.contains($0.key) }
-        let recorder = AuditRecorder(ledger: ledger)
-        var started: JSONObject = [
-            "roots": .array(paths.map(JSONValue.string)),
-            "inputs": .integer(Int64(share.count)),
-            "already_recorded": .integer(Int64(share.count - inputs.count)),
-        ]
-        if let storeRoot = keys.storePath.root { started["store_root"] = .string(storeRoot) }
-        try recorder.record([.run(.runStarted, writer: writer, startedAt: startedAt, detail: started)])
-        let receiptDirectory = try receipts.map { try AuditReceipts(directory: $0, runID: writer.runID) }
-        if !inputs.isEmpty {
-            try verify(inputs, policy: policy, writer: writer, recorder: recorder, receipts: receiptDirectory.flatMap { directory in receiptSigner.map { (directory, $0) } })
-        }
-        try recorder.flush()
-
-        // The share's records in this run (a rerun's earlier ones too), against the audits before.
-        let comparison = AuditComparison(roots: keys.roots, shard: shardSelector, maxAge: maxAge.flatMap(Self.seconds))
-        let shareSet = Set(share.map(\.key))
-        let current: [LedgerRecord]
-        let changes: [LedgerChange]
-        do {
-            // This attempt's records are at hand; a rerun's earlier ones (or another writer's of
-            // the same run) are read back.
-            let recorded = already.isEmpty && !recorder.skippedSome ? recorder.storedPackages : try ledger.packageRecords(inRun: writer.runID)
-            current = recorded.filter { $0.path.map(shareSet.contains) ?? false }
-            changes = comparison.changes(current: current, previous: try ledger.latestPackageRecords(excludingRun: writer.runID, under: comparison.roots))
-        } catch {
-            Console.error(Console.describe(error, after: "cannot read the ledger \(location.displayName)"))
-            throw ExitStatus.couldNotComplete
-        }
-        var verdicts: [String: Int] = [:]
-        for record in current { verdicts[record.verdict ?? "error", default: 0] += 1 }
-        let needing = changes.filter(\.needsAttention).count
-        let status: ExitCode = verdicts["fail", default: 0] > 0 || needing > 0 ? ExitStatus.failed
-            : verdicts["error", default: 0] > 0 ? ExitStatus.couldNotComplete : ExitStatus.success
-        let worst = verdicts["fail", default: 0] > 0 ? "fail" : verdicts["error", default: 0] > 0 ? "error" : "pass"
-        var ended: JSONObject = [
-            "pass": .integer(Int64(verdicts["pass", default: 0])),
-            "fail": .integer(Int64(verdicts["fail", default: 0])),
-            "error": .integer(Int64(verdicts["error", default: 0])),
-            "changes": .integer(Int64(changes.count)),
-            "exit_status": .integer(Int64(status.rawValue)),
-        ]
-        for (key, value) in LedgerRecord.environmentDetail().entries { ended[key] = value }
-        // A package first seen gone is recorded as such, once, and a move as a move: the ledger
-        // then says when it went, and where.
-        let gone = changes.compactMap { change -> LedgerRecord? in
-            guard let last = change.previous else { return nil }
-            if change.kinds == [.vanished], last.kind == .package { return .vanished(last, writer: writer, at: AuditClock.now()) }
-            if change.kinds.contains(.moved) { return .moved(last, to: change.path, writer: writer, at: AuditClock.now()) }
-            return nil
-        }
-        try recorder.record(gone + [.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: AuditClock.now(), verdict: worst, detail: ended)])
-        let head = verifiedHead.map { LedgerAppendGuard.keepHead(ledger, after: $0) } ?? ((try? ledger.head()) ?? (0, LedgerRecordHash.genesis))
-        let summary = AuditSummary(runID: writer.runID, shard: shardSelector, ledger: location.displayName, inputs: share.count,
-                                   verifiedNow: inputs.count, verdicts: verdicts, changes: changes, head: head, exitStatus: status)
+        lines.progress.finish()
         switch format {
         case .text: FileHandleStream.standardOutput.write(summary.text())
         case .jsonl: FileHandleStream.standardOutput.write(summary.jsonLines())
         }
-        throw status
+        throw ExitCode(summary.outcome.rawValue)
     }
+}
 
-    /// Verifies `inputs` as a batch, printing each line as `rial verify` does and recording it.
-    /// - Parameter receipts: where and with what each package's receipt is signed (`--receipts`).
-    private func verify(_ inputs: [StoreKeys.Input], policy: VerificationPolicy, writer: LedgerRecord.Writer, recorder: AuditRecorder,
-                        receipts: (directory: AuditReceipts, output: ReceiptOutput)?) throws {
-        let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs.map(\.path), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let progress = ProgressLine(label: "auditing", enabled: !quiet)
-        var done = 0
-        var failure: (any Error)?
-        runner.run(deliver: { index, outcome in
-            progress.clear()
-            done += 1
-            let result = outcome.report
-            switch format {
-            case .text: FileHandleStream.standardOutput.write(TextReportRenderer.line(result) + "\n")
-            case .jsonl: FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: policy.statedTime == nil ? outcome.elapsed : nil), as: UTF8.self))
-            }
-            for warning in result.warnings { Console.error("warning: \(warning)") }
-            guard failure == nil else { return }
-            var receipt: ReceiptFingerprint?
-            if let receipts, result.verdict != .error {
-                do {
-                    receipt = try receipts.output.write(result, to: try receipts.directory.path(for: inputs[index]))
-                } catch {
-                    // The audit goes on; the record says no receipt was made, and why is said here.
-                    Console.error(Console.describe(error, after: "cannot write the receipt of \(inputs[index].path)"))
-                }
-            }
-            do { try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer, receipt: receipt)) } catch { failure = error }
-        }, tick: {
-            progress.update(inputsDone: done, of: inputs.count, bytes: runner.bytes.done)
-        })
-        progress.finish()
-        if let failure { throw failure }
-    }
+/// Two optionals as one: both, or none.
+private func zip<A, B>(_ first: A?, _ second: B?) -> (A, B)? {
+    guard let first, let second else { return nil }
+    return (first, second)
 }

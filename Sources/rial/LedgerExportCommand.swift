@@ -3,6 +3,7 @@ import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct LedgerExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,57 +33,25 @@ struct LedgerExportCommand: ParsableCommand {
 
     func run() throws {
         let ledger = try ledgerOptions.openForReading()
-        if format == .csv { FileHandleStream.standardOutput.write(Self.csvHeader) }
+        if format == .csv { FileHandleStream.standardOutput.write(LedgerExport.csvHeader) }
         do {
             try ledger.forEachRow { (row: Result<LedgerRecord, LedgerError>) throws(LedgerError) in
-                FileHandleStream.standardOutput.write(Self.render([try row.get()], format: format, header: false))
+                FileHandleStream.standardOutput.write(LedgerExport.render([try row.get()], format: format.export ?? .jsonl, header: false))
             }
         } catch {
             Console.error(Console.describe(error, after: "cannot export \(ledger.store.displayName)"))
             throw ExitStatus.couldNotComplete
         }
     }
+}
 
-    static let fields = ["seq", "kind", "run_id", "shard", "host", "tool_version", "policy", "path", "package_id", "fingerprint", "size",
-                         "verdict", "failing_codes", "error_code", "started_at", "ended_at", "detail", "prev_hash", "record_hash"]
-    static let csvHeader = fields.joined(separator: ",") + "\r\n"
-
-    /// Records as JSON Lines or CSV (with the header line when `header`).
-    static func render(_ records: [LedgerRecord], format: Format, header: Bool = true) -> String {
-        var out = format == .csv && header ? csvHeader : ""
-        for record in records {
-            var object = LedgerRecordHash.canonicalObject(record)
-            object["record_hash"] = .string(record.recordHash)
-            if format == .csv {
-                out += fields.map { field -> String in
-                    switch object[field] {
-                    case .string(let text): csvField(text)
-                    case .integer(let number): String(number)
-                    case .array(let values): csvField(values.compactMap { if case .string(let text) = $0 { text } else { nil } }.joined(separator: " "))
-                    default: ""
-                    }
-                }.joined(separator: ",") + "\r\n"
-            } else {
-                object["policy"] = nested(record.policy)
-                object["detail"] = record.detail.map(nested) ?? .null
-                out += String(decoding: JSONLinesRenderer.compact(.object(object)), as: UTF8.self)
-            }
+extension LedgerExportCommand.Format {
+    /// The library's form of an export format; `nil` for text.
+    var export: LedgerExport.Format? {
+        switch self {
+        case .text: nil
+        case .jsonl: .jsonl
+        case .csv: .csv
         }
-        return out
-    }
-
-    /// A JSON column as the object it holds, when written back compactly it gives the stored
-    /// text byte for byte (so the record's hash can be recomputed from the export, SPEC §17.2);
-    /// else, as a hand-edited value may be, the text itself.
-    static func nested(_ text: String) -> JSONValue {
-        guard let value = try? StrictJSONParser.parse(Array(text.utf8)), case .object = value, LedgerRecord.compactJSON(value) == text else {
-            return .string(text)
-        }
-        return value
-    }
-
-    private static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

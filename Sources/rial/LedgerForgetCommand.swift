@@ -4,6 +4,7 @@ import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct LedgerForgetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,63 +52,18 @@ struct LedgerForgetCommand: ParsableCommand {
     }
 
     func run() throws {
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            Console.error("\(Escaping.visible(path)) is still there: forget is for a package that is gone. Audit it, or remove it first.")
-            throw ExitStatus.usage
+        let forget = LedgerForget(path: path, reason: reason, ledger: try ledgerOptions.location(creatingDefaultDirectory: false), storeRoot: root,
+                                  extendsBrokenLedger: extendBrokenLedger, user: Self.user)
+        let outcome: LedgerForget.Outcome
+        do { outcome = try forget.run { Console.error($0) } } catch {
+            Console.error(error)
+            throw Console.exitStatus(of: error)
         }
-        let keys = try StoreKeys(inputs: [path], roots: [], storeRoot: root)
-        guard let key = keys.inputs.first?.key else { throw ExitStatus.usage }
-        let now = AuditClock.now()
-        let ledger: Ledger
-        let last: LedgerRecord?
-        do {
-            ledger = try Ledger.openForWriting(try ledgerOptions.location(creatingDefaultDirectory: false), at: now)
-            // A ledger written before keys were canonical holds the path as it was typed.
-            last = try ledger.latestRecord(about: key) ?? ledger.latestRecord(about: path)
-        } catch let error as LedgerError {
-            Console.error(Console.describe(error))
-            throw ExitStatus.couldNotComplete
-        }
-        guard let last, let recordedPath = last.path else {
-            Console.error("the ledger \(Escaping.visible(ledger.store.displayName)) holds no record of \(Escaping.visible(key)): nothing to forget (`rial ledger history` lists what it holds)")
+        if case .noRecord = outcome {
+            Console.error(forget.text(of: outcome))
             throw ExitStatus.failed
         }
-        if last.kind == .moved {
-            FileHandleStream.standardOutput.write("nothing to forget: \(Escaping.visible(recordedPath)) was moved (seq \(last.seq), \(last.startedAt)); the package's history goes on at its new path\n")
-            return
-        }
-        if last.kind == .forgotten {
-            let said = Self.reason(of: last).map { ": \(Escaping.visible($0))" } ?? ""
-            FileHandleStream.standardOutput.write("already forgotten: \(Escaping.visible(recordedPath)) (seq \(last.seq), \(last.startedAt))\(said)\n")
-            return
-        }
-        let start = try LedgerAppendGuard.check(ledger, extendingBroken: extendBrokenLedger)
-        let record = LedgerRecord(kind: .forgotten, runID: "forget-" + UUIDText.random(), shard: ShardSelector.all.description, host: AuditClock.host,
-                                  toolVersion: RialToolkit.version, policy: "{}", path: recordedPath, packageID: last.packageID,
-                                  fingerprint: last.fingerprint, startedAt: now,
-                                  detail: LedgerRecord.compactJSON(.object([
-                                      "reason": .string(reason),
-                                      "user": .string(Self.user),
-                                      "last_seq": .integer(last.seq),
-                                  ])))
-        let stored: [LedgerRecord]
-        do { stored = try ledger.append([record]) } catch {
-            Console.error(Console.describe(error, after: "cannot record in the ledger \(ledger.store.displayName)"))
-            throw ExitStatus.couldNotComplete
-        }
-        let head: (seq: Int64, hash: String) = start.map { LedgerAppendGuard.keepHead(ledger, after: $0) } ?? ((try? ledger.head()) ?? (0, LedgerRecordHash.genesis))
-        let lastSeen = last.kind == .vanished ? "recorded gone \(last.startedAt)" : "last verified \(last.endedAt ?? last.startedAt), \(last.verdict ?? "?")"
-        FileHandleStream.standardOutput.write("""
-            forgotten: \(Escaping.visible(recordedPath)) (\(lastSeen)) as seq \(stored.first?.seq ?? head.seq): \(Escaping.visible(reason))
-            ledger \(Escaping.visible(ledger.store.displayName)), head seq \(head.seq) \(head.hash)
-
-            """)
-    }
-
-    /// The reason a `forgotten` record gives.
-    static func reason(of record: LedgerRecord) -> String? {
-        JSONDetail(record.detail).string("reason")
+        FileHandleStream.standardOutput.write(forget.text(of: outcome))
     }
 
     /// Who is forgetting: the login name the system gives, else `$USER`.

@@ -3,6 +3,7 @@ import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct LedgerHistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,71 +39,16 @@ struct LedgerHistoryCommand: ParsableCommand {
             throw ExitStatus.usage
         }
         let ledger = try ledgerOptions.openForReading()
-        let records: [LedgerRecord]
-        let chain: LedgerChainCheck
-        do {
-            // As typed (a package id, or a path an older rial recorded as given), else keyed; a
-            // package id is no path, so a key it cannot have is no error.
-            var found = try ledger.history(of: key)
-            if found.isEmpty, let canonical = try? storePath.key(for: key), canonical != key {
-                found = try ledger.history(of: canonical)
-            }
-            records = found
-            chain = try LedgerChainCheck.run(on: ledger)
-        } catch {
+        let history: LedgerHistory
+        do { history = try LedgerHistory(of: key, in: ledger, storePath: storePath) } catch {
             Console.error(Console.describe(error))
             throw ExitStatus.couldNotComplete
         }
-        guard !records.isEmpty else {
+        guard !history.records.isEmpty else {
             Console.error("the ledger \(ledger.store.displayName) holds no record of \(Escaping.visible(key))")
             throw ExitStatus.failed
         }
-        if format != .text {
-            FileHandleStream.standardOutput.write(LedgerExportCommand.render(records, format: format))
-            if !chain.isIntact { throw ExitStatus.failed }
-            return
-        }
-        let breakSeq = chain.firstBreak?.seq
-        var table = TextTable(header: ["", "SEQ", "TIME", "WHAT", "FINGERPRINT", "PATH", "RUN", "DETAIL"])
-        for record in records {
-            let afterBreak = breakSeq.map { record.seq >= $0 } ?? false
-            table.add([afterBreak ? "!" : "", String(record.seq), record.endedAt ?? record.startedAt, Self.what(record),
-                       record.fingerprint ?? "-", Escaping.visible(record.path ?? ""), Escaping.visible(record.runID), Self.detail(record)])
-        }
-        var out = "\(records.count) record\(records.count == 1 ? "" : "s") of \(Escaping.visible(key)):\n" + table.render(indent: "  ")
-        if let broken = chain.firstBreak {
-            out += "! the ledger's hash chain breaks at seq \(broken.seq) (`rial ledger verify`): \(Escaping.visible(broken.reason)); records from there on are not proven by it\n"
-        }
-        FileHandleStream.standardOutput.write(out)
-        if !chain.isIntact { throw ExitStatus.failed }
-    }
-
-    /// The verdict of a verification, or what else the record says.
-    static func what(_ record: LedgerRecord) -> String {
-        switch record.kind {
-        case .package: (record.verdict ?? "?").uppercased()
-        case .vanished: "VANISHED"
-        case .forgotten: "FORGOTTEN"
-        case .moved: "MOVED"
-        case .runStarted, .runEnded: record.kind.rawValue
-        }
-    }
-
-    /// The failing codes, the error, or the detail of a vanished, moved or forgotten record.
-    static func detail(_ record: LedgerRecord) -> String {
-        switch record.kind {
-        case .package:
-            var parts = record.failingCodes
-            if let error = record.errorCode { parts.append("error \(error)") }
-            return parts.joined(separator: " ")
-        case .moved:
-            return JSONDetail(record.detail).string("to").map { "to \(Escaping.visible($0))" } ?? ""
-        case .forgotten:
-            let detail = JSONDetail(record.detail)
-            return [detail.string("reason").map { "\"\(Escaping.visible($0))\"" }, detail.string("user").map { "by \(Escaping.visible($0))" }]
-                .compactMap { $0 }.joined(separator: " ")
-        case .vanished, .runStarted, .runEnded:
-            return ""
-        }
+        FileHandleStream.standardOutput.write(format.export.map { LedgerExport.render(history.records, format: $0) } ?? history.text())
+        if !history.chain.isIntact { throw ExitStatus.failed }
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import RialFormat
 import RialVerifier
 import RialReport
+import RialAudit
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -104,6 +105,10 @@ struct VerifyCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, jsonl, xml, html, `case`
+
+        /// The format of one package's report on standard output; `nil` for jsonl (lines)
+        /// and case (a graph).
+        var report: ReportFormat? { ReportFormat(rawValue: rawValue) }
     }
 
     @Argument(help: ArgumentHelp("Package files or bag directories; - reads one package from standard input.", valueName: "PATH"))
@@ -199,7 +204,7 @@ struct VerifyCommand: ParsableCommand {
             Console.error("--files-from \(filesFrom) lists -; standard input can only be named on the command line")
             throw ExitStatus.usage
         }
-        let inputs = BatchInputs.expand(paths + listed, recursive: recursive)
+        let inputs = BatchInputs.expand(paths + listed, recursive: recursive, note: Console.error)
         guard !inputs.isEmpty else {
             Console.error(filesFrom.map { "--files-from \($0) lists no path" } ?? "no .rialpkg file or bag directory found under \(paths.joined(separator: " "))")
             throw ExitStatus.couldNotComplete
@@ -226,18 +231,13 @@ struct VerifyCommand: ParsableCommand {
             let result = outcome.report
             verdicts[result.verdict, default: 0] += 1
             done += 1
-            switch format {
-            case .text:
-                // A batch gets a line per input; the full report is for one.
-                FileHandleStream.standardOutput.write(inputs.count > 1 ? TextReportRenderer.line(result) + "\n" : TextReportRenderer.render(result))
-            case .jsonl:
+            // A batch gets a line per input (and JSON an array); one input, its full report.
+            if format == .jsonl {
                 FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.line(result, elapsed: policy.statedTime == nil ? outcome.elapsed : nil), as: UTF8.self))
-            case .json, .xml:
-                collected.append(result)
-            case .html, .case:
-                break
+            } else if format == .text && inputs.count > 1 {
+                FileHandleStream.standardOutput.write(TextReportRenderer.line(result) + "\n")
             }
-            if (report != nil || receipt != nil) && collected.isEmpty { collected.append(result) }
+            if inputs.count == 1 || format == .json { collected.append(result) }
             for warning in result.warnings { Console.error("warning: \(warning)") }
             if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }
         }, tick: {
@@ -250,23 +250,19 @@ struct VerifyCommand: ParsableCommand {
         })
         progress.finish()
         let status = Self.exitStatus(fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0])
-        switch format {
-        case .json:
-            let value: JSONValue = collected.count == 1 ? JSONReportRenderer.jsonValue(collected[0]) : .array(collected.map(JSONReportRenderer.jsonValue))
-            FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(value, escaping: .invisibles), as: UTF8.self))
-        case .jsonl:
+        if inputs.count == 1, let single = collected.first, let rendered = format.report {
+            FileHandleStream.standardOutput.write(String(decoding: try rendered.render(single), as: UTF8.self))
+        } else if format == .json {
+            FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(.array(collected.map(JSONReportRenderer.jsonValue)), escaping: .invisibles), as: UTF8.self))
+        } else if format == .jsonl {
             // With --at the lines are the same on every run: no duration.
             let elapsed = policy.statedTime == nil ? Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 : nil
             FileHandleStream.standardOutput.write(String(decoding: JSONLinesRenderer.summary(
                 pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0],
                 elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
-        case .xml:
-            if let first = collected.first { FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(first), as: UTF8.self)) }
-        case .text where inputs.count > 1:
+        } else if format == .text {
             FileHandleStream.standardOutput.write(TextReportRenderer.totals(pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0],
                                                                             error: verdicts[.error, default: 0]) + "\n")
-        case .text, .html, .case:
-            break
         }
         if let first = collected.first {
             try writeReportFile(first, overview: nil)
@@ -279,12 +275,7 @@ struct VerifyCommand: ParsableCommand {
     private func writeReportFile(_ result: VerificationReport, overview: CaseOverview?, receipt: ReceiptFingerprint? = nil) throws {
         guard let report, let reportFormat else { return }
         do {
-            let bytes: [UInt8] = switch reportFormat {
-            case .text: Array(TextReportRenderer.render(result).utf8)
-            case .json: JSONReportRenderer.bytes(result)
-            case .xml: try XMLReportRenderer.bytes(result)
-            case .html: Array(HTMLReportRenderer.render(result, overview: overview, receipt: receipt).utf8)
-            }
+            let bytes = try reportFormat.render(result, overview: overview, receipt: receipt)
             try OutputFile.write(bytes, to: report, replacing: force)
         } catch {
             // A failed verdict still wins: it is what the evidence says.
@@ -296,7 +287,7 @@ struct VerifyCommand: ParsableCommand {
     /// For a directory that is not a bag but holds packages or bags: how to verify those.
     static func recursiveHint(for result: VerificationReport) -> String? {
         guard result.verdict == .error, result.subjectKind == .bag, result.error?.code == .notAPackage else { return nil }
-        let found = BatchInputs.expand([result.subjectPath], recursive: true)
+        let found = BatchInputs.expand([result.subjectPath], recursive: true, note: Console.error)
         guard !found.isEmpty, found != [result.subjectPath] else { return nil }
         let count = found.count == 1 ? "a package or bag" : "\(found.count) packages or bags"
         return "hint: \(result.subjectPath) is not a bag, but holds \(count); to verify \(found.count == 1 ? "it" : "each"), add --recursive: rial verify --recursive \(result.subjectPath)"
@@ -308,12 +299,9 @@ struct VerifyCommand: ParsableCommand {
         let (result, overview) = ProgressLine.around("verifying", enabled: !quiet) { Verifier(policy: policy).courtReport(for: input, progress: $0) }
         // The receipt first: the court report names its fingerprint.
         let made = try receipt.map { try $0.output.write(result, to: $0.path, quiet: quiet) }
-        switch format {
-        case .html: FileHandleStream.standardOutput.write(HTMLReportRenderer.render(result, overview: overview, receipt: made))
-        case .text: FileHandleStream.standardOutput.write(TextReportRenderer.render(result))
-        case .json: FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(JSONReportRenderer.jsonValue(result), escaping: .invisibles), as: UTF8.self))
-        case .xml: FileHandleStream.standardOutput.write(String(decoding: try XMLReportRenderer.bytes(result), as: UTF8.self))
-        case .jsonl, .case: break  // refused in validate(); case never comes here
+        // jsonl and case are refused in validate() (case never comes here).
+        if let rendered = format.report {
+            FileHandleStream.standardOutput.write(String(decoding: try rendered.render(result, overview: overview, receipt: made), as: UTF8.self))
         }
         for warning in result.warnings { Console.error("warning: \(warning)") }
         if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }

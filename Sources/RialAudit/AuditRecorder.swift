@@ -11,9 +11,11 @@ import Glibc
 /// the run's start and end are committed durably, and the end's sync makes every record before
 /// it durable too: a machine that loses power mid-audit may lose the package records since the
 /// start, never the start itself, so the run shows as interrupted.
-final class AuditRecorder {
-    static let batchSize = 256
-    static let maxDelay = 2.0
+package final class AuditRecorder {
+    /// Package records written together.
+    package static let batchSize = 256
+    /// Seconds a package record may wait.
+    package static let maxDelay = 2.0
 
     private let ledger: Ledger
     private var pending: [LedgerRecord] = []
@@ -21,18 +23,19 @@ final class AuditRecorder {
     private var hasAddedOne = false
     /// The package records this recorder stored, as stored: the run's results without reading
     /// them back.
-    private(set) var storedPackages: [LedgerRecord] = []
+    package private(set) var storedPackages: [LedgerRecord] = []
     /// Whether the ledger already held some of the records given, so ``storedPackages`` is not
     /// the whole of the run's results.
-    private(set) var skippedSome = false
+    package private(set) var skippedSome = false
 
-    init(ledger: Ledger) {
+    /// A recorder appending to `ledger`.
+    package init(ledger: Ledger) {
         self.ledger = ledger
     }
 
     /// Queues a package record; writes the queue when it is due.
-    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why the ledger refused it.
-    func add(_ record: LedgerRecord) throws {
+    /// - Throws: ``AuditError`` when the ledger refused it.
+    package func add(_ record: LedgerRecord) throws(AuditError) {
         pending.append(record)
         let isFirst = !hasAddedOne
         hasAddedOne = true
@@ -40,15 +43,15 @@ final class AuditRecorder {
     }
 
     /// Writes what is queued, then `records` (a run's start or end), in one durable transaction.
-    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
-    func record(_ records: [LedgerRecord]) throws {
+    /// - Throws: ``AuditError`` when the ledger refused them.
+    package func record(_ records: [LedgerRecord]) throws(AuditError) {
         pending += records
         try flush(durable: true)
     }
 
     /// Writes what is queued.
-    /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
-    func flush(durable: Bool = false) throws {
+    /// - Throws: ``AuditError`` when the ledger refused them.
+    package func flush(durable: Bool = false) throws(AuditError) {
         guard !pending.isEmpty else { return }
         do {
             let stored = try ledger.append(pending, durable: durable).filter { $0.kind == .package }
@@ -56,8 +59,7 @@ final class AuditRecorder {
             if stored.count < pending.filter({ $0.kind == .package }).count { skippedSome = true }
             storedPackages += stored
         } catch {
-            Console.error(Console.describe(error, after: "cannot record in the ledger \(ledger.store.displayName)"))
-            throw ExitStatus.couldNotComplete
+            throw AuditError(.couldNotComplete, "cannot record in the ledger \(ledger.store.displayName)", cause: error)
         }
         pending.removeAll()
         lastFlush = Self.monotonic()

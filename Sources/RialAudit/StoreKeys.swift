@@ -2,22 +2,31 @@ import RialLedger
 
 /// An audit's inputs and roots as the ledger knows them: by key (``StorePath``), so the same
 /// package reached by two spellings is verified and recorded once, under one history.
-struct StoreKeys {
+package struct StoreKeys {
     /// One input: the path to read, and its key.
-    struct Input {
-        let path: String
-        let key: String
+    package struct Input: Sendable, Equatable {
+        /// The path as found.
+        package let path: String
+        /// The package's key in the ledger.
+        package let key: String
+
+        /// The input at `path`, keyed `key`.
+        package init(path: String, key: String) {
+            self.path = path
+            self.key = key
+        }
     }
 
-    let storePath: StorePath
+    /// How paths become keys (relative to `--root`, or absolute).
+    package let storePath: StorePath
     /// The inputs, each key once, in the order found.
-    let inputs: [Input]
+    package let inputs: [Input]
     /// The PATHs given, as keys: the scope of the comparison with earlier audits.
-    let roots: [String]
+    package let roots: [String]
 
-    /// - Throws: ``ExitStatus/usage`` after saying why (a `--root` that is not a directory, an
-    ///   input outside it).
-    init(inputs found: [String], roots given: [String], storeRoot: String?) throws {
+    /// Keys `found` and the roots `given`, relative to `storeRoot` when one is given.
+    /// - Throws: ``AuditError`` (usage): a `--root` that is not a directory, an input outside it.
+    package init(inputs found: [String], roots given: [String], storeRoot: String?) throws(AuditError) {
         do {
             let storePath = try storeRoot.map { root throws(LedgerError) in try StorePath(root: root) } ?? StorePath()
             var seen = Set<String>()
@@ -32,8 +41,7 @@ struct StoreKeys {
             self.inputs = inputs
             self.roots = roots
         } catch {
-            Console.error(error.reason)
-            throw ExitStatus.usage
+            throw AuditError(.usage, error.reason)
         }
     }
 }

@@ -11,14 +11,17 @@ import RialFormat
 /// directory that cannot be opened becomes an input of its own (so it gets an error line
 /// instead of vanishing), and what is found is sorted by bytes, so the order is the same on
 /// every machine.
-enum BatchInputs {
-    static func expand(_ paths: [String], recursive: Bool) -> [String] {
+package enum BatchInputs {
+    /// The inputs `paths` name.
+    /// - Parameter note: takes what is said about an entry that is not an input but should not
+    ///   pass unsaid (a temporary file an interrupted write left).
+    package static func expand(_ paths: [String], recursive: Bool, note: (String) -> Void) -> [String] {
         guard recursive else { return paths }
         var out: [String] = []
         for path in paths {
             if path != "-", isDirectory(path), !exists(path + "/bagit.txt") {
                 var found: [String] = []
-                search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found)
+                search(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &found, note: note)
                 out += found.sorted(by: UTF8Order.precedes)
             } else {
                 out.append(path)
@@ -27,7 +30,7 @@ enum BatchInputs {
         return out
     }
 
-    private static func search(_ directory: String, into found: inout [String]) {
+    private static func search(_ directory: String, into found: inout [String], note: (String) -> Void) {
         // An explicit stack: a deep tree costs heap, not stack.
         var pending = [directory]
         while let current = pending.popLast() {
@@ -53,7 +56,7 @@ enum BatchInputs {
                 case S_IFREG where TemporaryFile.isTemporaryName(name):
                     // Not an input: what a write killed before it could clean up left (issue 35).
                     let destination = String(name.dropFirst().dropLast(".tmp-XXXXXX".count))
-                    Console.error("note: \(path) (\(info.st_size) bytes) is a temporary file an interrupted write of \(destination) left; the next amendment of \(destination) removes it, or delete it")
+                    note("note: \(path) (\(info.st_size) bytes) is a temporary file an interrupted write of \(destination) left; the next amendment of \(destination) removes it, or delete it")
                 case _ where name.lowercased().hasSuffix(".rialpkg"):
                     // A file, or anything else named like one (a named pipe, a socket, a device,
                     // a link, dangling or not): every entry that looks like a package is an input,

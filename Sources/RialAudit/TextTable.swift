@@ -1,19 +1,21 @@
 /// Columns that line up in a terminal: each cell padded to its column's widest, counted in
 /// characters (the cells rial writes are ASCII or made visible by `Escaping.visible`), the last
 /// column left unpadded, and trailing blanks removed.
-struct TextTable {
+package struct TextTable {
     private var rows: [[String]]
 
     /// - Parameter header: the first row; none when empty.
-    init(header: [String] = []) {
+    package init(header: [String] = []) {
         rows = header.isEmpty ? [] : [header]
     }
 
-    mutating func add(_ row: [String]) {
+    /// Adds a row.
+    package mutating func add(_ row: [String]) {
         rows.append(row)
     }
 
-    func render(indent: String = "") -> String {
+    /// The rows, each line starting with `indent`.
+    package func render(indent: String = "") -> String {
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {

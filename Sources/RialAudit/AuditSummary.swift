@@ -1,25 +1,33 @@
-import ArgumentParser
 import RialFormat
 import RialLedger
 import RialVerifier
 import RialReport
 
-/// What `rial audit` says after the inputs' lines: the changes since the previous audit, and
-/// the totals with the run and the ledger's head.
-struct AuditSummary {
-    let runID: String
-    let shard: ShardSelector
-    let ledger: String
-    /// Inputs in this worker's share, and how many of them were verified now (a rerun skips
-    /// those the run already recorded).
-    let inputs: Int
-    let verifiedNow: Int
-    let verdicts: [String: Int]
-    let changes: [LedgerChange]
-    let head: (seq: Int64, hash: String)
-    let exitStatus: ExitCode
+/// What an audit found, as a value: the share's verdicts, the changes since the previous
+/// audit, the run and the ledger's head, and the outcome. `rial audit` prints it after the
+/// inputs' lines (``text()`` or ``jsonLines()``) and exits with the outcome's status.
+package struct AuditSummary {
+    /// The run (``AuditRun``).
+    package let runID: String
+    /// This worker's share.
+    package let shard: ShardSelector
+    /// The ledger, as its location is shown.
+    package let ledger: String
+    /// Inputs in this worker's share.
+    package let inputs: Int
+    /// How many of them were verified now (a rerun skips those the run already recorded).
+    package let verifiedNow: Int
+    /// The verdicts of the share's records in this run.
+    package let verdicts: VerdictCounts
+    /// What changed since the previous audit, by path.
+    package let changes: [LedgerChange]
+    /// The ledger's head after the run's end was recorded.
+    package let head: (seq: Int64, hash: String)
+    /// What the result asks of whoever runs the audit.
+    package let outcome: AuditOutcome
 
-    func text() -> String {
+    /// The summary for people: the changes, the totals, the run and the ledger's head.
+    package func text() -> String {
         var out = ""
         if changes.isEmpty {
             out += "no change since the previous audit\n"
@@ -27,14 +35,14 @@ struct AuditSummary {
             out += "changes since the previous audit (\(changes.count)):\n"
             for change in changes { out += "  " + Self.line(change) + "\n" }
         }
-        out += TextReportRenderer.totals(pass: verdicts["pass", default: 0], fail: verdicts["fail", default: 0], error: verdicts["error", default: 0])
+        out += TextReportRenderer.totals(pass: verdicts.pass, fail: verdicts.fail, error: verdicts.error)
         if verifiedNow < inputs { out += " (\(inputs - verifiedNow) recorded earlier in this run)" }
         out += "\nrun \(Escaping.visible(runID)), shard \(shard); ledger \(Escaping.visible(ledger)), head seq \(head.seq) \(head.hash)\n"
         return out
     }
 
     /// `changed store/a.rialpkg: fingerprint 1a2b… → 3c4d…; verdict pass → fail`.
-    static func line(_ change: LedgerChange) -> String {
+    package static func line(_ change: LedgerChange) -> String {
         let path = Escaping.visible(change.path)
         var parts: [String] = []
         for kind in change.kinds {
@@ -62,7 +70,8 @@ struct AuditSummary {
         fingerprint.map { String($0.prefix(12)) + "…" } ?? "none"
     }
 
-    func jsonLines() -> String {
+    /// The summary for tools: a `change` line per change, then the `audit` line.
+    package func jsonLines() -> String {
         var out = ""
         for change in changes {
             var object = JSONObject()
@@ -86,13 +95,12 @@ struct AuditSummary {
             "ledger": .string(ledger),
             "inputs": .integer(Int64(inputs)),
             "verified_now": .integer(Int64(verifiedNow)),
-            "verdicts": .object(["pass": .integer(Int64(verdicts["pass", default: 0])), "fail": .integer(Int64(verdicts["fail", default: 0])),
-                                 "error": .integer(Int64(verdicts["error", default: 0]))]),
+            "verdicts": .object(["pass": .integer(Int64(verdicts.pass)), "fail": .integer(Int64(verdicts.fail)), "error": .integer(Int64(verdicts.error))]),
             "changes_total": .integer(Int64(changes.count)),
             "changes_needing_attention": .integer(Int64(changes.filter(\.needsAttention).count)),
             "head_seq": .integer(head.seq),
             "head_hash": .string(head.hash),
-            "exit_status": .integer(Int64(exitStatus.rawValue)),
+            "exit_status": .integer(Int64(outcome.rawValue)),
         ])), as: UTF8.self)
         return out
     }

@@ -4,10 +4,13 @@ import RialReport
 
 /// Verifies many inputs on `jobs` threads and hands each report back in input order, as soon
 /// as it and every one before it are done, so output streams and is the same at any `--jobs`.
-final class BatchRunner: @unchecked Sendable {
-    struct Outcome {
-        let report: VerificationReport
-        let elapsed: Double
+package final class BatchRunner: @unchecked Sendable {
+    /// One input's result.
+    package struct Outcome {
+        /// Its report.
+        package let report: VerificationReport
+        /// Seconds it took.
+        package let elapsed: Double
     }
 
     private let verifier: Verifier
@@ -19,7 +22,8 @@ final class BatchRunner: @unchecked Sendable {
     private var bytesDone: [UInt64]
     private var bytesTotal: [UInt64]
 
-    init(verifier: Verifier, inputs: [String], jobs: Int) {
+    /// A batch of `inputs`, verified by `verifier` on up to `jobs` threads.
+    package init(verifier: Verifier, inputs: [String], jobs: Int) {
         self.verifier = verifier
         self.inputs = inputs
         self.jobs = max(1, min(jobs, inputs.count))
@@ -29,7 +33,7 @@ final class BatchRunner: @unchecked Sendable {
     }
 
     /// Bytes read so far over all inputs, and the total size of those started.
-    var bytes: (done: UInt64, total: UInt64) {
+    package var bytes: (done: UInt64, total: UInt64) {
         condition.lock()
         defer { condition.unlock() }
         return (bytesDone.reduce(0, +), bytesTotal.reduce(0, +))
@@ -37,7 +41,7 @@ final class BatchRunner: @unchecked Sendable {
 
     /// Runs the batch; `deliver` is called on the calling thread, once per input, in order.
     /// `tick` is called on the calling thread about five times a second while work goes on.
-    func run(deliver: (Int, Outcome) -> Void, tick: () -> Void) {
+    package func run(deliver: (Int, Outcome) -> Void, tick: () -> Void) {
         for _ in 0..<jobs {
             let thread = Thread { [self] in work() }
             thread.stackSize = 8 << 20
