@@ -196,69 +196,11 @@ struct VerificationContext {
         documents.json(path)
     }
 
-    /// Where the app's file of `kind` is: the path recognised, or the name rial's own capture
-    /// layout gives it (which the input then does not have).
-    /// When several files read as `kind`, none is read: the path is then one no input holds.
-    func appPath(_ kind: AppFileKind) -> String {
-        if let path = appFiles[kind] { return path }
-        let canonical = PackageLayout.captureAppDirectory + kind.fileName
-        return appFiles.ambiguous[kind] == nil ? canonical : canonical + " (ambiguous: not read)"
-    }
-
-    /// The app's hash chain when it parsed.
-    var parsedAppChain: AppHashChain? { try? appChain?.get() }
-
-    /// The app's forensic manifest when it parsed.
-    var parsedAppManifest: AppForensicManifest? { try? appManifest?.get() }
-
-    /// The media the app's forensic manifest describes, when the input holds it
-    /// (`schema/SPEC.md` §2.2): `data/media/<fileName>`, or else, found by content, the one
-    /// file under `data/media/` whose SHA-256 or SHA-512 is the one the manifest records (a
-    /// renamed recording).
-    var appMediaPath: String? { appMedia?.path }
-
-    /// ``appMediaPath`` and whether it was found by content rather than by its name.
-    var appMedia: AppMediaLocation? {
-        guard let manifest = parsedAppManifest else { return nil }
-        return AppMediaLocation.find(manifest, in: payloadPaths(under: PackageLayout.mediaDirectory)) { inventory.files[$0]?.digests ?? [:] }
-    }
-
     /// Whether the input has a file at `path`.
     func has(_ path: String) -> Bool { inventory.files[path] != nil }
 
     /// The tag file's bytes, when present and small enough to have been kept.
     func bytes(_ path: String) -> [UInt8]? { inventory.tagFileBytes[path] }
-
-    /// A BagIt text file's bytes (`bag-info.txt`, a manifest, `fetch.txt`) as UTF-8, converted
-    /// from the encoding `bagit.txt` declares (§5.1); `nil` when not kept.
-    /// - Throws: ``FormatError`` `.invalidUTF8` when it is not text in that encoding, or the
-    ///   encoding is one rial does not read.
-    func tagText(_ path: String) throws(FormatError) -> [UInt8]? {
-        let encoding = tagEncoding
-        return try bytes(path).map { bytes throws(FormatError) in try BagInfoProvider.utf8(bytes, encoding, file: path) }
-    }
-
-    /// A payload or tag manifest, read in the declared encoding (§5.1) and parsed; in a plain
-    /// bag a path written `./data/…` is read as `data/…` (BagIt 0.97 tools wrote it so, and
-    /// bagit-python reads it so), and one written `*data/…` as `data/…` (md5sum's binary-mode
-    /// mark, as `md5sum -b` writes it). `nil` when its bytes were not kept.
-    /// - Throws: ``FormatError`` for a manifest that is not text in that encoding or does not parse.
-    func bagManifest(_ fileName: String, algorithm: DigestAlgorithm) throws(FormatError) -> BagManifest? {
-        guard let text = try tagText(fileName) else { return nil }
-        let manifest = try BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
-        guard profile == .bag, manifest.entries.contains(where: { Self.oldFormPrefix($0.path) > 0 }) else { return manifest }
-        return BagManifest(algorithm: manifest.algorithm, entries: manifest.entries.map { entry in
-            let prefix = Self.oldFormPrefix(entry.path)
-            return prefix > 0 ? BagManifest.Entry(path: String(entry.path.dropFirst(prefix)), digest: entry.digest) : entry
-        })
-    }
-
-    /// How many leading characters of a plain bag's manifest path are an older tool's marks, not
-    /// the path: md5sum's binary-mode `*`, then `./`.
-    static func oldFormPrefix(_ path: String) -> Int {
-        let star = path.hasPrefix("*") && !path.hasPrefix("**") ? 1 : 0
-        return star + (path.dropFirst(star).hasPrefix("./") ? 2 : 0)
-    }
 
     /// The subject used for findings about the whole input.
     var packageSubject: String { inventory.rootName.map { $0 + "/" } ?? "bag" }

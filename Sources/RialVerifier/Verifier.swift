@@ -33,7 +33,7 @@ public struct Verifier: Sendable {
     }
 
     /// The checks, in report order.
-    private var checks: [any VerificationCheck] {
+    var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
          // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
