@@ -17,22 +17,26 @@ struct MediaProviderTests {
     }
 
     @Test func copyIsHashedOnceWhenAsked() throws {
+        let builder = try Builder.package()
         try withCopy(Builder.mediaBytes) { path in
             var policy = VerificationPolicy()
             policy.externalMedia = path
-            let context = try Builder.package().context(policy: policy)
+            let context = builder.context(policy: policy)
             #expect(context.computedFacts.isEmpty)
-            #expect(try context.externalMedia?.sha256.get() == Builder.sha256(Builder.mediaBytes))
+            let digest = try #require(context.externalMedia?.sha256)
+            #expect(try digest.get() == Builder.sha256(Builder.mediaBytes))
             #expect(context.externalMedia?.path == path)
             #expect(context.computedFacts.filter { $0 == .externalMedia }.count == 1)
         }
     }
 
     @Test func copyIsNotReadForAPlainBagOrWithoutOne() throws {
+        let bag = try Builder.plainBag()
         try withCopy(Builder.mediaBytes) { path in
             var policy = VerificationPolicy()
             policy.externalMedia = path
-            #expect(try Builder.plainBag().context(policy: policy, profile: .bag).externalMedia == nil)
+            let context = bag.context(policy: policy, profile: .bag)
+            #expect(context.externalMedia == nil)
         }
         #expect(try Builder.package().context().externalMedia == nil)
     }
