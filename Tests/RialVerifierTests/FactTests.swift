@@ -22,7 +22,7 @@ struct FactTests {
 
     @Test func memoComputesOnceAndLogsOnce() {
         let log = FactLog()
-        let memo = FactMemo<Int?>(.seal, log: log)
+        var memo = FactMemo<Int?>(.seal, log: log)
         var runs = 0
         #expect(memo.value { runs += 1; return nil } == nil)
         #expect(memo.value { runs += 1; return 7 } == nil)
@@ -32,15 +32,15 @@ struct FactTests {
 
     @Test func givenMemoNeverComputes() {
         let log = FactLog()
-        let memo = FactMemo<String>(.externalMedia, log: log, given: "given")
+        var memo = FactMemo<String>(.externalMedia, log: log, given: "given")
         #expect(memo.value { Issue.record("computed"); return "made" } == "given")
         #expect(log.computed.isEmpty)
     }
 
     @Test func logKeepsTheOrderFactsWereAskedIn() {
         let log = FactLog()
-        let outer = FactMemo<Int>(.seal, log: log)
-        let inner = FactMemo<Int>(.timestamp, log: log)
+        var outer = FactMemo<Int>(.seal, log: log)
+        var inner = FactMemo<Int>(.timestamp, log: log)
         #expect(outer.value { inner.value { 1 } + 1 } == 2)
         #expect(log.computed == [.seal, .timestamp])
     }

@@ -4,8 +4,8 @@ import RialFormat
 /// `bag-info.txt` read in it. Each is computed once, when a check first asks
 /// (``Fact/tagEncoding``, ``Fact/bagInfo``).
 final class BagInfoProvider {
-    private let encoding: FactMemo<TagFileEncoding?>
-    private let info: FactMemo<Result<BagInfo, FormatError>?>
+    private var encoding: FactMemo<TagFileEncoding?>
+    private var info: FactMemo<Result<BagInfo, FormatError>?>
 
     init(log: FactLog) {
         encoding = FactMemo(.tagEncoding, log: log)

@@ -11,8 +11,8 @@ final class CaptureAppProvider {
         let chain: Result<AppHashChain, FormatError>?
     }
 
-    private let documents: FactMemo<Documents>
-    private let metadata: FactMemo<MetadataSources>
+    private var documents: FactMemo<Documents>
+    private var metadata: FactMemo<MetadataSources>
 
     init(log: FactLog) {
         documents = FactMemo(.appDocuments, log: log)

@@ -5,8 +5,8 @@ import RialFormat
 /// verified and its signer judged (``Fact/custodySignatures``, OpenSSL), which needs the log.
 /// The seal-record rule needs the seal's signer too; it asks ``SealProvider`` for it itself.
 final class CustodyProvider {
-    private let logMemo: FactMemo<CustodyLog?>
-    private let signaturesMemo: FactMemo<[Int64: CustodySignatureFacts]>
+    private var logMemo: FactMemo<CustodyLog?>
+    private var signaturesMemo: FactMemo<[Int64: CustodySignatureFacts]>
 
     init(log: FactLog) {
         logMemo = FactMemo(.custodyLog, log: log)

@@ -1,19 +1,19 @@
 /// One fact, computed the first time it is asked for and kept for every later ask.
 ///
-/// Not `Sendable`, and so without a lock: the verifier runs its checks one after another on
-/// one thread (``Verifier``), and the compiler keeps a context from being shared across
-/// threads. A fact whose computation asks for itself is a cycle in ``Fact/dependencies``: a
-/// programming error, stopped here rather than recursing forever.
-final class FactMemo<Value> {
-    private enum State {
-        case pending
-        case computing
-        case computed(Value)
-    }
-
+/// A struct held in a provider's stored property (a `final class`), not a class of its own:
+/// a generic class's metadata is laid out at run time, once per value type, which every
+/// `rial verify` process would pay for; a struct field of a non-generic class is laid out when
+/// compiled.
+///
+/// Without a lock: the verifier runs its checks one after another on one thread (``Verifier``),
+/// and a context is not `Sendable`, so the compiler keeps it from being shared across threads.
+/// A fact whose computation asks for itself (a cycle in ``Fact/dependencies``, a programming
+/// error) traps on Swift's exclusive access to the memo rather than recursing forever.
+struct FactMemo<Value> {
     private let fact: Fact
     private let log: FactLog
-    private var state = State.pending
+    private var stored: Value?
+    private var isComputed = false
 
     /// - Parameters:
     ///   - fact: what this memo holds, recorded in `log` when it is computed.
@@ -24,24 +24,19 @@ final class FactMemo<Value> {
     }
 
     /// A memo that already holds `value` (a fact a test gives), never computed.
-    convenience init(_ fact: Fact, log: FactLog, given value: Value) {
+    init(_ fact: Fact, log: FactLog, given value: Value) {
         self.init(fact, log: log)
-        state = .computed(value)
+        stored = value
+        isComputed = true
     }
 
     /// The value, computed by `make` the first time.
-    func value(_ make: () -> Value) -> Value {
-        switch state {
-        case .computed(let value):
-            return value
-        case .computing:
-            preconditionFailure("the fact \(fact) depends on itself")
-        case .pending:
-            state = .computing
-            log.record(fact)
-            let value = make()
-            state = .computed(value)
-            return value
-        }
+    mutating func value(_ make: () -> Value) -> Value {
+        if isComputed, let stored { return stored }
+        log.record(fact)
+        let value = make()
+        stored = value
+        isComputed = true
+        return value
     }
 }

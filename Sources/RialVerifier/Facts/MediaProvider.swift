@@ -7,8 +7,8 @@ import RialFormat
 /// and what the media libraries say each media file is (``Fact/media``: waits for the probes the
 /// scan started, or starts them), unless the policy says not to examine media.
 final class MediaProvider {
-    private let externalMemo: FactMemo<ExternalMediaDigest?>
-    private let examinationMemo: FactMemo<MediaExamination?>
+    private var externalMemo: FactMemo<ExternalMediaDigest?>
+    private var examinationMemo: FactMemo<MediaExamination?>
 
     /// - Parameter externalMedia: a digest of the `--media` copy already taken (tests); `nil`
     ///   hashes the policy's ``VerificationPolicy/externalMedia`` when first asked.

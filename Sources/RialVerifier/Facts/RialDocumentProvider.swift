@@ -5,9 +5,9 @@ import RialFormat
 /// (``Fact/rialManifest``), `rial/chain.json` (``Fact/frameChain``) and `rial/depth.json`
 /// (``Fact/depthIndex``). Each is `nil` when the input does not have the file.
 final class RialDocumentProvider {
-    private let manifestMemo: FactMemo<Result<PackageManifest, FormatError>?>
-    private let chainMemo: FactMemo<Result<FrameChain, FormatError>?>
-    private let depthMemo: FactMemo<Result<DepthIndex, FormatError>?>
+    private var manifestMemo: FactMemo<Result<PackageManifest, FormatError>?>
+    private var chainMemo: FactMemo<Result<FrameChain, FormatError>?>
+    private var depthMemo: FactMemo<Result<DepthIndex, FormatError>?>
 
     init(log: FactLog) {
         manifestMemo = FactMemo(.rialManifest, log: log)

@@ -9,8 +9,8 @@ import RialFormat
 /// A plain bag has no seal to look for (both are `nil`), unless the policy demands a seal or a
 /// timestamp: then stripping `rial/` must not make a required seal pass.
 final class SealProvider {
-    private let signatureMemo: FactMemo<DetachedSignatureFacts?>
-    private let sealMemo: FactMemo<SealFacts?>
+    private var signatureMemo: FactMemo<DetachedSignatureFacts?>
+    private var sealMemo: FactMemo<SealFacts?>
 
     init(log: FactLog) {
         signatureMemo = FactMemo(.sealSignature, log: log)

@@ -8,9 +8,9 @@ import RialCrypto
 /// (``Fact/appTokens``). The seal's are `nil` when no seal is looked for
 /// (``SealProvider/looksForSeal(_:)``).
 final class TimestampProvider {
-    private let timestampMemo: FactMemo<TimestampFacts?>
-    private let renewalMemo: FactMemo<RenewalFacts?>
-    private let appTokensMemo: FactMemo<[AppTokenFacts]>
+    private var timestampMemo: FactMemo<TimestampFacts?>
+    private var renewalMemo: FactMemo<RenewalFacts?>
+    private var appTokensMemo: FactMemo<[AppTokenFacts]>
 
     init(log: FactLog) {
         timestampMemo = FactMemo(.timestamp, log: log)
