@@ -1,9 +1,8 @@
-/// A fact a check may need, established by a provider the first time a check asks for it
-/// (`schema/SPEC.md` leaves the order of the checks' evaluation free; the report's order is the
-/// checks' order). A check names the facts it reads in ``VerificationCheck/needs``; asking for
-/// one it does not name still works, but a test (`FactNeedsTests`) runs every check alone and
-/// holds what it caused to be computed to what it declared, so a check that does not need the
-/// seal can never make OpenSSL run.
+/// A fact a check may need, established by a provider the first time a check asks for it,
+/// and kept for every later ask. A check names the facts it reads in
+/// ``VerificationCheck/needs``; asking for one it does not name still works, but a test
+/// (`FactNeedsTests`) runs every check alone and holds what it caused to be computed to what it
+/// declared, so a check that does not need the seal can never make OpenSSL run.
 ///
 /// What every check may read without naming it is the base the context establishes before any
 /// check runs: the inventory, the JSON documents parsed within their budget, the recognised app
