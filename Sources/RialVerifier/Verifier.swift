@@ -32,8 +32,8 @@ public struct Verifier: Sendable {
         self.policy = policy
     }
 
-    /// The checks, in report order.
-    private var checks: [any VerificationCheck] {
+    /// The checks, in report order; each declares the facts it needs (``VerificationCheck/needs``).
+    var checks: [any VerificationCheck] {
         [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
          // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
          PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
@@ -81,6 +81,8 @@ public struct Verifier: Sendable {
             throw VerifierError(.timeBeforePackage, "--at \(stated.rfc3339) is before the package was made (rial/manifest.json: created \(created.rfc3339)); a package cannot be verified as of a time before it existed: give a time at or after \(created.rfc3339)")
         }
         var capped = CappedResults()
+        // One after another on this thread: each fact is computed by its provider the first
+        // time a check asks, and the providers' memos take no lock (``FactMemo``).
         for check in checks { check.run(context, into: &capped) }
         let results = capped.results
         var packageID: String?

@@ -2,8 +2,8 @@ import RialFormat
 import RialCrypto
 
 /// What is known about one RFC 3161 token the capture app stored in its forensic manifest
-/// (`timestampTokens[i]`, `schema/SPEC.md` §8.5.1), established once while the context is
-/// built: the token read, what its imprint is held against (the media's digest, already
+/// (`timestampTokens[i]`, `schema/SPEC.md` §8.5.1), established once, when a check first
+/// asks (``TimestampProvider``): the token read, what its imprint is held against (the media's digest, already
 /// computed with the inventory), and the outcomes of OpenSSL's operations on it
 /// (``TokenSignatureFacts``, the seal's token's own). ``AppTimestampVerdict`` is the rule
 /// over them, ``AppTimestampCheck`` words it.

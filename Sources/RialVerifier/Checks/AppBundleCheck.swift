@@ -10,6 +10,8 @@ import RialCrypto
 /// The encrypted token and the GPS hash cannot be checked: they need the authority's key and an
 /// input nobody specified.
 struct AppBundleCheck: VerificationCheck {
+    var needs: Set<Fact> { [.metadata, .custodyLog] }
+
     /// How far before the capture's start and after its end the bundle's `timestamp` may lie: the
     /// app truncates it to whole seconds and makes the bundle right after the capture (seed 004:
     /// ~10 ms), so 2 s before covers truncation and clock steps, 60 s after a slow device.

@@ -6,6 +6,8 @@ import RialFormat
 /// interval the capture descriptor states), in order, each that frame's hash. Against the frames themselves it is held by `chain.app`, against the
 /// metadata's `frame_count` and `hash_chain_final` by the metadata checks.
 struct AppChainCheck: VerificationCheck {
+    var needs: Set<Fact> { [.appDocuments, .frameChain] }
+
     /// The app's checkpoint interval, fixed by seed 000.
     static let checkpointInterval: Int64 = 150
 

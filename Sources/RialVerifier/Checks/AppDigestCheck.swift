@@ -5,6 +5,8 @@ import RialCrypto
 /// SHA-512 its forensic manifest records for the media are the media's. The media's digests
 /// are the ones the payload manifests are checked against, computed as the package was read.
 struct AppDigestCheck: VerificationCheck {
+    var needs: Set<Fact> { [.appDocuments, .metadata] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts, let manifestPath = context.appFiles[.forensicManifest],
               let manifest = context.parsedAppManifest else { return [] }

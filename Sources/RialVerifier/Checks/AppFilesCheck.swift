@@ -5,6 +5,8 @@ import RialFormat
 /// so that no claim passes by omission. The forensic manifest's own shape is judged here; its
 /// digests by ``AppDigestCheck``, its tokens by the app timestamp check.
 struct AppFilesCheck: VerificationCheck {
+    var needs: Set<Fact> { [.appDocuments, .frameChain] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts else { return [] }
         var results: [CheckResult] = []

@@ -5,6 +5,8 @@ import RialFormat
 /// keys its format does not define (an extra `editedBy` in the custody log) and the claims rial
 /// carries without holding them against anything (the metadata's `location`), each with why.
 struct AppKeysCheck: VerificationCheck {
+    var needs: Set<Fact> { [] }
+
     /// The most keys one result names; the rest are counted.
     static let listed = 40
 

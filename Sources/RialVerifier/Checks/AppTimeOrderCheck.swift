@@ -6,6 +6,8 @@ import RialFormat
 /// comparison are the phone's clock, so the tolerances are small; the tokens' times, the TSA's
 /// clock, are ``AppTimestampCheck``'s. A time that is missing is said, never passed over.
 struct AppTimeOrderCheck: VerificationCheck {
+    var needs: Set<Fact> { [.appDocuments, .metadata, .custodyLog, .rialManifest] }
+
     /// How far `started_at` and RECORDING_START may be apart: the app takes both as the
     /// recording starts, one for the metadata and one for the log, from the same clock, a
     /// moment apart; either may be written to the millisecond or the second.

@@ -6,6 +6,8 @@ import RialCrypto
 /// context's ``AppTokenFacts``; this check words it, one token after another, each result
 /// naming its token (`timestampTokens[i]`). Subject: the forensic manifest.
 struct AppTimestampCheck: VerificationCheck {
+    var needs: Set<Fact> { [.appDocuments, .appTokens, .metadata, .custodyLog, .rialManifest] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let path = context.appFiles[.forensicManifest], let read = context.appManifest else { return [] }
         let manifest: AppForensicManifest

@@ -4,6 +4,8 @@ import RialFormat
 /// Packages must declare 1.0 and UTF-8; plain bags may declare 0.97 or 1.0, and any encoding
 /// ``TagFileEncoding`` reads.
 struct BagDeclarationCheck: VerificationCheck {
+    var needs: Set<Fact> { [] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         let subject = PackageLayout.bagDeclaration
         guard let bytes = context.bytes(subject) else {

@@ -3,6 +3,8 @@ import RialFormat
 /// `bag-info.txt` parses; in a package it carries the required fields and its
 /// `External-Identifier` names the package's directory.
 struct BagInfoCheck: VerificationCheck {
+    var needs: Set<Fact> { [.bagInfo] }
+
     static let requiredFields = ["Payload-Oxum", "Bagging-Date", "External-Identifier", "Bag-Software-Agent"]
 
     func run(_ context: VerificationContext) -> [CheckResult] {

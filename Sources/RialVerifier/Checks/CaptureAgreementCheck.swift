@@ -5,6 +5,8 @@ import RialFormat
 /// capture app's `HashChainData` (`data/capture/hash_chain.json`: every frame hash, the
 /// checkpoints and the final hash), frame by frame.
 struct CaptureAgreementCheck: VerificationCheck {
+    var needs: Set<Fact> { [.frameChain] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let chain = context.parsedChain else { return [] }
         return descriptor(chain, context) + appChain(chain, context)

@@ -5,6 +5,8 @@ import RialFormat
 /// never PASS: a phone export omits frames, and then the chain's structure and its agreement
 /// with the manifest are all that can be checked.
 struct ChainLinksCheck: VerificationCheck {
+    var needs: Set<Fact> { [.frameChain] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let chain = context.parsedChain, !chain.frames.isEmpty else { return [] }
         let count = chain.frames.count

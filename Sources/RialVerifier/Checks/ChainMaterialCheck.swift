@@ -6,6 +6,8 @@ import RialFormat
 /// The chain formula has no length prefixes, so sizes are what stops bytes moving between a
 /// frame and its depth buffer without changing any hash.
 struct ChainMaterialCheck: VerificationCheck {
+    var needs: Set<Fact> { [.frameChain, .depthIndex] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let chain = context.parsedChain else { return [] }
         let frameBytes = UInt64(clamping: chain.frameFormat.frameBytes)

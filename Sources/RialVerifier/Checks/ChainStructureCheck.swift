@@ -6,6 +6,8 @@ import RialFormat
 /// sequential indices and the hash and timestamp of their frame, and `final_hash` is the last
 /// frame's hash.
 struct ChainStructureCheck: VerificationCheck {
+    var needs: Set<Fact> { [.frameChain] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         let subject = PackageLayout.chain
         guard let parsed = context.chain else {

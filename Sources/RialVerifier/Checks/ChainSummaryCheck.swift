@@ -3,6 +3,8 @@ import RialFormat
 /// `rial/manifest.json` repeats the chain's frame count, final hash and checkpoint hashes, so
 /// a truncated or swapped `rial/chain.json` is caught even where its digest would be rewritten.
 struct ChainSummaryCheck: VerificationCheck {
+    var needs: Set<Fact> { [.frameChain, .rialManifest] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard case .success(let manifest)? = context.manifest else { return [] }
         let subject = "rial/manifest.json: chain"

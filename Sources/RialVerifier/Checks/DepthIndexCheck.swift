@@ -3,6 +3,8 @@ import RialFormat
 /// `rial/depth.json` parses, is canonical, and lists exactly the depth keyframes the chain
 /// names, with the same frame numbers and timestamps.
 struct DepthIndexCheck: VerificationCheck {
+    var needs: Set<Fact> { [.depthIndex, .frameChain] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         let subject = PackageLayout.depthIndex
         guard let parsed = context.depthIndex else {

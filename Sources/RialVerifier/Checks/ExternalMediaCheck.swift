@@ -4,6 +4,8 @@ import RialFormat
 /// against the SHA-256 the package states for it (`schema/SPEC.md` §16.7). A hash-only
 /// package without `--media` has its media integrity reported NOT CHECKED, with the reason.
 struct ExternalMediaCheck: VerificationCheck {
+    var needs: Set<Fact> { [.externalMedia, .metadata] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         let claimed = sources.claimedMediaSHA256

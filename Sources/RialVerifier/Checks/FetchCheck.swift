@@ -4,6 +4,8 @@ import RialFormat
 /// entry is said NOT CHECKED (its file is checked only if the bag holds it), and a line whose
 /// path would be written outside `data/` fails, as bagit-python refuses it.
 struct FetchCheck: VerificationCheck {
+    var needs: Set<Fact> { [.tagEncoding] }
+
     static let fileName = "fetch.txt"
 
     func run(_ context: VerificationContext) -> [CheckResult] {

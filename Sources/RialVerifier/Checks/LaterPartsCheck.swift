@@ -4,6 +4,8 @@ import RialFormat
 /// timestamp and custody log have checks of their own) as NOT CHECKED: its bytes are covered
 /// by the tag manifests, its meaning is not examined. Never PASS.
 struct LaterPartsCheck: VerificationCheck {
+    var needs: Set<Fact> { [] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts else { return [] }
         let recognised = { (path: String) in PackageLayout.isSealFile(path) || path.hasPrefix(PackageLayout.custodyDirectory) }

@@ -4,6 +4,8 @@ import RialFormat
 /// directories only, under valid, unique names. The scanner records the problems; this check
 /// reports them, or one pass.
 struct LayoutCheck: VerificationCheck {
+    var needs: Set<Fact> { [] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         let code: CheckResult.Code = context.profile == .package ? .archiveLayout : .bagLayout
         var results = context.inventory.findings

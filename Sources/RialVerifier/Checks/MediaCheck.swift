@@ -7,6 +7,8 @@ import RialMedia
 /// duration, frame count and start time the metadata states, the chain's frame count, a photo's
 /// depth map size. Tolerances are stated with each rule.
 struct MediaCheck: VerificationCheck {
+    var needs: Set<Fact> { [.media, .metadata, .frameChain, .rialManifest] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let media = context.media else {
             // Not examined by choice: said for each media file, so no reader takes silence for a pass.

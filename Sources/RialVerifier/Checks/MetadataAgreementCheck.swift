@@ -10,6 +10,8 @@ import RialFormat
 /// assertions are reported as present and NOT CHECKED: verifying one needs the device's
 /// attested key, which a package does not carry.
 struct MetadataAgreementCheck: VerificationCheck {
+    var needs: Set<Fact> { [.metadata, .appDocuments, .frameChain, .depthIndex, .media] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         var results: [CheckResult] = []

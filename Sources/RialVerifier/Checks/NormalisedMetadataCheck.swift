@@ -8,6 +8,8 @@ import RialFormat
 /// is reported NOT CHECKED here (its claims are still held against the evidence, its levels
 /// audited by the privacy check).
 struct NormalisedMetadataCheck: VerificationCheck {
+    var needs: Set<Fact> { [.metadata] }
+
     private let subject = NormalisedMetadata.path
 
     func run(_ context: VerificationContext) -> [CheckResult] {

@@ -3,6 +3,8 @@ import RialFormat
 /// `Payload-Oxum` in `bag-info.txt` states the payload's total bytes and file count; they must
 /// equal what the input holds. Required in a package, optional in a plain bag.
 struct PayloadOxumCheck: VerificationCheck {
+    var needs: Set<Fact> { [.bagInfo] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         let subject = "bag-info.txt: Payload-Oxum"
         guard case .success(let info)? = context.bagInfo else {

@@ -9,6 +9,8 @@ import RialMediaClaims
 /// hash-only package the absence of media, depth maps and frames. Each leak is a failure at
 /// the file that holds it, coded by what leaked.
 struct PrivacyCheck: VerificationCheck {
+    var needs: Set<Fact> { [.media, .metadata] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts, let sources = context.metadataSources else { return [] }
         var results: [CheckResult] = []

@@ -4,6 +4,8 @@ import RialFormat
 /// the rule is ``RenewalFacts``; this check words it, one finding for the record and one for
 /// each stray file under `rial/seal/renewal/`.
 struct RenewalCheck: VerificationCheck {
+    var needs: Set<Fact> { [.renewal] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard let facts = context.renewal else { return [] }
         let strays: [CheckResult] = facts.strays.map { .fail(.timestampRenewalMalformed, $0.path, $0.why) }

@@ -6,6 +6,8 @@ import RialCrypto
 /// checked against our own digests of the stream, independently of the BagIt manifests, so
 /// editing a BagIt manifest to match a changed file is still caught here.
 struct RialManifestCheck: VerificationCheck {
+    var needs: Set<Fact> { [.bagInfo, .rialManifest] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         let subject = PackageLayout.manifest
         guard let parsed = context.manifest else {

@@ -4,6 +4,8 @@ import RialFormat
 /// `rial/manifest.json`, and whether its signer chains to an anchor the verifier gave, judged
 /// at the time ``SealFacts`` settled on (the trusted timestamp's genTime, else now).
 struct SealCheck: VerificationCheck {
+    var needs: Set<Fact> { [.seal, .custodyLog] }
+
     private static let judge = DetachedSignatureJudge(
         codes: .seal, path: PackageLayout.seal, name: "the seal", contentName: "rial/manifest.json",
         mismatchHint: "the manifest was edited after sealing, or the seal was taken from another package")

@@ -5,6 +5,8 @@ import RialFormat
 /// extension says; NOT CHECKED, with the reason, when it is not used. Whether a file speaks for
 /// a certificate is the revocation findings' to judge, by its issuer's signature.
 struct StapledRevocationCheck: VerificationCheck {
+    var needs: Set<Fact> { [.custodyLog, .custodySignatures] }
+
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.judgesRialParts else { return [] }
         let read = context.stapledRevocation.files.map { file -> CheckResult in

@@ -5,6 +5,8 @@ import RialCrypto
 /// time-stamping usage and chain at genTime, and genTime's plausibility. The rule is
 /// ``TimestampVerdict`` over the context's ``TimestampFacts``; this check words it.
 struct TimestampCheck: VerificationCheck {
+    var needs: Set<Fact> { [.timestamp] }
+
     private let path = PackageLayout.sealTimestamp
 
     func run(_ context: VerificationContext) -> [CheckResult] {

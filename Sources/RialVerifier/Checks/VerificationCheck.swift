@@ -1,5 +1,11 @@
 /// One verification check: a small, independent rule over a ``VerificationContext``.
 protocol VerificationCheck {
+    /// The facts the check reads (``Fact``), each computed by its provider the first time a
+    /// check asks. Only these, and the facts they are computed from, may be computed while the
+    /// check runs alone (`FactNeedsTests`): a check that does not name the seal never makes
+    /// OpenSSL verify one.
+    var needs: Set<Fact> { get }
+
     /// Every finding, passing ones included; never an empty list for a check that applies.
     func run(_ context: VerificationContext) -> [CheckResult]
 

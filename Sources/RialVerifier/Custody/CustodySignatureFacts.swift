@@ -1,8 +1,8 @@
 import RialFormat
 import RialCrypto
 
-/// What is known about one custody event's signature (`NNNNNN.p7s`), established once while
-/// the context is built: whether there is one, whether it is valid over the event's exact
+/// What is known about one custody event's signature (`NNNNNN.p7s`), established once, when a
+/// check first asks (``CustodyProvider``): whether there is one, whether it is valid over the event's exact
 /// bytes, whether its signer is the event's actor, and its certificates at the time they are
 /// judged at. ``CustodySignatureCheck`` words the findings; ``state`` feeds the custody
 /// seal-record rule and the report's custody summary.

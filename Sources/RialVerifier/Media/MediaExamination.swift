@@ -2,7 +2,7 @@ import RialFormat
 import RialMedia
 
 /// What the media libraries say each media file of the input is (`schema/SPEC.md` §8.5 check
-/// 15a), established once while the context is built: the file is probed where it lies (its
+/// 15a), established once, when a check first asks (``MediaProvider``): the file is probed where it lies (its
 /// range inside the package archive, or the file in a bag directory), by `rial-media-probe` in a
 /// confined child process, so no demuxer runs in the verifier's own process.
 struct MediaExamination {

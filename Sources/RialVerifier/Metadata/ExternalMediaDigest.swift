@@ -3,7 +3,8 @@ import RialCrypto
 import RialArchive
 
 /// The copy of the media the person verifying holds (`rial verify --media FILE`), hashed
-/// before the checks run, so ``ExternalMediaCheck`` judges a value and reads no file.
+/// once, when the media check first asks (``MediaProvider``), so ``ExternalMediaCheck`` judges
+/// a value and reads no file itself.
 struct ExternalMediaDigest {
     /// The path as given.
     let path: String

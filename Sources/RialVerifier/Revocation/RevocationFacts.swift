@@ -1,7 +1,7 @@
 import RialCrypto
 
 /// What is known about the revocation of one trusted chain (a seal's signer, a TSA, a custody
-/// event's signer), established once while the context is built: each certificate below the
+/// event's signer), established once with the signer it judges: each certificate below the
 /// anchor, judged at the time that matters from the evidence the verifier gave.
 /// ``RevocationVerdict`` is the rule over these facts, ``RevocationJudge`` words it.
 struct RevocationFacts {

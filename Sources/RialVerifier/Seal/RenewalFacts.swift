@@ -2,7 +2,7 @@ import RialFormat
 import RialCrypto
 
 /// The renewal of the seal's timestamp (`rial/seal/renewal/`, RFC 4998, `schema/SPEC.md`
-/// §14.12), judged once while the context is built: the last evidence record read, every
+/// §14.12), judged once, when a check first asks (``TimestampProvider``): the last evidence record read, every
 /// archive timestamp's hash recomputed and its token verified as the seal's is
 /// (``TokenSignatureFacts``, the TSA at its genTime), each made while the TSA certificate
 /// before it was valid, the last one's valid at the verification time. ``RenewalCheck`` words it.

@@ -1,8 +1,8 @@
 import RialFormat
 import RialCrypto
 
-/// What is known about the seal (`rial/seal/manifest.p7s`), established once while the context
-/// is built: whether it is there, its signature over the exact bytes of `rial/manifest.json`,
+/// What is known about the seal (`rial/seal/manifest.p7s`), established once, when a
+/// check first asks (``SealProvider``): whether it is there, its signature over the exact bytes of `rial/manifest.json`,
 /// and, when that is valid, its signer's certificates at the time they are judged at: the
 /// trusted timestamp's genTime when there is one (RFC 3161 Appendix B), so a certificate that
 /// expired after sealing does not break a timestamped seal, else the verification time.

@@ -2,7 +2,7 @@ import RialFormat
 import RialCrypto
 
 /// What is known about the RFC 3161 token over the seal (`rial/seal/manifest.tsr`),
-/// established once while the context is built: the token's parsed fields, the certificates
+/// established once, when a check first asks (``TimestampProvider``): the token's parsed fields, the certificates
 /// beside it, whether its imprint is the SHA-256 of the seal's signature value, and the
 /// outcomes of OpenSSL's checks (signer, signature, its own RFC 3161 verification, the TSA's
 /// chain at genTime). Each cryptographic fact is established only when the ones before it

@@ -1,7 +1,7 @@
 import RialCrypto
 
-/// What is known about a detached CMS signature over some exact bytes, established once while
-/// the context is built: how it read, its signature value's shape, whether it names the
+/// What is known about a detached CMS signature over some exact bytes, established once, when a
+/// check first asks for the seal or a custody signature: how it read, its signature value's shape, whether it names the
 /// content's digest, and whether it verifies. Each fact is established only when the ones
 /// before it hold, because a signature that does not parse has no value to verify.
 /// ``DetachedSignatureJudge`` words the findings; the summaries read ``isValid``.

@@ -7,6 +7,8 @@ import RialFormat
 /// carries its `seq`; an event with none failing gets a `custody.event` pass, and a log with
 /// none failing a `custody.chain` pass.
 struct CustodyCheck: VerificationCheck {
+    var needs: Set<Fact> { [.custodyLog, .custodySignatures, .seal, .rialManifest] }
+
     /// Rules whose findings are filed under the event they name.
     private let eventChecks: [any CustodyLogCheck] = [CustodyLinkCheck(), CustodyImportCheck(), CustodySignatureCheck()]
     /// Rules about the log as a whole, reported after the events.

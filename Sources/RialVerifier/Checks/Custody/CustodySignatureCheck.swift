@@ -2,7 +2,7 @@ import RialFormat
 
 /// Every event's signature valid over the event's exact bytes, made by the event's actor, with
 /// a certificate trusted at the right time; an unsigned appended event is NOT PRESENT. The
-/// facts (``CustodySignatureFacts``) were established once while the context was built; the
+/// facts (``CustodySignatureFacts``) were established once, when first asked (``CustodyProvider``); the
 /// rules and their wording are here.
 struct CustodySignatureCheck: CustodyLogCheck {
     func run(_ log: CustodyLog, _ context: VerificationContext) -> [CheckResult] {
