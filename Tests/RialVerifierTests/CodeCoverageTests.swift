@@ -28,13 +28,15 @@ struct CodeCoverageTests {
         return try files.map { try String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
     }
 
-    /// Each declared code's Swift constant name, read from the `CheckResult.Code+<Area>` files.
+    /// Each declared code's Swift constant name, read from the `CheckResult.Code+<Area>` files:
+    /// each constant is made from the case of the same name of its file's ``CodeList``
+    /// (`case sealContentMismatch = "seal.content.mismatch"`; CheckCodeTests holds the two together).
     static func constantNames() throws -> [String: String] {
         let codes = root.appendingPathComponent("Sources/RialVerifier/Report/Codes")
         var names: [String: String] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: codes.path) where file.hasPrefix("CheckResult.Code+") {
             let text = try String(contentsOf: codes.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /static let (\w+) = Self\("([^"]+)"\)/) {
+            for match in text.matches(of: /\n        case (\w+) = "([^"]+)"/) {
                 names[String(match.output.2)] = String(match.output.1)
             }
         }
@@ -154,26 +156,35 @@ struct CodeCoverageTests {
         #expect(!Self.isNamed("bag.tagmanifest.sha1.missing", in: "\"bag.manifest.sha1.missing\"", names: names))
     }
 
-    @Test("every FailureMeaning entry names a declared code or a prefix of declared codes")
+    @Test("every FailureMeaning entry names declared codes, and families that hold declared codes")
     func failureMeaningsNameDeclaredCodes() {
-        let declared = CheckResult.Code.all.map(\.rawValue)
-        let prefixes = FailureMeaning.meanings.flatMap(\.prefixes)
-        #expect(prefixes.count > 20)
-        let dead = prefixes.filter { prefix in !declared.contains { $0 == prefix || $0.hasPrefix(prefix + ".") } }
-        #expect(dead == [], "FailureMeaning entries that match no declared code")
-        let deadFamilies = FailureMeaning.fileFamilies.filter { family in !declared.contains { $0.hasPrefix(family) } }
-        #expect(deadFamilies == [], "FailureMeaning file families that match no declared code")
+        let declared = Set(CheckResult.Code.all)
+        #expect(FailureMeaning.meanings.count > 15)
+        for (index, entry) in FailureMeaning.meanings.enumerated() {
+            #expect(!entry.codes.isEmpty || !entry.families.isEmpty, "FailureMeaning entry \(index) covers nothing")
+            #expect(entry.codes.subtracting(declared).sorted() == [], "FailureMeaning entry \(index) names undeclared codes")
+            for family in entry.families {
+                #expect(declared.contains { $0.isIn(family) }, "FailureMeaning entry \(index): \(family) holds no declared code")
+            }
+        }
+        for (name, codes) in [("changed", FailureMeaning.changedFileCodes), ("removed", FailureMeaning.removedFileCodes),
+                              ("added", FailureMeaning.addedFileCodes)] {
+            #expect(!codes.isEmpty && codes.isSubset(of: declared), "FailureMeaning's \(name) file codes: \(codes.subtracting(declared).sorted())")
+        }
     }
 
-    @Test("every FailureMeaning entry is reached: no earlier entry takes all of its codes")
+    @Test("every FailureMeaning entry is reached, by each of its codes and by a code of each of its families")
     func failureMeaningsAreReached() {
-        let declared = CheckResult.Code.all.map(\.rawValue)
+        let declared = CheckResult.Code.all
+        let fileCodes = FailureMeaning.changedFileCodes.union(FailureMeaning.removedFileCodes).union(FailureMeaning.addedFileCodes)
         for (index, entry) in FailureMeaning.meanings.enumerated() {
-            let reached = declared.contains { code in
-                FailureMeaning.of(code) == entry.meaning
-                    && entry.prefixes.contains { code == $0 || code.hasPrefix($0 + ".") }
+            for code in entry.codes {
+                #expect(FailureMeaning.of(code) == entry.meaning, "FailureMeaning entry \(index): \(code) is taken by an earlier one")
             }
-            #expect(reached, "FailureMeaning entry \(index) (\(entry.prefixes)) is shadowed by an earlier one")
+            for family in entry.families {
+                let reached = declared.contains { $0.isIn(family) && !fileCodes.contains($0) && FailureMeaning.of($0) == entry.meaning }
+                #expect(reached, "FailureMeaning entry \(index): every code of \(family) is taken by an earlier one")
+            }
         }
     }
 }

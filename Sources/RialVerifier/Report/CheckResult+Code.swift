@@ -3,7 +3,8 @@ extension CheckResult {
     ///
     /// Passing results carry the check's own code (`bag.manifest.sha256`); failures add what
     /// failed. Every code the verifier emits is a static constant of this type, declared in the
-    /// `CheckResult.Code+<Area>.swift` files and listed in ``all``; `schema/SPEC.md` §8.6 lists
+    /// `CheckResult.Code+<Area>.swift` files, each from a case of its area's ``CodeList``, and
+    /// ``all`` is every case of every list (``Lists``); `schema/SPEC.md` §8.6 lists
     /// the same set, and a test holds the two against each other.
     public struct Code: Hashable, Sendable, CustomStringConvertible, Comparable {
         /// The code as reports print it.
@@ -15,9 +16,6 @@ extension CheckResult {
 
         /// The raw value.
         public var description: String { rawValue }
-
-        /// Whether the code belongs to `area`, e.g. `custody` for `custody.link.broken`.
-        public func isIn(_ area: String) -> Bool { rawValue == area || rawValue.hasPrefix(area + ".") }
 
         /// Orders codes by their raw values.
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }
