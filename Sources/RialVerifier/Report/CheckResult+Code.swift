@@ -3,9 +3,10 @@ extension CheckResult {
     ///
     /// Passing results carry the check's own code (`bag.manifest.sha256`); failures add what
     /// failed. Every code the verifier emits is a static constant of this type, declared in the
-    /// `CheckResult.Code+<Area>.swift` files, each from a case of its area's ``CodeList``, and
-    /// ``all`` is every case of every list (``Lists``); `schema/SPEC.md` §8.6 lists
-    /// the same set, and a test holds the two against each other.
+    /// `CheckResult.Code+<Area>.swift` files, each made from a case of its file's `CodeList`;
+    /// ``all`` is every case of every list, derived, so a declared code cannot be left out of it.
+    /// `schema/SPEC.md` §8.6 lists the same set, and a test holds the two against each other.
+    /// Findings are selected by ``Family`` (``isIn(_:)``), never by a string prefix.
     public struct Code: Hashable, Sendable, CustomStringConvertible, Comparable {
         /// The code as reports print it.
         public let rawValue: String
