@@ -81,7 +81,6 @@ struct CodeCoverageTests {
         let sharedSignature = "shared path: SignatureCodes; DetachedSignatureJudge's branch is tested with the seal's codes (SealCheckTests, SealCryptoTests)"
         for code in ["custody.certificate.invalid", "custody.certificate.not-yet-valid", "custody.signature-file.algorithm",
                      "custody.signature-file.structure", "custody.signature.empty", "custody.signature.high-s",
-                     "custody.signature.invalid", "custody.signature.placeholder",
                      "receipt.algorithm", "receipt.certificate.expired", "receipt.certificate.invalid",
                      "receipt.certificate.not-yet-valid", "receipt.signature.empty", "receipt.signature.high-s",
                      "receipt.signature.invalid", "receipt.signature.placeholder", "receipt.structure"] {
