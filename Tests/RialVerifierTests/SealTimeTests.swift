@@ -138,6 +138,22 @@ struct SealTimeTests {
         #expect(TimestampCheck().run(expired).findings.contains(Finding(.timestampTsaExpired, .fail, path)))
     }
 
+    /// A receipt's token that is valid but whose TSA does not chain to the anchors given, or
+    /// whose chain OpenSSL rejects: receipt.timestamp.untrusted (``ReceiptTimestampJudge``, over
+    /// the test TSA's real token).
+    @Test func receiptTokenOfAnUntrustedTSA() throws {
+        let (sample, _, _, _) = try stampedSample()
+        defer { sample.remove() }
+        let scanned = try PackageScanner(path: sample.package, limits: VerificationLimits(), progress: nil).scan()
+        let response = try TimeStampResponse(der: #require(scanned.tagFileBytes[PackageLayout.sealTimestamp]))
+        let signer = try TestIdentity().certificate
+        let judge = ReceiptTimestampJudge(path: "report.json.tsr")
+        for trust: TimestampVerdict.TSATrust in [.untrusted("no anchor"), .invalid("bad signature"), .expired("expired"), .opensslRejects("rejected")] {
+            let findings = judge.findings(.valid(response, signer: signer, trust)).findings
+            #expect(findings == [Finding(.receiptTimestamp, .pass, "report.json.tsr"), Finding(.receiptTimestampUntrusted, .fail, "report.json.tsr")], "\(trust)")
+        }
+    }
+
     /// A TSA's rejection (a SHA-1 request the test TSA refuses, answered by openssl ts -reply)
     /// in place of the token: timestamp.not-granted; the real token beside a TSA chain file that
     /// is not PEM: timestamp.chain.malformed.
