@@ -92,7 +92,7 @@ public struct Verifier: Sendable {
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
             checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
             seal: context.seal?.summary, timestamp: context.timestamp?.summary,
-            custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn("custody") }) },
+            custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn(.custody) }) },
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
             settings: VerificationSettings(policy: policy, verificationTime: verificationTime, stapled: context.stapledRevocation.evidence,

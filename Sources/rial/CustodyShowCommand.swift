@@ -59,7 +59,7 @@ struct CustodyShowCommand: ParsableCommand {
             object["package_id"] = report.packageID.map(JSONValue.string) ?? .null
             object["manifest_sha256"] = report.manifestSHA256.map(JSONValue.string) ?? .null
             object["custody"] = report.custody.map(JSONReportRenderer.custodyValue) ?? .null
-            object["findings"] = .array(report.checks.filter { $0.code.isIn("custody") && $0.status != .pass }.map { JSONReportRenderer.checkValue($0) })
+            object["findings"] = .array(report.checks.filter { $0.code.isIn(.custody) && $0.status != .pass }.map { JSONReportRenderer.checkValue($0) })
             FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(.object(object), escaping: .invisibles), as: UTF8.self))
         }
         throw VerifyCommand.exitStatus(for: report)

@@ -52,4 +52,11 @@ struct BagInfoCheckTests {
         builder.files[path] = Array("no colon on this line\n".utf8)
         #expect(run(builder) == [Finding(.bagInfoMalformed, .fail, path)])
     }
+
+    @Test("a bag-info.txt too large to read: bag.info.unreadable")
+    func unreadable() throws {
+        var builder = try Builder.package()
+        builder.unkept.insert(path)
+        #expect(run(builder) == [Finding(.bagInfoUnreadable, .fail, path)])
+    }
 }

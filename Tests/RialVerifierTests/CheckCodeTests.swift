@@ -69,6 +69,27 @@ struct CheckCodeTests {
         #expect(spec.subtracting(declared).sorted() == [], "in SPEC §8.6 but not declared")
     }
 
+    @Test("each CheckResult.Code+<Area> file makes its codes from its list's cases, one constant per case of the same name, and every list is in all")
+    func codesComeFromTheLists() throws {
+        let codes = Self.root.appendingPathComponent("Sources/RialVerifier/Report/Codes")
+        var listed: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: codes.path) where file.hasPrefix("CheckResult.Code+") {
+            let text = try String(contentsOf: codes.appendingPathComponent(file), encoding: .utf8)
+            let strings = text.split(separator: "\n").filter { $0.contains("Self(\"") && !$0.contains("manifest.\" + algorithm.rawValue") }
+            #expect(strings == [], "\(file) makes a code from a string, not from its list")
+            let lists = text.matches(of: /enum (\w+): String, CodeList/).map { String($0.output.1) }
+            #expect(lists.count <= 1, "\(file) declares \(lists.count) lists")
+            guard let list = lists.first else { continue }
+            listed.append(list)
+            let constants = text.matches(of: /static let (\w+) = Self\((\w+)\.(\w+)\)/).map { ($0.output.1, $0.output.2, $0.output.3) }
+            let cases = text.matches(of: /\n        case (\w+) = "/).map { String($0.output.1) }
+            #expect(constants.allSatisfy { $0.1 == list && $0.0 == $0.2 }, "\(file): a constant made from another list's case, or another name's")
+            #expect(constants.map { String($0.0) }.sorted() == cases.sorted(), "\(file): a case without its constant, or the reverse")
+        }
+        #expect(listed.count > 10)
+        #expect(listed.sorted() == CheckResult.Code.lists.map { String(describing: $0).split(separator: ".").last.map(String.init) ?? "" }.sorted(), "a list all does not take")
+    }
+
     @Test("the verifier makes codes only in the CheckResult.Code+<Area> files, and passes no string as a code")
     func codesAreMadeInOnePlace() throws {
         let sources = Self.root.appendingPathComponent("Sources/RialVerifier")

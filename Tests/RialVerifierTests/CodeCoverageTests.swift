@@ -28,13 +28,15 @@ struct CodeCoverageTests {
         return try files.map { try String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
     }
 
-    /// Each declared code's Swift constant name, read from the `CheckResult.Code+<Area>` files.
+    /// Each declared code's Swift constant name, read from the `CheckResult.Code+<Area>` files:
+    /// each constant is made from the case of the same name of its file's ``CodeList``
+    /// (`case sealContentMismatch = "seal.content.mismatch"`; CheckCodeTests holds the two together).
     static func constantNames() throws -> [String: String] {
         let codes = root.appendingPathComponent("Sources/RialVerifier/Report/Codes")
         var names: [String: String] = [:]
         for file in try FileManager.default.contentsOfDirectory(atPath: codes.path) where file.hasPrefix("CheckResult.Code+") {
             let text = try String(contentsOf: codes.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /static let (\w+) = Self\("([^"]+)"\)/) {
+            for match in text.matches(of: /\n        case (\w+) = "([^"]+)"/) {
                 names[String(match.output.2)] = String(match.output.1)
             }
         }
@@ -68,20 +70,17 @@ struct CodeCoverageTests {
         return text.range(of: "\\.\(name)\\b", options: .regularExpression) != nil
     }
 
-    /// Codes no test names, and why. Three kinds:
+    /// Codes no test names, and why. Two kinds:
     /// - *shared path*: made by a code-family type (``CheckResult/Code/SignatureCodes``,
     ///   ``CheckResult/Code/RevocationCodes``) whose judge (``DetachedSignatureJudge``,
     ///   ``RevocationJudge``) a sibling family's test drives through the same branch; only the
     ///   constant in the family differs.
-    /// - *limit*: a resource bound that only a scanner reading the disk enforces and no test
-    ///   lowers.
     /// - *debt*: produced by no test yet, though a test could: each is a gap to close (issue 32).
     static let allowList: [String: String] = {
         var list: [String: String] = [:]
         let sharedSignature = "shared path: SignatureCodes; DetachedSignatureJudge's branch is tested with the seal's codes (SealCheckTests, SealCryptoTests)"
-        for code in ["custody.certificate.invalid", "custody.certificate.not-yet-valid", "custody.signature-file.algorithm",
+        for code in ["custody.signature-file.algorithm",
                      "custody.signature-file.structure", "custody.signature.empty", "custody.signature.high-s",
-                     "custody.signature.invalid", "custody.signature.placeholder",
                      "receipt.algorithm", "receipt.certificate.expired", "receipt.certificate.invalid",
                      "receipt.certificate.not-yet-valid", "receipt.signature.empty", "receipt.signature.high-s",
                      "receipt.signature.invalid", "receipt.signature.placeholder", "receipt.structure"] {
@@ -93,22 +92,7 @@ struct CodeCoverageTests {
                 list["\(family).revocation.\(member)"] = sharedRevocation
             }
         }
-        list["bag.limit.tag-file-size"] = "limit: only the directory scanner (BagDirectoryScanner) makes it, over a tag file larger than its limit, and no test hands it a lowered limit"
-        let debt = "debt: a test can produce it and none does yet"
-        for code in ["bag.entry.invalid-name", "bag.entry.unreadable", "bag.info.unreadable",
-                     "bag.manifest.sha256.unreadable", "bag.manifest.sha256.not-allowed",
-                     "bag.tagmanifest.sha256.unreadable", "bag.tagmanifest.sha256.malformed", "bag.tagmanifest.sha256.duplicate",
-                     "bag.tagmanifest.sha256.not-allowed", "bag.tagmanifest.sha256.missing",
-                     "media.chain-frames",
-                     "receipt.timestamp.invalid", "receipt.timestamp.untrusted",
-                     "rial.manifest.file.duplicate", "rial.manifest.file.invalid-path", "rial.manifest.file.not-allowed",
-                     "rial.manifest.file.role-mismatch", "rial.manifest.file.sha256", "rial.manifest.file.sha512",
-                     "rial.manifest.file.unexpected-path", "rial.manifest.unreadable",
-                     "seal.certificate.invalid", "seal.certificate.not-yet-valid",
-                     "timestamp.chain.malformed", "timestamp.not-granted", "timestamp.signature.invalid", "timestamp.signer.missing",
-                     "timestamp.tsa.expired", "timestamp.tsa.invalid"] {
-            list[code] = debt
-        }
+        list["bag.entry.unreadable"] = "debt: a file the directory walker lists and then cannot read; tests run as root, who reads any file"
         return list
     }()
 
@@ -154,26 +138,35 @@ struct CodeCoverageTests {
         #expect(!Self.isNamed("bag.tagmanifest.sha1.missing", in: "\"bag.manifest.sha1.missing\"", names: names))
     }
 
-    @Test("every FailureMeaning entry names a declared code or a prefix of declared codes")
+    @Test("every FailureMeaning entry names declared codes, and families that hold declared codes")
     func failureMeaningsNameDeclaredCodes() {
-        let declared = CheckResult.Code.all.map(\.rawValue)
-        let prefixes = FailureMeaning.meanings.flatMap(\.prefixes)
-        #expect(prefixes.count > 20)
-        let dead = prefixes.filter { prefix in !declared.contains { $0 == prefix || $0.hasPrefix(prefix + ".") } }
-        #expect(dead == [], "FailureMeaning entries that match no declared code")
-        let deadFamilies = FailureMeaning.fileFamilies.filter { family in !declared.contains { $0.hasPrefix(family) } }
-        #expect(deadFamilies == [], "FailureMeaning file families that match no declared code")
+        let declared = Set(CheckResult.Code.all)
+        #expect(FailureMeaning.meanings.count > 15)
+        for (index, entry) in FailureMeaning.meanings.enumerated() {
+            #expect(!entry.codes.isEmpty || !entry.families.isEmpty, "FailureMeaning entry \(index) covers nothing")
+            #expect(entry.codes.subtracting(declared).sorted() == [], "FailureMeaning entry \(index) names undeclared codes")
+            for family in entry.families {
+                #expect(declared.contains { $0.isIn(family) }, "FailureMeaning entry \(index): \(family) holds no declared code")
+            }
+        }
+        for (name, codes) in [("changed", FailureMeaning.changedFileCodes), ("removed", FailureMeaning.removedFileCodes),
+                              ("added", FailureMeaning.addedFileCodes)] {
+            #expect(!codes.isEmpty && codes.isSubset(of: declared), "FailureMeaning's \(name) file codes: \(codes.subtracting(declared).sorted())")
+        }
     }
 
-    @Test("every FailureMeaning entry is reached: no earlier entry takes all of its codes")
+    @Test("every FailureMeaning entry is reached, by each of its codes and by a code of each of its families")
     func failureMeaningsAreReached() {
-        let declared = CheckResult.Code.all.map(\.rawValue)
+        let declared = CheckResult.Code.all
+        let fileCodes = FailureMeaning.changedFileCodes.union(FailureMeaning.removedFileCodes).union(FailureMeaning.addedFileCodes)
         for (index, entry) in FailureMeaning.meanings.enumerated() {
-            let reached = declared.contains { code in
-                FailureMeaning.of(code) == entry.meaning
-                    && entry.prefixes.contains { code == $0 || code.hasPrefix($0 + ".") }
+            for code in entry.codes {
+                #expect(FailureMeaning.of(code) == entry.meaning, "FailureMeaning entry \(index): \(code) is taken by an earlier one")
             }
-            #expect(reached, "FailureMeaning entry \(index) (\(entry.prefixes)) is shadowed by an earlier one")
+            for family in entry.families {
+                let reached = declared.contains { $0.isIn(family) && !fileCodes.contains($0) && FailureMeaning.of($0) == entry.meaning }
+                #expect(reached, "FailureMeaning entry \(index): every code of \(family) is taken by an earlier one")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import RialFormat
+import RialCrypto
 @testable import RialVerifier
 @testable import RialReport
 
@@ -38,14 +39,14 @@ struct CourtReportTextTests {
 
     @Test("failures are said in words, by what they mean for the evidence")
     func meanings() {
-        #expect(FailureMeaning.of("bag.manifest.sha256.mismatch").contains("changed or damaged after packing"))
-        #expect(FailureMeaning.of("rial.manifest.file.missing").contains("it was removed"))
-        #expect(FailureMeaning.of("bag.manifest.sha512.unlisted").contains("it was added later"))
-        #expect(FailureMeaning.of("chain.link.broken").contains("frame hash chain breaks here"))
-        #expect(FailureMeaning.of("custody.signer.untrusted").contains("does not chain to any trust anchor"))
-        #expect(FailureMeaning.of("custody.signature-file.malformed").contains("signature does not hold"))
-        #expect(FailureMeaning.of("custody.truncated").contains("removed from the end"))
-        #expect(FailureMeaning.of("no.such.code").contains("A check failed"))
+        #expect(FailureMeaning.of(CheckResult.Code.payloadManifest(.sha256).mismatch).contains("changed or damaged after packing"))
+        #expect(FailureMeaning.of(.rialManifestFileMissing).contains("it was removed"))
+        #expect(FailureMeaning.of(CheckResult.Code.payloadManifest(.sha512).unlisted).contains("it was added later"))
+        #expect(FailureMeaning.of(.chainLinkBroken).contains("frame hash chain breaks here"))
+        #expect(FailureMeaning.of(.custodySignerUntrusted).contains("does not chain to any trust anchor"))
+        #expect(FailureMeaning.of(.custodySignatureFileMalformed).contains("signature does not hold"))
+        #expect(FailureMeaning.of(.custodyTruncated).contains("removed from the end"))
+        #expect(FailureMeaning.of(CheckResult.Code("no.such.code")).contains("A check failed"))
     }
 
     @Test("signature states, disclosure levels and genTime in plain words; unsigned is never \"missing\"")

@@ -27,7 +27,7 @@ struct MediaRulesTests {
         let claims = try Self.claims(Self.photoClaims)
         // captured_at's own result (media.start-time) is MediaCreationTimeTests'.
         func depthResults(_ facts: MediaFacts, _ path: String) -> [CheckResult] {
-            MediaClaimRules(facts: facts, path: path, claims: claims).results().filter { $0.code.isIn("media.depth-resolution") }
+            MediaClaimRules(facts: facts, path: path, claims: claims).results().filter { [.mediaDepthResolution, .mediaDepthResolutionMismatch].contains($0.code) }
         }
         let agreeing = depthResults(Self.heif(depth: MediaImageSize(width: 256, height: 192)), "data/media/p.heic")
         #expect(agreeing.map { "\($0.code.rawValue) \($0.status.rawValue)" } == ["media.depth-resolution pass"])
@@ -48,7 +48,7 @@ struct MediaRulesTests {
         func result(_ codec: String, _ source: MediaSizeSource) -> CheckResult? {
             let video = MediaVideo(streamIndex: 0, codec: codec, codedWidth: 160, codedHeight: 120, sizeSource: source, displayWidth: 160, displayHeight: 120)
             let facts = MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2"), video: video)
-            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { $0.code.isIn("media.resolution") }
+            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { [.mediaResolution, .mediaResolutionMismatch].contains($0.code) }
         }
         #expect(result("h264", .parameterSets)?.status == .pass)
         #expect(result("h264", .container)?.status == .notChecked)
@@ -63,7 +63,7 @@ struct MediaRulesTests {
             let facts = MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2", majorBrand: "qt  "),
                                    video: MediaVideo(streamIndex: 0, codec: "h264", codedWidth: 160, codedHeight: 120, displayWidth: 160, displayHeight: 120),
                                    creationTime: MediaTagValue(created, tag: "creation_time"))
-            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { $0.code.isIn("media.start-time") }
+            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { [.mediaStartTime, .mediaStartTimeMismatch].contains($0.code) }
         }
         #expect(result("2026-01-15T10:29:58.200000Z")?.status == .pass)
         #expect(result("2026-01-15T10:30:12.000000Z")?.status == .pass)

@@ -107,6 +107,13 @@ struct SealCheckTests {
         #expect(run(builder, at: Timestamp(seconds: now.seconds + 90 * 86_400)) == [Finding(.sealSignature, .pass, path), Finding(.sealCertificateExpired, .fail, path)])
     }
 
+    @Test("a signer's certificate valid only from after the time judged: seal.certificate.not-yet-valid")
+    func certificateNotYetValid() throws {
+        let sealer = try TestIdentity(validFrom: Timestamp(seconds: Builder.verificationTime.seconds + 86_400), days: 60)
+        let builder = try Builder.package(sealedBy: sealer)
+        #expect(run(builder) == [Finding(.sealSignature, .pass, path), Finding(.sealCertificateNotYetValid, .fail, path)])
+    }
+
     @Test func openSSLFailingOnTheMachineIsNotCheckedNeverAVerdict() throws {
         let sealer = try TestIdentity()
         let builder = try Builder.package(sealedBy: sealer)

@@ -116,6 +116,67 @@ struct SealTimeTests {
         #expect(SealCheck().run(failingChain).findings == [Finding(.sealSignature, .pass, PackageLayout.seal), Finding(.sealTrust, .notChecked, PackageLayout.seal)])
     }
 
+    /// What OpenSSL answers about a real token and chain is worded with its own code, at the
+    /// token: no signer found, a signature that does not verify, a chain it rejects or finds
+    /// expired (the seal's chain too, by the same answer).
+    @Test func openSSLAnswersAreWordedWithTheirCodes() throws {
+        let (sample, _, root, now) = try stampedSample()
+        defer { sample.remove() }
+        let inventory = try PackageScanner(path: sample.package, limits: VerificationLimits(), progress: nil).scan()
+        let policy = VerificationPolicy(sealAnchors: root, timestampAnchors: root)
+        let hourLater = Timestamp(seconds: now.seconds + 3_600)
+        func context(_ crypto: AnsweringCrypto) -> VerificationContext {
+            VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: crypto)
+        }
+        let path = PackageLayout.sealTimestamp
+        #expect(TimestampCheck().run(context(AnsweringCrypto(tsaSigner: .some(nil)))).findings == [Finding(.timestampSignerMissing, .fail, path)])
+        #expect(TimestampCheck().run(context(AnsweringCrypto(tsaSignatureVerifies: false))).findings == [Finding(.timestampSignatureInvalid, .fail, path)])
+        let invalid = context(AnsweringCrypto(chain: .invalid(reason: "certificate signature failure")))
+        #expect(TimestampCheck().run(invalid).findings.contains(Finding(.timestampTsaInvalid, .fail, path)))
+        #expect(SealCheck().run(invalid).findings.contains(Finding(.sealCertificateInvalid, .fail, PackageLayout.seal)))
+        let expired = context(AnsweringCrypto(chain: .expired(reason: "certificate has expired")))
+        #expect(TimestampCheck().run(expired).findings.contains(Finding(.timestampTsaExpired, .fail, path)))
+    }
+
+    /// A receipt's token that is valid but whose TSA does not chain to the anchors given, or
+    /// whose chain OpenSSL rejects: receipt.timestamp.untrusted (``ReceiptTimestampJudge``, over
+    /// the test TSA's real token).
+    @Test func receiptTokenOfAnUntrustedTSA() throws {
+        let (sample, _, _, _) = try stampedSample()
+        defer { sample.remove() }
+        let scanned = try PackageScanner(path: sample.package, limits: VerificationLimits(), progress: nil).scan()
+        let response = try TimeStampResponse(der: #require(scanned.tagFileBytes[PackageLayout.sealTimestamp]))
+        let signer = try TestIdentity().certificate
+        let judge = ReceiptTimestampJudge(path: "report.json.tsr")
+        for trust: TimestampVerdict.TSATrust in [.untrusted("no anchor"), .invalid("bad signature"), .expired("expired"), .opensslRejects("rejected")] {
+            let findings = judge.findings(.valid(response, signer: signer, trust)).findings
+            #expect(findings == [Finding(.receiptTimestamp, .pass, "report.json.tsr"), Finding(.receiptTimestampUntrusted, .fail, "report.json.tsr")], "\(trust)")
+        }
+    }
+
+    /// A TSA's rejection (a SHA-1 request the test TSA refuses, answered by openssl ts -reply)
+    /// in place of the token: timestamp.not-granted; the real token beside a TSA chain file that
+    /// is not PEM: timestamp.chain.malformed.
+    @Test func rejectedTokenAndMalformedChain() throws {
+        let (sample, _, _, now) = try stampedSample()
+        defer { sample.remove() }
+        let pki = sample.directory + "/pki"
+        try "some bytes".write(toFile: sample.directory + "/data.txt", atomically: true, encoding: .utf8)
+        try run(["openssl", "ts", "-query", "-data", sample.directory + "/data.txt", "-sha1", "-no_nonce", "-out", sample.directory + "/sha1.tsq"])
+        try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/sha1.tsq", sample.directory + "/rejected.tsr"])
+        let rejection = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/rejected.tsr")))
+        let scanned = try PackageScanner(path: sample.package, limits: VerificationLimits(), progress: nil).scan()
+        let hourLater = Timestamp(seconds: now.seconds + 3_600)
+        func findings(_ path: String, _ bytes: [UInt8]) -> [Finding] {
+            var inventory = scanned
+            inventory.tagFileBytes[path] = bytes
+            inventory.files[path] = Inventory.File(path: path, size: UInt64(bytes.count), digests: [:])
+            return TimestampCheck().run(VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater)).findings
+        }
+        #expect(findings(PackageLayout.sealTimestamp, rejection) == [Finding(.timestampNotGranted, .fail, PackageLayout.sealTimestamp)])
+        #expect(findings(PackageLayout.sealTimestampChain, Array("not a certificate".utf8)).contains(Finding(.timestampChainMalformed, .fail, PackageLayout.sealTimestamp)))
+    }
+
     /// Packed and sealed with a `--created` before the certificate existed (the capture time),
     /// then verified after the certificate expired: the PACKAGED event is judged at the
     /// signing time its signature claims, not at `created`, so it passes, said to rest on the

@@ -25,7 +25,7 @@ struct FailureSummary {
     init(_ report: VerificationReport) {
         var lines: [Line] = []
         for check in report.failures {
-            let meaning = FailureMeaning.of(check.code.rawValue)
+            let meaning = FailureMeaning.of(check.code)
             if let index = lines.firstIndex(where: { $0.meaning == meaning && $0.subject == check.subject && $0.seq == check.seq }) {
                 if !lines[index].codes.contains(check.code.rawValue) { lines[index].codes.append(check.code.rawValue) }
             } else {

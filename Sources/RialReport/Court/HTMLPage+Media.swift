@@ -22,7 +22,7 @@ extension HTMLPage {
             mediaFacts(facts)
             append("</table>")
         }
-        let results = report.checks.filter { $0.code.isIn("media") || $0.code == .privacyMediaEmbedded }
+        let results = report.checks.filter { $0.code.isIn(.media) || $0.code == .privacyMediaEmbedded }
         let counts = [CheckStatus.pass, .fail, .notChecked].map { status in "\(results.filter { $0.status == status }.count) \(status.label.lowercased())" }
         let changed = report.basis.failedParts.contains(.integrity) ? " The package fails its integrity checks: these results describe the files as they are now, not as they were packed." : ""
         append("""

@@ -11,10 +11,10 @@ extension HTMLPage {
             row("Capture time", HTMLText.prose(phrase) + " (the capture app's time-stamp token \(attestation.token + 1))")
         }
         if let clock = report.appTime?.clockStatement { row("App clock", HTMLText.prose(clock)) }
-        let revocation = report.checks.filter { $0.code.isIn("seal.revocation") || $0.code.isIn("timestamp.revocation") }
+        let revocation = report.checks.filter { $0.code.isIn(.sealRevocation) || $0.code.isIn(.timestampRevocation) }
         if !revocation.isEmpty { row("Revocation", revocation.map(Self.revocation).joined(separator: "<br>")) }
         // Each archive timestamp of an RFC 4998 renewal (§14.12), as the finding lists them, its status first.
-        let renewal = report.checks.filter { $0.code.isIn("timestamp.renewal") && $0.status != .notPresent }
+        let renewal = report.checks.filter { $0.code.isIn(.timestampRenewal) && $0.status != .notPresent }
         if !renewal.isEmpty { row("Timestamp renewal", renewal.map(Self.renewal).joined(separator: "<br>")) }
         append("</table><p class=\"note\">A signer or time-stamping authority is trusted only if it chains to a certificate the person verifying supplied (see “How it was verified”); certificates inside the package never count.</p></section>\n")
     }
@@ -42,7 +42,7 @@ extension HTMLPage {
     /// One revocation finding of the seal's signer or the TSA, its status in words first: a
     /// reader must see "not checked" before any detail (docs/revocation.md).
     static func revocation(_ check: CheckResult) -> String {
-        let whose = check.code.isIn("seal.revocation") ? "Seal's signer" : "Time-stamping authority"
+        let whose = check.code.isIn(.sealRevocation) ? "Seal's signer" : "Time-stamping authority"
         let status: String
         switch check.status {
         case .pass: status = "not revoked at the time that matters"

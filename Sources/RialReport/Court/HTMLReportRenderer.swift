@@ -42,7 +42,7 @@ package enum HTMLReportRenderer {
     static func allLinksRecomputed(_ report: VerificationReport) -> Bool {
         if report.checks.contains(where: { $0.code == .chainLinks && $0.status == .pass }) { return true }
         return report.checks.contains { $0.code == .chainLinkBroken }
-            && !report.checks.contains { $0.code.isIn("chain.links") && $0.status == .notChecked }
+            && !report.checks.contains { $0.code.isIn(.chainLinks) && $0.status == .notChecked }
     }
 
     /// `text` for HTML: invisible characters shown as `\u{…}` (as in the text report), then

@@ -54,7 +54,7 @@ package enum CustodyTimelineRenderer {
         // Findings no event line shows: about the log as a whole, or about a seq with no event
         // (an orphan signature).
         let shown = Set(custody.entries.map(\.seq))
-        let logWide = report.checks.filter { $0.code.isIn("custody") && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
+        let logWide = report.checks.filter { $0.code.isIn(.custody) && $0.status == .fail && !($0.seq.map(shown.contains) ?? false) }
         for check in logWide { lines.append("BROKEN: \(Escaping.visible(check.code.rawValue)): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
             lines.append("")

@@ -181,9 +181,9 @@ struct VerdictWords {
 
     /// Whose revocation a revocation code is about, in words; `nil` for any other code.
     private static func revocationName(_ code: CheckResult.Code) -> String? {
-        if code.isIn("seal.revocation") { return "the seal signer's revocation" }
-        if code.isIn("timestamp.revocation") { return "the TSA's revocation" }
-        if code.isIn("custody.revocation") { return "the custody signers' revocation" }
+        if code.isIn(.sealRevocation) { return "the seal signer's revocation" }
+        if code.isIn(.timestampRevocation) { return "the TSA's revocation" }
+        if code.isIn(.custodyRevocation) { return "the custody signers' revocation" }
         return nil
     }
 

@@ -20,6 +20,13 @@ final class MediaProbeTask: @unchecked Sendable {
         }
     }
 
+    /// A task already finished with `outcome`: how a test hands the media examination the
+    /// probe's answer without running the probe.
+    init(finishedWith outcome: Result<MediaProbeOutcome, MediaError>) {
+        self.outcome = outcome
+        finished.signal()
+    }
+
     /// The outcome, once the probe has finished (it is bounded by the probe's own time limit).
     func wait() -> Result<MediaProbeOutcome, MediaError> {
         finished.wait()

@@ -3,8 +3,10 @@ extension CheckResult {
     ///
     /// Passing results carry the check's own code (`bag.manifest.sha256`); failures add what
     /// failed. Every code the verifier emits is a static constant of this type, declared in the
-    /// `CheckResult.Code+<Area>.swift` files and listed in ``all``; `schema/SPEC.md` §8.6 lists
-    /// the same set, and a test holds the two against each other.
+    /// `CheckResult.Code+<Area>.swift` files, each made from a case of its file's `CodeList`;
+    /// ``all`` is every case of every list, derived, so a declared code cannot be left out of it.
+    /// `schema/SPEC.md` §8.6 lists the same set, and a test holds the two against each other.
+    /// Findings are selected by ``Family`` (``isIn(_:)``), never by a string prefix.
     public struct Code: Hashable, Sendable, CustomStringConvertible, Comparable {
         /// The code as reports print it.
         public let rawValue: String
@@ -15,9 +17,6 @@ extension CheckResult {
 
         /// The raw value.
         public var description: String { rawValue }
-
-        /// Whether the code belongs to `area`, e.g. `custody` for `custody.link.broken`.
-        public func isIn(_ area: String) -> Bool { rawValue == area || rawValue.hasPrefix(area + ".") }
 
         /// Orders codes by their raw values.
         public static func < (lhs: Code, rhs: Code) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -32,9 +32,9 @@ public enum VerdictPart: String, Sendable, CaseIterable {
     private init(_ code: CheckResult.Code, status: CheckStatus, isImportedEvent: Bool) {
         if status == .notPresent && Self.provenanceWhenAbsent.contains(code) {
             self = .provenance
-        } else if Self.provenanceAreas.contains(where: code.isIn) || Self.provenanceCodes.contains(code) {
+        } else if Self.provenanceFamilies.contains(where: code.isIn) || Self.provenanceCodes.contains(code) {
             self = .provenance
-        } else if Self.claimsAreas.contains(where: code.isIn) {
+        } else if Self.claimsFamilies.contains(where: code.isIn) {
             self = .claims
         } else if isImportedEvent && Self.importedEventClaims.contains(where: code.isIn) {
             self = .claims
@@ -43,31 +43,32 @@ public enum VerdictPart: String, Sendable, CaseIterable {
         }
     }
 
-    /// Areas about trust and time: who vouches, and when. A signature's validity over its bytes
-    /// is integrity; whether its signer is anyone the examiner trusts is provenance.
-    static let provenanceAreas = [
-        "seal.trust", "seal.signer", "seal.certificate", "seal.required",
-        "timestamp.trust", "timestamp.tsa", "timestamp.time", "timestamp.required",
-        "custody.trust", "custody.signer", "custody.certificate", "custody.signing-time",
-        "app.timestamp.untrusted",
-        "seal.revocation", "timestamp.revocation", "custody.revocation",
-        // A renewal's archive timestamps vouch for when: who stamped them and whether each was
-        // made in time is provenance; a hash that does not match is integrity.
-        "timestamp.renewal.token-invalid", "timestamp.renewal.gap", "timestamp.renewal.expired",
+    /// Families about trust and time: who vouches, and when. A signature's validity over its
+    /// bytes is integrity; whether its signer is anyone the examiner trusts is provenance.
+    static let provenanceFamilies: [CheckResult.Code.Family] = [
+        .sealSigner, .sealCertificate, .timestampTsa, .timestampTime, .custodySigner, .custodyCertificate,
+        .sealRevocation, .timestampRevocation, .custodyRevocation,
     ]
 
-    /// Codes of provenance whose areas hold codes of another part: `seal` and `timestamp` say
+    /// Codes of provenance outside those families: the trust findings, what was required, a
+    /// custody signature's time, the capture app's untrusted token; `seal` and `timestamp` say
     /// only that there is no seal or timestamp (nothing says who or when); `app.timestamp` passes
     /// for a capture-time token that is valid and trusted, while its other findings (a token over
-    /// other bytes, dated before the recording ended) are the app's claims.
-    static let provenanceCodes: Set<CheckResult.Code> = [.seal, .timestamp, .appTimestamp, .timestampRenewal]
+    /// other bytes, dated before the recording ended) are the app's claims. A renewal's archive
+    /// timestamps vouch for when: who stamped them and whether each was made in time is
+    /// provenance; a hash that does not match is integrity.
+    static let provenanceCodes: Set<CheckResult.Code> = [
+        .sealTrust, .sealRequired, .timestampTrust, .timestampRequired, .custodyTrust, .custodySigningTime,
+        .appTimestampUntrusted, .timestampRenewalTokenInvalid, .timestampRenewalGap, .timestampRenewalExpired,
+        .seal, .timestamp, .appTimestamp, .timestampRenewal,
+    ]
 
     /// Codes whose NOT PRESENT says who is unknown: a signature's absence, not a broken byte.
     static let provenanceWhenAbsent: Set<CheckResult.Code> = [.custodySignature]
 
-    /// Areas of the capture app's claims, and of what rial derived from them at packing.
-    static let claimsAreas = ["app", "metadata", "media", "chain", "depth", "privacy", "custody.import"]
+    /// Families of the capture app's claims, and of what rial derived from them at packing.
+    static let claimsFamilies: [CheckResult.Code.Family] = [.app, .metadata, .media, .chain, .depth, .privacy, .custodyImport]
 
     /// Custody findings that, on an event imported from the app's log, judge the app's log.
-    static let importedEventClaims = ["custody.time"]
+    static let importedEventClaims: [CheckResult.Code.Family] = [.custodyTime]
 }

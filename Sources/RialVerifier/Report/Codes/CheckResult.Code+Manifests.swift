@@ -49,8 +49,29 @@ extension CheckResult.Code {
     /// Every manifest code, for ``all``.
     static let manifestCodes: [Self] = DigestAlgorithm.allCases.flatMap { payloadManifest($0).all + tagManifest($0).all }
 
-    /// Every code the verifier can emit: the set `schema/SPEC.md` §8.6 lists.
-    public static let all: [Self] = bagCodes + manifestCodes + rialCodes + chainCodes + metadataCodes + appCodes + mediaCodes + sealCodes + appTimestampCodes + custodyCodes + appClaimCodes + revocationCodes + receiptCodes + renewalCodes
+    /// Every code the verifier can emit: the set `schema/SPEC.md` §8.6 lists. Derived, not kept
+    /// by hand: every case of every area's ``CodeList`` (each constant is made from one) and
+    /// every manifest code.
+    public static let all: [Self] = lists.flatMap { $0.codes } + manifestCodes
+
+    /// Each `CheckResult.Code+<Area>.swift` file's list; a test holds it to the lists declared.
+    static let lists: [any CodeList.Type] = [
+        BagList.self, RialList.self, ChainList.self, MetadataList.self, AppList.self, MediaList.self, SealList.self,
+        AppTimestampList.self, CustodyList.self, AppClaimList.self, RevocationList.self, ReceiptList.self, RenewalList.self,
+    ]
+
+    /// The code of a list's case: the only way a `CheckResult.Code+<Area>.swift` file makes a
+    /// code, so every constant is a case of its file's list, and so in ``all``.
+    init(_ listed: some CodeList) { self.init(listed.rawValue) }
+}
+
+/// The codes one `CheckResult.Code+<Area>.swift` file declares, one case each, its raw value
+/// the code.
+protocol CodeList: CaseIterable, RawRepresentable where RawValue == String {}
+
+extension CodeList {
+    /// Every code of the list.
+    static var codes: [CheckResult.Code] { allCases.map { CheckResult.Code($0.rawValue) } }
 }
 
 private extension DigestAlgorithm {
