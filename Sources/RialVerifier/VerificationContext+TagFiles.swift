@@ -18,6 +18,10 @@ extension VerificationContext {
     /// mark, as `md5sum -b` writes it). `nil` when its bytes were not kept.
     /// - Throws: ``FormatError`` for a manifest that is not text in that encoding or does not parse.
     func bagManifest(_ fileName: String, algorithm: DigestAlgorithm) throws(FormatError) -> BagManifest? {
+        try bagFacts.bagManifest(fileName) { () throws(FormatError) -> BagManifest? in try parseBagManifest(fileName, algorithm: algorithm) }
+    }
+
+    private func parseBagManifest(_ fileName: String, algorithm: DigestAlgorithm) throws(FormatError) -> BagManifest? {
         guard let text = try tagText(fileName) else { return nil }
         let manifest = try BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
         guard profile == .bag, manifest.entries.contains(where: { Self.oldFormPrefix($0.path) > 0 }) else { return manifest }

@@ -50,7 +50,7 @@ struct VerificationContext {
     let revocationEvidence: [RevocationEvidenceFile]
 
     private let factLog = FactLog()
-    private let bagFacts: BagInfoProvider
+    let bagFacts: BagInfoProvider
     private let rialDocuments: RialDocumentProvider
     private let captureApp: CaptureAppProvider
     private let sealFacts: SealProvider

@@ -4,7 +4,7 @@ import RialCrypto
 /// All payload manifests list the same files (RFC 8493 §3: every payload file in every
 /// payload manifest). A file listed in one manifest only means the manifests were edited apart.
 struct ManifestAgreementCheck: VerificationCheck {
-    var needs: Set<Fact> { [.tagEncoding] }
+    var needs: Set<Fact> { [.bagManifests] }
 
     func run(_ context: VerificationContext) -> [CheckResult] {
         var results = CappedResults()

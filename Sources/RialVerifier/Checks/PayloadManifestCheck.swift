@@ -5,7 +5,7 @@ import RialCrypto
 /// every digest matches (RFC 8493 §3). A package must have SHA-256 and SHA-512 manifests; a
 /// plain bag needs at least one manifest, and each one present is checked.
 struct PayloadManifestCheck: VerificationCheck {
-    var needs: Set<Fact> { [.tagEncoding] }
+    var needs: Set<Fact> { [.bagManifests] }
 
     /// Whether the manifests' agreement (``ManifestAgreementCheck``) is judged here too, from
     /// the paths each comparison listed: each manifest is then parsed once, and only its

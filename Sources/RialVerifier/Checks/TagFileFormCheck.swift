@@ -8,7 +8,7 @@ import RialCrypto
 /// parses it and written again as rial writes it; the bytes must be the same. Plain bags keep
 /// BagIt's leniency. A file that is missing or does not parse is left to its own check.
 struct TagFileFormCheck: VerificationCheck {
-    var needs: Set<Fact> { [.tagEncoding] }
+    var needs: Set<Fact> { [.bagManifests] }
 
     func run(_ context: VerificationContext) -> [CheckResult] {
         guard context.profile == .package else { return [] }

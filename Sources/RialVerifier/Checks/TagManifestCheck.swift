@@ -5,7 +5,7 @@ import RialCrypto
 /// tag manifests are required and must list every tag file but themselves; in a plain bag they
 /// are optional and may list any subset (RFC 8493 §2.2.1).
 struct TagManifestCheck: VerificationCheck {
-    var needs: Set<Fact> { [.tagEncoding] }
+    var needs: Set<Fact> { [.bagManifests] }
 
     func run(_ context: VerificationContext) -> [CheckResult] {
         var results = CappedResults()

@@ -1,15 +1,28 @@
 import RialFormat
 
 /// The BagIt tag files' facts: the encoding `bagit.txt` declares for the others (§5.1), and
-/// `bag-info.txt` read in it. Each is computed once, when a check first asks
-/// (``Fact/tagEncoding``, ``Fact/bagInfo``).
+/// `bag-info.txt` read in it, and the manifests. Each is computed once, when a check first asks
+/// (``Fact/tagEncoding``, ``Fact/bagInfo``, ``Fact/bagManifests``).
 final class BagInfoProvider {
     private var encoding: FactMemo<TagFileEncoding?>
     private var info: FactMemo<Result<BagInfo, FormatError>?>
+    /// Each manifest by file name, parsed: four checks read each one.
+    private var manifests: [String: Result<BagManifest?, FormatError>] = [:]
+    private let log: FactLog
 
     init(log: FactLog) {
         encoding = FactMemo(.tagEncoding, log: log)
         info = FactMemo(.bagInfo, log: log)
+        self.log = log
+    }
+
+    /// The manifest `fileName`, parsed by `parse` the first time any check asks for it.
+    func bagManifest(_ fileName: String, parse: () throws(FormatError) -> BagManifest?) throws(FormatError) -> BagManifest? {
+        if let known = manifests[fileName] { return try known.get() }
+        if manifests.isEmpty { log.record(.bagManifests) }
+        let result = Result { () throws(FormatError) -> BagManifest? in try parse() }
+        manifests[fileName] = result
+        return try result.get()
     }
 
     /// The encoding of the other tag files: UTF-8 for a package (which must declare it; check 2

@@ -12,6 +12,9 @@ enum Fact: Hashable, CaseIterable, Sendable {
     case tagEncoding
     /// `bag-info.txt`, parsed (``BagInfoProvider``).
     case bagInfo
+    /// The payload and tag manifests, each parsed once however many checks read it
+    /// (``BagInfoProvider``).
+    case bagManifests
     /// `rial/manifest.json`, parsed (``RialDocumentProvider``).
     case rialManifest
     /// `rial/chain.json`, parsed (``RialDocumentProvider``).
@@ -49,7 +52,7 @@ enum Fact: Hashable, CaseIterable, Sendable {
     var dependencies: Set<Fact> {
         switch self {
         case .tagEncoding, .rialManifest, .frameChain, .depthIndex, .appDocuments, .metadata, .custodyLog: []
-        case .bagInfo: [.tagEncoding]
+        case .bagInfo, .bagManifests: [.tagEncoding]
         case .appTokens: [.appDocuments, .metadata]
         case .sealSignature: []
         case .timestamp: [.sealSignature, .rialManifest]
