@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// rial's output checked by tools that share no code with it: bagit-python, coreutils'

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The JSON report of every package of the test corpus, held against the reports recorded in

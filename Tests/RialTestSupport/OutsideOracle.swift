@@ -47,6 +47,7 @@ public enum OutsideOracle {
     /// A failed oracle run: which and what it said.
     public struct Failed: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public static let schemaDirectory = repoRoot.appendingPathComponent("schema")
