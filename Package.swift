@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "RialCryptoTests", dependencies: ["RialTestSupport", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
-        .testTarget(name: "RialPackagerTests", dependencies: ["RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
+        .testTarget(name: "RialPackagerTests", dependencies: ["RialTestSupport", "RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
         .testTarget(name: "RialVerifierTests", dependencies: ["RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Exit statuses, help texts, and how pack, verify and inspect behave at the edges.

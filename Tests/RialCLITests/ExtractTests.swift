@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// `rial extract`: verify first, then unpack only a passing package into a new, empty directory.

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The JSON report of every package of the test corpus, held against the reports recorded in
@@ -142,7 +143,7 @@ enum ReportNormaliser {
 }
 
 /// The corpus: the plain, photo and hash-only packages; sealed, timestamped and custody-
-/// appended ones with and without trust; every tamper case of ``TamperTests``; the hostile
+/// appended ones with and without trust; every tamper case of ``TamperCatalogue``; the hostile
 /// corpus; and an extracted bag directory.
 enum ReportCorpus {
     static func make(in dir: URL) throws -> [ReportCorpusItem] {
@@ -200,7 +201,7 @@ enum ReportCorpus {
     private static func tamperItems(base: URL, in dir: URL) throws -> [ReportCorpusItem] {
         let context = try TamperContext(package: base, scratch: dir.appendingPathComponent("tamper-original"))
         var items: [ReportCorpusItem] = []
-        for (index, tamper) in (TamperTests.cases + TamperTests.refusals).enumerated() {
+        for (index, tamper) in (TamperCatalogue.cases + TamperCatalogue.refusals).enumerated() {
             let tampered = dir.appendingPathComponent("tamper-\(index).rialpkg")
             try Oracle.tamper(base, tamper.op.map(context.expand), output: tampered)
             items.append(ReportCorpusItem(name: "tamper: \(tamper.name)", path: tampered.path))

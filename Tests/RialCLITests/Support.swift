@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// A verification report as `rial verify --format json` writes it (schema/report.schema.json).
@@ -250,96 +251,52 @@ enum Fixture {
     }
 
     /// Unpacks `package` with the system `tar` into `dir` and returns the bag directory.
-    static func untar(_ package: URL, into dir: URL) throws -> URL {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let result = CLI.run(["tar", "-xf", package.path, "-C", dir.path], cwd: dir)
-        try #require(result.status == 0, "tar -xf failed: \(result)")
-        let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        try #require(entries.count == 1, "expected one top-level directory, found \(entries)")
-        return dir.appendingPathComponent(entries[0])
-    }
+    static func untar(_ package: URL, into dir: URL) throws -> URL { try OutsideOracle.untar(package, into: dir) }
 
     /// The entry names `tar -tf` lists.
-    static func tarList(_ package: URL) throws -> [String] {
-        let result = CLI.run(["tar", "-tf", package.path], cwd: package.deletingLastPathComponent())
-        try #require(result.status == 0, "tar -tf failed: \(result)")
-        return result.stdout.split(separator: "\n").map(String.init)
-    }
+    static func tarList(_ package: URL) throws -> [String] { try OutsideOracle.tarList(package) }
 
     static func read(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 
     static func text(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
 
     /// Entries of `dir`, recursively (files and directories), sorted.
-    static func listing(_ dir: URL) -> [String] {
-        (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []).sorted()
-    }
+    static func listing(_ dir: URL) -> [String] { TemporaryDirectory.listing(dir) }
 
     /// Regular files under `dir`, recursively, as relative paths, sorted.
-    static func regularFiles(_ dir: URL) -> [String] {
-        listing(dir).filter { path in
-            let type = (try? FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(path).path))?[.type] as? FileAttributeType
-            return type == .typeRegular
-        }
-    }
+    static func regularFiles(_ dir: URL) -> [String] { TemporaryDirectory.regularFiles(dir) }
 }
 
-/// The independent tools the suite checks rial against: bagit-python and jsonschema (in the
-/// oracle Python, `RIAL_ORACLE_PYTHON`, else `python3`), and coreutils' sha256sum/sha512sum.
-/// Missing oracles fail the test; they never skip it.
+/// The independent tools the suite checks rial against (RialTestSupport's ``OutsideOracle``),
+/// with their output as text. Missing oracles fail the test; they never skip it.
 enum Oracle {
-    static let hint = "run make test (installs oracles)"
-
-    static let pythonPath: String = ProcessInfo.processInfo.environment["RIAL_ORACLE_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
-
-    private static let pythonProblem: String? = {
-        let probe = CLI.run([pythonPath, "-c", "import bagit, jsonschema, rfc3339_validator"], cwd: FileManager.default.temporaryDirectory)
-        if probe.status == 0 { return nil }
-        return "oracle Python \(pythonPath) cannot import bagit, jsonschema and rfc3339_validator (\(probe.stderr.trimmingCharacters(in: .whitespacesAndNewlines))); \(hint)"
-    }()
+    static let hint = OutsideOracle.hint
+    static let pythonPath = OutsideOracle.pythonPath
 
     /// The oracle Python; throws (failing the test, never skipping it) when it lacks the oracles.
-    static func python() throws -> String {
-        if let problem = pythonProblem {
-            throw OracleMissing(message: problem)
-        }
-        return pythonPath
-    }
+    static func python() throws -> String { try OutsideOracle.python() }
 
     /// Requires a command-line tool (e.g. sha256sum) to be on PATH.
-    static func tool(_ name: String) throws -> String {
-        let probe = CLI.run(["sh", "-c", "command -v \(name)"], cwd: FileManager.default.temporaryDirectory)
-        if probe.status != 0 {
-            throw OracleMissing(message: "\(name) is not installed; \(hint)")
-        }
-        return name
-    }
+    static func tool(_ name: String) throws -> String { try OutsideOracle.tool(name) }
 
-    struct OracleMissing: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
+    typealias OracleMissing = OutsideOracle.Missing
 
-    static let schemaDirectory = CLI.repoRoot.appendingPathComponent("schema")
-    static let validateJSON = CLI.repoRoot.appendingPathComponent("Tests/oracles/validate_json.py").path
-    static let tamperScript = CLI.repoRoot.appendingPathComponent("Tests/RialCLITests/Fixtures/tamper.py").path
+    static let schemaDirectory = OutsideOracle.schemaDirectory
+    static let validateJSON = OutsideOracle.validateJSON
+    static let tamperScript = OutsideOracle.tamperScript
 
     /// Runs validate_json.py with `schema` (a file name in schema/) over `files`.
     static func validate(schema: String, _ files: [String], cwd: URL) throws -> CommandResult {
-        let python = try python()
-        return CLI.run([python, validateJSON, schemaDirectory.appendingPathComponent(schema).path] + files, cwd: cwd)
+        CommandResult(try OutsideOracle.validate(schema: schema, files, cwd: cwd))
     }
 
     /// `python -m bagit --validate` on a bag directory.
     static func bagitValidate(_ bag: URL) throws -> CommandResult {
-        let python = try python()
-        return CLI.run([python, "-m", "bagit", "--validate", "--quiet", bag.path], cwd: bag.deletingLastPathComponent())
+        CommandResult(try OutsideOracle.bagitValidate(bag))
     }
 
     /// Writes a tampered copy of `package` (see Fixtures/tamper.py for the ops).
     static func tamper(_ package: URL, _ op: [String], output: URL) throws {
-        let python = try python()
-        let result = CLI.run([python, tamperScript, op[0], package.path, output.path] + op.dropFirst(), cwd: package.deletingLastPathComponent())
-        try #require(result.status == 0, "tamper.py \(op) failed: \(result)")
+        try OutsideOracle.tamper(package, op, output: output)
     }
 }

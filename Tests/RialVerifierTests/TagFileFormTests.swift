@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import RialTestSupport
+@testable import RialVerifier
 
 /// One byte form (SPEC §5, §8.5 check 7a): in a package the BagIt tag files are judged byte for
 /// byte in the form rial writes, so the same content cannot travel in a second byte form with a
 /// second fingerprint; each twin below reads as the same entries to a lenient reader (and to
 /// bagit-python) and fails `bag.form.not-canonical` naming its file and line.
-@Suite("Tag files in one byte form")
+@Suite("Tag files in one byte form (library)")
 struct TagFileFormTests {
     /// Rewrites `path` in the package with `old` replaced by `new` (every occurrence, or only the
     /// first when `once`), and gives both tag manifests that file's new digests, in their own
@@ -34,26 +36,26 @@ with tarfile.open(dst, "w", format=tarfile.PAX_FORMAT) as out:
         else:
             out.addfile(m)
 """#
-        let result = CLI.run([try Oracle.python(), "-c", script, package.path, output.path, path, old, new, once ? "1" : "0"], cwd: package.deletingLastPathComponent())
+        let result = Subprocess.execute([try OutsideOracle.python(), "-c", script, package.path, output.path, path, old, new, once ? "1" : "0"], cwd: package.deletingLastPathComponent())
         try #require(result.status == 0, "rewrite failed: \(result)")
     }
 
     /// The first SHA-512 digest of the tag manifest, and the same with its letters in capitals.
     static func firstDigest(_ package: URL, _ file: String, in dir: URL) throws -> String {
-        let root = try Fixture.untar(package, into: dir.appendingPathComponent("x-\(UUID().uuidString)"))
-        let text = try Fixture.text(root.appendingPathComponent(file))
+        let root = try OutsideOracle.untar(package, into: dir.appendingPathComponent("x-\(UUID().uuidString)"))
+        let text = String(decoding: try Data(contentsOf: root.appendingPathComponent(file)), as: UTF8.self)
         return try #require(text.split(separator: " ").first.map(String.init))
     }
 
     @Test("a rial package passes bag.form; a plain bag directory is not held to it")
     func intact() throws {
-        try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
-            let (result, report) = try Fixture.verifyJSON(package.path, cwd: dir)
-            #expect(result.status == 0)
-            #expect(report.checks("bag.form").map(\.status) == ["pass"], "\(report.checks)")
-            let root = try Fixture.untar(package, into: dir.appendingPathComponent("bag"))
-            let (_, bag) = try Fixture.verifyJSON(root.path, cwd: dir)
+        try TemporaryDirectory.with { dir in
+            let package = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
+            let report = LibraryFixture.verify(package)
+            #expect(report.verdict == .pass, "\(report.failures)")
+            #expect(report.checks("bag.form").map(\.status) == [.pass], "\(report.checks)")
+            let root = try OutsideOracle.untar(package, into: dir.appendingPathComponent("bag"))
+            let bag = LibraryFixture.verify(root)
             #expect(bag.checks("bag.form").isEmpty && bag.checks("bag.form.not-canonical").isEmpty, "a plain bag keeps BagIt's leniency")
         }
     }
@@ -71,24 +73,24 @@ with tarfile.open(dst, "w", format=tarfile.PAX_FORMAT) as out:
     @Test("a second byte form of the same content fails bag.form.not-canonical at the file and line", arguments: 0..<6)
     func secondByteForm(_ index: Int) throws {
         let twin = Self.twins[index]
-        try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
+        try TemporaryDirectory.with { dir in
+            let package = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
             let digest = try Self.firstDigest(package, twin.file, in: dir)
             let (old, new) = twin.change(digest)
             let tampered = dir.appendingPathComponent("twin.rialpkg")
             try Self.rewrite(package, twin.file, old, new, once: !twin.every, output: tampered)
-            let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
-            #expect(result.status == 1, "\(twin.file): \(result)")
+            let report = LibraryFixture.verify(tampered)
+            #expect(report.verdict == .fail, "\(twin.file): \(report.failures)")
             let found = report.checks("bag.form.not-canonical")
             #expect(found.count == 1 && found.first?.subject == twin.file, "\(twin.file): \(report.failures)")
             if let line = twin.line { #expect(found.first?.message.hasSuffix("line \(line) differs") == true, "\(found)") }
             // Nothing else fails: the entries read the same; only the byte form is new. (Every tag
             // file but the tag manifests is also listed in rial/manifest.json, which catches any change
             // to it; a tag manifest is covered by nothing else, so there the form is all that fails.)
-            let others = report.failures.map(\.code).filter { $0 != "bag.form.not-canonical" && !$0.hasPrefix("rial.manifest.file.") }
+            let others = report.failures.map(\.code.rawValue).filter { $0 != "bag.form.not-canonical" && !$0.hasPrefix("rial.manifest.file.") }
             #expect(others == [], "\(twin.file): \(report.failures)")
             if twin.file.hasPrefix("tagmanifest-") { #expect(report.failures.count == 1, "\(twin.file): \(report.failures)") }
-            #expect(found.first?.part == "integrity")
+            #expect(found.first.map(report.part(of:)) == .integrity)
         }
     }
 }
