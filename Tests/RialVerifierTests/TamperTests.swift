@@ -11,12 +11,7 @@ struct TamperTests {
     @Test("archive-level tampering is refused as unsafe with its code and location (an ERROR report)", arguments: TamperCatalogue.refusals)
     func refused(_ tamper: TamperCase) throws {
         try TemporaryDirectory.with { dir in
-            let original = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
-            let context = try TamperContext(package: original, scratch: dir.appendingPathComponent("original"))
-            let tampered = dir.appendingPathComponent("tampered.rialpkg")
-            try OutsideOracle.tamper(original, tamper.op.map(context.expand), output: tampered)
-
-            let report = LibraryFixture.verify(tampered)
+            let (report, context) = try Self.verifyTampered(tamper, in: dir)
             let expected = try #require(tamper.expected.first)
             #expect(report.verdict == .error)
             #expect(report.checks.isEmpty, "a refused archive gets no check results: \(report.checks)")
@@ -37,12 +32,7 @@ struct TamperTests {
     @Test("tampering is reported with its code and subject (a FAIL report)", arguments: TamperCatalogue.cases)
     func caught(_ tamper: TamperCase) throws {
         try TemporaryDirectory.with { dir in
-            let original = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
-            let context = try TamperContext(package: original, scratch: dir.appendingPathComponent("original"))
-            let tampered = dir.appendingPathComponent("tampered.rialpkg")
-            try OutsideOracle.tamper(original, tamper.op.map(context.expand), output: tampered)
-
-            let report = LibraryFixture.verify(tampered)
+            let (report, context) = try Self.verifyTampered(tamper, in: dir)
             #expect(report.verdict == .fail)
             #expect(report.count(.fail) == report.failures.count && report.count(.fail) > 0)
             for finding in tamper.expected {
@@ -96,5 +86,15 @@ struct TamperTests {
             #expect(size.expected == context.expand("{size:data/depth/depth_000004.f32}"))
             #expect(size.actual == "1000")
         }
+    }
+
+    /// A packed sample changed by `tamper` (tamper.py, the outside tool), verified in-process;
+    /// the context expands the case's placeholders for its expected subjects.
+    private static func verifyTampered(_ tamper: TamperCase, in dir: URL) throws -> (VerificationReport, TamperContext) {
+        let original = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
+        let context = try TamperContext(package: original, scratch: dir.appendingPathComponent("original"))
+        let tampered = dir.appendingPathComponent("tampered.rialpkg")
+        try OutsideOracle.tamper(original, tamper.op.map(context.expand), output: tampered)
+        return (LibraryFixture.verify(tampered), context)
     }
 }
