@@ -13,7 +13,7 @@ struct AppBundleCheck: VerificationCheck {
     var needs: Set<Fact> { [.metadata, .custodyLog] }
 
     /// How far before the capture's start and after its end the bundle's `timestamp` may lie: the
-    /// app truncates it to whole seconds and makes the bundle right after the capture (seed 004:
+    /// app truncates it to whole seconds and makes the bundle right after the capture (the security review:
     /// ~10 ms), so 2 s before covers truncation and clock steps, 60 s after a slow device.
     static let secondsBefore: Int64 = 2
     static let secondsAfter: Int64 = 60

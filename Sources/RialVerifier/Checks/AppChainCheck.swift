@@ -2,13 +2,13 @@ import RialFormat
 
 /// The capture app's hash chain holds together on its own (`schema/SPEC.md` §8.5 check 14a),
 /// with or without frame material and `capture.json`: its final hash is its last frame hash,
-/// and its checkpoints are those of every 150th frame (seed 000: every 5 s at 30 fps; or the
+/// and its checkpoints are those of every 150th frame (the hash-chain design: every 5 s at 30 fps; or the
 /// interval the capture descriptor states), in order, each that frame's hash. Against the frames themselves it is held by `chain.app`, against the
 /// metadata's `frame_count` and `hash_chain_final` by the metadata checks.
 struct AppChainCheck: VerificationCheck {
     var needs: Set<Fact> { [.appDocuments, .frameChain] }
 
-    /// The app's checkpoint interval, fixed by seed 000.
+    /// The app's checkpoint interval, fixed by the hash-chain design.
     static let checkpointInterval: Int64 = 150
 
     func run(_ context: VerificationContext) -> [CheckResult] {
@@ -26,7 +26,7 @@ struct AppChainCheck: VerificationCheck {
                                  expected: last ?? "no frame hash", actual: chain.finalHash))
         }
         let count = Int64(chain.frameHashes.count)
-        // The app checkpoints every 150th frame (seed 000); a capture descriptor may state
+        // The app checkpoints every 150th frame (the hash-chain design); a capture descriptor may state
         // another interval, which rial's chain then carries. The app may stop early (it lists
         // at most a few), so its checkpoints are a prefix of the interval's, in order.
         let interval = context.parsedChain?.checkpointInterval ?? Self.checkpointInterval

@@ -162,7 +162,7 @@ extension CheckResult.Code {
     public static let privacyMediaPresent = Self(MetadataList.privacyMediaPresent)
     /// PASS: its `metadata`, `capturedAt` and `depthAnalysis.computedAt` disclose nothing finer than its own
     /// `metadataFlags`, which are consistent, `captureMode` is `hash_only`, and below full levels it holds no
-    /// key seed 001 does not define.
+    /// key the hash-only payload design does not define.
     public static let privacyPayload = Self(MetadataList.privacyPayload)
     /// FAIL: `captureMode` is not `hash_only` (the message names it).
     public static let privacyPayloadMode = Self(MetadataList.privacyPayloadMode)
@@ -171,7 +171,7 @@ extension CheckResult.Code {
     /// states a finer timestamp level than the package.
     public static let privacyTimestampLeak = Self(MetadataList.privacyTimestampLeak)
     /// FAIL: what they disclose cannot be judged (§16.6): a payload whose own levels are below `precise`,
-    /// `exact`, `full` holds keys seed 001 does not define (at the top level, in `metadata` or in
+    /// `exact`, `full` holds keys the hash-only payload design does not define (at the top level, in `metadata` or in
     /// `depthAnalysis`; the message lists them); or, in a filtered package, `depth_analysis` of
     /// `rial/metadata.json` or the app's depth analysis holds keys the app's DepthAnalysisResult does not
     /// define.
