@@ -35,4 +35,15 @@ enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String, replacing: Bool, mode: mode_t = 0o644) throws {
         try FileWriter.writeAtomically(bytes, to: path, existing: replacing ? .replace : .refuse, mode: mode)
     }
+
+    /// Writes an RFC 3161 request (`timestamp request`, `renew request`): a file that cannot be
+    /// written is said on standard error and is exit status 2.
+    static func writeRequest(_ der: [UInt8], to path: String, replacing: Bool) throws {
+        do {
+            try write(der, to: path, replacing: replacing)
+        } catch let error as ArchiveError {
+            Console.error(error.conciseDescription(after: "cannot write the request"))
+            throw ExitStatus.couldNotComplete
+        }
+    }
 }

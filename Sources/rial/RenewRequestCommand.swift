@@ -56,12 +56,7 @@ struct RenewRequestCommand: ParsableCommand {
             }
             throw AmendRefusal.exitStatus(for: error, package: package, action: "requested")
         }
-        do {
-            try OutputFile.write(receipt.request.der, to: output, replacing: force)
-        } catch let error as ArchiveError {
-            Console.error(error.conciseDescription(after: "cannot write the request"))
-            throw ExitStatus.couldNotComplete
-        }
+        try OutputFile.writeRequest(receipt.request.der, to: output, replacing: force)
         if !quiet {
             let kind = receipt.renewal == 1 ? "the first renewal" : receipt.startsChain ? "renewal \(receipt.renewal), a new \(receipt.algorithm.displayName) chain" : "renewal \(receipt.renewal)"
             print("Wrote \(output): an RFC 3161 \(receipt.algorithm.displayName) request for \(kind)")

@@ -47,12 +47,7 @@ struct TimestampRequestCommand: ParsableCommand {
         } catch let error as AmenderError {
             throw AmendRefusal.exitStatus(for: error, package: package, action: "requested")
         }
-        do {
-            try OutputFile.write(receipt.request.der, to: output, replacing: force)
-        } catch let error as ArchiveError {
-            Console.error(error.conciseDescription(after: "cannot write the request"))
-            throw ExitStatus.couldNotComplete
-        }
+        try OutputFile.writeRequest(receipt.request.der, to: output, replacing: force)
         if !quiet {
             print("Wrote \(output): an RFC 3161 request for the seal by \(receipt.sealSigner)")
             print("Nonce:  \(receipt.request.nonceHex)")
@@ -69,12 +64,7 @@ struct TimestampRequestCommand: ParsableCommand {
             Console.error(error.conciseDescription)
             throw error.code == .sealMismatch ? ExitStatus.failed : ExitStatus.couldNotComplete
         }
-        do {
-            try OutputFile.write(made.request.der, to: output, replacing: force)
-        } catch let error as ArchiveError {
-            Console.error(error.conciseDescription(after: "cannot write the request"))
-            throw ExitStatus.couldNotComplete
-        }
+        try OutputFile.writeRequest(made.request.der, to: output, replacing: force)
         if !quiet {
             print("Wrote \(output): an RFC 3161 request for the receipt signed by \(made.signer)")
             print("Nonce:  \(made.request.nonceHex)")

@@ -27,19 +27,7 @@ extension TimeStampResponse {
     /// `TimeStampResp ::= SEQUENCE { status PKIStatusInfo (granted), timeStampToken }`.
     static func grantedResponse(around token: [UInt8]) -> [UInt8] {
         let granted: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x00]
-        return [0x30] + derLength(granted.count + token.count) + granted + token
-    }
-
-    /// A DER definite length: short form below 128, else long form, big-endian, minimal.
-    private static func derLength(_ count: Int) -> [UInt8] {
-        guard count >= 0x80 else { return [UInt8(count)] }
-        var bytes: [UInt8] = []
-        var rest = count
-        while rest > 0 {
-            bytes.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(bytes.count)] + bytes
+        return [0x30] + DERElement.length(granted.count + token.count) + granted + token
     }
 }
 
