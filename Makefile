@@ -3,7 +3,7 @@ SWIFT ?= swift
 ORACLE_PYTHON := $(CURDIR)/.build-oracles/venv/bin/python
 RIAL := $(CURDIR)/.build/debug/rial
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench clean format check-format
 
 all: build
 
@@ -17,7 +17,7 @@ build: deps
 # ffprobe, exiftool, sqlite3, psql and a PostgreSQL server). A test needing a tool or server is
 # marked `.requires(…)` (Tests/RialTestSupport/Requirement.swift): skipped without it in a plain
 # `swift test`, failed here, where every RIAL_REQUIRE_* below says it must run.
-test:
+test: check-format
 	@scripts/install-deps.sh --with-oracles
 	$(SWIFT) build
 	@# The ledger's PostgreSQL tests get a throwaway cluster, stopped even when a test fails.
@@ -28,6 +28,14 @@ test:
 	RIAL_REQUIRE_OPENSSL=1 $(SWIFT) test
 	$(MAKE) fuzz-replay
 	$(MAKE) fault-injection
+
+# The code's layout (.swift-format, README "Formatting"): `make format` rewrites the Swift files,
+# `make check-format` (the first step of `make test`) fails when one is off.
+format:
+	@scripts/check-format.sh --fix
+
+check-format:
+	@scripts/check-format.sh
 
 # kill -9 at random moments during custody append, seal and pack, eight concurrent appends, killed
 # sharded audits: every package as it was or a complete new version, every ledger verifiable
