@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "RialExtractor", targets: ["RialExtractor"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // System C libraries, from Debian's -dev packages.
@@ -108,7 +108,8 @@ let package = Package(
         .executableTarget(
             name: "rial",
             dependencies: [
-                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialReport", "RialExtractor", "RialAmender", "RialLedger", "RialAudit",
+                "RialErrors", "RialFormat", "RialCrypto", "RialArchive", "RialPackager", "RialVerifier", "RialReport", "RialExtractor", "RialAmender",
+                "RialLedger", "RialAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -130,12 +131,20 @@ let package = Package(
         .testTarget(name: "RialArchiveTests", dependencies: ["RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(name: "RialXMLTests", dependencies: ["RialXML", "RialErrors"]),
         .testTarget(name: "RialPackagerTests", dependencies: ["RialTestSupport", "RialPackager", "RialFormat", "RialCrypto", "RialErrors"]),
-        .testTarget(name: "RialVerifierTests", dependencies: ["RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML", "RialMediaClaims"]),
+        .testTarget(
+            name: "RialVerifierTests",
+            dependencies: [
+                "RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML",
+                "RialMediaClaims",
+            ]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
-        .testTarget(name: "RialMediaTests", dependencies: ["RialTestSupport", "RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
+        .testTarget(
+            name: "RialMediaTests",
+            dependencies: ["RialTestSupport", "RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
         .testTarget(name: "RialLedgerTests", dependencies: ["RialTestSupport", "RialLedger", "RialFormat", "RialErrors"]),
-        .testTarget(name: "RialAuditTests", dependencies: ["RialTestSupport", "RialAudit", "RialLedger", "RialVerifier", "RialPackager", "RialFormat", "RialCrypto"]),
+        .testTarget(
+            name: "RialAuditTests", dependencies: ["RialTestSupport", "RialAudit", "RialLedger", "RialVerifier", "RialPackager", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialCLITests", dependencies: ["RialTestSupport", "rial", "RialXML"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]

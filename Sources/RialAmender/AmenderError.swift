@@ -84,8 +84,10 @@ public struct AmenderError: RialError {
     ///   - location: where in the package, if the refusal is about one place.
     ///   - file: the source file, filled in by the compiler.
     ///   - line: the line, filled in by the compiler.
-    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, report: VerificationReport? = nil, location: String? = nil,
-                file: String = #fileID, line: Int = #line) {
+    public init(
+        _ code: Code, _ reason: String, cause: (any Error)? = nil, report: VerificationReport? = nil, location: String? = nil,
+        file: String = #fileID, line: Int = #line
+    ) {
         self.location = location
         self.code = code
         self.reason = reason

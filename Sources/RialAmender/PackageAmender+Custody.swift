@@ -23,8 +23,10 @@ extension PackageAmender {
     ///   before the last event's, or the text is not allowed), `.alreadyPresent`,
     ///   `.writeFailed` (the log is full, signing or writing failed).
     ///   - staples: revocation evidence to staple (`--revocation`, §14.11), named in the event's details.
-    public func appendCustodyEvent(_ draft: CustodyEventDraft, signedBy signer: Sealer? = nil, at now: Timestamp,
-                                   force: Bool = false, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil) throws -> CustodyReceipt {
+    public func appendCustodyEvent(
+        _ draft: CustodyEventDraft, signedBy signer: Sealer? = nil, at now: Timestamp,
+        force: Bool = false, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil
+    ) throws -> CustodyReceipt {
         let recorder = CustodyRecorder(signer: signer)
         let actor: CustodyActor
         do {
@@ -36,8 +38,9 @@ extension PackageAmender {
             actor = try recorder.actor(draft.actor)
         } catch {
             // Without a name to take, or one the certificate does not attest.
-            throw AmenderError(signer != nil && signer?.signer.certificate.subjectCommonName == nil ? .invalidSigner : .invalidEvent,
-                               Self.reason(error), cause: error)
+            throw AmenderError(
+                signer != nil && signer?.signer.certificate.subjectCommonName == nil ? .invalidSigner : .invalidEvent,
+                Self.reason(error), cause: error)
         }
         guard CustodyAction.appendable.contains(draft.action) else {
             throw AmenderError(.invalidEvent, "\(draft.action.rawValue) events are written by the capture app or while packing, never appended")
@@ -55,16 +58,19 @@ extension PackageAmender {
         removeLeftovers()
         let (report, tags) = try verifiedTagFiles(at: now, acceptingFailure: force, progress: progress)
         let (packageID, manifestSHA256) = try packageID(in: report)
-        let forced = report.verdict == .pass ? nil
+        let forced =
+            report.verdict == .pass
+            ? nil
             : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code.rawValue))).sorted())
         let event: CustodyEvent
         let files: [PackageFile]
         let stapled = Self.new(staples, in: tags)
         do {
             // verifiedTagFiles checked the head is the verified one: the event links to what was verified.
-            event = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
-                                             action: draft.action, actor: actor, details: draft.details + RevocationStaple.record(stapled), location: draft.location,
-                                             forced: forced)
+            event = try CustodyRecorder.next(
+                after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
+                action: draft.action, actor: actor, details: draft.details + RevocationStaple.record(stapled), location: draft.location,
+                forced: forced)
             files = stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) } + (try recorder.files(for: event))
         } catch let error as PackagerError where error.code == .invalidOption {
             throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
@@ -80,7 +86,8 @@ extension PackageAmender {
             throw AmenderError(.writeFailed, "could not take the SHA-256 of the new event", cause: error, report: report)
         }
         try append(files, modificationTime: now, report: report)
-        return CustodyReceipt(report: report, event: event, headSHA256: head, signer: signer?.signer.certificate.subject,
-                              addedPaths: files.map(\.path))
+        return CustodyReceipt(
+            report: report, event: event, headSHA256: head, signer: signer?.signer.certificate.subject,
+            addedPaths: files.map(\.path))
     }
 }

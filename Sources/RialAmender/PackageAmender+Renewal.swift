@@ -87,15 +87,17 @@ extension PackageAmender {
         var files = [PackageFile(path: PackageLayout.renewalRecord(number + 1), bytes: renewed.der)]
         files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
         try append(files, modificationTime: time, report: report)
-        return RenewalReceipt(report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
-                              renewal: number + 1, startsChain: next.startsChain, addedPaths: files.map(\.path))
+        return RenewalReceipt(
+            report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
+            renewal: number + 1, startsChain: next.startsChain, addedPaths: files.map(\.path))
     }
 
     /// The package's last renewal number (0 for none), its evidence record, and the data object
     /// it protects: the exact bytes of `rial/seal/manifest.tsr`.
     private func renewalState(in tags: PackageTagFiles, report: VerificationReport) throws -> (Int, EvidenceRecord, [UInt8]) {
         guard let dataObject = tags.files[PackageLayout.sealTimestamp] else {
-            throw AmenderError(.notTimestamped, "\(path) has no seal timestamp (rial/seal/manifest.tsr) to renew: attach one first with rial timestamp attach", report: report)
+            throw AmenderError(
+                .notTimestamped, "\(path) has no seal timestamp (rial/seal/manifest.tsr) to renew: attach one first with rial timestamp attach", report: report)
         }
         let numbers = tags.files.keys.compactMap(PackageLayout.renewalNumber)
         guard let last = numbers.max() else { return (0, EvidenceRecord(), dataObject) }

@@ -20,7 +20,9 @@ extension PackageAmender {
     ///   (`time` is before the last custody event's), `.alreadyPresent`, `.writeFailed`.
     ///   - staples: revocation evidence to staple (`--revocation`, §14.11); the SEALED event's
     ///     details name each file, under the sealer's signature.
-    public func seal(with sealer: Sealer, at time: Timestamp, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil) throws -> SealReceipt {
+    public func seal(with sealer: Sealer, at time: Timestamp, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil) throws
+        -> SealReceipt
+    {
         let recorder = CustodyRecorder(signer: sealer)
         let actor: CustodyActor
         do {
@@ -48,11 +50,13 @@ extension PackageAmender {
         let stapled = Self.new(staples, in: tags)
         do {
             let seal = try sealer.seal(manifest)
-            event = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
-                                             action: .sealed, actor: actor,
-                                             details: "sealed rial/manifest.json (SHA-256 \(manifestSHA256)) with a detached CMS signature, rial/seal/manifest.p7s"
-                                                + RevocationStaple.record(stapled))
-            files = [PackageFile(path: PackageLayout.seal, bytes: seal)] + stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) }
+            event = try CustodyRecorder.next(
+                after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
+                action: .sealed, actor: actor,
+                details: "sealed rial/manifest.json (SHA-256 \(manifestSHA256)) with a detached CMS signature, rial/seal/manifest.p7s"
+                    + RevocationStaple.record(stapled))
+            files =
+                [PackageFile(path: PackageLayout.seal, bytes: seal)] + stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) }
                 + (try recorder.files(for: event))
         } catch let error as PackagerError where error.code == .invalidOption {
             throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
@@ -60,8 +64,9 @@ extension PackageAmender {
             throw AmenderError(.writeFailed, "could not seal \(path)", cause: error, report: report)
         }
         try append(files, modificationTime: time, report: report)
-        return SealReceipt(report: report, manifestSHA256: manifestSHA256, signer: sealer.signer.certificate.subject,
-                           event: event, addedPaths: files.map(\.path))
+        return SealReceipt(
+            report: report, manifestSHA256: manifestSHA256, signer: sealer.signer.certificate.subject,
+            event: event, addedPaths: files.map(\.path))
     }
 
     /// The staples not in the package yet, each once: a file already stapled is the same bytes.

@@ -39,7 +39,9 @@ extension PackageAmender {
     ///   `.invalidRequest`, `.nonceMismatch`, `.alreadyPresent` (already timestamped), `.writeFailed`.
     /// - Parameter staples: revocation evidence to staple (`--revocation`, §14.11), after the token;
     ///   no event records it: each file stands on its issuer's signature.
-    public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil) throws -> TimestampReceipt {
+    public func attachTimestamp(_ token: TimestampToken, at time: Timestamp, stapling staples: [RevocationStaple] = [], progress: Verifier.Progress? = nil)
+        throws -> TimestampReceipt
+    {
         let response: TimeStampResponse
         do {
             response = try TimeStampResponse(der: token.response)
@@ -73,8 +75,9 @@ extension PackageAmender {
         if let chain = token.tsaChain { files.append(PackageFile(path: PackageLayout.sealTimestampChain, bytes: chain)) }
         files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
         try append(files, modificationTime: time, report: report)
-        return TimestampReceipt(report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
-                                addedPaths: files.map(\.path))
+        return TimestampReceipt(
+            report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
+            addedPaths: files.map(\.path))
     }
 
     /// The seal of a package that just passed verification; it must sign the verified manifest.

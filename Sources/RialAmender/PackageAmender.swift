@@ -94,14 +94,23 @@ public struct PackageAmender: Sendable {
         guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         let name = target == path ? path : "\(path) (a link to \(target))"
         if info.st_uid != geteuid(), geteuid() != 0 {
-            throw AmenderError(.protectedPackage, "\(name) belongs to another user (uid \(info.st_uid)); amending replaces the file, which would then be yours: ask its owner, or root, to amend it")
+            throw AmenderError(
+                .protectedPackage,
+                "\(name) belongs to another user (uid \(info.st_uid)); amending replaces the file, which would then be yours: ask its owner, or root, to amend it"
+            )
         }
         guard !amendsProtectedFiles else { return }
         if info.st_mode & S_IWUSR == 0 {
-            throw AmenderError(.protectedPackage, "\(name) is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))): its owner protected it; pass --force to amend it anyway (it stays read-only)")
+            throw AmenderError(
+                .protectedPackage,
+                "\(name) is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))): its owner protected it; pass --force to amend it anyway (it stays read-only)"
+            )
         }
         if info.st_nlink > 1 {
-            throw AmenderError(.protectedPackage, "\(name) has \(info.st_nlink - 1) other name\(info.st_nlink == 2 ? "" : "s") (hard links), which would keep the old version: amending replaces this name only; pass --force to amend it anyway")
+            throw AmenderError(
+                .protectedPackage,
+                "\(name) has \(info.st_nlink - 1) other name\(info.st_nlink == 2 ? "" : "s") (hard links), which would keep the old version: amending replaces this name only; pass --force to amend it anyway"
+            )
         }
     }
 
@@ -123,7 +132,9 @@ public struct PackageAmender: Sendable {
     /// - Returns: the report and the tag files, checked to be the verified ones.
     /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`, `.unreadablePackage`
     ///   or `.changedDuringVerification`.
-    func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (report: VerificationReport, tags: PackageTagFiles) {
+    func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (
+        report: VerificationReport, tags: PackageTagFiles
+    ) {
         if let refusal = Self.streamRefusal(path) { throw refusal }
         let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
         let report = verifier.report(for: target, progress: progress)
@@ -155,7 +166,8 @@ public struct PackageAmender: Sendable {
     /// A package without a manifest never matches, since nothing could be bound to it.
     package static func tagFiles(_ tags: PackageTagFiles, areThoseVerifiedBy report: VerificationReport) -> Bool {
         guard let manifest = tags.files[PackageLayout.manifest],
-              let digest = try? StreamingDigest.digest(.sha256, of: manifest) else { return false }
+            let digest = try? StreamingDigest.digest(.sha256, of: manifest)
+        else { return false }
         return Hex.encode(digest) == report.manifestSHA256 && tags.custodyHead?.sha256 == report.custody?.head?.sha256
     }
 

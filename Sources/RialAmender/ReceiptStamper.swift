@@ -23,8 +23,9 @@ public struct ReceiptStamper: Sendable {
     public static func isReceipt(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              stat(ReceiptLayout.signature(of: path), &info) == 0,
-              let head = try? FileChunkReader.readHead(path: path, count: 64) else { return false }
+            stat(ReceiptLayout.signature(of: path), &info) == 0,
+            let head = try? FileChunkReader.readHead(path: path, count: 64)
+        else { return false }
         return head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
@@ -45,8 +46,11 @@ public struct ReceiptStamper: Sendable {
             throw AmenderError(.unreadableSeal, "the receipt's signature \(ReceiptLayout.signature(of: report)) cannot be read", cause: error)
         }
         guard let digest = try? StreamingDigest.digest(.sha256, of: reportBytes), signature.signsContent(sha256: digest),
-              signature.signatureVerifies() else {
-            throw AmenderError(.sealMismatch, "the receipt's signature does not sign \(report) as it stands: the report was edited after it was signed; check it with rial receipt verify")
+            signature.signatureVerifies()
+        else {
+            throw AmenderError(
+                .sealMismatch,
+                "the receipt's signature does not sign \(report) as it stands: the report was edited after it was signed; check it with rial receipt verify")
         }
         return signature
     }

@@ -96,41 +96,46 @@ package struct Audit {
             return nil
         }
         try recorder.record(gone + [.run(.runEnded, writer: writer, startedAt: startedAt, endedAt: clock.now(), verdict: verdicts.worst, detail: ended)])
-        return AuditSummary(runID: writer.runID, shard: options.shard, ledger: options.ledger.displayName, inputs: share.count,
-                            verifiedNow: inputs.count, verdicts: verdicts, changes: changes,
-                            head: LedgerAppendGuard.head(of: ledger, after: verifiedHead, clock: clock), outcome: outcome)
+        return AuditSummary(
+            runID: writer.runID, shard: options.shard, ledger: options.ledger.displayName, inputs: share.count,
+            verifiedNow: inputs.count, verdicts: verdicts, changes: changes,
+            head: LedgerAppendGuard.head(of: ledger, after: verifiedHead, clock: clock), outcome: outcome)
     }
 
     /// Verifies `inputs` as a batch, telling `events` of each and recording it.
     /// - Parameter receipts: where and with what each package's receipt is signed (`--receipts`).
-    private func verify(_ inputs: [StoreKeys.Input], writer: LedgerRecord.Writer, recorder: AuditRecorder,
-                        receipts: (directory: AuditReceipts, write: (VerificationReport, String) throws -> ReceiptFingerprint)?,
-                        events: some AuditEvents) throws(AuditError) {
+    private func verify(
+        _ inputs: [StoreKeys.Input], writer: LedgerRecord.Writer, recorder: AuditRecorder,
+        receipts: (directory: AuditReceipts, write: (VerificationReport, String) throws -> ReceiptFingerprint)?,
+        events: some AuditEvents
+    ) throws(AuditError) {
         let runner = BatchRunner(verifier: Verifier(policy: options.policy), inputs: inputs.map(\.path), jobs: options.jobs)
         var done = 0
         var failure: AuditError?
-        runner.run(deliver: { index, outcome in
-            done += 1
-            let result = outcome.report
-            events.verified(result, elapsed: outcome.elapsed)
-            guard failure == nil else { return }
-            var receipt: ReceiptFingerprint?
-            if let receipts, result.verdict != .error {
-                do {
-                    receipt = try receipts.write(result, try receipts.directory.path(for: inputs[index]))
-                } catch {
-                    // The audit goes on; the record says no receipt was made, and why is said.
-                    events.note("cannot write the receipt of \(inputs[index].path)", cause: error)
+        runner.run(
+            deliver: { index, outcome in
+                done += 1
+                let result = outcome.report
+                events.verified(result, elapsed: outcome.elapsed)
+                guard failure == nil else { return }
+                var receipt: ReceiptFingerprint?
+                if let receipts, result.verdict != .error {
+                    do {
+                        receipt = try receipts.write(result, try receipts.directory.path(for: inputs[index]))
+                    } catch {
+                        // The audit goes on; the record says no receipt was made, and why is said.
+                        events.note("cannot write the receipt of \(inputs[index].path)", cause: error)
+                    }
                 }
-            }
-            do throws(AuditError) {
-                try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer, clock: clock, receipt: receipt))
-            } catch {
-                failure = error
-            }
-        }, tick: {
-            events.progress(done: done, of: inputs.count, bytes: runner.bytes.done)
-        })
+                do throws(AuditError) {
+                    try recorder.add(.make(result, key: inputs[index].key, elapsed: outcome.elapsed, writer: writer, clock: clock, receipt: receipt))
+                } catch {
+                    failure = error
+                }
+            },
+            tick: {
+                events.progress(done: done, of: inputs.count, bytes: runner.bytes.done)
+            })
         if let failure { throw failure }
     }
 }

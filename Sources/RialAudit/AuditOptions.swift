@@ -46,9 +46,11 @@ package struct AuditOptions {
     /// An audit of `paths` into `ledger` under `policy`, with the command line's defaults for
     /// the rest: not recursive, absolute keys, the whole store, no `--max-age`, one job, a
     /// broken ledger refused, no receipts.
-    package init(paths: [String], ledger: LedgerLocation, runID: String, policy: VerificationPolicy = VerificationPolicy(),
-                 recursive: Bool = false, storeRoot: String? = nil, shard: ShardSelector = .all, maxAge: Int64? = nil, jobs: Int = 1,
-                 extendsBrokenLedger: Bool = false, host: String = AuditClock.host, receipts: ReceiptSigning? = nil) {
+    package init(
+        paths: [String], ledger: LedgerLocation, runID: String, policy: VerificationPolicy = VerificationPolicy(),
+        recursive: Bool = false, storeRoot: String? = nil, shard: ShardSelector = .all, maxAge: Int64? = nil, jobs: Int = 1,
+        extendsBrokenLedger: Bool = false, host: String = AuditClock.host, receipts: ReceiptSigning? = nil
+    ) {
         self.paths = paths
         self.recursive = recursive
         self.ledger = ledger

@@ -56,7 +56,9 @@ package struct AuditSummary {
                 }
             case .fingerprintChanged: parts.append("fingerprint \(short(change.previous?.fingerprint)) → \(short(change.current?.fingerprint))")
             case .idFingerprintChanged:
-                parts.append("package id \(Escaping.visible(change.current?.packageID ?? "?")) had fingerprint \(short(change.previous?.fingerprint)) at \(Escaping.visible(change.previous?.path ?? "?"))")
+                parts.append(
+                    "package id \(Escaping.visible(change.current?.packageID ?? "?")) had fingerprint \(short(change.previous?.fingerprint)) at \(Escaping.visible(change.previous?.path ?? "?"))"
+                )
             case .verdictChanged: parts.append("verdict \(change.previous?.verdict ?? "?") → \(change.current?.verdict ?? "?")")
             case .overdue: parts.append("overdue: previously verified \(change.previous?.endedAt ?? "?")")
             case .moved: parts.append("moved from \(Escaping.visible(change.previous?.path ?? "?")) (same package id and fingerprint; one history)")
@@ -88,20 +90,24 @@ package struct AuditSummary {
             object["previous_verified_at"] = change.previous.map { .string($0.endedAt ?? $0.startedAt) } ?? .null
             out += String(decoding: JSONLinesRenderer.compact(.object(object)), as: UTF8.self)
         }
-        out += String(decoding: JSONLinesRenderer.compact(.object([
-            "type": .string("audit"),
-            "run_id": .string(runID),
-            "shard": .string(shard.description),
-            "ledger": .string(ledger),
-            "inputs": .integer(Int64(inputs)),
-            "verified_now": .integer(Int64(verifiedNow)),
-            "verdicts": .object(["pass": .integer(Int64(verdicts.pass)), "fail": .integer(Int64(verdicts.fail)), "error": .integer(Int64(verdicts.error))]),
-            "changes_total": .integer(Int64(changes.count)),
-            "changes_needing_attention": .integer(Int64(changes.filter(\.needsAttention).count)),
-            "head_seq": .integer(head.seq),
-            "head_hash": .string(head.hash),
-            "exit_status": .integer(Int64(outcome.rawValue)),
-        ])), as: UTF8.self)
+        out += String(
+            decoding: JSONLinesRenderer.compact(
+                .object([
+                    "type": .string("audit"),
+                    "run_id": .string(runID),
+                    "shard": .string(shard.description),
+                    "ledger": .string(ledger),
+                    "inputs": .integer(Int64(inputs)),
+                    "verified_now": .integer(Int64(verifiedNow)),
+                    "verdicts": .object([
+                        "pass": .integer(Int64(verdicts.pass)), "fail": .integer(Int64(verdicts.fail)), "error": .integer(Int64(verdicts.error)),
+                    ]),
+                    "changes_total": .integer(Int64(changes.count)),
+                    "changes_needing_attention": .integer(Int64(changes.filter(\.needsAttention).count)),
+                    "head_seq": .integer(head.seq),
+                    "head_hash": .string(head.hash),
+                    "exit_status": .integer(Int64(outcome.rawValue)),
+                ])), as: UTF8.self)
         return out
     }
 }

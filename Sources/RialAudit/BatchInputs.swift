@@ -56,7 +56,9 @@ package enum BatchInputs {
                 case S_IFREG where TemporaryFile.isTemporaryName(name):
                     // Not an input: what a write killed before it could clean up left (issue 35).
                     let destination = String(name.dropFirst().dropLast(".tmp-XXXXXX".count))
-                    note("note: \(path) (\(info.st_size) bytes) is a temporary file an interrupted write of \(destination) left; the next amendment of \(destination) removes it, or delete it")
+                    note(
+                        "note: \(path) (\(info.st_size) bytes) is a temporary file an interrupted write of \(destination) left; the next amendment of \(destination) removes it, or delete it"
+                    )
                 case _ where name.lowercased().hasSuffix(".rialpkg"):
                     // A file, or anything else named like one (a named pipe, a socket, a device,
                     // a link, dangling or not): every entry that looks like a package is an input,

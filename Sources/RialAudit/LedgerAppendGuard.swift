@@ -26,7 +26,9 @@ package enum LedgerAppendGuard {
             warn("warning: \(said); recording after the break, as --extend-broken-ledger asks")
             return nil
         }
-        throw AuditError(.couldNotComplete, """
+        throw AuditError(
+            .couldNotComplete,
+            """
             \(said).
             Nothing was verified or recorded: a record appended now would extend a history that was changed. \
             Restore the ledger from a backup, or give --extend-broken-ledger to record after the break \

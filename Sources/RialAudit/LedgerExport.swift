@@ -16,8 +16,10 @@ package enum LedgerExport {
     }
 
     /// The fields, in the order CSV gives them.
-    package static let fields = ["seq", "kind", "run_id", "shard", "host", "tool_version", "policy", "path", "package_id", "fingerprint", "size",
-                                 "verdict", "failing_codes", "error_code", "started_at", "ended_at", "detail", "prev_hash", "record_hash"]
+    package static let fields = [
+        "seq", "kind", "run_id", "shard", "host", "tool_version", "policy", "path", "package_id", "fingerprint", "size",
+        "verdict", "failing_codes", "error_code", "started_at", "ended_at", "detail", "prev_hash", "record_hash",
+    ]
     /// CSV's header line.
     package static let csvHeader = fields.joined(separator: ",") + "\r\n"
 
@@ -29,14 +31,15 @@ package enum LedgerExport {
             object["record_hash"] = .string(record.recordHash)
             switch format {
             case .csv:
-                out += fields.map { field -> String in
-                    switch object[field] {
-                    case .string(let text): csvField(text)
-                    case .integer(let number): String(number)
-                    case .array(let values): csvField(values.compactMap { if case .string(let text) = $0 { text } else { nil } }.joined(separator: " "))
-                    default: ""
-                    }
-                }.joined(separator: ",") + "\r\n"
+                out +=
+                    fields.map { field -> String in
+                        switch object[field] {
+                        case .string(let text): csvField(text)
+                        case .integer(let number): String(number)
+                        case .array(let values): csvField(values.compactMap { if case .string(let text) = $0 { text } else { nil } }.joined(separator: " "))
+                        default: ""
+                        }
+                    }.joined(separator: ",") + "\r\n"
             case .jsonl:
                 object["policy"] = nested(record.policy)
                 object["detail"] = record.detail.map(nested) ?? .null

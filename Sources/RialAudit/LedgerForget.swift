@@ -38,8 +38,10 @@ package struct LedgerForget {
     package var host: String
 
     /// Forgetting `path` for `reason` in `ledger`.
-    package init(path: String, reason: String, ledger: LedgerLocation, storeRoot: String? = nil, extendsBrokenLedger: Bool = false,
-                 user: String, host: String = AuditClock.host) {
+    package init(
+        path: String, reason: String, ledger: LedgerLocation, storeRoot: String? = nil, extendsBrokenLedger: Bool = false,
+        user: String, host: String = AuditClock.host
+    ) {
         self.path = path
         self.reason = reason
         self.storeRoot = storeRoot
@@ -76,14 +78,16 @@ package struct LedgerForget {
         if last.kind == .moved { return .moved(last) }
         if last.kind == .forgotten { return .alreadyForgotten(last) }
         let start = try LedgerAppendGuard.check(opened, extendingBroken: extendsBrokenLedger, warn: warn)
-        let record = LedgerRecord(kind: .forgotten, runID: "forget-" + UUIDText.random(), shard: ShardSelector.all.description, host: host,
-                                  toolVersion: RialToolkit.version, policy: "{}", path: recordedPath, packageID: last.packageID,
-                                  fingerprint: last.fingerprint, startedAt: now,
-                                  detail: LedgerRecord.compactJSON(.object([
-                                      "reason": .string(reason),
-                                      "user": .string(user),
-                                      "last_seq": .integer(last.seq),
-                                  ])))
+        let record = LedgerRecord(
+            kind: .forgotten, runID: "forget-" + UUIDText.random(), shard: ShardSelector.all.description, host: host,
+            toolVersion: RialToolkit.version, policy: "{}", path: recordedPath, packageID: last.packageID,
+            fingerprint: last.fingerprint, startedAt: now,
+            detail: LedgerRecord.compactJSON(
+                .object([
+                    "reason": .string(reason),
+                    "user": .string(user),
+                    "last_seq": .integer(last.seq),
+                ])))
         let stored: [LedgerRecord]
         do { stored = try opened.append([record]) } catch {
             throw AuditError(.couldNotComplete, "cannot record in the ledger \(opened.store.displayName)", cause: error)
@@ -96,19 +100,22 @@ package struct LedgerForget {
     package func text(of outcome: Outcome) -> String {
         switch outcome {
         case .forgotten(let record, let last, let head):
-            let lastSeen = last.kind == .vanished ? "recorded gone \(last.startedAt)" : "last verified \(last.endedAt ?? last.startedAt), \(last.verdict ?? "?")"
+            let lastSeen =
+                last.kind == .vanished ? "recorded gone \(last.startedAt)" : "last verified \(last.endedAt ?? last.startedAt), \(last.verdict ?? "?")"
             return """
                 forgotten: \(Escaping.visible(record.path ?? "")) (\(lastSeen)) as seq \(record.seq == 0 ? head.seq : record.seq): \(Escaping.visible(reason))
                 ledger \(Escaping.visible(ledger.displayName)), head seq \(head.seq) \(head.hash)
 
                 """
         case .moved(let last):
-            return "nothing to forget: \(Escaping.visible(last.path ?? "")) was moved (seq \(last.seq), \(last.startedAt)); the package's history goes on at its new path\n"
+            return
+                "nothing to forget: \(Escaping.visible(last.path ?? "")) was moved (seq \(last.seq), \(last.startedAt)); the package's history goes on at its new path\n"
         case .alreadyForgotten(let last):
             let said = JSONDetail(last.detail).string("reason").map { ": \(Escaping.visible($0))" } ?? ""
             return "already forgotten: \(Escaping.visible(last.path ?? "")) (seq \(last.seq), \(last.startedAt))\(said)\n"
         case .noRecord(let key):
-            return "the ledger \(Escaping.visible(ledger.displayName)) holds no record of \(Escaping.visible(key)): nothing to forget (`rial ledger history` lists what it holds)"
+            return
+                "the ledger \(Escaping.visible(ledger.displayName)) holds no record of \(Escaping.visible(key)): nothing to forget (`rial ledger history` lists what it holds)"
         }
     }
 }

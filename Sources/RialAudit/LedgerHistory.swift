@@ -33,12 +33,15 @@ package struct LedgerHistory {
         var table = TextTable(header: ["", "SEQ", "TIME", "WHAT", "FINGERPRINT", "PATH", "RUN", "DETAIL"])
         for record in records {
             let afterBreak = breakSeq.map { record.seq >= $0 } ?? false
-            table.add([afterBreak ? "!" : "", String(record.seq), record.endedAt ?? record.startedAt, record.what,
-                       record.fingerprint ?? "-", Escaping.visible(record.path ?? ""), Escaping.visible(record.runID), record.shownDetail])
+            table.add([
+                afterBreak ? "!" : "", String(record.seq), record.endedAt ?? record.startedAt, record.what,
+                record.fingerprint ?? "-", Escaping.visible(record.path ?? ""), Escaping.visible(record.runID), record.shownDetail,
+            ])
         }
         var out = "\(records.count) record\(records.count == 1 ? "" : "s") of \(Escaping.visible(key)):\n" + table.render(indent: "  ")
         if let broken = chain.firstBreak {
-            out += "! the ledger's hash chain breaks at seq \(broken.seq) (`rial ledger verify`): \(Escaping.visible(broken.reason)); records from there on are not proven by it\n"
+            out +=
+                "! the ledger's hash chain breaks at seq \(broken.seq) (`rial ledger verify`): \(Escaping.visible(broken.reason)); records from there on are not proven by it\n"
         }
         return out
     }

@@ -40,10 +40,12 @@ package struct LedgerOverview {
         // followed by another start of the same share, or by nothing, was interrupted.
         var runs: [Run] = []
         for record in (started + ended).sorted(by: { $0.seq < $1.seq }) {
-            let index = runs.firstIndex { $0.id == record.runID } ?? {
-                runs.append(Run(id: record.runID, first: record.startedAt))
-                return runs.count - 1
-            }()
+            let index =
+                runs.firstIndex { $0.id == record.runID }
+                ?? {
+                    runs.append(Run(id: record.runID, first: record.startedAt))
+                    return runs.count - 1
+                }()
             if record.kind == .runStarted {
                 runs[index].starts += 1
                 if runs[index].open.contains(record.shard) { runs[index].interrupted.append(record.shard) }
@@ -81,12 +83,16 @@ package struct LedgerOverview {
     /// The report for people.
     package func text() -> String {
         var out = "Audit ledger \(Escaping.visible(name))\n"
-        out += chain.firstBreak.map { "chain: BROKEN at record seq \($0.seq): \(Escaping.visible($0.reason))\n" }
+        out +=
+            chain.firstBreak.map { "chain: BROKEN at record seq \($0.seq): \(Escaping.visible($0.reason))\n" }
             ?? "chain: \(chain.recordCount) records, every link holds; head seq \(chain.head?.seq ?? 0) \(chain.head?.hash ?? LedgerRecordHash.genesis)\n"
         out += "runs: \(runs.count)\n"
         for run in runs {
             var state = run.open.isEmpty ? "complete" : "UNFINISHED (share \(run.open.sorted().joined(separator: ", ")) started without an end)"
-            if !run.interrupted.isEmpty { state += "; \(run.interrupted.count) interrupted attempt\(run.interrupted.count == 1 ? "" : "s") (share \(run.interrupted.joined(separator: ", "))) rerun" }
+            if !run.interrupted.isEmpty {
+                state +=
+                    "; \(run.interrupted.count) interrupted attempt\(run.interrupted.count == 1 ? "" : "s") (share \(run.interrupted.joined(separator: ", "))) rerun"
+            }
             out += "  \(Escaping.visible(run.id))  \(run.first)  \(run.starts) worker start\(run.starts == 1 ? "" : "s")  \(state)\n"
         }
         let verified = verified, vanished = vanished, forgotten = forgotten, failing = failing, verdicts = verdicts
@@ -102,20 +108,27 @@ package struct LedgerOverview {
             var table = TextTable()
             for record in failing {
                 let reason = record.errorCode ?? record.failingCodes.joined(separator: " ")
-                table.add([mark(record) + (record.verdict ?? "?").uppercased(), Escaping.visible(record.path ?? ""), reason, "(seq \(record.seq), \(record.endedAt ?? record.startedAt))"])
+                table.add([
+                    mark(record) + (record.verdict ?? "?").uppercased(), Escaping.visible(record.path ?? ""), reason,
+                    "(seq \(record.seq), \(record.endedAt ?? record.startedAt))",
+                ])
             }
             out += table.render()
         }
         if !vanished.isEmpty {
             out += "vanished, not acknowledged (`rial ledger forget PATH --reason TEXT` once it is known why):\n"
             var table = TextTable()
-            for record in vanished { table.add([mark(record) + "VANISHED", Escaping.visible(record.path ?? ""), "(seq \(record.seq), found gone \(record.startedAt))"]) }
+            for record in vanished {
+                table.add([mark(record) + "VANISHED", Escaping.visible(record.path ?? ""), "(seq \(record.seq), found gone \(record.startedAt))"])
+            }
             out += table.render()
         }
         if !forgotten.isEmpty {
             out += "forgotten (acknowledged gone):\n"
             var table = TextTable()
-            for record in forgotten { table.add([mark(record) + "FORGOTTEN", Escaping.visible(record.path ?? ""), "(seq \(record.seq), \(record.startedAt))", record.shownDetail]) }
+            for record in forgotten {
+                table.add([mark(record) + "FORGOTTEN", Escaping.visible(record.path ?? ""), "(seq \(record.seq), \(record.startedAt))", record.shownDetail])
+            }
             out += table.render()
         }
         if let breakSeq, latest.contains(where: { $0.seq >= breakSeq }) {

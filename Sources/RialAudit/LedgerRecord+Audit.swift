@@ -37,36 +37,44 @@ extension LedgerRecord {
     ///   - writer: who writes it.
     ///   - clock: what now is.
     ///   - receipt: the signed receipt made of it (`rial audit --receipts`), named in `detail`.
-    package static func make(_ report: VerificationReport, key: String, elapsed: Double, writer: Writer, clock: AuditClock,
-                             receipt: ReceiptFingerprint? = nil) -> LedgerRecord {
+    package static func make(
+        _ report: VerificationReport, key: String, elapsed: Double, writer: Writer, clock: AuditClock,
+        receipt: ReceiptFingerprint? = nil
+    ) -> LedgerRecord {
         var failing: [String] = []
         for check in report.failures where !failing.contains(check.code.rawValue) { failing.append(check.code.rawValue) }
-        return LedgerRecord(kind: .package, runID: writer.runID, shard: writer.shard.description, host: writer.host,
-                            toolVersion: RialToolkit.version, policy: writer.policy, path: key,
-                            packageID: report.packageID, fingerprint: report.manifestSHA256, size: size(of: report.subjectPath),
-                            verdict: Verdict(report.verdict).rawValue, failingCodes: failing, errorCode: report.error?.code.rawValue,
-                            startedAt: clock.now(minus: elapsed), endedAt: clock.now(),
-                            detail: receipt.map { compactJSON(.object(["receipt": .object(["file": .string($0.reportPath), "sha256": .string($0.reportSHA256)])])) })
+        return LedgerRecord(
+            kind: .package, runID: writer.runID, shard: writer.shard.description, host: writer.host,
+            toolVersion: RialToolkit.version, policy: writer.policy, path: key,
+            packageID: report.packageID, fingerprint: report.manifestSHA256, size: size(of: report.subjectPath),
+            verdict: Verdict(report.verdict).rawValue, failingCodes: failing, errorCode: report.error?.code.rawValue,
+            startedAt: clock.now(minus: elapsed), endedAt: clock.now(),
+            detail: receipt.map { compactJSON(.object(["receipt": .object(["file": .string($0.reportPath), "sha256": .string($0.reportSHA256)])])) })
     }
 
     /// The record that a package verified before (`last`) is gone from its store.
     package static func vanished(_ last: LedgerRecord, writer: Writer, at time: String) -> LedgerRecord {
-        LedgerRecord(kind: .vanished, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
-                     policy: writer.policy, path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
-                     startedAt: time, detail: compactJSON(.object(["last_seq": .integer(last.seq)])))
+        LedgerRecord(
+            kind: .vanished, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
+            policy: writer.policy, path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
+            startedAt: time, detail: compactJSON(.object(["last_seq": .integer(last.seq)])))
     }
 
     /// The record that the package at `last`'s path is now at `path`.
     package static func moved(_ last: LedgerRecord, to path: String, writer: Writer, at time: String) -> LedgerRecord {
-        LedgerRecord(kind: .moved, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
-                     policy: writer.policy, path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
-                     startedAt: time, detail: compactJSON(.object(["to": .string(path), "last_seq": .integer(last.seq)])))
+        LedgerRecord(
+            kind: .moved, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
+            policy: writer.policy, path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
+            startedAt: time, detail: compactJSON(.object(["to": .string(path), "last_seq": .integer(last.seq)])))
     }
 
     /// A `run-started` or `run-ended` record; `detail` is compact JSON.
-    package static func run(_ kind: Kind, writer: Writer, startedAt: String, endedAt: String? = nil, verdict: Verdict? = nil, detail: JSONObject) -> LedgerRecord {
-        LedgerRecord(kind: kind, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
-                     policy: writer.policy, verdict: verdict?.rawValue, startedAt: startedAt, endedAt: endedAt, detail: compactJSON(.object(detail)))
+    package static func run(_ kind: Kind, writer: Writer, startedAt: String, endedAt: String? = nil, verdict: Verdict? = nil, detail: JSONObject)
+        -> LedgerRecord
+    {
+        LedgerRecord(
+            kind: kind, runID: writer.runID, shard: writer.shard.description, host: writer.host, toolVersion: RialToolkit.version,
+            policy: writer.policy, verdict: verdict?.rawValue, startedAt: startedAt, endedAt: endedAt, detail: compactJSON(.object(detail)))
     }
 
     /// What the run's verdicts depended on besides the policy, for its `run-ended` record: the

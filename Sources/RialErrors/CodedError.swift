@@ -18,8 +18,10 @@ public struct CodedError<Code: RialErrorCode>: RialError, Hashable {
     public let line: Int
 
     /// An error; `file` and `line` are filled in by the compiler.
-    public init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
-                file: String = #fileID, line: Int = #line) {
+    public init(
+        _ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+        file: String = #fileID, line: Int = #line
+    ) {
         self.code = code
         self.reason = reason
         self.cause = cause

@@ -78,7 +78,10 @@ public struct PackageExtractor: Sendable {
         guard isStandardInput || stat(package, &info) == 0 else { return nil }
         guard isStandardInput || (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
         let what = isStandardInput ? "standard input" : "\(package) is not a regular file (a pipe, a FIFO or a device), and"
-        return ArchiveError(.sourceNotAFile, "\(what) cannot be read twice, as extraction must (to verify the package, then to unpack it); save it to a file first (e.g. cat > case.rialpkg) and extract that")
+        return ArchiveError(
+            .sourceNotAFile,
+            "\(what) cannot be read twice, as extraction must (to verify the package, then to unpack it); save it to a file first (e.g. cat > case.rialpkg) and extract that"
+        )
     }
 
     /// Creates `destination` if it does not exist; an existing one must be an empty directory

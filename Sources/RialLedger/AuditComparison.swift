@@ -26,9 +26,10 @@ package struct AuditComparison: Sendable {
 
     /// Whether `path` belongs to this audit's store and share.
     package func isInScope(_ path: String) -> Bool {
-        shard.selects(path) && roots.contains { root in
-            root == StorePath.storeRoot ? !path.hasPrefix("/") : path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
-        }
+        shard.selects(path)
+            && roots.contains { root in
+                root == StorePath.storeRoot ? !path.hasPrefix("/") : path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+            }
     }
 
     /// The changes, sorted by path.
@@ -65,10 +66,11 @@ package struct AuditComparison: Sendable {
             }
             // The same package (id and fingerprint) at a path of this store that is gone now.
             if let id = record.packageID, let fingerprint = record.fingerprint,
-               let origin = previousByID[id]?.last(where: { candidate in
-                   guard let from = candidate.path else { return false }
-                   return candidate.fingerprint == fingerprint && !currentPaths.contains(from) && !movedAway.contains(from) && isInScope(from)
-               }), let from = origin.path {
+                let origin = previousByID[id]?.last(where: { candidate in
+                    guard let from = candidate.path else { return false }
+                    return candidate.fingerprint == fingerprint && !currentPaths.contains(from) && !movedAway.contains(from) && isInScope(from)
+                }), let from = origin.path
+            {
                 movedAway.insert(from)
                 var kinds: [LedgerChange.Kind] = [.moved]
                 if origin.kind == .package, origin.verdict != record.verdict { kinds.append(.verdictChanged) }
@@ -78,7 +80,8 @@ package struct AuditComparison: Sendable {
             var kinds: [LedgerChange.Kind] = [.new]
             var other: LedgerRecord?
             if let id = record.packageID, let fingerprint = record.fingerprint,
-               let elsewhere = previousByID[id]?.last(where: { $0.fingerprint != nil && $0.fingerprint != fingerprint }) {
+                let elsewhere = previousByID[id]?.last(where: { $0.fingerprint != nil && $0.fingerprint != fingerprint })
+            {
                 kinds.append(.idFingerprintChanged)
                 other = elsewhere
             }
@@ -92,8 +95,9 @@ package struct AuditComparison: Sendable {
 
     private func isOverdue(_ before: LedgerRecord, at now: String) -> Bool {
         guard let maxAge,
-              let then = try? Timestamp(rfc3339: before.endedAt ?? before.startedAt),
-              let current = try? Timestamp(rfc3339: now) else { return false }
+            let then = try? Timestamp(rfc3339: before.endedAt ?? before.startedAt),
+            let current = try? Timestamp(rfc3339: now)
+        else { return false }
         return current.seconds - then.seconds > maxAge
     }
 }

@@ -7,7 +7,8 @@ package final class Ledger {
     package let store: any LedgerStore
 
     /// The columns of `ledger_records`, in the order every query reads them.
-    static let columns = "seq, kind, run_id, shard, host, tool_version, policy, path, package_id, fingerprint, size, verdict, failing_codes, error_code, started_at, ended_at, detail, prev_hash, record_hash"
+    static let columns =
+        "seq, kind, run_id, shard, host, tool_version, policy, path, package_id, fingerprint, size, verdict, failing_codes, error_code, started_at, ended_at, detail, prev_hash, record_hash"
 
     /// How many records a read fetches at once: bounds memory on a ledger of any length.
     static let pageSize = 1_000
@@ -79,13 +80,15 @@ package final class Ledger {
 
     /// - Returns: 1 when the row was inserted, 0 when the once-per-run index refused it.
     private func insert(_ record: LedgerRecord) throws(LedgerError) -> Int {
-        try store.execute("INSERT INTO ledger_records (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", [
-            .integer(record.seq), .text(record.kind.rawValue), .text(record.runID), .text(record.shard), .text(record.host),
-            .text(record.toolVersion), .text(record.policy), .optional(record.path), .optional(record.packageID),
-            .optional(record.fingerprint), .optional(record.size), .optional(record.verdict),
-            .text(record.failingCodes.joined(separator: " ")), .optional(record.errorCode), .text(record.startedAt),
-            .optional(record.endedAt), .optional(record.detail), .text(record.prevHash), .text(record.recordHash),
-        ])
+        try store.execute(
+            "INSERT INTO ledger_records (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            [
+                .integer(record.seq), .text(record.kind.rawValue), .text(record.runID), .text(record.shard), .text(record.host),
+                .text(record.toolVersion), .text(record.policy), .optional(record.path), .optional(record.packageID),
+                .optional(record.fingerprint), .optional(record.size), .optional(record.verdict),
+                .text(record.failingCodes.joined(separator: " ")), .optional(record.errorCode), .text(record.startedAt),
+                .optional(record.endedAt), .optional(record.detail), .text(record.prevHash), .text(record.recordHash),
+            ])
     }
 
     /// Every record in `seq` order, a page at a time; `body` gets each row read back, or the
@@ -96,8 +99,9 @@ package final class Ledger {
         // Paged by position, not by seq: an edited seq must not hide the rows after it.
         var offset = 0
         while true {
-            let rows = try store.query("SELECT \(Self.columns) FROM ledger_records WHERE seq > ? ORDER BY seq LIMIT ? OFFSET ?",
-                                       [.integer(after), .integer(Int64(Self.pageSize)), .integer(Int64(offset))])
+            let rows = try store.query(
+                "SELECT \(Self.columns) FROM ledger_records WHERE seq > ? ORDER BY seq LIMIT ? OFFSET ?",
+                [.integer(after), .integer(Int64(Self.pageSize)), .integer(Int64(offset))])
             for row in rows { try body(Self.record(from: row)) }
             if rows.count < Self.pageSize { return }
             offset += rows.count
@@ -109,10 +113,11 @@ package final class Ledger {
     /// path keeps one history.
     /// - Throws: ``LedgerError``.
     package func history(of key: String) throws(LedgerError) -> [LedgerRecord] {
-        try records(where: """
-            \(Self.aboutAPackage) AND (path = ? OR package_id = ? OR package_id IN \
-            (SELECT package_id FROM ledger_records WHERE path = ? AND package_id IS NOT NULL))
-            """, [.text(key), .text(key), .text(key)])
+        try records(
+            where: """
+                \(Self.aboutAPackage) AND (path = ? OR package_id = ? OR package_id IN \
+                (SELECT package_id FROM ledger_records WHERE path = ? AND package_id IS NOT NULL))
+                """, [.text(key), .text(key), .text(key)])
     }
 
     /// The newest record about the package at `path` (verified, vanished or forgotten).
@@ -151,7 +156,9 @@ package final class Ledger {
         var scopeParameters: [SQLValue] = []
         if let roots {
             guard !roots.isEmpty else { return [] }
-            scope = " AND (" + roots.map { $0 == StorePath.storeRoot ? "substr(path, 1, 1) <> '/'" : "path = ? OR substr(path, 1, ?) = ?" }.joined(separator: " OR ") + ")"
+            scope =
+                " AND ("
+                + roots.map { $0 == StorePath.storeRoot ? "substr(path, 1, 1) <> '/'" : "path = ? OR substr(path, 1, ?) = ?" }.joined(separator: " OR ") + ")"
             for given in roots where given != StorePath.storeRoot {
                 let root = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
                 let prefix = root == "/" ? root : root + "/"
@@ -159,10 +166,11 @@ package final class Ledger {
             }
         }
         // One grouped pass, not a subquery per row: a ledger grows by a store each audit.
-        return try records(where: """
-            \(Self.aboutAPackage) AND run_id <> ?\(scope) AND seq IN (SELECT MAX(seq) FROM ledger_records \
-            WHERE \(Self.aboutAPackage) AND run_id <> ?\(scope) GROUP BY path)
-            """, [.text(runID)] + scopeParameters + [.text(runID)] + scopeParameters)
+        return try records(
+            where: """
+                \(Self.aboutAPackage) AND run_id <> ?\(scope) AND seq IN (SELECT MAX(seq) FROM ledger_records \
+                WHERE \(Self.aboutAPackage) AND run_id <> ?\(scope) GROUP BY path)
+                """, [.text(runID)] + scopeParameters + [.text(runID)] + scopeParameters)
     }
 
     /// Records of one kind, oldest first (runs: `run-started` and `run-ended`).
@@ -180,7 +188,9 @@ package final class Ledger {
     /// A row read back into a record, or why it cannot be.
     static func record(from row: [String?]) -> Result<LedgerRecord, LedgerError> {
         func bad(_ column: String) -> Result<LedgerRecord, LedgerError> {
-            .failure(LedgerError(.malformedRow, "\(column) holds a value the ledger schema does not allow", location: row.first.flatMap { $0 }.map { "record seq \($0)" }))
+            .failure(
+                LedgerError(
+                    .malformedRow, "\(column) holds a value the ledger schema does not allow", location: row.first.flatMap { $0 }.map { "record seq \($0)" }))
         }
         guard row.count == 19 else { return bad("the row") }
         guard let seqText = row[0], let seq = Int64(seqText) else { return bad("seq") }
@@ -192,10 +202,11 @@ package final class Ledger {
             size = value
         }
         guard let codes = row[12], let startedAt = row[14], let prevHash = row[17], let recordHash = row[18] else { return bad("a required column") }
-        var record = LedgerRecord(kind: kind, runID: runID, shard: shard, host: host, toolVersion: toolVersion, policy: policy,
-                                  path: row[7], packageID: row[8], fingerprint: row[9], size: size, verdict: row[11],
-                                  failingCodes: codes.split(separator: " ").map(String.init), errorCode: row[13],
-                                  startedAt: startedAt, endedAt: row[15], detail: row[16])
+        var record = LedgerRecord(
+            kind: kind, runID: runID, shard: shard, host: host, toolVersion: toolVersion, policy: policy,
+            path: row[7], packageID: row[8], fingerprint: row[9], size: size, verdict: row[11],
+            failingCodes: codes.split(separator: " ").map(String.init), errorCode: row[13],
+            startedAt: startedAt, endedAt: row[15], detail: row[16])
         record.seq = seq
         record.prevHash = prevHash
         record.recordHash = recordHash

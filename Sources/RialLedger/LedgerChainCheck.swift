@@ -37,8 +37,10 @@ package struct LedgerChainCheck: Sendable {
     ///   - start: check only the records after this one, which an earlier check found whole
     ///     (a writer checking what was appended since); `nil`: from genesis.
     /// - Throws: ``LedgerError`` when the ledger cannot be read at all.
-    package static func run(on ledger: Ledger, expectingHash expectedHash: String? = nil,
-                            from start: (seq: Int64, hash: String)? = nil) throws(LedgerError) -> LedgerChainCheck {
+    package static func run(
+        on ledger: Ledger, expectingHash expectedHash: String? = nil,
+        from start: (seq: Int64, hash: String)? = nil
+    ) throws(LedgerError) -> LedgerChainCheck {
         var check = LedgerChainCheck()
         var expectedSeq: Int64 = (start?.seq ?? 0) + 1
         var previous = start?.hash ?? LedgerRecordHash.genesis
@@ -55,20 +57,24 @@ package struct LedgerChainCheck: Sendable {
                 record = value
             }
             if record.seq != expectedSeq {
-                check.firstBreak = Break(seq: record.seq, path: record.path, reason: record.seq > expectedSeq
-                    ? "seq \(expectedSeq) is missing: a record was dropped (or its seq edited)"
-                    : "seq \(record.seq) comes after seq \(expectedSeq - 1): seq was edited")
+                check.firstBreak = Break(
+                    seq: record.seq, path: record.path,
+                    reason: record.seq > expectedSeq
+                        ? "seq \(expectedSeq) is missing: a record was dropped (or its seq edited)"
+                        : "seq \(record.seq) comes after seq \(expectedSeq - 1): seq was edited")
                 return
             }
             let recomputed = try LedgerRecordHash.hash(record)
             if recomputed != record.recordHash {
-                check.firstBreak = Break(seq: record.seq, path: record.path,
-                                         reason: "record_hash does not match the record's fields: it was edited (recomputed \(recomputed), stored \(record.recordHash))")
+                check.firstBreak = Break(
+                    seq: record.seq, path: record.path,
+                    reason: "record_hash does not match the record's fields: it was edited (recomputed \(recomputed), stored \(record.recordHash))")
                 return
             }
             if record.prevHash != previous {
-                check.firstBreak = Break(seq: record.seq, path: record.path,
-                                         reason: "prev_hash is not the record_hash of seq \(expectedSeq - 1): a record before it was dropped, reordered or replaced")
+                check.firstBreak = Break(
+                    seq: record.seq, path: record.path,
+                    reason: "prev_hash is not the record_hash of seq \(expectedSeq - 1): a record before it was dropped, reordered or replaced")
                 return
             }
             previous = record.recordHash
@@ -81,11 +87,19 @@ package struct LedgerChainCheck: Sendable {
             if let head = check.head, head.seq >= kept.seq {
                 let holds = head.seq == kept.seq ? head.hash == kept.hash : try ledger.holds(kept)
                 if !holds {
-                    check.firstBreak = Break(seq: kept.seq, path: nil, reason: "the record at seq \(kept.seq) no longer has the hash a writer verified on \(kept.verifiedAt) (\(kept.hash)): the chain was rewritten from there on")
+                    check.firstBreak = Break(
+                        seq: kept.seq, path: nil,
+                        reason:
+                            "the record at seq \(kept.seq) no longer has the hash a writer verified on \(kept.verifiedAt) (\(kept.hash)): the chain was rewritten from there on"
+                    )
                 }
             } else {
                 let last = check.head?.seq ?? 0
-                check.firstBreak = Break(seq: last + 1, path: nil, reason: "records from seq \(last + 1) to \(kept.seq) were dropped from the end: a writer verified the head seq \(kept.seq) (\(kept.hash)) on \(kept.verifiedAt)")
+                check.firstBreak = Break(
+                    seq: last + 1, path: nil,
+                    reason:
+                        "records from seq \(last + 1) to \(kept.seq) were dropped from the end: a writer verified the head seq \(kept.seq) (\(kept.hash)) on \(kept.verifiedAt)"
+                )
             }
         }
         if check.firstBreak != nil { check.head = nil }

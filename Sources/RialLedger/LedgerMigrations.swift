@@ -17,44 +17,50 @@ package enum LedgerMigrations {
 
     /// Every migration, oldest first.
     package static let all: [Migration] = [
-        Migration(version: 1, summary: "the hash-linked records", statements: [
-            """
-            CREATE TABLE ledger_records (
-                seq BIGINT NOT NULL PRIMARY KEY,
-                kind TEXT NOT NULL,
-                run_id TEXT NOT NULL,
-                shard TEXT NOT NULL,
-                host TEXT NOT NULL,
-                tool_version TEXT NOT NULL,
-                policy TEXT NOT NULL,
-                path TEXT,
-                package_id TEXT,
-                fingerprint TEXT,
-                size BIGINT,
-                verdict TEXT,
-                failing_codes TEXT NOT NULL,
-                error_code TEXT,
-                started_at TEXT NOT NULL,
-                ended_at TEXT,
-                detail TEXT,
-                prev_hash TEXT NOT NULL,
-                record_hash TEXT NOT NULL
-            )
-            """,
-            // A package is recorded once per run, whatever the writers do: a rerun of a killed
-            // shard, or two workers given the same share, cannot add a second row.
-            "CREATE UNIQUE INDEX ledger_records_once_per_run ON ledger_records (run_id, path) WHERE kind = 'package'",
-        ]),
-        Migration(version: 2, summary: "history by path and by package id", statements: [
-            "CREATE INDEX ledger_records_by_path ON ledger_records (path, seq)",
-            "CREATE INDEX ledger_records_by_package_id ON ledger_records (package_id, seq)",
-        ]),
+        Migration(
+            version: 1, summary: "the hash-linked records",
+            statements: [
+                """
+                CREATE TABLE ledger_records (
+                    seq BIGINT NOT NULL PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    run_id TEXT NOT NULL,
+                    shard TEXT NOT NULL,
+                    host TEXT NOT NULL,
+                    tool_version TEXT NOT NULL,
+                    policy TEXT NOT NULL,
+                    path TEXT,
+                    package_id TEXT,
+                    fingerprint TEXT,
+                    size BIGINT,
+                    verdict TEXT,
+                    failing_codes TEXT NOT NULL,
+                    error_code TEXT,
+                    started_at TEXT NOT NULL,
+                    ended_at TEXT,
+                    detail TEXT,
+                    prev_hash TEXT NOT NULL,
+                    record_hash TEXT NOT NULL
+                )
+                """,
+                // A package is recorded once per run, whatever the writers do: a rerun of a killed
+                // shard, or two workers given the same share, cannot add a second row.
+                "CREATE UNIQUE INDEX ledger_records_once_per_run ON ledger_records (run_id, path) WHERE kind = 'package'",
+            ]),
+        Migration(
+            version: 2, summary: "history by path and by package id",
+            statements: [
+                "CREATE INDEX ledger_records_by_path ON ledger_records (path, seq)",
+                "CREATE INDEX ledger_records_by_package_id ON ledger_records (package_id, seq)",
+            ]),
         // The heads a writer found whole (every link from genesis recomputed) or wrote itself:
         // a record dropped from the end since is found without a head kept elsewhere. Like the
         // records, these rows are guarded by nothing but their hashes.
-        Migration(version: 3, summary: "the heads verified, and the vanished and forgotten records", statements: [
-            "CREATE TABLE ledger_verified_heads (seq BIGINT NOT NULL PRIMARY KEY, record_hash TEXT NOT NULL, verified_at TEXT NOT NULL)",
-        ]),
+        Migration(
+            version: 3, summary: "the heads verified, and the vanished and forgotten records",
+            statements: [
+                "CREATE TABLE ledger_verified_heads (seq BIGINT NOT NULL PRIMARY KEY, record_hash TEXT NOT NULL, verified_at TEXT NOT NULL)"
+            ]),
     ]
 
     /// The schema version this rial writes and reads.
@@ -95,18 +101,22 @@ package enum LedgerMigrations {
     package static func requireCurrent(_ store: any LedgerStore) throws(LedgerError) {
         guard try store.hasTable("schema_version") else {
             let empty = try !store.hasTable("ledger_records")
-            throw LedgerError(.cannotOpen, empty
-                ? "\(store.displayName) holds no rial ledger yet: the first `rial audit --ledger \(store.displayName)` creates one"
-                : "\(store.displayName) is not a rial ledger: it has no schema_version table")
+            throw LedgerError(
+                .cannotOpen,
+                empty
+                    ? "\(store.displayName) holds no rial ledger yet: the first `rial audit --ledger \(store.displayName)` creates one"
+                    : "\(store.displayName) is not a rial ledger: it has no schema_version table")
         }
         let installed = try version(of: store)
         guard installed <= current else { throw tooNew(installed, store) }
         guard installed == current else {
-            throw LedgerError(.cannotOpen, "\(store.displayName) is at ledger schema version \(installed); run `rial audit` with it once to bring it to \(current)")
+            throw LedgerError(
+                .cannotOpen, "\(store.displayName) is at ledger schema version \(installed); run `rial audit` with it once to bring it to \(current)")
         }
     }
 
     private static func tooNew(_ installed: Int, _ store: any LedgerStore) -> LedgerError {
-        LedgerError(.schemaTooNew, "\(store.displayName) is at ledger schema version \(installed), made by a newer rial; this rial knows versions up to \(current)")
+        LedgerError(
+            .schemaTooNew, "\(store.displayName) is at ledger schema version \(installed), made by a newer rial; this rial knows versions up to \(current)")
     }
 }

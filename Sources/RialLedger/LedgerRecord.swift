@@ -68,10 +68,12 @@ package struct LedgerRecord: Sendable, Equatable {
     package var recordHash: String
 
     /// A record not yet in the ledger: ``Ledger/append(_:)`` fills in `seq` and the hashes.
-    package init(kind: Kind, runID: String, shard: String, host: String, toolVersion: String, policy: String,
-                 path: String? = nil, packageID: String? = nil, fingerprint: String? = nil, size: Int64? = nil,
-                 verdict: String? = nil, failingCodes: [String] = [], errorCode: String? = nil,
-                 startedAt: String, endedAt: String? = nil, detail: String? = nil) {
+    package init(
+        kind: Kind, runID: String, shard: String, host: String, toolVersion: String, policy: String,
+        path: String? = nil, packageID: String? = nil, fingerprint: String? = nil, size: Int64? = nil,
+        verdict: String? = nil, failingCodes: [String] = [], errorCode: String? = nil,
+        startedAt: String, endedAt: String? = nil, detail: String? = nil
+    ) {
         self.seq = 0
         self.kind = kind
         self.runID = runID

@@ -42,8 +42,9 @@ extension Ledger {
     /// - Throws: ``LedgerError`` `.queryFailed`.
     package func keepVerifiedHead(_ head: LedgerVerifiedHead) throws(LedgerError) {
         try store.withWriteLock { () throws(LedgerError) in
-            try store.execute("INSERT INTO ledger_verified_heads (seq, record_hash, verified_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                              [.integer(head.seq), .text(head.hash), .text(head.verifiedAt)])
+            try store.execute(
+                "INSERT INTO ledger_verified_heads (seq, record_hash, verified_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                [.integer(head.seq), .text(head.hash), .text(head.verifiedAt)])
         }
     }
 }

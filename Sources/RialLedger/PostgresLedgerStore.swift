@@ -26,7 +26,9 @@ package final class PostgresLedgerStore: LedgerStore {
             var advice = ""
             if message.contains("does not exist") {
                 let (user, database) = Self.userAndDatabase(url)
-                advice = message.contains("database") ? ": create the database first (`createdb -O \(user) \(database)`), or fix the URL"
+                advice =
+                    message.contains("database")
+                    ? ": create the database first (`createdb -O \(user) \(database)`), or fix the URL"
                     : ": create the role first (`createuser \(user)`), or fix the URL"
             }
             throw LedgerError(.cannotOpen, "cannot connect to the ledger \(displayName): \(message)\(advice)")
@@ -71,7 +73,10 @@ package final class PostgresLedgerStore: LedgerStore {
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             if state == "42501" {
                 let (user, database) = Self.userAndDatabase(displayName)
-                throw LedgerError(.notPermitted, "\(displayName): \(primary): the role may not \(sql.hasPrefix("CREATE") ? "create the ledger's tables" : "do what the ledger needs") there. The database's owner can run `GRANT CREATE ON SCHEMA public TO \(user)` once (or make the role own the database: `createdb -O \(user) \(database)`); after the first audit the role needs only SELECT and INSERT")
+                throw LedgerError(
+                    .notPermitted,
+                    "\(displayName): \(primary): the role may not \(sql.hasPrefix("CREATE") ? "create the ledger's tables" : "do what the ledger needs") there. The database's owner can run `GRANT CREATE ON SCHEMA public TO \(user)` once (or make the role own the database: `createdb -O \(user) \(database)`); after the first audit the role needs only SELECT and INSERT"
+                )
             }
             throw failure("\(SQLiteLedgerStore.firstWords(sql)) failed", detail: primary)
         }

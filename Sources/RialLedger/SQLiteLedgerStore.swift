@@ -74,11 +74,12 @@ package final class SQLiteLedgerStore: LedgerStore {
         }
         for (offset, parameter) in parameters.enumerated() {
             let index = Int32(offset + 1)
-            let status: Int32 = switch parameter {
-            case .null: sqlite3_bind_null(statement, index)
-            case .integer(let number): sqlite3_bind_int64(statement, index, number)
-            case .text(let text): crial_sqlite_bind_text(statement, index, text, -1)
-            }
+            let status: Int32 =
+                switch parameter {
+                case .null: sqlite3_bind_null(statement, index)
+                case .integer(let number): sqlite3_bind_int64(statement, index, number)
+                case .text(let text): crial_sqlite_bind_text(statement, index, text, -1)
+                }
             guard status == SQLITE_OK else { throw failure("cannot bind parameter \(index) of \(Self.firstWords(sql))") }
         }
         var rows: [[String?]] = []

@@ -32,7 +32,8 @@ package struct ShardSelector: Sendable, Equatable, CustomStringConvertible {
         let indexText: String
         if parts[0] == "auto" {
             guard let fromEnvironment = environment["JOB_COMPLETION_INDEX"] ?? environment["SLURM_ARRAY_TASK_ID"] else {
-                return .failure(ShardSelectorError("--shard auto/\(count) reads JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm); neither is set"))
+                return .failure(
+                    ShardSelectorError("--shard auto/\(count) reads JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm); neither is set"))
             }
             indexText = fromEnvironment
         } else {

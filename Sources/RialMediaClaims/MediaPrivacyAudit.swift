@@ -90,7 +90,8 @@ package enum MediaPrivacyAudit {
     private static func isDate(_ name: String) -> Bool {
         if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .date }
         let lower = name.lowercased()
-        return lower.hasPrefix("datetime") || lower.contains("creation_time") || lower.contains("modification_time") || lower.contains("creationdate") || lower.contains("createdate")
+        return lower.hasPrefix("datetime") || lower.contains("creation_time") || lower.contains("modification_time") || lower.contains("creationdate")
+            || lower.contains("createdate")
             || lower.contains("datecreated") || lower == "date" || lower.hasSuffix(".date") || lower.contains("©day") || isTimeOfDay(name)
     }
 
@@ -115,7 +116,8 @@ package enum MediaPrivacyAudit {
     private static func isOwner(_ name: String) -> Bool {
         if let meaning = XMPPropertyMeaning(tagName: name) { return meaning == .owner }
         let lower = name.lowercased()
-        return lower == "artist" || lower.contains("copyright") || lower.contains("byline") || lower.contains("ownername") || lower == "xpauthor" || lower.contains("©art")
+        return lower == "artist" || lower.contains("copyright") || lower.contains("byline") || lower.contains("ownername") || lower == "xpauthor"
+            || lower.contains("©art")
             || lower.contains("©aut") || lower.hasSuffix(".author") || lower.hasSuffix(".artist") || lower.hasSuffix(".copyright")
             || lower == "author" || lower == "artist-eng" || lower == "auth" || lower.hasPrefix("auth-")
     }

@@ -38,9 +38,11 @@ public struct PackageOptions: Sendable {
     public var examinesMedia: Bool = false
 
     /// Options with the defaults `rial pack` uses: a derived package id, the current time, not sealed.
-    public init(captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,
-                overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil,
-                custodyActor: CustodyActor? = nil, custodyLocation: String? = nil) {
+    public init(
+        captureDirectory: String, output: String, packageID: PackageID? = nil, created: Timestamp? = nil,
+        overwrite: Bool = false, bagInfoFields: [BagInfo.Field] = [], sealer: Sealer? = nil,
+        custodyActor: CustodyActor? = nil, custodyLocation: String? = nil
+    ) {
         self.custodyActor = custodyActor
         self.custodyLocation = custodyLocation
         self.sealer = sealer

@@ -50,8 +50,12 @@ public struct Packager: Sendable {
         let capture = metadata.capture
         // Media verification would fail is refused (or kept, said so); a filtered package keeps
         // no media that says more than its levels (the verifier's rule).
-        let mediaWarnings = metadata.hashOnly ? [] : try MediaDisclosure.check(capture, levels: metadata.levels, claims: metadata.app,
-                                                                               examinesMedia: options.examinesMedia, keepAsReceived: keep)
+        let mediaWarnings =
+            metadata.hashOnly
+            ? []
+            : try MediaDisclosure.check(
+                capture, levels: metadata.levels, claims: metadata.app,
+                examinesMedia: options.examinesMedia, keepAsReceived: keep)
         // Read before anything is written; held against the media once it is streamed.
         let (appDigests, manifestWarnings) = try AppDigestClaim.read(capture, keepAsReceived: keep)
         let created = options.created ?? Timestamp.now()
@@ -67,25 +71,35 @@ public struct Packager: Sendable {
         }
         let sealer = options.sealer
         try sealer?.checkUsable(at: Timestamp.now())
-        let custody = try PackagingCustody(capture: capture, created: created, actor: options.custodyActor,
-                                           location: options.custodyLocation, signer: sealer, keepAsReceived: keep)
+        let custody = try PackagingCustody(
+            capture: capture, created: created, actor: options.custodyActor,
+            location: options.custodyLocation, signer: sealer, keepAsReceived: keep)
         // Placeholders with the final paths: the tag manifests' layout depends on paths only.
         let appendedPaths = (sealer == nil ? [] : [PackageLayout.seal]) + custody.paths
         let readmeAppStep = ReadmeText.AppManifestStep.make(capture: capture, claim: appDigests)
-        let layout = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                    chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, readmeAppStep: readmeAppStep,
-                                    appended: { _ in appendedPaths.map { PackageFile(path: $0, bytes: []) } })
+        let layout = try TagFileSet(
+            packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
+            chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, readmeAppStep: readmeAppStep,
+            appended: { _ in appendedPaths.map { PackageFile(path: $0, bytes: []) } })
         // A verifier reads these into memory; one larger than its limit could never be verified.
         for file in payload where PackageLayout.isParsedPayload(file.bagPath.rawValue) && file.size > PackageLayout.maxParsedFileBytes {
-            throw PackagerError(.invalidCapture, "\(file.sourcePath) is \(file.size) bytes; a verifier parses it in memory and reads at most \(PackageLayout.maxParsedFileBytes)")
+            throw PackagerError(
+                .invalidCapture,
+                "\(file.sourcePath) is \(file.size) bytes; a verifier parses it in memory and reads at most \(PackageLayout.maxParsedFileBytes)")
         }
         for tag in layout.files where UInt64(tag.bytes.count) > PackageLayout.maxParsedFileBytes {
-            throw PackagerError(.invalidCapture, "\(tag.path) would be \(tag.bytes.count) bytes, more than the \(PackageLayout.maxParsedFileBytes) a verifier reads; split the recording")
+            throw PackagerError(
+                .invalidCapture,
+                "\(tag.path) would be \(tag.bytes.count) bytes, more than the \(PackageLayout.maxParsedFileBytes) a verifier reads; split the recording")
         }
-        let parsedTotal = payload.filter { PackageLayout.isParsedPayload($0.bagPath.rawValue) }.reduce(UInt64(0)) { $0 + $1.size }
+        let parsedTotal =
+            payload.filter { PackageLayout.isParsedPayload($0.bagPath.rawValue) }.reduce(UInt64(0)) { $0 + $1.size }
             + layout.files.reduce(UInt64(0)) { $0 + UInt64($1.bytes.count) }
         guard parsedTotal <= PackageLayout.maxParsedTotalBytes else {
-            throw PackagerError(.invalidCapture, "the tag files and the capture's JSON files would total \(parsedTotal) bytes; a verifier holds at most \(PackageLayout.maxParsedTotalBytes) of them")
+            throw PackagerError(
+                .invalidCapture,
+                "the tag files and the capture's JSON files would total \(parsedTotal) bytes; a verifier holds at most \(PackageLayout.maxParsedTotalBytes) of them"
+            )
         }
         try ParsedJSONBudgetCheck.run(tagFiles: layout.files, payload: payload)
 
@@ -150,7 +164,10 @@ public struct Packager: Sendable {
                 if !mismatches.isEmpty {
                     let what = "\(appDigests.manifestSource) does not describe the media: \(mismatches.joined(separator: "; "))"
                     guard options.keepAsReceived else {
-                        throw PackagerError(.invalidCapture, "\(what). The media is not what the capture app hashed, so it is not packaged; to package the export exactly as received and let verification fail it, add --keep-as-received")
+                        throw PackagerError(
+                            .invalidCapture,
+                            "\(what). The media is not what the capture app hashed, so it is not packaged; to package the export exactly as received and let verification fail it, add --keep-as-received"
+                        )
                     }
                     warnings.append("\(what); packed as received (--keep-as-received): verification will fail it")
                     appDigestsMatch = false
@@ -159,13 +176,16 @@ public struct Packager: Sendable {
             if let expected = custody.appLogSHA256, let path = custody.appLogPath, records.first(where: { $0.bagPath.rawValue == path })?.sha256 != expected {
                 throw ArchiveError(.fileChanged, "\(path) changed while the capture was being packaged")
             }
-            let final = try TagFileSet(packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
-                                       chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, readmeAppStep: readmeAppStep,
-                                       appended: { manifest in
-                let seal = try sealer.map { [PackageFile(path: PackageLayout.seal, bytes: try $0.seal(manifest))] } ?? []
-                return seal + (try custody.files(manifest: manifest, packageID: packageID, created: created,
-                                                 payloadFiles: records.count, payloadBytes: totalBytes))
-            })
+            let final = try TagFileSet(
+                packageID: packageID, created: created, bagInfoFields: options.bagInfoFields, payload: records,
+                chain: plan?.chain, depthIndex: plan?.depthIndex, metadata: metadata.tagFiles, readmeAppStep: readmeAppStep,
+                appended: { manifest in
+                    let seal = try sealer.map { [PackageFile(path: PackageLayout.seal, bytes: try $0.seal(manifest))] } ?? []
+                    return seal
+                        + (try custody.files(
+                            manifest: manifest, packageID: packageID, created: created,
+                            payloadFiles: records.count, payloadBytes: totalBytes))
+                })
             guard final.appended.map(\.path) == appendedPaths else {
                 throw PackagerError(.internalInconsistency, "the files after the payload differ from the layout's")
             }

@@ -25,10 +25,12 @@ extension VerificationContext {
         guard let text = try tagText(fileName) else { return nil }
         let manifest = try BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: fileName)
         guard profile == .bag, manifest.entries.contains(where: { Self.oldFormPrefix($0.path) > 0 }) else { return manifest }
-        return BagManifest(algorithm: manifest.algorithm, entries: manifest.entries.map { entry in
-            let prefix = Self.oldFormPrefix(entry.path)
-            return prefix > 0 ? BagManifest.Entry(path: String(entry.path.dropFirst(prefix)), digest: entry.digest) : entry
-        })
+        return BagManifest(
+            algorithm: manifest.algorithm,
+            entries: manifest.entries.map { entry in
+                let prefix = Self.oldFormPrefix(entry.path)
+                return prefix > 0 ? BagManifest.Entry(path: String(entry.path.dropFirst(prefix)), digest: entry.digest) : entry
+            })
     }
 
     /// How many leading characters of a plain bag's manifest path are an older tool's marks, not

@@ -64,9 +64,11 @@ struct VerificationContext {
     ///   - externalMedia: a digest of the `--media` copy already taken (tests); `nil` hashes
     ///     `policy.externalMedia`, when given, if the media check applies and asks.
     ///   - crypto: the OpenSSL operations, replaceable so tests can make them fail.
-    init(inventory: Inventory, profile: Profile, verificationTime: Timestamp, policy: VerificationPolicy = VerificationPolicy(),
-         limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
-         crypto: any VerifierCrypto = OpenSSLCrypto()) {
+    init(
+        inventory: Inventory, profile: Profile, verificationTime: Timestamp, policy: VerificationPolicy = VerificationPolicy(),
+        limits: VerificationLimits = VerificationLimits(), externalMedia: ExternalMediaDigest? = nil,
+        crypto: any VerifierCrypto = OpenSSLCrypto()
+    ) {
         self.inventory = inventory
         let documents = ParsedDocuments(inventory: inventory, limits: limits)
         self.documents = documents

@@ -45,8 +45,10 @@ public struct VerificationPolicy: Sendable {
     public var hashesPackageFile = false
 
     /// A policy; the default trusts no anchor and requires nothing, so a seal is at best "valid, signer not trusted".
-    public init(sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],
-                requiresSeal: Bool = false, requiresTimestamp: Bool = false, custodyHead: String? = nil) {
+    public init(
+        sealAnchors: [Certificate] = [], timestampAnchors: [Certificate] = [],
+        requiresSeal: Bool = false, requiresTimestamp: Bool = false, custodyHead: String? = nil
+    ) {
         self.custodyHead = custodyHead
         self.sealAnchors = sealAnchors
         self.timestampAnchors = timestampAnchors

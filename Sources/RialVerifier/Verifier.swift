@@ -25,8 +25,10 @@ public struct Verifier: Sendable {
     ///   - verificationTime: the time the package is judged at; give a fixed one to re-run a verification.
     ///     The policy's ``VerificationPolicy/statedTime`` (`--at`), when it has one, wins.
     ///   - policy: trust anchors and requirements.
-    public init(limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now(),
-                policy: VerificationPolicy = VerificationPolicy()) {
+    public init(
+        limits: VerificationLimits = VerificationLimits(), verificationTime: Timestamp = .now(),
+        policy: VerificationPolicy = VerificationPolicy()
+    ) {
         self.limits = limits
         self.verificationTime = policy.statedTime ?? verificationTime
         self.policy = policy
@@ -34,12 +36,16 @@ public struct Verifier: Sendable {
 
     /// The checks, in report order; each declares the facts it needs (``VerificationCheck/needs``).
     var checks: [any VerificationCheck] {
-        [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
-         // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
-         PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
-         ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(), AppDigestCheck(), AppBundleCheck(), AppKeysCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
-         NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
-         SealCheck(), TimestampCheck(), RenewalCheck(), StapledRevocationCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(), LaterPartsCheck()]
+        [
+            LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
+            // The payload manifests and their agreement (ManifestAgreementCheck), each manifest parsed once.
+            PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(), RialManifestCheck(),
+            ChainStructureCheck(), ChainSummaryCheck(), DepthIndexCheck(), ChainMaterialCheck(), ChainLinksCheck(), CaptureAgreementCheck(), AppFilesCheck(),
+            AppDigestCheck(), AppBundleCheck(), AppKeysCheck(), AppChainCheck(), MetadataAgreementCheck(), MediaCheck(),
+            NormalisedMetadataCheck(), PrivacyCheck(), ExternalMediaCheck(),
+            SealCheck(), TimestampCheck(), RenewalCheck(), StapledRevocationCheck(), AppTimestampCheck(), AppTimeOrderCheck(), CustodyCheck(),
+            LaterPartsCheck(),
+        ]
     }
 
     /// The path that names standard input: `verify(path: "-")` reads one package from it, once,
@@ -70,15 +76,19 @@ public struct Verifier: Sendable {
         if kind == .package, inventory.files[PackageLayout.manifest] == nil, inventory.files[PackageLayout.bagDeclaration] == nil {
             throw VerifierError(.notAPackage, "\(path) is a tar archive but not a .rialpkg package: it has neither bagit.txt nor rial/manifest.json")
         }
-        let context = VerificationContext(inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime,
-                                          policy: policy, limits: limits)
+        let context = VerificationContext(
+            inventory: inventory, profile: kind == .package ? .package : .bag, verificationTime: verificationTime,
+            policy: policy, limits: limits)
         if case .failure(let error)? = context.manifest, error.code == .unsupportedVersion {
             throw VerifierError(.unsupportedVersion, error.reason)
         }
         // A package judged as of a time before it says it was made: every certificate, token and
         // custody event would be judged at a moment the package did not exist, so nothing could be.
         if let stated = policy.statedTime, let created = context.parsedManifest?.created, stated < created {
-            throw VerifierError(.timeBeforePackage, "--at \(stated.rfc3339) is before the package was made (rial/manifest.json: created \(created.rfc3339)); a package cannot be verified as of a time before it existed: give a time at or after \(created.rfc3339)")
+            throw VerifierError(
+                .timeBeforePackage,
+                "--at \(stated.rfc3339) is before the package was made (rial/manifest.json: created \(created.rfc3339)); a package cannot be verified as of a time before it existed: give a time at or after \(created.rfc3339)"
+            )
         }
         var capped = CappedResults()
         // One after another on this thread: each fact is computed by its provider the first
@@ -92,11 +102,14 @@ public struct Verifier: Sendable {
             manifestSHA256: inventory.files[PackageLayout.manifest]?.digests[.sha256],
             checks: results, warnings: warnings(context) + (context.custodyLog?.forcedWarnings ?? []),
             seal: context.seal?.summary, timestamp: context.timestamp?.summary,
-            custody: context.custodyLog.map { CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn(.custody) }) },
+            custody: context.custodyLog.map {
+                CustodySummary(log: $0, signatures: context.custodySignatures, results: results.filter { $0.code.isIn(.custody) })
+            },
             appTime: context.parsedAppManifest.map { _ in AppTimeSummary(context) },
             caseFields: (try? context.bagInfo?.get()).map(CaseFields.init),
-            settings: VerificationSettings(policy: policy, verificationTime: verificationTime, stapled: context.stapledRevocation.evidence,
-                                           mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce),
+            settings: VerificationSettings(
+                policy: policy, verificationTime: verificationTime, stapled: context.stapledRevocation.evidence,
+                mediaProbe: (context.media?.outcomes.isEmpty ?? true) ? nil : MediaProbe.environmentInForce),
             packageFile: inventory.archiveDigest
         )
         return (report, context)
@@ -156,25 +169,34 @@ public struct Verifier: Sendable {
         for algorithm in DigestAlgorithm.allCases {
             for name in ["manifest-\(algorithm.rawValue).txt", "tagmanifest-\(algorithm.rawValue).txt"] where context.has(name) {
                 guard let text = try? context.tagText(name),
-                      let manifest = try? BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name) else { continue }
+                    let manifest = try? BagManifest.parse(text, algorithm: algorithm.rawValue, digestByteCount: algorithm.byteCount, fileName: name)
+                else { continue }
                 let plural = { (count: Int) in count == 1 ? "1 path" : "\(count) paths" }
                 let marks = manifest.entries.map { VerificationContext.oldFormPrefix($0.path) }
                 // oldFormPrefix is 1 for `*`, 2 for `./`, 3 for both.
                 let starred = marks.filter { $0 % 2 == 1 }.count
                 if starred > 0 {
-                    out.append("\(name) writes \(plural(starred)) as *…, md5sum's binary-mode mark, which RFC 8493 does not have: read as the same path without *")
+                    out.append(
+                        "\(name) writes \(plural(starred)) as *…, md5sum's binary-mode mark, which RFC 8493 does not have: read as the same path without *")
                 }
                 let dotted = marks.filter { $0 >= 2 }.count
                 if dotted > 0 {
-                    out.append("\(name) writes \(plural(dotted)) as ./…, the form of BagIt 0.97 tools, deprecated by RFC 8493: read as the same path without ./")
+                    out.append(
+                        "\(name) writes \(plural(dotted)) as ./…, the form of BagIt 0.97 tools, deprecated by RFC 8493: read as the same path without ./")
                 }
                 var seen: [String: String] = [:]
                 var repeated: Set<String> = []
                 for entry in manifest.entries {
-                    if let digest = seen[entry.path], digest == entry.digest { repeated.insert(entry.path) } else if seen[entry.path] == nil { seen[entry.path] = entry.digest }
+                    if let digest = seen[entry.path], digest == entry.digest {
+                        repeated.insert(entry.path)
+                    } else if seen[entry.path] == nil {
+                        seen[entry.path] = entry.digest
+                    }
                 }
                 if !repeated.isEmpty {
-                    out.append("\(name) lists \(plural(repeated.count)) twice with the same digest (\(repeated.sorted().prefix(3).joined(separator: ", "))): read once")
+                    out.append(
+                        "\(name) lists \(plural(repeated.count)) twice with the same digest (\(repeated.sorted().prefix(3).joined(separator: ", "))): read once"
+                    )
                 }
             }
         }

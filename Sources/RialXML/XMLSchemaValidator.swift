@@ -42,8 +42,9 @@ package final class XMLSchemaValidator {
         }
         guard let parsed else {
             let diagnostics = collector.diagnostics
-            throw XMLError(.invalidSchema, "\(what) is not a valid XML Schema",
-                           cause: diagnostics.messages.isEmpty ? nil : diagnostics, location: diagnostics.firstLocation)
+            throw XMLError(
+                .invalidSchema, "\(what) is not a valid XML Schema",
+                cause: diagnostics.messages.isEmpty ? nil : diagnostics, location: diagnostics.firstLocation)
         }
         schema = parsed
     }
@@ -84,7 +85,8 @@ package final class XMLSchemaValidator {
         let diagnostics = collector.diagnostics
         // A negative result is libxml2's own failure, not a verdict on the document.
         let code: XMLError.Code = result < 0 ? .libraryFailure : .invalid
-        throw XMLError(code, result < 0 ? "libxml2 could not validate the document (result \(result))" : "not valid against the schema",
-                       cause: diagnostics.messages.isEmpty ? nil : diagnostics, location: diagnostics.firstLocation)
+        throw XMLError(
+            code, result < 0 ? "libxml2 could not validate the document (result \(result))" : "not valid against the schema",
+            cause: diagnostics.messages.isEmpty ? nil : diagnostics, location: diagnostics.firstLocation)
     }
 }

@@ -20,7 +20,9 @@ enum CASEOutput {
         do {
             export = try ProgressLine.around("verifying", enabled: showsProgress) { try Verifier(policy: policy).caseExport(for: path, progress: $0) }
             guard let written = try CASERenderer.bytes(export, includesVerification: includesVerification) else {
-                Console.error("\(path) states no package id (rial/manifest.json is missing or unreadable); a CASE export names its objects by it. Run rial verify \(path) to see why")
+                Console.error(
+                    "\(path) states no package id (rial/manifest.json is missing or unreadable); a CASE export names its objects by it. Run rial verify \(path) to see why"
+                )
                 throw ExitStatus.couldNotComplete
             }
             bytes = written

@@ -19,25 +19,25 @@ struct ChainComputeCommand: ParsableCommand {
         commandName: "compute",
         abstract: "Compute a frame hash chain (rial/chain.json) from raw frames, timestamps and depth keyframes.",
         discussion: """
-        H1 = SHA256(F1 ‖ D1? ‖ T1), Hn = SHA256(Fn ‖ Dn? ‖ Tn ‖ Hn-1): Fn is frame n's raw \
-        bytes, Dn its depth keyframe's raw bytes (if it has one), Tn its timestamp as IEEE-754 \
-        binary64 little-endian, Hn-1 the previous hash (schema/SPEC.md §13).
+            H1 = SHA256(F1 ‖ D1? ‖ T1), Hn = SHA256(Fn ‖ Dn? ‖ Tn ‖ Hn-1): Fn is frame n's raw \
+            bytes, Dn its depth keyframe's raw bytes (if it has one), Tn its timestamp as IEEE-754 \
+            binary64 little-endian, Hn-1 the previous hash (schema/SPEC.md §13).
 
-        Frames are the regular files in --frames, in name order (frame_000001.raw, …); every \
-        one must be bytes_per_row × height bytes. --timestamps holds one timestamp (seconds) \
-        per frame: a JSON array of numbers, or one number per line. Depth keyframes are the \
-        files depth_NNNNNN.f32 in --depth, NNNNNN being the frame number. Prefixes of all \
-        frames are hashed in parallel; --sequential hashes one frame at a time (same result).
+            Frames are the regular files in --frames, in name order (frame_000001.raw, …); every \
+            one must be bytes_per_row × height bytes. --timestamps holds one timestamp (seconds) \
+            per frame: a JSON array of numbers, or one number per line. Depth keyframes are the \
+            files depth_NNNNNN.f32 in --depth, NNNNNN being the frame number. Prefixes of all \
+            frames are hashed in parallel; --sequential hashes one frame at a time (same result).
 
-        The output names frame and depth files by the paths `rial pack` gives them \
-        (data/frames/…, data/depth/…).
+            The output names frame and depth files by the paths `rial pack` gives them \
+            (data/frames/…, data/depth/…).
 
-        Example:
-          rial chain compute --frames capture/frames --timestamps ts.json \\
-              --depth capture/depth --width 1920 --height 1080 -o chain.json
+            Example:
+              rial chain compute --frames capture/frames --timestamps ts.json \\
+                  --depth capture/depth --width 1920 --height 1080 -o chain.json
 
-        \(ExitStatus.makingHelpText)
-        """
+            \(ExitStatus.makingHelpText)
+            """
     )
 
     @Option(help: ArgumentHelp("Directory of raw frames.", valueName: "DIR"))
@@ -93,7 +93,9 @@ struct ChainComputeCommand: ParsableCommand {
                 throw ValidationError("\(frames) has \(frameItems.count) frames but \(timestamps) has \(times.count) timestamps")
             }
             for item in frameItems where Int64(item.size) != format.frameBytes {
-                throw ValidationError("\(frames)/\(item.relativePath) is \(item.size) bytes; a frame of \(width)×\(height) with \(format.bytesPerRow) bytes per row is \(format.frameBytes)")
+                throw ValidationError(
+                    "\(frames)/\(item.relativePath) is \(item.size) bytes; a frame of \(width)×\(height) with \(format.bytesPerRow) bytes per row is \(format.frameBytes)"
+                )
             }
             for index in times.indices.dropFirst() where !(times[index] > times[index - 1]) {
                 throw ValidationError("\(timestamps): timestamp \(index + 1) is not later than timestamp \(index); frame timestamps must increase")
@@ -104,7 +106,8 @@ struct ChainComputeCommand: ParsableCommand {
                 for item in try DirectoryWalker.walk(depth) where item.kind == .file && !item.relativePath.contains("/") {
                     let digits = item.relativePath.dropFirst("depth_".count).dropLast(".f32".count)
                     guard let number = Int(digits), number >= 1, number <= times.count,
-                          item.relativePath == CaptureDescriptor.depthFileName(Int64(number)) else {
+                        item.relativePath == CaptureDescriptor.depthFileName(Int64(number))
+                    else {
                         throw ValidationError("\(depth)/\(item.relativePath) is not depth_NNNNNN.f32 for a frame 1…\(times.count)")
                     }
                     depthNames[number] = item.relativePath
@@ -121,13 +124,16 @@ struct ChainComputeCommand: ParsableCommand {
                 .compute(framePaths: framePaths, depthPaths: depthPaths)
             let elapsed = Self.now() - start
             let chainFrames = hashes.enumerated().map { index, hash in
-                FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: times[index], hash: Hex.encode(hash),
-                                 framePath: PackageLayout.framesDirectory + frameItems[index].relativePath,
-                                 depthPath: depthNames[index + 1].map { PackageLayout.depthDirectory + $0 })
+                FrameChain.Frame(
+                    frameNumber: Int64(index + 1), timestamp: times[index], hash: Hex.encode(hash),
+                    framePath: PackageLayout.framesDirectory + frameItems[index].relativePath,
+                    depthPath: depthNames[index + 1].map { PackageLayout.depthDirectory + $0 })
             }
             let chain = FrameChain(fps: fps, checkpointInterval: checkpointInterval, frameFormat: format, frames: chainFrames)
             try OutputFile.write(chain.bytes(), to: output, replacing: force)
-            Console.note("Chained \(Counted.text(hashes.count, "frame")) (\(depthNames.count) with depth) in \(String(format: "%.1f", elapsed * 1000)) ms, \(String(format: "%.3f", elapsed * 1000 / Double(hashes.count))) ms per frame (\(sequential ? "sequential" : "parallel")); final hash \(chain.finalHash)")
+            Console.note(
+                "Chained \(Counted.text(hashes.count, "frame")) (\(depthNames.count) with depth) in \(String(format: "%.1f", elapsed * 1000)) ms, \(String(format: "%.3f", elapsed * 1000 / Double(hashes.count))) ms per frame (\(sequential ? "sequential" : "parallel")); final hash \(chain.finalHash)"
+            )
         } catch let error as ValidationError {
             throw error
         } catch let error as ExitCode {

@@ -21,8 +21,10 @@ enum CommandSpelling {
             let subcommands = command.configuration.subcommands
             guard let next = subcommands.first(where: { $0._commandName == token }) else {
                 let names = subcommands.map { $0._commandName }
-                return ("'\(token)' is not a subcommand of \(path.joined(separator: " "))\(suggestion(for: token, among: names)); "
-                        + "it has: \(names.joined(separator: ", "))", command, path.joined(separator: " "))
+                return (
+                    "'\(token)' is not a subcommand of \(path.joined(separator: " "))\(suggestion(for: token, among: names)); "
+                        + "it has: \(names.joined(separator: ", "))", command, path.joined(separator: " ")
+                )
             }
             command = next
             path.append(token)
@@ -39,8 +41,10 @@ enum CommandSpelling {
             // The next word is this option's value, whatever it looks like ("--details --x").
             skipsValue = !token.contains("=") && (takingValues.contains(name) || name == "--org")
             if !known.contains(name) {
-                return ("\(name) is not an option of \(path.joined(separator: " "))\(suggestion(for: name, among: known.subtracting(hiddenOptions)))", command,
-                        path.joined(separator: " "))
+                return (
+                    "\(name) is not an option of \(path.joined(separator: " "))\(suggestion(for: name, among: known.subtracting(hiddenOptions)))", command,
+                    path.joined(separator: " ")
+                )
             }
         }
         return nil
@@ -74,7 +78,8 @@ enum CommandSpelling {
             return (candidate, isPrefix || isLastPart ? 0 : distance(word, candidate))
         }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }),
-              best.1 <= max(2, best.0.count / 3) else { return "" }
+            best.1 <= max(2, best.0.count / 3)
+        else { return "" }
         return " (did you mean \(best.0)?)"
     }
 

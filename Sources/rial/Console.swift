@@ -133,8 +133,10 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Runs `work` with the update callback of a progress line labelled `label`, and clears the
     /// line when `work` returns or throws, so what is printed next starts at the left margin.
-    static func around<Result>(_ label: String, enabled: Bool,
-                               _ work: (_ update: @escaping @Sendable (_ done: UInt64, _ total: UInt64) -> Void) throws -> Result) rethrows -> Result {
+    static func around<Result>(
+        _ label: String, enabled: Bool,
+        _ work: (_ update: @escaping @Sendable (_ done: UInt64, _ total: UInt64) -> Void) throws -> Result
+    ) rethrows -> Result {
         let line = ProgressLine(label: label, enabled: enabled)
         defer { line.finish() }
         return try work { line.update(done: $0, total: $1) }

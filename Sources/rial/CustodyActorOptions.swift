@@ -4,7 +4,9 @@ import RialFormat
 /// `--actor-name`, `--role`, `--actor-id`, `--location`: who records a custody event, shared
 /// by `pack` (its PACKAGED event) and `custody append`.
 struct CustodyActorOptions: ParsableArguments {
-    @Option(name: .customLong("actor-name"), help: ArgumentHelp("Who performs the action, e.g. \"Jane Roe\". When signing, the certificate's CN (the default).", valueName: "NAME"))
+    @Option(
+        name: .customLong("actor-name"),
+        help: ArgumentHelp("Who performs the action, e.g. \"Jane Roe\". When signing, the certificate's CN (the default).", valueName: "NAME"))
     var actorName: String?
 
     @Option(help: ArgumentHelp("Their role, e.g. investigator, lab technician, prosecutor.", valueName: "ROLE"))

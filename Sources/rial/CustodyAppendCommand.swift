@@ -10,34 +10,34 @@ struct CustodyAppendCommand: ParsableCommand {
         commandName: "append",
         abstract: "Add an event to a package's custody log.",
         discussion: """
-        The package is verified first; a package that fails is refused unless --force, and \
-        then the event itself records that it failed and which checks. The event links to \
-        the last one by its SHA-256. With --sign-key and --cert it is signed, and the actor \
-        is the certificate's subject (its CN is the default --actor-name).
+            The package is verified first; a package that fails is refused unless --force, and \
+            then the event itself records that it failed and which checks. The event links to \
+            the last one by its SHA-256. With --sign-key and --cert it is signed, and the actor \
+            is the certificate's subject (its CN is the default --actor-name).
 
-        The package is rewritten under a temporary name and renamed into place: every entry \
-        is copied byte for byte, the tag manifests gain a line per new file, and the new \
-        files come last.
+            The package is rewritten under a temporary name and renamed into place: every entry \
+            is copied byte for byte, the tag manifests gain a line per new file, and the new \
+            files come last.
 
-        The command prints the new head's SHA-256 (with --quiet, only that, on one line). \
-        Whoever receives the package should record it: `rial verify --custody-head SHA256` \
-        later proves no event up to it was removed (the package alone cannot show that its \
-        newest events were dropped).
+            The command prints the new head's SHA-256 (with --quiet, only that, on one line). \
+            Whoever receives the package should record it: `rial verify --custody-head SHA256` \
+            later proves no event up to it was removed (the package alone cannot show that its \
+            newest events were dropped).
 
-        Actions: \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")).
+            Actions: \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")).
 
-        Examples:
-          rial custody append case.rialpkg --action TRANSFERRED \\
-            --actor-name "Jane Roe" --role investigator --organization "Metro PD" \\
-            --details "To County Lab by courier" --location "Metro PD"
-          rial custody append case.rialpkg --action RECEIVED \\
-            --sign-key lab.key --cert lab.pem --role "lab technician"
-          rial custody append case.rialpkg --action NOTE \\
-            --actor-name "J. Roe" --details "Seal tape found intact" \\
-            --at 2026-11-22T09:30:00Z
+            Examples:
+              rial custody append case.rialpkg --action TRANSFERRED \\
+                --actor-name "Jane Roe" --role investigator --organization "Metro PD" \\
+                --details "To County Lab by courier" --location "Metro PD"
+              rial custody append case.rialpkg --action RECEIVED \\
+                --sign-key lab.key --cert lab.pem --role "lab technician"
+              rial custody append case.rialpkg --action NOTE \\
+                --actor-name "J. Roe" --details "Seal tape found intact" \\
+                --at 2026-11-22T09:30:00Z
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The package, changed in place.", valueName: "PKG"))
@@ -68,7 +68,10 @@ struct CustodyAppendCommand: ParsableCommand {
 
     @OptionGroup var stapling: RevocationStapleOption
 
-    @Flag(help: "Append even if the package fails verification (the event records the failing checks), is read-only (it stays read-only) or has other hard links (they keep the old version).")
+    @Flag(
+        help:
+            "Append even if the package fails verification (the event records the failing checks), is read-only (it stays read-only) or has other hard links (they keep the old version)."
+    )
     var force = false
 
     @Flag(name: .shortAndLong, help: "Print only the new head's SHA-256 (one line, for scripts): no progress line or summary.")
@@ -79,7 +82,9 @@ struct CustodyAppendCommand: ParsableCommand {
 
     func validate() throws {
         guard let parsed = appendedAction, CustodyAction.appendable.contains(parsed) else {
-            throw ValidationError("--action must be one of \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")); the capture app's actions and PACKAGED are written by the app and by rial pack")
+            throw ValidationError(
+                "--action must be one of \(CustodyAction.appendable.map(\.rawValue).joined(separator: ", ")); the capture app's actions and PACKAGED are written by the app and by rial pack"
+            )
         }
         if actorOptions.actorName == nil && !signing.isSealing {
             throw ValidationError("give --actor-name (or sign with --sign-key and --cert: the certificate names the actor)")
@@ -112,8 +117,9 @@ struct CustodyAppendCommand: ParsableCommand {
         guard let parsedAction = appendedAction else { throw ExitStatus.usage }
         let staples = try stapling.load()
 
-        let draft = CustodyEventDraft(action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
-                                      location: actorOptions.location, time: at == nil ? nil : when)
+        let draft = CustodyEventDraft(
+            action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
+            location: actorOptions.location, time: at == nil ? nil : when)
         var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
         // Without --at the event is made when the package's lock is held, after any amendment it waited for.
         amender.clock = { Timestamp.now() }
@@ -142,7 +148,9 @@ struct CustodyAppendCommand: ParsableCommand {
             print("Actor:        \(receipt.event.actor.summary)")
             print("Signed by:    \(receipt.signer ?? "nobody (unsigned)")")
             print("Head SHA-256: \(receipt.headSHA256)")
-            print("Record the head SHA-256 at hand-over; `rial verify \(package) --custody-head \(receipt.headSHA256)` later proves no event up to this one was removed.")
+            print(
+                "Record the head SHA-256 at hand-over; `rial verify \(package) --custody-head \(receipt.headSHA256)` later proves no event up to this one was removed."
+            )
         }
     }
 

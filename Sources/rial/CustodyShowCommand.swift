@@ -8,22 +8,22 @@ struct CustodyShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show a package's custody log: who had it, when, and what they did.",
         discussion: """
-        One line per event: seq, time (UTC), action, actor, and whether it is signed and by \
-        whom; the details and place under it. The package is verified as a whole first, so \
-        the state says whether every link holds, and where the chain is broken if it is.
+            One line per event: seq, time (UTC), action, actor, and whether it is signed and by \
+            whom; the details and place under it. The package is verified as a whole first, so \
+            the state says whether every link holds, and where the chain is broken if it is.
 
-        With --trust the signers of signed events are checked against your anchors, as for \
-        the seal. --custody-head checks that the event you recorded at hand-over is still there.
+            With --trust the signers of signed events are checked against your anchors, as for \
+            the seal. --custody-head checks that the event you recorded at hand-over is still there.
 
-        Examples:
-          rial custody show case.rialpkg
-          rial custody show case.rialpkg --trust agency-root.pem
-          rial custody show case.rialpkg --format json | jq '.custody.head'
+            Examples:
+              rial custody show case.rialpkg
+              rial custody show case.rialpkg --trust agency-root.pem
+              rial custody show case.rialpkg --format json | jq '.custody.head'
 
-        Exit status: 0 when the package and its log verify, 1 when anything fails (the log is \
-        still shown), 2 when the package cannot be read, 64 for a usage error, 130 or 143 when \
-        interrupted (SIGINT, SIGTERM).
-        """
+            Exit status: 0 when the package and its log verify, 1 when anything fails (the log is \
+            still shown), 2 when the package cannot be read, 64 for a usage error, 130 or 143 when \
+            interrupted (SIGINT, SIGTERM).
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

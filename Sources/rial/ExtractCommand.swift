@@ -13,18 +13,18 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Verify a package and, only if it passes, unpack it into a new directory.",
         discussion: """
-        PKG must be a regular file: it is read twice (to verify, then to unpack), so \
-        standard input, a pipe or a FIFO is refused (save it to a file first). \
-        DIR must not exist or must be empty. Only regular files and directories are written, \
-        never outside DIR. Each file is hashed again while it is written and must match what \
-        was verified; otherwise everything written is removed. The verification report is \
-        written beside the package directory as ID.verification.txt and ID.verification.json.
+            PKG must be a regular file: it is read twice (to verify, then to unpack), so \
+            standard input, a pipe or a FIFO is refused (save it to a file first). \
+            DIR must not exist or must be empty. Only regular files and directories are written, \
+            never outside DIR. Each file is hashed again while it is written and must match what \
+            was verified; otherwise everything written is removed. The verification report is \
+            written beside the package directory as ID.verification.txt and ID.verification.json.
 
-        Example:
-          rial extract case.rialpkg -o case-extracted
+            Example:
+              rial extract case.rialpkg -o case-extracted
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))

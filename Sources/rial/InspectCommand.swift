@@ -8,29 +8,29 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show what a package holds and claims, without verifying it.",
         discussion: """
-        Lists the package id, creation time, capture summary, bag-info fields and every file \
-        with its size and role. Payload data is skipped, not hashed: inspect is quick, and \
-        says nothing about integrity. Use `rial verify` for a verdict.
+            Lists the package id, creation time, capture summary, bag-info fields and every file \
+            with its size and role. Payload data is skipped, not hashed: inspect is quick, and \
+            says nothing about integrity. Use `rial verify` for a verdict.
 
-        --format hashdeep and --format dfxml are the exceptions: they verify the package \
-        (every byte hashed) and, only if it passes, write a hashdeep known-file list of the \
-        payload (size, SHA-256, path), or every file as DFXML (fileobject: filename, filesize, \
-        SHA-256 and SHA-512), the format fiwalk and hashdeep write and forensic tools ingest. \
-        The extracted package can then be audited with hashdeep itself:
-          rial inspect case.rialpkg --format hashdeep > case.hashdeep
-          rial extract case.rialpkg -o case/ && cd case/<package-id>
-          hashdeep -c sha256 -a -k ../../case.hashdeep -r -l data
+            --format hashdeep and --format dfxml are the exceptions: they verify the package \
+            (every byte hashed) and, only if it passes, write a hashdeep known-file list of the \
+            payload (size, SHA-256, path), or every file as DFXML (fileobject: filename, filesize, \
+            SHA-256 and SHA-512), the format fiwalk and hashdeep write and forensic tools ingest. \
+            The extracted package can then be audited with hashdeep itself:
+              rial inspect case.rialpkg --format hashdeep > case.hashdeep
+              rial extract case.rialpkg -o case/ && cd case/<package-id>
+              hashdeep -c sha256 -a -k ../../case.hashdeep -r -l data
 
-        --format case also verifies, and writes the package as CASE 1.5 / UCO 1.5 JSON-LD \
-        (docs/case-uco.md): the package and each file with the size and digests rial \
-        computed, the capture device and app within the package's privacy levels, each \
-        custody event as an investigative action with its signature state, and a \
-        provenance record; IRIs derive from the package id, so two exports are the same \
-        bytes. It is written whatever the verdict (the digests are what was read), and the \
-        exit status is the verdict's; `rial verify --format case` adds the verification.
+            --format case also verifies, and writes the package as CASE 1.5 / UCO 1.5 JSON-LD \
+            (docs/case-uco.md): the package and each file with the size and digests rial \
+            computed, the capture device and app within the package's privacy levels, each \
+            custody event as an investigative action with its signature state, and a \
+            provenance record; IRIs derive from the package id, so two exports are the same \
+            bytes. It is written whatever the verdict (the digests are what was read), and the \
+            exit status is the verdict's; `rial verify --format case` adds the verification.
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -40,11 +40,15 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The package file.", valueName: "PKG"))
     var package: String
 
-    @Option(help: "Output format: text, json, hashdeep (a known-file list of the payload), dfxml (every file as DFXML) or case (CASE/UCO JSON-LD); the last three verify first.")
+    @Option(
+        help:
+            "Output format: text, json, hashdeep (a known-file list of the payload), dfxml (every file as DFXML) or case (CASE/UCO JSON-LD); the last three verify first."
+    )
     var format: Format = .text
 
-    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
-          help: "Read each media file with the media libraries (a confined child process, docs/media.md) and list what it is.")
+    @Flag(
+        name: .customLong("examine-media"), inversion: .prefixedNo,
+        help: "Read each media file with the media libraries (a confined child process, docs/media.md) and list what it is.")
     var examineMedia = true
 
     func run() throws {
@@ -82,10 +86,12 @@ struct InspectCommand: ParsableCommand {
                 Console.error("\(package) is a bag directory; a known-file list is made from a .rialpkg file")
                 throw ExitStatus.usage
             }
-            Console.error("\(package) does not verify (\(result.report.verdict.rawValue)); no known-file list is made from it. Run rial verify \(package) to see why")
+            Console.error(
+                "\(package) does not verify (\(result.report.verdict.rawValue)); no known-file list is made from it. Run rial verify \(package) to see why")
             throw VerifyCommand.exitStatus(for: result.report)
         }
-        let bytes = format == .dfxml
+        let bytes =
+            format == .dfxml
             ? try DFXMLRenderer.bytes(contents, source: package, commandLine: (["rial"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
             : HashdeepList.bytes(contents)
         FileHandleStream.standardOutput.write(String(decoding: bytes, as: UTF8.self))
@@ -120,18 +126,24 @@ struct InspectCommand: ParsableCommand {
         lines.append("       size  " + "role".padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  path")
         for (file, role) in zip(files, roles) {
             let size = String(file["size"]?.integerValue ?? 0)
-            lines.append(String(repeating: " ", count: max(0, 11 - size.count)) + size + "  " + role.padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  " + Escaping.visible(file["path"]?.stringValue ?? ""))
+            lines.append(
+                String(repeating: " ", count: max(0, 11 - size.count)) + size + "  " + role.padding(toLength: roleWidth, withPad: " ", startingAt: 0) + "  "
+                    + Escaping.visible(file["path"]?.stringValue ?? ""))
             if let media = file["media"]?.objectValue {
                 let said = media["summary"]?.stringValue ?? media["outcome"]?.stringValue ?? ""
                 lines.append("             media: " + Escaping.visible(said))
                 if let created = media["creation_time"]?.objectValue {
-                    lines.append("             created: " + Escaping.visible(created["text"]?.stringValue ?? "") + " (" + Escaping.visible(created["tag"]?.stringValue ?? "") + ")")
+                    lines.append(
+                        "             created: " + Escaping.visible(created["text"]?.stringValue ?? "") + " ("
+                            + Escaping.visible(created["tag"]?.stringValue ?? "") + ")")
                 }
                 if let rotation = media["video"]?.objectValue?["rotation"], case .number(let degrees) = rotation, degrees != 0 {
                     lines.append("             rotation: \(JSONWriter.formatDouble(degrees))° (display matrix)")
                 }
                 if let location = media["location"]?.objectValue {
-                    lines.append("             embedded location: " + Escaping.visible(location["text"]?.stringValue ?? "") + " (" + Escaping.visible(location["tag"]?.stringValue ?? "") + ")")
+                    lines.append(
+                        "             embedded location: " + Escaping.visible(location["text"]?.stringValue ?? "") + " ("
+                            + Escaping.visible(location["tag"]?.stringValue ?? "") + ")")
                 }
                 for key in ["make", "model", "software"] {
                     if let value = media[key]?.objectValue?["text"]?.stringValue { lines.append("             \(key): " + Escaping.visible(value)) }

@@ -8,27 +8,29 @@ struct KeygenCommand: ParsableCommand {
         commandName: "keygen",
         abstract: "Make an ECDSA P-256 signing key, with a self-signed certificate or a CSR.",
         discussion: """
-        Writes PREFIX.key (PKCS#8 PEM, readable by you alone: mode 0600) and either \
-        PREFIX.pem, a self-signed certificate, or with --csr PREFIX.csr, a certificate \
-        signing request for your organisation's CA. Existing files are never replaced.
+            Writes PREFIX.key (PKCS#8 PEM, readable by you alone: mode 0600) and either \
+            PREFIX.pem, a self-signed certificate, or with --csr PREFIX.csr, a certificate \
+            signing request for your organisation's CA. Existing files are never replaced.
 
-        A self-signed certificate proves nothing by itself: whoever verifies must obtain it \
-        from you by a channel they trust and pass it with `rial verify --trust PREFIX.pem`. \
-        Compare its SHA-256 fingerprint, printed below, when you hand it over.
+            A self-signed certificate proves nothing by itself: whoever verifies must obtain it \
+            from you by a channel they trust and pass it with `rial verify --trust PREFIX.pem`. \
+            Compare its SHA-256 fingerprint, printed below, when you hand it over.
 
-        Examples:
-          rial keygen --subject "CN=Jane Doe,O=Metro Police Forensics,C=GB" -o jane
-          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
-          rial keygen --subject "CN=Lab 3,O=County Lab" -o lab3 --csr
+            Examples:
+              rial keygen --subject "CN=Jane Doe,O=Metro Police Forensics,C=GB" -o jane
+              rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
+              rial keygen --subject "CN=Lab 3,O=County Lab" -o lab3 --csr
 
-        \(ExitStatus.makingHelpText)
-        """
+            \(ExitStatus.makingHelpText)
+            """
     )
 
     @Option(help: ArgumentHelp("The subject: TYPE=value pairs separated by commas; CN is required (escape a comma in a value as \\,).", valueName: "DN"))
     var subject: String
 
-    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Path prefix of the files to write: PREFIX.key and PREFIX.pem (or PREFIX.csr).", valueName: "PREFIX"))
+    @Option(
+        name: [.short, .customLong("output"), .customLong("out")],
+        help: ArgumentHelp("Path prefix of the files to write: PREFIX.key and PREFIX.pem (or PREFIX.csr).", valueName: "PREFIX"))
     var out: String
 
     @Option(help: ArgumentHelp("Validity of the self-signed certificate, in days.", valueName: "N"))

@@ -10,12 +10,12 @@ struct LedgerExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write every record of the ledger, oldest first, as JSON Lines or CSV.",
         discussion: """
-        jsonl: one object per record (schema/ledger-record.schema.json): the record's \
-        canonical form, whose SHA-256 is its record_hash, with record_hash added and the \
-        policy and detail columns as the JSON objects they hold; anyone can recompute the \
-        links from the export alone (docs/ledger.md shows how). csv: a header line, then one line \
-        per record (RFC 4180 quoting), the same fields, failing codes separated by spaces.
-        """
+            jsonl: one object per record (schema/ledger-record.schema.json): the record's \
+            canonical form, whose SHA-256 is its record_hash, with record_hash added and the \
+            policy and detail columns as the JSON objects they hold; anyone can recompute the \
+            links from the export alone (docs/ledger.md shows how). csv: a header line, then one line \
+            per record (RFC 4180 quoting), the same fields, failing codes separated by spaces.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

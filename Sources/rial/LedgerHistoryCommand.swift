@@ -10,15 +10,15 @@ struct LedgerHistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "Every recorded verification of one package, by path or package id, oldest first.",
         discussion: """
-        PKG is keyed as `rial audit` keys it (any spelling of the path; with --root as the \
-        audit's --root), and the history follows the package's id across moves. Besides \
-        verifications it lists when the package vanished, moved or was forgotten. The \
-        ledger's hash chain is checked first: records at or after a break are marked `!` \
-        and named below the table, since their content is not proven by the chain.
+            PKG is keyed as `rial audit` keys it (any spelling of the path; with --root as the \
+            audit's --root), and the history follows the package's id across moves. Besides \
+            verifications it lists when the package vanished, moved or was forgotten. The \
+            ledger's hash chain is checked first: records at or after a break are marked `!` \
+            and named below the table, since their content is not proven by the chain.
 
-        Exit status: 0 listed, every link intact; 1 the ledger holds no record of PKG, or \
-        the chain is broken; 2 the ledger could not be read.
-        """
+            Exit status: 0 listed, every link intact; 1 the ledger holds no record of PKG, or \
+            the chain is broken; 2 the ledger could not be read.
+            """
     )
 
     @Argument(help: ArgumentHelp("A path as audited, or a package id.", valueName: "PKG|ID"))

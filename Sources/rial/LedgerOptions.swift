@@ -4,7 +4,10 @@ import RialLedger
 
 /// `--ledger FILE|URL`: where `rial audit` records and `rial ledger` reads (docs/ledger.md).
 struct LedgerOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The ledger: a SQLite file, or a postgresql:// URL (default: $RIAL_LEDGER, else $XDG_DATA_HOME/rial/ledger.sqlite, else ~/.local/share/rial/ledger.sqlite).", valueName: "FILE|URL"))
+    @Option(
+        help: ArgumentHelp(
+            "The ledger: a SQLite file, or a postgresql:// URL (default: $RIAL_LEDGER, else $XDG_DATA_HOME/rial/ledger.sqlite, else ~/.local/share/rial/ledger.sqlite).",
+            valueName: "FILE|URL"))
     var ledger: String?
 
     func validate() throws {

@@ -8,16 +8,16 @@ struct LedgerVerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Recompute every hash link of the ledger and name the first record that breaks the chain.",
         discussion: """
-        Every record's record_hash is recomputed from its fields and held against the next \
-        record's prev_hash, and seq must run 1, 2, 3, … without a gap: a record edited, \
-        dropped or reordered (by hand, in sqlite3 or psql) is found, and the first one is \
-        named by its seq and path. Records dropped from the end cannot be told from the \
-        ledger alone: keep the head it prints (seq and SHA-256) and give it back with \
-        --head, which must still be in the chain.
+            Every record's record_hash is recomputed from its fields and held against the next \
+            record's prev_hash, and seq must run 1, 2, 3, … without a gap: a record edited, \
+            dropped or reordered (by hand, in sqlite3 or psql) is found, and the first one is \
+            named by its seq and path. Records dropped from the end cannot be told from the \
+            ledger alone: keep the head it prints (seq and SHA-256) and give it back with \
+            --head, which must still be in the chain.
 
-        Exit status: 0 every link holds, 1 the chain is broken (or --head is not in it), \
-        2 the ledger could not be read.
-        """
+            Exit status: 0 every link holds, 1 the chain is broken (or --head is not in it), \
+            2 the ledger could not be read.
+            """
     )
 
     @OptionGroup(title: "Ledger") var ledgerOptions: LedgerOptions

@@ -17,11 +17,12 @@ enum OutputFile {
     /// - Throws: ``ExitStatus/couldNotComplete`` after saying why.
     static func check(_ path: String, option: String, replacing: Bool, canReplace: Bool = true) throws {
         guard let problem = OutputPath.problem(with: path, replacing: replacing) else { return }
-        let code: ArchiveError.Code = switch problem {
-        case .exists: .outputExists
-        case .notAFile: .outputNotAFile
-        case .unwritableDirectory: .io
-        }
+        let code: ArchiveError.Code =
+            switch problem {
+            case .exists: .outputExists
+            case .notAFile: .outputNotAFile
+            case .unwritableDirectory: .io
+            }
         Console.error("\(option) \(problem.advice(canReplace: canReplace)) [\(code)]")
         throw ExitStatus.couldNotComplete
     }

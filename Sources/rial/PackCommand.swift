@@ -7,73 +7,85 @@ struct PackCommand: ParsableCommand {
         commandName: "pack",
         abstract: "Pack a capture (the capture app's export as it comes) into one .rialpkg evidence package.",
         discussion: """
-        CAPTURE_DIR is either the folder the capture app exported, exactly as it came \
-        (recording_<n>.mp4 with its manifest, custody log and README.txt, and any recording \
-        data: hash chain, metadata, depth keyframes), or rial's own layout: media/ (required), \
-        and optionally depth/, frames/, app/ and capture.json (schema/SPEC.md §2). In an export \
-        the media is found by its content and the app's files by name or shape; every file is \
-        carried byte for byte (the media under data/media/, the rest under data/capture/). \
-        rial prints which file became what; --plan prints only that, with --privacy and \
-        --hash-only applied, after running every check pack runs (the media is read and \
-        hashed), writing nothing: it exits 2, with pack's reason, for an export pack would \
-        refuse.
+            CAPTURE_DIR is either the folder the capture app exported, exactly as it came \
+            (recording_<n>.mp4 with its manifest, custody log and README.txt, and any recording \
+            data: hash chain, metadata, depth keyframes), or rial's own layout: media/ (required), \
+            and optionally depth/, frames/, app/ and capture.json (schema/SPEC.md §2). In an export \
+            the media is found by its content and the app's files by name or shape; every file is \
+            carried byte for byte (the media under data/media/, the rest under data/capture/). \
+            rial prints which file became what; --plan prints only that, with --privacy and \
+            --hash-only applied, after running every check pack runs (the media is read and \
+            hashed), writing nothing: it exits 2, with pack's reason, for an export pack would \
+            refuse.
 
-        The SHA-256 and SHA-512 the app recorded for the media are compared with the media as \
-        it is packed: a mismatch is refused, as is an export whose content is broken (its media \
-        empty or not media, an app file rial cannot read, a custody log it cannot import, a \
-        token that is not base64). --keep-as-received packs such an export exactly as \
-        received instead, warns, and leaves each problem for verification to report. Every file is read once and hashed with \
-        SHA-256 and SHA-512 while it is written. The package is written under a temporary name and renamed when \
-        complete, so no half-written package is ever left behind.
+            The SHA-256 and SHA-512 the app recorded for the media are compared with the media as \
+            it is packed: a mismatch is refused, as is an export whose content is broken (its media \
+            empty or not media, an app file rial cannot read, a custody log it cannot import, a \
+            token that is not base64). --keep-as-received packs such an export exactly as \
+            received instead, warns, and leaves each problem for verification to report. Every file is read once and hashed with \
+            SHA-256 and SHA-512 while it is written. The package is written under a temporary name and renamed when \
+            complete, so no half-written package is ever left behind.
 
-        The same capture with the same --created and --package-id gives a byte-identical \
-        package; without --package-id the id is derived from the capture and --created.
+            The same capture with the same --created and --package-id gives a byte-identical \
+            package; without --package-id the id is derived from the capture and --created.
 
-        Examples:
-          rial pack export/ --plan                       # which file becomes what
-          rial pack export/ -o case-2026-117.rialpkg --case 2026-117
-          rial pack capture -o case-2026-117.rialpkg --case 2026-117 \\
-              --organization "County Lab"
-          rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
-          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
-          rial pack capture -o case.rialpkg --actor-name "Jane Roe" --role investigator
+            Examples:
+              rial pack export/ --plan                       # which file becomes what
+              rial pack export/ -o case-2026-117.rialpkg --case 2026-117
+              rial pack capture -o case-2026-117.rialpkg --case 2026-117 \\
+                  --organization "County Lab"
+              rial pack capture -o out.rialpkg --created 2026-11-22T09:30:00Z --force
+              rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
+              rial pack capture -o case.rialpkg --actor-name "Jane Roe" --role investigator
 
-        The package's custody log (rial/custody/) begins with the capture app's own events \
-        (recording_<n>.custody_log.json, or app/custody_log.json), carried as written (a \
-        numeric date converted exactly, an action rial does not know kept as the app wrote \
-        it, for the verifier to judge), then a PACKAGED event by --actor-name (with a key: the \
-        certificate's CN, and the event is signed). Add hand-overs with `rial custody append`.
+            The package's custody log (rial/custody/) begins with the capture app's own events \
+            (recording_<n>.custody_log.json, or app/custody_log.json), carried as written (a \
+            numeric date converted exactly, an action rial does not know kept as the app wrote \
+            it, for the verifier to judge), then a PACKAGED event by --actor-name (with a key: the \
+            certificate's CN, and the event is signed). Add hand-overs with `rial custody append`.
 
-        Privacy (schema/SPEC.md §16): --privacy cuts the capture's location, time and device \
-        to the levels given, exactly as the capture app's privacy mode does; a dimension left \
-        out is withheld (none). The package then leaves out every file that records more \
-        (the app's full metadata.json, its custody log unless time and device are disclosed in \
-        full) and states the levels in rial/metadata.json. --hash-only also leaves out the \
-        media, depth maps and frames, and names the media by its SHA-256 in \
-        rial/hash_only_payload.json (under 10 KiB); check a copy of the media later with \
-        `rial verify PKG --media FILE`.
-          rial pack capture -o shared.rialpkg --hash-only \\
-            --privacy location=coarse,timestamp=day_only,device=model_only
-          rial pack capture -o redacted.rialpkg --privacy location=none,device=full
+            Privacy (schema/SPEC.md §16): --privacy cuts the capture's location, time and device \
+            to the levels given, exactly as the capture app's privacy mode does; a dimension left \
+            out is withheld (none). The package then leaves out every file that records more \
+            (the app's full metadata.json, its custody log unless time and device are disclosed in \
+            full) and states the levels in rial/metadata.json. --hash-only also leaves out the \
+            media, depth maps and frames, and names the media by its SHA-256 in \
+            rial/hash_only_payload.json (under 10 KiB); check a copy of the media later with \
+            `rial verify PKG --media FILE`.
+              rial pack capture -o shared.rialpkg --hash-only \\
+                --privacy location=coarse,timestamp=day_only,device=model_only
+              rial pack capture -o redacted.rialpkg --privacy location=none,device=full
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The capture app's export, or a capture in rial's layout.", valueName: "CAPTURE_DIR"))
     var captureDirectory: String
 
-    @Flag(help: "Print which file of CAPTURE_DIR becomes what (with --privacy/--hash-only, what is withheld), check everything pack checks, and write nothing; exit 2 where pack would refuse.")
+    @Flag(
+        help:
+            "Print which file of CAPTURE_DIR becomes what (with --privacy/--hash-only, what is withheld), check everything pack checks, and write nothing; exit 2 where pack would refuse."
+    )
     var plan = false
 
-    @Flag(name: .customLong("keep-as-received"), help: "Pack an export whose content is wrong (digests that do not match its media, empty or damaged media, app files rial cannot read or import) exactly as received; verification reports each problem.")
+    @Flag(
+        name: .customLong("keep-as-received"),
+        help:
+            "Pack an export whose content is wrong (digests that do not match its media, empty or damaged media, app files rial cannot read or import) exactly as received; verification reports each problem."
+    )
     var keepAsReceived = false
 
-    @Flag(name: .customLong("examine-media"), inversion: .prefixedNo,
-          help: "Read each media file with the media libraries (in a confined child process) before packing it, and refuse what verification would fail as unreadable or unsupported (--keep-as-received keeps it). --no-examine-media packs it unread; --privacy examines it regardless.")
+    @Flag(
+        name: .customLong("examine-media"), inversion: .prefixedNo,
+        help:
+            "Read each media file with the media libraries (in a confined child process) before packing it, and refuse what verification would fail as unreadable or unsupported (--keep-as-received keeps it). --no-examine-media packs it unread; --privacy examines it regardless."
+    )
     var examineMedia = true
 
-    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
+    @Option(
+        name: [.short, .customLong("output"), .customLong("out")],
+        help: ArgumentHelp("The package file to write (required unless --plan).", valueName: "OUT.rialpkg"))
     var output: String?
 
     @Option(name: .customLong("package-id"), help: ArgumentHelp("Package id: 1–128 of A–Z a–z 0–9 . _ -, starting with a letter or digit.", valueName: "ID"))
@@ -85,7 +97,9 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: ArgumentHelp("Case number, written to bag-info.txt as Bag-Group-Identifier.", valueName: "ID"))
     var caseID: String?
 
-    @Option(help: ArgumentHelp("Organisation, written to bag-info.txt as Source-Organization (and the PACKAGED event's, without a key). Also --org.", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Organisation, written to bag-info.txt as Source-Organization (and the PACKAGED event's, without a key). Also --org.", valueName: "NAME"))
     var organization: String?
 
     /// `--org`, as `rial custody append` spelled it first; one of the two may be given.
@@ -105,7 +119,10 @@ struct PackCommand: ParsableCommand {
 
     @OptionGroup(title: "Custody (the PACKAGED event that follows the capture app's events)") var custody: CustodyActorOptions
 
-    @Option(help: ArgumentHelp("Disclose location=none|coarse|precise, timestamp=none|day_only|exact, device=none|model_only|full; a dimension left out is none.", valueName: "LEVELS"))
+    @Option(
+        help: ArgumentHelp(
+            "Disclose location=none|coarse|precise, timestamp=none|day_only|exact, device=none|model_only|full; a dimension left out is none.",
+            valueName: "LEVELS"))
     var privacy: String?
 
     @Flag(name: .customLong("hash-only"), help: "Leave out the media, depth maps and frames; keep the media's SHA-256 (privacy mode).")
@@ -143,8 +160,9 @@ struct PackCommand: ParsableCommand {
         if sealer == nil, custody.actorName == nil, custody.role != nil || custody.actorID != nil {
             throw ValidationError("--role and --actor-id describe a person: give --actor-name too")
         }
-        var options = PackageOptions(captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields,
-                                     sealer: sealer, custodyActor: actor, custodyLocation: custody.location)
+        var options = PackageOptions(
+            captureDirectory: captureDirectory, output: output, overwrite: force, bagInfoFields: fields,
+            sealer: sealer, custodyActor: actor, custodyLocation: custody.location)
         options.hashOnly = hashOnly
         options.keepAsReceived = keepAsReceived
         options.examinesMedia = examineMedia
@@ -177,11 +195,15 @@ struct PackCommand: ParsableCommand {
             if let levels = summary.privacy {
                 print("Discloses:        \(levels)\(summary.hashOnly ? ", hash-only (no media, depth maps or frames)" : "")")
                 if !summary.withheld.isEmpty {
-                    print("Withheld:         \(Counted.text(summary.withheld.count, "file")) of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")")
+                    print(
+                        "Withheld:         \(Counted.text(summary.withheld.count, "file")) of the capture: \(summary.withheld.prefix(4).joined(separator: ", "))\(summary.withheld.count > 4 ? ", …" : "")"
+                    )
                 }
             }
             for note in summary.notes { print("Note:             \(note)") }
-            if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.appDigestsMatch ? "match" : "do NOT match") the media") }
+            if summary.appDigestsChecked {
+                print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.appDigestsMatch ? "match" : "do NOT match") the media")
+            }
             print("Record the manifest SHA-256 in your notes; it names this package's content.")
         }
     }
@@ -203,7 +225,9 @@ struct PackCommand: ParsableCommand {
         if let levels = summary.privacy {
             print("Discloses:        \(levels)\(summary.hashOnly ? ", hash-only (no media, depth maps or frames)" : "")")
         }
-        if summary.appDigestsChecked { print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.appDigestsMatch ? "match" : "do NOT match") the media") }
+        if summary.appDigestsChecked {
+            print("App digests:      the SHA-256 and SHA-512 the capture app recorded \(summary.appDigestsMatch ? "match" : "do NOT match") the media")
+        }
         print("Would pack \(Counted.text(summary.payloadFileCount, "file")) (\(Counted.text(summary.payloadBytes, "byte"))); nothing was written (--plan)")
     }
 

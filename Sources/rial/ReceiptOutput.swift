@@ -46,8 +46,9 @@ struct ReceiptOutput {
         FileWriter.remove(ReceiptLayout.tsaChain(of: path))
         try OutputFile.write(signature, to: ReceiptLayout.signature(of: path), replacing: replacing)
         try OutputFile.write(bytes, to: path, replacing: replacing)
-        return ReceiptFingerprint(reportPath: path, reportSHA256: Hex.encode(try StreamingDigest.digest(.sha256, of: bytes)),
-                                  signer: sealer.signer.certificate.subject, signerFingerprint: sealer.signer.certificate.fingerprintSHA256)
+        return ReceiptFingerprint(
+            reportPath: path, reportSHA256: Hex.encode(try StreamingDigest.digest(.sha256, of: bytes)),
+            signer: sealer.signer.certificate.subject, signerFingerprint: sealer.signer.certificate.fingerprintSHA256)
     }
 
     /// `rial verify --receipt`: writes the receipt, says where on standard error unless `quiet`.
@@ -59,7 +60,8 @@ struct ReceiptOutput {
             let fingerprint = try write(report, to: path)
             if !quiet {
                 Console.error("Wrote the signed receipt \(path) (SHA-256 \(fingerprint.reportSHA256)) and its signature \(ReceiptLayout.signature(of: path))")
-                Console.error("Check it: rial receipt verify \(path) \(report.subjectPath == Verifier.standardInput ? "" : report.subjectPath + " ")--trust ROOT.pem")
+                Console.error(
+                    "Check it: rial receipt verify \(path) \(report.subjectPath == Verifier.standardInput ? "" : report.subjectPath + " ")--trust ROOT.pem")
             }
             return fingerprint
         } catch {

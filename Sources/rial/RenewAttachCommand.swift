@@ -10,14 +10,14 @@ struct RenewAttachCommand: ParsableCommand {
         commandName: "attach",
         abstract: "Add a TSA's answer to the package's evidence record as its next archive timestamp.",
         discussion: """
-        The token's imprint must be the one `rial renew request` asked for (and, with \
-        --request, repeat its nonce). The evidence record so extended is written as the next \
-        rial/seal/renewal/NNNNNN.ers; --tsa-chain is stapled as certificates under \
-        rial/seal/revocation/. The package is verified first and rewritten atomically; nothing \
-        already in it changes.
+            The token's imprint must be the one `rial renew request` asked for (and, with \
+            --request, repeat its nonce). The evidence record so extended is written as the next \
+            rial/seal/renewal/NNNNNN.ers; --tsa-chain is stapled as certificates under \
+            rial/seal/revocation/. The package is verified first and rewritten atomically; nothing \
+            already in it changes.
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The sealed, timestamped package, changed in place.", valueName: "PKG"))
@@ -52,7 +52,8 @@ struct RenewAttachCommand: ParsableCommand {
                 Console.error("\(error.reason) [\(error.code)]")
                 throw ExitStatus.failed
             case .tokenMismatch:
-                Console.error("the token timestamps other bytes than this package's next archive timestamp; ask again with a fresh `rial renew request` [\(error.code)]")
+                Console.error(
+                    "the token timestamps other bytes than this package's next archive timestamp; ask again with a fresh `rial renew request` [\(error.code)]")
                 throw ExitStatus.failed
             case .invalidRequest:
                 Console.error(error.conciseDescription(after: "--request \(tokenFiles.request ?? "")"))
@@ -62,7 +63,9 @@ struct RenewAttachCommand: ParsableCommand {
             }
         }
         if !quiet {
-            print("Renewed the trusted time of \(package): \(receipt.addedPaths.first ?? "")\(receipt.startsChain && receipt.renewal > 1 ? " (a new chain)" : "")")
+            print(
+                "Renewed the trusted time of \(package): \(receipt.addedPaths.first ?? "")\(receipt.startsChain && receipt.renewal > 1 ? " (a new chain)" : "")"
+            )
             print("genTime: \(receipt.genTime.rfc3339)   serial: \(receipt.serialHex)")
             print("Check it: rial verify \(package) --tsa-trust TSA-ROOT.pem")
         }

@@ -10,14 +10,14 @@ struct RenewRequestCommand: ParsableCommand {
         commandName: "request",
         abstract: "Write an RFC 3161 request for the package's next archive timestamp.",
         discussion: """
-        The first renewal's request is over the hash of rial/seal/manifest.tsr; a later one \
-        with the same hash is over the last archive timestamp (timestamp renewal, RFC 4998 \
-        §5.2); one with another hash starts a new chain over the timestamp and the whole \
-        evidence record (hash-tree renewal, §5.3). The package must be sealed, timestamped and \
-        pass verification; it is not changed.
+            The first renewal's request is over the hash of rial/seal/manifest.tsr; a later one \
+            with the same hash is over the last archive timestamp (timestamp renewal, RFC 4998 \
+            §5.2); one with another hash starts a new chain over the timestamp and the whole \
+            evidence record (hash-tree renewal, §5.3). The package must be sealed, timestamped and \
+            pass verification; it is not changed.
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The sealed, timestamped package.", valueName: "PKG"))
@@ -58,7 +58,10 @@ struct RenewRequestCommand: ParsableCommand {
         }
         try OutputFile.writeRequest(receipt.request.der, to: output, replacing: force)
         if !quiet {
-            let kind = receipt.renewal == 1 ? "the first renewal" : receipt.startsChain ? "renewal \(receipt.renewal), a new \(receipt.algorithm.displayName) chain" : "renewal \(receipt.renewal)"
+            let kind =
+                receipt.renewal == 1
+                ? "the first renewal"
+                : receipt.startsChain ? "renewal \(receipt.renewal), a new \(receipt.algorithm.displayName) chain" : "renewal \(receipt.renewal)"
             print("Wrote \(output): an RFC 3161 \(receipt.algorithm.displayName) request for \(kind)")
             print("Nonce:  \(receipt.request.nonceHex)")
             print("Take it to your TSA, then: rial renew attach \(package) --token RESPONSE.tsr --tsa-chain TSA-CHAIN.pem --request \(output)")

@@ -7,26 +7,26 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Verify a package and write a court report: one self-contained HTML file to read or print.",
         discussion: """
-        The report gives the verdict in plain words; the package id and its fingerprint (the \
-        SHA-256 of rial/manifest.json, the one hash to write in custody notes); the signer, \
-        their trust and the trusted time; the capture as the package states it, within its \
-        privacy levels; the frame hash chain as a picture (checkpoints, depth keyframes, where \
-        it breaks); heat maps of a few depth keyframes; the custody timeline; every check; and \
-        how to verify again with standard tools. It needs no network and no scripts, and \
-        prints on A4 and Letter. Every string from the package is escaped.
+            The report gives the verdict in plain words; the package id and its fingerprint (the \
+            SHA-256 of rial/manifest.json, the one hash to write in custody notes); the signer, \
+            their trust and the trusted time; the capture as the package states it, within its \
+            privacy levels; the frame hash chain as a picture (checkpoints, depth keyframes, where \
+            it breaks); heat maps of a few depth keyframes; the custody timeline; every check; and \
+            how to verify again with standard tools. It needs no network and no scripts, and \
+            prints on A4 and Letter. Every string from the package is escaped.
 
-        Verification is exactly `rial verify`'s, with the same trust options; the exit status \
-        is the verdict's, and a report is written for every verdict, "not verified" included, \
-        except when PKG cannot be read at all (missing, unreadable): then nothing is written \
-        and the exit status is 2. FILE must not exist unless --force.
+            Verification is exactly `rial verify`'s, with the same trust options; the exit status \
+            is the verdict's, and a report is written for every verdict, "not verified" included, \
+            except when PKG cannot be read at all (missing, unreadable): then nothing is written \
+            and the exit status is 2. FILE must not exist unless --force.
 
-        Examples:
-          rial report case.rialpkg -o case-report.html
-          rial report case.rialpkg -o case-report.html \\
-              --trust agency-root.pem --tsa-trust tsa-root.pem
+            Examples:
+              rial report case.rialpkg -o case-report.html
+              rial report case.rialpkg -o case-report.html \\
+                  --trust agency-root.pem --tsa-trust tsa-root.pem
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The package file (or a bag directory).", valueName: "PKG"))

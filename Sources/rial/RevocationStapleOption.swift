@@ -6,7 +6,10 @@ import RialArchive
 /// (CRLs, OCSP responses, intermediate certificates) to staple into the package
 /// (`schema/SPEC.md` §14.11), so it verifies later with nothing but the roots.
 struct RevocationStapleOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Staple revocation evidence into the package under rial/seal/revocation/: a CRL, an OCSP response or intermediate certificates, PEM or DER (repeatable, at most \(RevocationStapleOption.maxFiles)).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Staple revocation evidence into the package under rial/seal/revocation/: a CRL, an OCSP response or intermediate certificates, PEM or DER (repeatable, at most \(RevocationStapleOption.maxFiles)).",
+            valueName: "FILE"))
     var revocation: [String] = []
 
     /// The most files one command staples: their names go into a custody event's details, whose

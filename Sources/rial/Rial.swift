@@ -10,32 +10,33 @@ struct Rial: ParsableCommand {
         commandName: "rial",
         abstract: "Package captures as court-grade evidence and verify them offline.",
         discussion: """
-        A .rialpkg is an uncompressed POSIX tar holding one BagIt 1.0 bag: the media, depth \
-        keyframes and capture files under data/, and under rial/ a manifest with the SHA-256 \
-        and SHA-512 of every file. `rial verify` checks every byte without unpacking.
+            A .rialpkg is an uncompressed POSIX tar holding one BagIt 1.0 bag: the media, depth \
+            keyframes and capture files under data/, and under rial/ a manifest with the SHA-256 \
+            and SHA-512 of every file. `rial verify` checks every byte without unpacking.
 
-        Try it:
-          rial sample -o capture        # a synthetic capture, no phone needed
-          rial pack capture -o case.rialpkg
-          rial verify case.rialpkg
+            Try it:
+              rial sample -o capture        # a synthetic capture, no phone needed
+              rial pack capture -o case.rialpkg
+              rial verify case.rialpkg
 
-        Sealed, with trusted time:
-          rial keygen --subject "CN=Jane Doe,O=County Lab" -o jane
-          rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
-          rial timestamp request case.rialpkg -o case.tsq     # then ask your TSA
-          rial verify case.rialpkg --trust jane.pem --tsa-trust tsa-root.pem
+            Sealed, with trusted time:
+              rial keygen --subject "CN=Jane Doe,O=County Lab" -o jane
+              rial pack capture -o case.rialpkg --sign-key jane.key --cert jane.pem
+              rial timestamp request case.rialpkg -o case.tsq     # then ask your TSA
+              rial verify case.rialpkg --trust jane.pem --tsa-trust tsa-root.pem
 
-        Chain of custody:
-          rial custody append case.rialpkg --action TRANSFERRED \\
-              --actor-name "Jane Doe" --details "To the lab"
-          rial custody show case.rialpkg
+            Chain of custody:
+              rial custody append case.rialpkg --action TRANSFERRED \\
+                  --actor-name "Jane Doe" --details "To the lab"
+              rial custody show case.rialpkg
 
-        \(ExitStatus.helpText)
-        """,
+            \(ExitStatus.helpText)
+            """,
         version: "rial \(toolVersion)",
         subcommands: [
             SampleCommand.self, PackCommand.self, VerifyCommand.self, ReportCommand.self, InspectCommand.self, ExtractCommand.self, ChainCommand.self,
-            KeygenCommand.self, SealCommand.self, TimestampCommand.self, RenewCommand.self, CustodyCommand.self, ReceiptCommand.self, AuditCommand.self, LedgerCommand.self,
+            KeygenCommand.self, SealCommand.self, TimestampCommand.self, RenewCommand.self, CustodyCommand.self, ReceiptCommand.self, AuditCommand.self,
+            LedgerCommand.self,
         ]
     )
 
@@ -63,7 +64,8 @@ struct Rial: ParsableCommand {
         } catch {
             // A misspelt option or subcommand first, whatever else the parser found.
             if exitCode(for: error) != .success, let (message, misspeltIn, path) = CommandSpelling.problem(in: Array(CommandLine.arguments.dropFirst())) {
-                FileHandleStream.standardError.write("Error: \(message)\nUsage: \(usageString(for: misspeltIn))\n  See '\(path) --help' for more information.\n")
+                FileHandleStream.standardError.write(
+                    "Error: \(message)\nUsage: \(usageString(for: misspeltIn))\n  See '\(path) --help' for more information.\n")
                 Glibc.exit(ExitStatus.usage.rawValue)
             }
             finish(with: error)

@@ -6,50 +6,51 @@ struct SampleCommand: ParsableCommand {
         commandName: "sample",
         abstract: "Write a deterministic synthetic capture to try every flow without a phone.",
         discussion: """
-        --kind video (the default):  `rial pack` takes (schema/SPEC.md §2): media/capture.mov \
-        (a real, playable H.264 movie of every frame, 160×120, as the app's metadata states \
-        it; examples/media/); frames/ with every raw BGRA frame, WIDTH×HEIGHT; \
-        depth/ with a 256×192 Float32 depth keyframe on every third frame; capture.json with \
-        each frame's timestamp; and app/ with the capture app's metadata.json, \
-        custody_log.json and hash_chain.json (its frame hash chain). The same options always \
-        give the same bytes.
+            --kind video (the default):  `rial pack` takes (schema/SPEC.md §2): media/capture.mov \
+            (a real, playable H.264 movie of every frame, 160×120, as the app's metadata states \
+            it; examples/media/); frames/ with every raw BGRA frame, WIDTH×HEIGHT; \
+            depth/ with a 256×192 Float32 depth keyframe on every third frame; capture.json with \
+            each frame's timestamp; and app/ with the capture app's metadata.json, \
+            custody_log.json and hash_chain.json (its frame hash chain). The same options always \
+            give the same bytes.
 
-        --kind photo: media/photo.jpg (a real 320×240 JPEG with the phone's EXIF make and \
-        model), depth/depth.f32 (one 256×192 \
-        depth map) and in app/ the photo's metadata.json (captured_at, device, location, \
-        depth_resolution), depth_analysis.json and custody_log.json.
+            --kind photo: media/photo.jpg (a real 320×240 JPEG with the phone's EXIF make and \
+            model), depth/depth.f32 (one 256×192 \
+            depth map) and in app/ the photo's metadata.json (captured_at, device, location, \
+            depth_resolution), depth_analysis.json and custody_log.json.
 
-        --kind hash-only: a photo taken in the app's privacy mode: the photo as the phone \
-        keeps it, plus app/hash_only_payload.json, the payload the app uploads (as its hash-only payload design defines it: \
-        mediaHash, depthAnalysis, metadata filtered to location coarse, timestamp day_only, \
-        device model_only). Pack it whole, or with --hash-only to leave the photo out.
+            --kind hash-only: a photo taken in the app's privacy mode: the photo as the phone \
+            keeps it, plus app/hash_only_payload.json, the payload the app uploads (as its hash-only payload design defines it: \
+            mediaHash, depthAnalysis, metadata filtered to location coarse, timestamp day_only, \
+            device model_only). Pack it whole, or with --hash-only to leave the photo out.
 
-        --kind app-export: the capture app's forensic export of a video, flat, exactly as the \
-        app writes it, to try the README's first commands: recording_<n>.mp4 (a real H.264 \
-        MP4), recording_<n>.manifest.json (its SHA-256, SHA-512, size, the NTP check, and a \
-        capture-time RFC 3161 token over the video), recording_<n>.custody_log.json, \
-        recording_<n>.hash_chain.json, recording_<n>.metadata.json, depth/ and README.txt, \
-        its JSON as Swift's JSONEncoder writes it. The token comes from a throwaway TSA made \
-        on the spot, whose keys are gone when the command ends; its root certificate is \
-        written beside the export, DIR.tsa-root.pem, for openssl ts -verify and rial verify \
-        --tsa-trust. It attests nothing: never trust that root for real evidence. Everything \
-        but the token and the root is the same bytes for the same options.
+            --kind app-export: the capture app's forensic export of a video, flat, exactly as the \
+            app writes it, to try the README's first commands: recording_<n>.mp4 (a real H.264 \
+            MP4), recording_<n>.manifest.json (its SHA-256, SHA-512, size, the NTP check, and a \
+            capture-time RFC 3161 token over the video), recording_<n>.custody_log.json, \
+            recording_<n>.hash_chain.json, recording_<n>.metadata.json, depth/ and README.txt, \
+            its JSON as Swift's JSONEncoder writes it. The token comes from a throwaway TSA made \
+            on the spot, whose keys are gone when the command ends; its root certificate is \
+            written beside the export, DIR.tsa-root.pem, for openssl ts -verify and rial verify \
+            --tsa-trust. It attests nothing: never trust that root for real evidence. Everything \
+            but the token and the root is the same bytes for the same options.
 
-        Examples:
-          rial sample -o capture --seconds 5 --seed 42
-          rial sample -o phone-export --no-frames   # as a phone exports it: no frames
-          rial sample -o photo --kind photo
-          rial sample -o private --kind hash-only
-          rial pack private -o private.rialpkg --hash-only
-          rial sample -o received --kind app-export
-          rial pack received -o case.rialpkg
-          rial verify case.rialpkg --tsa-trust received.tsa-root.pem
+            Examples:
+              rial sample -o capture --seconds 5 --seed 42
+              rial sample -o phone-export --no-frames   # as a phone exports it: no frames
+              rial sample -o photo --kind photo
+              rial sample -o private --kind hash-only
+              rial pack private -o private.rialpkg --hash-only
+              rial sample -o received --kind app-export
+              rial pack received -o case.rialpkg
+              rial verify case.rialpkg --tsa-trust received.tsa-root.pem
 
-        \(ExitStatus.makingHelpText)
-        """
+            \(ExitStatus.makingHelpText)
+            """
     )
 
-    @Option(name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Directory to create (must not exist, or be empty).", valueName: "DIR"))
+    @Option(
+        name: [.short, .customLong("output"), .customLong("out")], help: ArgumentHelp("Directory to create (must not exist, or be empty).", valueName: "DIR"))
     var out: String
 
     @Option(help: ArgumentHelp("video, photo, hash-only or app-export.", valueName: "KIND"))
@@ -102,7 +103,9 @@ struct SampleCommand: ParsableCommand {
         }
         switch kind {
         case .video:
-            print("Wrote a \(seconds) s synthetic capture (\(Counted.text(sample.frameCount, "frame")), \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)")
+            print(
+                "Wrote a \(seconds) s synthetic capture (\(Counted.text(sample.frameCount, "frame")), \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)"
+            )
             print("Next: rial pack \(out) -o \(out).rialpkg")
         case .photo:
             print("Wrote a synthetic photo capture (a 320×240 JPEG, one \(sample.depthWidth)×\(sample.depthHeight) depth map) to \(out)")
@@ -113,7 +116,9 @@ struct SampleCommand: ParsableCommand {
         case .appExport:
             let root = SampleCapture.tsaRootPath(forExport: out)
             let package = String(root.dropLast(".tsa-root.pem".count)) + ".rialpkg"
-            print("Wrote the capture app's export of a \(seconds) s recording (\(sample.exportBaseName).mp4 with its manifest, RFC 3161 token, custody log, hash chain, metadata and \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)")
+            print(
+                "Wrote the capture app's export of a \(seconds) s recording (\(sample.exportBaseName).mp4 with its manifest, RFC 3161 token, custody log, hash chain, metadata and \(Counted.text(sample.depthFrames.count, "depth keyframe"))) to \(out)"
+            )
             print("Wrote the root of the throwaway TSA that made its token to \(root) (for trying --tsa-trust only)")
             print("Next: rial pack \(out) -o \(package)")
             print("      rial verify \(package) --tsa-trust \(root)")

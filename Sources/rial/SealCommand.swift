@@ -10,27 +10,27 @@ struct SealCommand: ParsableCommand {
         commandName: "seal",
         abstract: "Seal an existing package: sign the exact bytes of its rial/manifest.json.",
         discussion: """
-        The package is verified first and sealed only if it passes. The seal is a detached \
-        CMS signature (ECDSA P-256, SHA-256) with your certificate and chain inside, stored \
-        as rial/seal/manifest.p7s. A SEALED event, signed by the same key, is added to the \
-        custody log. Nothing the manifest lists changes; only the tag manifests gain lines. The package is rewritten under a temporary name and renamed into place.
+            The package is verified first and sealed only if it passes. The seal is a detached \
+            CMS signature (ECDSA P-256, SHA-256) with your certificate and chain inside, stored \
+            as rial/seal/manifest.p7s. A SEALED event, signed by the same key, is added to the \
+            custody log. Nothing the manifest lists changes; only the tag manifests gain lines. The package is rewritten under a temporary name and renamed into place.
 
-        Long-term validation: --revocation FILE (repeatable) staples CRLs, OCSP responses \
-        and intermediate certificates under rial/seal/revocation/, each named by its \
-        SHA-256, and the SEALED event names them under your signature; years later the \
-        package verifies with nothing but the roots (docs/revocation.md).
+            Long-term validation: --revocation FILE (repeatable) staples CRLs, OCSP responses \
+            and intermediate certificates under rial/seal/revocation/, each named by its \
+            SHA-256, and the SEALED event names them under your signature; years later the \
+            package verifies with nothing but the roots (docs/revocation.md).
 
-        A package is sealed once; `rial pack --sign-key … --cert …` seals while packing.
+            A package is sealed once; `rial pack --sign-key … --cert …` seals while packing.
 
-        Examples:
-          rial seal case.rialpkg --sign-key jane.key --cert jane.pem
-          rial seal case.rialpkg --sign-key lab.key --cert lab.pem \\
-              --chain lab-ca-chain.pem
-          rial seal case.rialpkg --sign-key jane.key --cert jane.pem \\
-              --revocation ca.crl --revocation jane.ocsp
+            Examples:
+              rial seal case.rialpkg --sign-key jane.key --cert jane.pem
+              rial seal case.rialpkg --sign-key lab.key --cert lab.pem \\
+                  --chain lab-ca-chain.pem
+              rial seal case.rialpkg --sign-key jane.key --cert jane.pem \\
+                  --revocation ca.crl --revocation jane.ocsp
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The package to seal, in place.", valueName: "PKG"))

@@ -47,7 +47,8 @@ struct SealingOptions: ParsableArguments {
         let key = content(of: signKey), certificate = content(of: cert)
         switch (key, certificate) {
         case (.certificate, .privateKey):
-            return "hint: --sign-key and --cert look swapped: \(signKey) holds a certificate and \(cert) a private key; try --sign-key \(cert) --cert \(signKey)"
+            return
+                "hint: --sign-key and --cert look swapped: \(signKey) holds a certificate and \(cert) a private key; try --sign-key \(cert) --cert \(signKey)"
         case (.certificate, _):
             return "hint: --sign-key \(signKey) holds a certificate; --sign-key takes the private key (KEY.pem from `rial keygen`)"
         case (_, .privateKey):

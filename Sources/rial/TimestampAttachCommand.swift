@@ -11,19 +11,19 @@ struct TimestampAttachCommand: ParsableCommand {
         commandName: "attach",
         abstract: "Store a TSA's RFC 3161 response in a sealed package.",
         discussion: """
-        The response must grant a token whose SHA-256 imprint is that of the seal's \
-        signature value (and, with --request, repeat the request's nonce). It is stored \
-        byte for byte as rial/seal/manifest.tsr, and --tsa-chain as rial/seal/tsa-chain.pem \
-        (certificates that help build the TSA's chain; the verifier still brings its own \
-        anchor with --tsa-trust). The package is verified first and rewritten atomically; \
-        nothing the seal covers changes.
+            The response must grant a token whose SHA-256 imprint is that of the seal's \
+            signature value (and, with --request, repeat the request's nonce). It is stored \
+            byte for byte as rial/seal/manifest.tsr, and --tsa-chain as rial/seal/tsa-chain.pem \
+            (certificates that help build the TSA's chain; the verifier still brings its own \
+            anchor with --tsa-trust). The package is verified first and rewritten atomically; \
+            nothing the seal covers changes.
 
-        Given a signed receipt's report (R.json) instead, the token must cover the SHA-256 \
-        of the receipt signature's value; it is written beside the report as R.json.tsr \
-        (--tsa-chain as R.json.tsa-chain.pem); --force replaces a token already there.
+            Given a signed receipt's report (R.json) instead, the token must cover the SHA-256 \
+            of the receipt signature's value; it is written beside the report as R.json.tsr \
+            (--tsa-chain as R.json.tsa-chain.pem); --force replaces a token already there.
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The sealed package, changed in place; or a signed receipt's report R.json.", valueName: "PKG"))

@@ -11,17 +11,17 @@ struct TimestampRequestCommand: ParsableCommand {
         commandName: "request",
         abstract: "Write an RFC 3161 request over the SHA-256 of the package's seal signature.",
         discussion: """
-        The request asks for a token over the SHA-256 of the seal's signature value (the \
-        signature bytes in rial/seal/manifest.p7s), with a random nonce and the TSA's \
-        certificate included. The package must be sealed and must pass verification. The \
-        package itself is not changed.
+            The request asks for a token over the SHA-256 of the seal's signature value (the \
+            signature bytes in rial/seal/manifest.p7s), with a random nonce and the TSA's \
+            certificate included. The package must be sealed and must pass verification. The \
+            package itself is not changed.
 
-        Given a signed receipt's report (R.json, from rial verify --receipt) instead, the \
-        request is over the SHA-256 of the receipt signature's value (R.json.p7s), which \
-        must sign the report as it stands (schema/SPEC.md §18.3).
+            Given a signed receipt's report (R.json, from rial verify --receipt) instead, the \
+            request is over the SHA-256 of the receipt signature's value (R.json.p7s), which \
+            must sign the report as it stands (schema/SPEC.md §18.3).
 
-        \(ExitStatus.helpText)
-        """
+            \(ExitStatus.helpText)
+            """
     )
 
     @Argument(help: ArgumentHelp("The sealed package, or a signed receipt's report R.json.", valueName: "PKG"))

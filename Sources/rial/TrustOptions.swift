@@ -11,7 +11,8 @@ import Glibc
 /// `--trust`, `--trust-dir`, `--tsa-trust`, `--crl`, `--ocsp`, `--require-seal`, `--require-timestamp`,
 /// `--custody-head`, `--at`: what the person verifying trusts, knows and insists on, and when. Anchors come only from here, never from a package.
 struct TrustOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Trust anchor for seals: a PEM file of root certificates, or a signer's self-signed certificate (repeatable).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Trust anchor for seals: a PEM file of root certificates, or a signer's self-signed certificate (repeatable).", valueName: "FILE"))
     var trust: [String] = []
 
     @Option(name: .customLong("trust-dir"), help: ArgumentHelp("Every *.pem and *.crt file in DIR is a trust anchor for seals.", valueName: "DIR"))
@@ -26,16 +27,28 @@ struct TrustOptions: ParsableArguments {
     @Flag(name: .customLong("require-timestamp"), help: "Fail a package without a trusted RFC 3161 timestamp from a TSA chaining to --tsa-trust.")
     var requireTimestamp = false
 
-    @Option(help: ArgumentHelp("Revocation evidence: a CRL file (PEM or DER), or a directory whose every file is one (repeatable). Nothing is fetched; without --crl or --ocsp revocation is not checked.", valueName: "FILE|DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Revocation evidence: a CRL file (PEM or DER), or a directory whose every file is one (repeatable). Nothing is fetched; without --crl or --ocsp revocation is not checked.",
+            valueName: "FILE|DIR"))
     var crl: [String] = []
 
-    @Option(help: ArgumentHelp("Revocation evidence: an OCSP response file (DER or PEM), or a directory whose every file is one (repeatable).", valueName: "FILE|DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Revocation evidence: an OCSP response file (DER or PEM), or a directory whose every file is one (repeatable).", valueName: "FILE|DIR"))
     var ocsp: [String] = []
 
-    @Option(name: .customLong("custody-head"), help: ArgumentHelp("The SHA-256 of the custody event recorded at the last hand-over (printed by `rial custody append` and `show`); the log must still hold it, so no newer event was dropped.", valueName: "SHA256"))
+    @Option(
+        name: .customLong("custody-head"),
+        help: ArgumentHelp(
+            "The SHA-256 of the custody event recorded at the last hand-over (printed by `rial custody append` and `show`); the log must still hold it, so no newer event was dropped.",
+            valueName: "SHA256"))
     var custodyHead: String?
 
-    @Option(help: ArgumentHelp("Verify as of TIME (RFC 3339 in UTC, e.g. 2031-05-01T00:00:00Z) instead of now: certificates, revocation evidence and \"not in the future\" are judged then, and the same inputs give the same report, byte for byte.", valueName: "TIME"))
+    @Option(
+        help: ArgumentHelp(
+            "Verify as of TIME (RFC 3339 in UTC, e.g. 2031-05-01T00:00:00Z) instead of now: certificates, revocation evidence and \"not in the future\" are judged then, and the same inputs give the same report, byte for byte.",
+            valueName: "TIME"))
     var at: String?
 
     /// `--at`, read; `nil` when not given.
@@ -72,13 +85,15 @@ struct TrustOptions: ParsableArguments {
         if let trustDir { sealFiles += try Self.files(in: trustDir).map { TrustAnchorOrigin(option: "--trust-dir", file: $0) } }
         let seal = try Self.load(sealFiles)
         let tsa = try Self.load(tsaTrust.map { TrustAnchorOrigin(option: "--tsa-trust", file: $0) })
-        var policy = VerificationPolicy(sealAnchors: seal.map(\.certificate), timestampAnchors: tsa.map(\.certificate),
-                                        requiresSeal: requireSeal, requiresTimestamp: requireTimestamp, custodyHead: custodyHead?.lowercased())
+        var policy = VerificationPolicy(
+            sealAnchors: seal.map(\.certificate), timestampAnchors: tsa.map(\.certificate),
+            requiresSeal: requireSeal, requiresTimestamp: requireTimestamp, custodyHead: custodyHead?.lowercased())
         // The same certificate given twice keeps the first place it was given.
         policy.sealAnchorOrigins = Dictionary(seal.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
         policy.timestampAnchorOrigins = Dictionary(tsa.map { ($0.certificate.fingerprintSHA256, $0.origin) }, uniquingKeysWith: { first, _ in first })
         policy.statedTime = statedTime
-        policy.revocationEvidence = try RevocationEvidenceOption(option: "--crl", kind: .crl).load(crl)
+        policy.revocationEvidence =
+            try RevocationEvidenceOption(option: "--crl", kind: .crl).load(crl)
             + RevocationEvidenceOption(option: "--ocsp", kind: .ocsp).load(ocsp)
         return policy
     }
@@ -91,7 +106,8 @@ struct TrustOptions: ParsableArguments {
                 anchors += certificates.map { ($0, origin) }
             } catch let error as CryptoError {
                 // The reason names the file already ("x.pem holds no PEM certificate").
-                Console.error("\(origin.option) " + (error.reason.hasPrefix(origin.file) ? error.conciseDescription : "\(origin.file): \(error.conciseDescription)"))
+                Console.error(
+                    "\(origin.option) " + (error.reason.hasPrefix(origin.file) ? error.conciseDescription : "\(origin.file): \(error.conciseDescription)"))
                 throw ExitStatus.usage
             } catch {
                 Console.error(Console.describe(error, after: "\(origin.option) \(origin.file): cannot read it"))

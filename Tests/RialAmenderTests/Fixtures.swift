@@ -26,8 +26,11 @@ struct AmendableSample {
         sample.depthWidth = 16
         sample.depthHeight = 12
         try sample.write(to: capture)
-        _ = try Packager(options: PackageOptions(captureDirectory: capture, output: package, packageID: try PackageID("test-pkg"),
-                                                 created: try Timestamp(rfc3339: Self.created))).write()
+        _ = try Packager(
+            options: PackageOptions(
+                captureDirectory: capture, output: package, packageID: try PackageID("test-pkg"),
+                created: try Timestamp(rfc3339: Self.created))
+        ).write()
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }
@@ -68,8 +71,9 @@ enum TestSigner {
     /// A sealer whose certificate is valid from `from` for `days` days.
     static func make(commonName: String = "Test Sealer", from: Timestamp = .now(), days: Int = 30) throws -> Sealer {
         let key = try SigningKey.generateP256()
-        let certificate = try CertificateIssuer.selfSigned(key: key, subject: DistinguishedName(parsing: "CN=\(commonName),O=Amender Tests"),
-                                                           days: days, now: from.seconds)
+        let certificate = try CertificateIssuer.selfSigned(
+            key: key, subject: DistinguishedName(parsing: "CN=\(commonName),O=Amender Tests"),
+            days: days, now: from.seconds)
         return Sealer(signer: try DetachedSigner(key: key, certificate: certificate, chain: []))
     }
 }
@@ -90,7 +94,9 @@ struct TestTSA {
         let requestPath = directory + "/\(name).tsq"
         let responsePath = directory + "/\(name).tsr"
         try Data(request).write(to: URL(fileURLWithPath: requestPath))
-        try Self.run(["bash", AmendableSample.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, directory, "good", requestPath, responsePath])
+        try Self.run([
+            "bash", AmendableSample.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, directory, "good", requestPath, responsePath,
+        ])
         return try [UInt8](Data(contentsOf: URL(fileURLWithPath: responsePath)))
     }
 

@@ -14,9 +14,10 @@ struct PackageAmenderChangeTests {
     private static func appendNote(to package: String) throws {
         let tags = try PackageRewriter.tagFiles(of: package)
         let manifest = tags.files[PackageLayout.manifest] ?? []
-        let event = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
-                                             packageID: PackageID("test-pkg"), time: .now(), action: .note,
-                                             actor: CustodyActor(name: "Someone Else"), details: "meanwhile")
+        let event = try CustodyRecorder.next(
+            after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
+            packageID: PackageID("test-pkg"), time: .now(), action: .note,
+            actor: CustodyActor(name: "Someone Else"), details: "meanwhile")
         try PackageRewriter(source: package, destination: package)
             .append(CustodyRecorder(signer: nil).files(for: event), modificationTime: Timestamp.now().seconds)
     }
@@ -59,11 +60,12 @@ struct PackageAmenderChangeTests {
         // The same package, its SEALED event copied byte for byte, but a seal over other bytes.
         let sealed = try PackageRewriter.tagFiles(of: sample.package).files
         let swapped = sample.directory + "/swapped.rialpkg"
-        try PackageRewriter(source: original, destination: swapped).append([
-            PackageFile(path: PackageLayout.seal, bytes: try sealer.seal(Array("other bytes".utf8))),
-            PackageFile(path: "rial/custody/000007.json", bytes: try #require(sealed["rial/custody/000007.json"])),
-            PackageFile(path: "rial/custody/000007.p7s", bytes: try #require(sealed["rial/custody/000007.p7s"])),
-        ], modificationTime: Timestamp.now().seconds)
+        try PackageRewriter(source: original, destination: swapped).append(
+            [
+                PackageFile(path: PackageLayout.seal, bytes: try sealer.seal(Array("other bytes".utf8))),
+                PackageFile(path: "rial/custody/000007.json", bytes: try #require(sealed["rial/custody/000007.json"])),
+                PackageFile(path: "rial/custody/000007.p7s", bytes: try #require(sealed["rial/custody/000007.p7s"])),
+            ], modificationTime: Timestamp.now().seconds)
 
         var amender = PackageAmender(path: sample.package)
         let package = sample.package

@@ -25,8 +25,9 @@ struct PackageAmenderTimestampTests {
         defer { sample.remove() }
         let request = try amender.makeTimestampRequest()
         #expect(request.report.verdict == .pass)
-        let token = TimestampToken(response: try tsa.reply(to: request.request.der), tsaChain: try tsa.file("tsa-chain.pem"),
-                                   request: request.request.der)
+        let token = TimestampToken(
+            response: try tsa.reply(to: request.request.der), tsaChain: try tsa.file("tsa-chain.pem"),
+            request: request.request.der)
         let receipt = try amender.attachTimestamp(token, at: .now())
         #expect(receipt.addedPaths == [PackageLayout.sealTimestamp, PackageLayout.sealTimestampChain])
 
@@ -57,7 +58,8 @@ struct PackageAmenderTimestampTests {
         let token = TimestampToken(response: try tsa.reply(to: first.der), request: second.der)
         let before = try sample.bytes()
         #expect(amendmentCode { try amender.attachTimestamp(token, at: .now()) } == .nonceMismatch)
-        #expect(amendmentCode { try amender.attachTimestamp(TimestampToken(response: token.response, request: Array("junk".utf8)), at: .now()) } == .invalidRequest)
+        #expect(
+            amendmentCode { try amender.attachTimestamp(TimestampToken(response: token.response, request: Array("junk".utf8)), at: .now()) } == .invalidRequest)
         #expect(try sample.bytes() == before)
     }
 

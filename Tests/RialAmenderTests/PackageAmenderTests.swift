@@ -93,8 +93,10 @@ struct PackageAmenderTests {
         let sample = try AmendableSample()
         defer { sample.remove() }
         let amender = PackageAmender(path: sample.package)
-        let unsigned = try amender.appendCustodyEvent(CustodyEventDraft(action: .transferred, actor: CustodyActor(name: "Jane Roe"),
-                                                                       details: "to the lab", location: "Metro PD"), at: .now())
+        let unsigned = try amender.appendCustodyEvent(
+            CustodyEventDraft(
+                action: .transferred, actor: CustodyActor(name: "Jane Roe"),
+                details: "to the lab", location: "Metro PD"), at: .now())
         #expect(!unsigned.isForced && unsigned.signer == nil)
         #expect(unsigned.addedPaths == ["rial/custody/000007.json"])
         let signer = try TestSigner.make(commonName: "Lab Technician")
@@ -117,7 +119,8 @@ struct PackageAmenderTests {
         let now = Timestamp.now()
         let future = CustodyEventDraft(action: .note, actor: CustodyActor(name: "Jane"), time: Timestamp(seconds: now.seconds + 3600))
         #expect(amendmentCode { try amender.appendCustodyEvent(future, at: now) } == .invalidEvent)
-        #expect(amendmentCode { try amender.appendCustodyEvent(CustodyEventDraft(action: .packaged, actor: CustodyActor(name: "Jane")), at: now) } == .invalidEvent)
+        #expect(
+            amendmentCode { try amender.appendCustodyEvent(CustodyEventDraft(action: .packaged, actor: CustodyActor(name: "Jane")), at: now) } == .invalidEvent)
         #expect(amendmentCode { try amender.appendCustodyEvent(CustodyEventDraft(action: .note, actor: nil), at: now) } == .invalidEvent)
         #expect(amendmentCode { try amender.attachTimestamp(TimestampToken(response: Array("not DER".utf8)), at: now) } == .invalidToken)
         #expect(amendmentCode { try amender.makeTimestampRequest() } == .unverifiable)

@@ -19,8 +19,9 @@ struct PackageLockTests {
         let now = Timestamp.now()
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             do {
-                _ = try amender.appendCustodyEvent(CustodyEventDraft(action: .note, actor: CustodyActor(name: "Clerk \(index)"), details: "note \(index)"),
-                                                   at: now)
+                _ = try amender.appendCustodyEvent(
+                    CustodyEventDraft(action: .note, actor: CustodyActor(name: "Clerk \(index)"), details: "note \(index)"),
+                    at: now)
             } catch {
                 failures.add("\(error)")
             }

@@ -4,8 +4,10 @@ enum RawTar {
     static let posixMagic: [UInt8] = Array("ustar\u{0}00".utf8)
 
     /// One 512-byte header; `sizeField` and `magic` override the well-formed values.
-    static func header(_ name: [UInt8], type: Character = "0", size: UInt64 = 0, sizeField: [UInt8]? = nil,
-                       magic: [UInt8] = posixMagic, checksumDelta: Int = 0) -> [UInt8] {
+    static func header(
+        _ name: [UInt8], type: Character = "0", size: UInt64 = 0, sizeField: [UInt8]? = nil,
+        magic: [UInt8] = posixMagic, checksumDelta: Int = 0
+    ) -> [UInt8] {
         var block = [UInt8](repeating: 0, count: 512)
         func put(_ bytes: [UInt8], at offset: Int) {
             for (i, byte) in bytes.enumerated() { block[offset + i] = byte }

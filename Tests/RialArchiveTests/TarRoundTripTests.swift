@@ -13,15 +13,21 @@ struct TarRoundTripTests {
         defer { close(fd) }
         let writer = try TarWriter(fileDescriptor: fd)
         for (name, bytes) in entries {
-            if let bytes { try writer.addFile(path: name, bytes: bytes, modificationTime: 1_700_000_000) }
-            else { try writer.addDirectory(path: name, modificationTime: 1_700_000_000) }
+            if let bytes {
+                try writer.addFile(path: name, bytes: bytes, modificationTime: 1_700_000_000)
+            } else {
+                try writer.addDirectory(path: name, modificationTime: 1_700_000_000)
+            }
         }
         try writer.close()
     }
 
-    @Test("times before 1970 or from 2038 on are clamped, so the writer never leaves the strict profile (no pax mtime)",
-          arguments: [(-5, 0), (2_147_483_646, 2_147_483_646), (2_147_483_647, 2_147_483_646), (1 << 40, 2_147_483_646),
-                      (1_768_867_200, 1_768_867_200)] as [(Int64, Int64)])
+    @Test(
+        "times before 1970 or from 2038 on are clamped, so the writer never leaves the strict profile (no pax mtime)",
+        arguments: [
+            (-5, 0), (2_147_483_646, 2_147_483_646), (2_147_483_647, 2_147_483_646), (1 << 40, 2_147_483_646),
+            (1_768_867_200, 1_768_867_200),
+        ] as [(Int64, Int64)])
     func headerTimesStayInTheProfile(_ time: Int64, _ stored: Int64) throws {
         let path = temporaryFile()
         defer { unlink(path) }
@@ -93,8 +99,10 @@ struct TarRoundTripTests {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         defer { close(fd) }
         let writer = try TarWriter(fileDescriptor: fd)
-        #expect { try writer.addFile(path: "p/short", size: 10, modificationTime: 0) { write in try [UInt8](repeating: 1, count: 5).withUnsafeBytes { try write($0) } } }
-            throws: { ($0 as? ArchiveError)?.code == .sizeMismatch }
+        #expect {
+            try writer.addFile(path: "p/short", size: 10, modificationTime: 0) { write in try [UInt8](repeating: 1, count: 5).withUnsafeBytes { try write($0) }
+            }
+        } throws: { ($0 as? ArchiveError)?.code == .sizeMismatch }
     }
 
     @Test func readerRejectsNonTarAndLinks() throws {

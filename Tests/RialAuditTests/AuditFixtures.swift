@@ -48,8 +48,11 @@ struct AuditStore {
     func add(_ name: String, id: String = "audit-base") throws -> String {
         let source = packed + "/" + id + ".rialpkg"
         if !FileManager.default.fileExists(atPath: source) {
-            _ = try Packager(options: PackageOptions(captureDirectory: directory + "/capture", output: source, packageID: try PackageID(id),
-                                                     created: try Timestamp(rfc3339: Self.created))).write()
+            _ = try Packager(
+                options: PackageOptions(
+                    captureDirectory: directory + "/capture", output: source, packageID: try PackageID(id),
+                    created: try Timestamp(rfc3339: Self.created))
+            ).write()
         }
         let path = store + "/" + name
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -152,7 +155,11 @@ final class TestClock: @unchecked Sendable {
 
     func advance(days: Double) { lock.lock(); seconds += days * 86_400; lock.unlock() }
 
-    var clock: AuditClock { AuditClock { [self] in lock.lock(); defer { lock.unlock() }; return seconds } }
+    var clock: AuditClock {
+        AuditClock { [self] in
+            lock.lock(); defer { lock.unlock() }; return seconds
+        }
+    }
 }
 
 extension AuditSummary {

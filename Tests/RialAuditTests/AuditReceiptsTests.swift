@@ -46,10 +46,13 @@ struct AuditReceiptsTests {
         let audit = try store.audit(options)
         #expect(audit.summary.outcome == .passed)
         #expect(written.count == 1 && written[0].hasPrefix(store.directory + "/r1/a-"))
-        #expect(audit.events.notes.count == 1 && audit.events.notes[0].hasPrefix("cannot write the receipt of \(store.store)/b.rialpkg"), "\(audit.events.notes)")
+        #expect(
+            audit.events.notes.count == 1 && audit.events.notes[0].hasPrefix("cannot write the receipt of \(store.store)/b.rialpkg"), "\(audit.events.notes)")
         let packages = try AuditStore.records(ledger).filter { $0.kind == .package }
         let a = try #require(packages.first { $0.path?.hasSuffix("/a.rialpkg") == true })
-        #expect(JSONDetail(a.detail).object == ["receipt": .object(["file": .string(written[0]), "sha256": .string(String(repeating: "c", count: 64))])], "\(a.detail ?? "")")
+        #expect(
+            JSONDetail(a.detail).object == ["receipt": .object(["file": .string(written[0]), "sha256": .string(String(repeating: "c", count: 64))])],
+            "\(a.detail ?? "")")
         #expect(packages.first { $0.path?.hasSuffix("/b.rialpkg") == true }?.detail == nil, "no receipt, nothing named")
     }
 }

@@ -19,7 +19,9 @@ struct AuditTests {
         return String(cString: resolved)
     }
 
-    @Test("a first audit records a start, a record per package and an end; a second reports a changed fingerprint, a vanished and a new package, and records the vanished one", arguments: [AuditStore.LedgerKind.sqlite])
+    @Test(
+        "a first audit records a start, a record per package and an end; a second reports a changed fingerprint, a vanished and a new package, and records the vanished one",
+        arguments: [AuditStore.LedgerKind.sqlite])
     func changes(kind: AuditStore.LedgerKind) throws {
         let store = try AuditStore()
         defer { store.remove() }
@@ -54,11 +56,12 @@ struct AuditTests {
         try store.add("pkg-05.rialpkg", id: "audit-other")
         let second = try store.audit(store.options(ledger, run: "second"))
         #expect(second.summary.outcome == .needsAttention, "a vanished package and a changed fingerprint need a person")
-        #expect(second.summary.changesByPath == [
-            base + "/pkg-01.rialpkg": ["fingerprint-changed"],
-            base + "/pkg-02.rialpkg": ["vanished"],
-            base + "/pkg-05.rialpkg": ["new"],
-        ])
+        #expect(
+            second.summary.changesByPath == [
+                base + "/pkg-01.rialpkg": ["fingerprint-changed"],
+                base + "/pkg-02.rialpkg": ["vanished"],
+                base + "/pkg-05.rialpkg": ["new"],
+            ])
         let vanished = try AuditStore.records(ledger).filter { $0.kind == .vanished }
         #expect(vanished.map(\.path) == [base + "/pkg-02.rialpkg"] && vanished.first?.runID == "second")
         #expect(second.summary.text().contains("! \(base)/pkg-02.rialpkg: vanished (last verified"))
@@ -97,7 +100,9 @@ struct AuditTests {
         #expect(overview.runs.map(\.id) == ["first", "third"] && overview.runs.map(\.starts) == [4, 2] && !overview.needsAttention)
     }
 
-    @Test("an edited record: the audit refuses, names the seq and records nothing; extending the broken ledger is said and recorded after the break", arguments: [AuditStore.LedgerKind.sqlite])
+    @Test(
+        "an edited record: the audit refuses, names the seq and records nothing; extending the broken ledger is said and recorded after the break",
+        arguments: [AuditStore.LedgerKind.sqlite])
     func editedLedger(kind: AuditStore.LedgerKind) throws {
         let store = try AuditStore()
         defer { store.remove() }
@@ -123,7 +128,9 @@ struct AuditTests {
         extending.extendsBrokenLedger = true
         let extended = try store.audit(extending)
         #expect(extended.summary.outcome == .passed)
-        #expect(extended.events.notes.contains { $0.hasPrefix("warning: the ledger") && $0.contains("recording after the break, as --extend-broken-ledger asks") }, "\(extended.events.notes)")
+        #expect(
+            extended.events.notes.contains { $0.hasPrefix("warning: the ledger") && $0.contains("recording after the break, as --extend-broken-ledger asks") },
+            "\(extended.events.notes)")
         #expect(try AuditStore.records(ledger).count == before + 5)
         let overview = try LedgerOverview(reading: Ledger.openForReading(ledger))
         #expect(overview.needsAttention)
@@ -147,7 +154,9 @@ struct AuditTests {
         }
     }
 
-    @Test("./store, store/ and the absolute path are one package each: no change; a store root keeps the keys from another mount point; an input outside it is refused")
+    @Test(
+        "./store, store/ and the absolute path are one package each: no change; a store root keeps the keys from another mount point; an input outside it is refused"
+    )
     func oneHistory() throws {
         let store = try AuditStore()
         defer { store.remove() }

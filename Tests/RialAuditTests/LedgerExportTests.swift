@@ -7,10 +7,13 @@ import RialLedger
 /// export by Python: Tests/RialCLITests/AuditTests.swift).
 @Suite("Ledger export")
 struct LedgerExportTests {
-    static func record(policy: String = LedgerRecord.compactJSON(.object(["require_seal": .bool(false)])), detail: String? = nil, codes: [String] = []) -> LedgerRecord {
-        var record = LedgerRecord(kind: .package, runID: "r,1", shard: "all", host: "h\"q", toolVersion: "0", policy: policy, path: "/s/a\nb",
-                                  packageID: "id", fingerprint: "f", size: 7, verdict: "fail", failingCodes: codes,
-                                  startedAt: "2026-11-26T00:00:00.000Z", endedAt: "2026-11-26T00:00:01.000Z", detail: detail)
+    static func record(policy: String = LedgerRecord.compactJSON(.object(["require_seal": .bool(false)])), detail: String? = nil, codes: [String] = [])
+        -> LedgerRecord
+    {
+        var record = LedgerRecord(
+            kind: .package, runID: "r,1", shard: "all", host: "h\"q", toolVersion: "0", policy: policy, path: "/s/a\nb",
+            packageID: "id", fingerprint: "f", size: 7, verdict: "fail", failingCodes: codes,
+            startedAt: "2026-11-26T00:00:00.000Z", endedAt: "2026-11-26T00:00:01.000Z", detail: detail)
         record.seq = 3
         record.prevHash = String(repeating: "0", count: 64)
         record.recordHash = String(repeating: "1", count: 64)
@@ -22,7 +25,9 @@ struct LedgerExportTests {
         let text = LedgerExport.render([Self.record(codes: ["a.b", "c.d"])], format: .csv)
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.first == LedgerExport.fields.joined(separator: ","))
-        #expect(text.hasSuffix("\r\n") && text.contains(",\"r,1\",all,\"h\"\"q\",0,") && text.contains(",\"/s/a\nb\",id,f,7,fail,a.b c.d,,2026-11-26T00:00:00.000Z,"))
+        #expect(
+            text.hasSuffix("\r\n") && text.contains(",\"r,1\",all,\"h\"\"q\",0,")
+                && text.contains(",\"/s/a\nb\",id,f,7,fail,a.b c.d,,2026-11-26T00:00:00.000Z,"))
         #expect(!LedgerExport.render([Self.record()], format: .csv, header: false).hasPrefix("seq,"))
     }
 

@@ -56,10 +56,14 @@ struct LedgerForgetTests {
         #expect(JSONDetail(record.detail).string("reason") == "returned to the owner, order 118" && JSONDetail(record.detail).string("user") == "tester")
         #expect(JSONDetail(record.detail).object?["last_seq"] == .integer(last.seq))
         #expect(head.seq == record.seq && head.hash == record.recordHash)
-        #expect(forget.text(of: outcome).hasPrefix("forgotten: \(base)/p2.rialpkg (recorded gone \(last.startedAt)) as seq \(record.seq): returned to the owner, order 118\n"))
+        #expect(
+            forget.text(of: outcome).hasPrefix(
+                "forgotten: \(base)/p2.rialpkg (recorded gone \(last.startedAt)) as seq \(record.seq): returned to the owner, order 118\n"))
         let again = try forget.run { _ in }
         guard case .alreadyForgotten = again else { Issue.record("\(again)"); return }
-        #expect(forget.text(of: again).hasPrefix("already forgotten: \(base)/p2.rialpkg (seq \(record.seq), ") && forget.text(of: again).hasSuffix(": returned to the owner, order 118\n"))
+        #expect(
+            forget.text(of: again).hasPrefix("already forgotten: \(base)/p2.rialpkg (seq \(record.seq), ")
+                && forget.text(of: again).hasSuffix(": returned to the owner, order 118\n"))
         let movedAway = LedgerForget(path: store.store + "/p3.rialpkg", reason: "x", ledger: ledger, user: "tester")
         let movedOutcome = try movedAway.run { _ in }
         guard case .moved = movedOutcome else { Issue.record("\(movedOutcome)"); return }

@@ -8,11 +8,14 @@ import RialLedger
 /// unfinished or rerun after an interrupted attempt; the exact text of a small ledger.
 @Suite("Ledger overview")
 struct LedgerOverviewTests {
-    static func record(_ kind: LedgerRecord.Kind, run: String, shard: String = "all", path: String? = nil, verdict: String? = nil,
-                       at time: String = "2026-11-26T00:00:00.000Z") -> LedgerRecord {
-        LedgerRecord(kind: kind, runID: run, shard: shard, host: "h", toolVersion: "0", policy: "{}", path: path, packageID: path.map { _ in "id" },
-                     fingerprint: path.map { _ in String(repeating: "a", count: 64) }, verdict: verdict,
-                     failingCodes: verdict == "fail" ? ["x.y"] : [], startedAt: time, endedAt: path == nil ? nil : time)
+    static func record(
+        _ kind: LedgerRecord.Kind, run: String, shard: String = "all", path: String? = nil, verdict: String? = nil,
+        at time: String = "2026-11-26T00:00:00.000Z"
+    ) -> LedgerRecord {
+        LedgerRecord(
+            kind: kind, runID: run, shard: shard, host: "h", toolVersion: "0", policy: "{}", path: path, packageID: path.map { _ in "id" },
+            fingerprint: path.map { _ in String(repeating: "a", count: 64) }, verdict: verdict,
+            failingCodes: verdict == "fail" ? ["x.y"] : [], startedAt: time, endedAt: path == nil ? nil : time)
     }
 
     @Test("a start without an end is unfinished; a start again of the same share is an interrupted attempt; the text says so and needs a person")
@@ -34,18 +37,19 @@ struct LedgerOverviewTests {
         #expect(overview.runs[0].starts == 2 && overview.runs[0].interrupted == ["0/2"] && overview.runs[0].open.isEmpty)
         #expect(overview.runs[1].open == ["1/2"] && overview.needsAttention)
         let head = try ledger.head()
-        #expect(overview.text() == """
-            Audit ledger \(location.displayName)
-            chain: 6 records, every link holds; head seq 6 \(head.hash)
-            runs: 2
-              one  2026-11-26T00:00:00.000Z  2 worker starts  complete; 1 interrupted attempt (share 0/2) rerun
-              two  2026-11-26T00:00:00.000Z  1 worker start  UNFINISHED (share 1/2 started without an end)
-            packages: 2 (latest verdict: 1 pass, 1 fail, 0 could not be verified)
-            oldest latest verification: 2026-11-25T00:00:00.000Z  /s/b
-            not passing now:
-              FAIL  /s/b  x.y  (seq 6, 2026-11-25T00:00:00.000Z)
+        #expect(
+            overview.text() == """
+                Audit ledger \(location.displayName)
+                chain: 6 records, every link holds; head seq 6 \(head.hash)
+                runs: 2
+                  one  2026-11-26T00:00:00.000Z  2 worker starts  complete; 1 interrupted attempt (share 0/2) rerun
+                  two  2026-11-26T00:00:00.000Z  1 worker start  UNFINISHED (share 1/2 started without an end)
+                packages: 2 (latest verdict: 1 pass, 1 fail, 0 could not be verified)
+                oldest latest verification: 2026-11-25T00:00:00.000Z  /s/b
+                not passing now:
+                  FAIL  /s/b  x.y  (seq 6, 2026-11-25T00:00:00.000Z)
 
-            """)
+                """)
     }
 
     @Test("a verdict the schema does not allow (a hand-edited row) is not counted, and is not passing")

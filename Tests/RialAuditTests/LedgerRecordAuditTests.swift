@@ -18,7 +18,8 @@ struct LedgerRecordAuditTests {
         policy.examinesMedia = false
         let plain = LedgerRecord.policyText(policy)
         guard case .object(let object) = try StrictJSONParser.parse(Array(plain.utf8)) else { Issue.record("\(plain)"); return }
-        #expect(Set(object.keys) == ["seal_anchors", "tsa_anchors", "require_seal", "require_timestamp", "custody_head", "examine_media", "revocation_evidence"])
+        #expect(
+            Set(object.keys) == ["seal_anchors", "tsa_anchors", "require_seal", "require_timestamp", "custody_head", "examine_media", "revocation_evidence"])
         #expect(object["require_seal"] == .bool(true) && object["examine_media"] == .bool(false) && object["custody_head"] == .null)
         #expect(plain == LedgerRecord.compactJSON(.object(object)), "stored as compact JSON")
         policy.statedTime = try Timestamp(rfc3339: "2031-05-01T00:00:00Z")
@@ -36,7 +37,9 @@ struct LedgerRecordAuditTests {
         let clock = AuditClock { 1_800_000_000.5 }
         let record = LedgerRecord.make(report, key: "k", elapsed: 2, writer: writer, clock: clock)
         #expect(record.kind == .package && record.path == "k" && record.packageID == "audit-bad" && record.fingerprint == report.manifestSHA256)
-        #expect(record.verdict == "fail" && record.recordedVerdict == .fail && !record.failingCodes.isEmpty && Set(record.failingCodes).count == record.failingCodes.count)
+        #expect(
+            record.verdict == "fail" && record.recordedVerdict == .fail && !record.failingCodes.isEmpty
+                && Set(record.failingCodes).count == record.failingCodes.count)
         #expect(record.startedAt == "2027-01-15T07:59:58.500Z" && record.endedAt == "2027-01-15T08:00:00.500Z")
         #expect(record.size.map { Int($0) } == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) && record.detail == nil)
         let bag = LedgerRecord.make(Verifier(policy: policy).report(for: store.directory), key: "d", elapsed: 0, writer: writer, clock: clock)
@@ -45,8 +48,9 @@ struct LedgerRecordAuditTests {
 
     @Test("vanished and moved records name the last record's seq (and where it went); the run's end names the worst verdict")
     func goneAndRun() throws {
-        var last = LedgerRecord(kind: .package, runID: "a", shard: "all", host: "h", toolVersion: "0", policy: "{}", path: "/s/p", packageID: "id",
-                                fingerprint: "f", verdict: "pass", startedAt: "t")
+        var last = LedgerRecord(
+            kind: .package, runID: "a", shard: "all", host: "h", toolVersion: "0", policy: "{}", path: "/s/p", packageID: "id",
+            fingerprint: "f", verdict: "pass", startedAt: "t")
         last.seq = 9
         let vanished = LedgerRecord.vanished(last, writer: writer, at: "now")
         #expect(vanished.kind == .vanished && vanished.path == "/s/p" && vanished.fingerprint == "f" && vanished.detail == "{\"last_seq\": 9}")

@@ -54,7 +54,8 @@ struct AmendInPlaceTests {
             try FileManager.default.linkItem(at: package, to: other)
             let original = try Data(contentsOf: package)
             let refused = CLI.rial(["custody", "append", package.path] + Self.event, cwd: dir)
-            #expect(refused.status == 2 && refused.stderr.contains("has 1 other name (hard links)") && refused.stderr.contains("[amend.protected]"), "\(refused)")
+            #expect(
+                refused.status == 2 && refused.stderr.contains("has 1 other name (hard links)") && refused.stderr.contains("[amend.protected]"), "\(refused)")
             #expect(try Data(contentsOf: package) == original)
             let forced = CLI.rial(["custody", "append", package.path, "--force"] + Self.event, cwd: dir)
             #expect(forced.status == 0, "\(forced)")
@@ -113,8 +114,11 @@ struct AmendInPlaceTests {
             let small = dir.appendingPathComponent("small")
             try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
             let script = #"mount -t tmpfs -o size=300k tmpfs "$0" && exec "$@""#
-            let result = CLI.run(["unshare", "-rm", "sh", "-c", script, small.path, CLI.rialPath, "pack", capture.path,
-                                  "-o", small.appendingPathComponent("case.rialpkg").path, "--quiet"], cwd: dir)
+            let result = CLI.run(
+                [
+                    "unshare", "-rm", "sh", "-c", script, small.path, CLI.rialPath, "pack", capture.path,
+                    "-o", small.appendingPathComponent("case.rialpkg").path, "--quiet",
+                ], cwd: dir)
             #expect(result.status != 0 && result.stderr.contains("No space left on device") && result.stderr.contains("[pack.write-failed]"), "\(result)")
         }
     }

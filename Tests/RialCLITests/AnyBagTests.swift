@@ -20,8 +20,9 @@ struct AnyBagTests {
         return bag
     }
 
-    @Test("tag files in ISO-8859-1 or UTF-16 are read in their declared encoding; a change is found as bagit-python finds it",
-          arguments: ["iso-8859-1", "utf-16", "utf-8"])
+    @Test(
+        "tag files in ISO-8859-1 or UTF-16 are read in their declared encoding; a change is found as bagit-python finds it",
+        arguments: ["iso-8859-1", "utf-16", "utf-8"])
     func encodings(encoding: String) throws {
         try withTemporaryDirectory { dir in
             let bag = try Self.makeBag(in: dir, encoding: encoding)
@@ -54,14 +55,18 @@ struct AnyBagTests {
         }
     }
 
-    @Test("a BagIt 0.97 bag whose manifests name files as ./data/…: read as bagit-python reads it, and passes with a warning in every report (the LoC suite's warning/relative-path)")
+    @Test(
+        "a BagIt 0.97 bag whose manifests name files as ./data/…: read as bagit-python reads it, and passes with a warning in every report (the LoC suite's warning/relative-path)"
+    )
     func dotSlashPaths() throws {
         try withTemporaryDirectory { dir in
             let bag = try Self.makeBag(in: dir, encoding: "utf-8")
             try Data("BagIt-Version: 0.97\nTag-File-Character-Encoding: UTF-8\n".utf8).write(to: bag.appendingPathComponent("bagit.txt"))
             for algorithm in ["sha256", "sha512"] {
                 let manifest = bag.appendingPathComponent("manifest-\(algorithm).txt")
-                let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").map { $0.replacingOccurrences(of: "  data/", with: "  ./data/") }
+                let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").map {
+                    $0.replacingOccurrences(of: "  data/", with: "  ./data/")
+                }
                 try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: manifest)
             }
             // The tag manifests list the changed manifests and bagit.txt: bagit-python's own fix-up makes them agree.
@@ -72,7 +77,9 @@ struct AnyBagTests {
             #expect(result.status == 0, "\(report.failures)")
             #expect(report.has("bag.manifest.sha256", subject: "manifest-sha256.txt", status: "pass"))
             for algorithm in ["sha256", "sha512"] {
-                #expect(report.warnings.contains { $0.hasPrefix("manifest-\(algorithm).txt writes ") && $0.contains(" as ./…, the form of BagIt 0.97 tools") }, "\(report.warnings)")
+                #expect(
+                    report.warnings.contains { $0.hasPrefix("manifest-\(algorithm).txt writes ") && $0.contains(" as ./…, the form of BagIt 0.97 tools") },
+                    "\(report.warnings)")
             }
             // Shown to people too: the text report and the court report.
             let text = CLI.rial(["verify", bag.path], cwd: dir)
@@ -82,8 +89,9 @@ struct AnyBagTests {
         }
     }
 
-    @Test("fetch.txt: each entry NOT CHECKED (rial never fetches); a path that would land outside data/ fails, as bagit-python refuses it",
-          arguments: ["../outside.txt", "/etc/passwd", "~/.bashrc", "data/../../x"])
+    @Test(
+        "fetch.txt: each entry NOT CHECKED (rial never fetches); a path that would land outside data/ fails, as bagit-python refuses it",
+        arguments: ["../outside.txt", "/etc/passwd", "~/.bashrc", "data/../../x"])
     func fetch(unsafe: String) throws {
         try withTemporaryDirectory { dir in
             let bag = try Self.makeBag(in: dir, encoding: "utf-8")
@@ -116,7 +124,9 @@ struct AnyBagTests {
         ("special-system-files", nil),
     ]
 
-    @Test("the LoC conformance suite's warning bags: each judged as bagit-python judges it, the valid ones passing with their warning", arguments: conformanceWarnings)
+    @Test(
+        "the LoC conformance suite's warning bags: each judged as bagit-python judges it, the valid ones passing with their warning",
+        arguments: conformanceWarnings)
     func conformanceSuiteWarnings(_ bag: String, _ warning: String?) throws {
         try withTemporaryDirectory { dir in
             let source = CLI.repoRoot.appendingPathComponent("Tests/Fixtures/BagItConformance/v0.97/warning/\(bag)")

@@ -33,15 +33,20 @@ struct AppClaimsTests {
 
     // MARK: - An empty assertion (item 11)
 
-    @Test("an empty or null App Attest assertion is NOT PRESENT, not malformed; its twin with garbage still fails",
-          arguments: [#""""#, "null"])
+    @Test(
+        "an empty or null App Attest assertion is NOT PRESENT, not malformed; its twin with garbage still fails",
+        arguments: [#""""#, "null"])
     func emptyAssertion(value: String) throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
             let metadataFile = "recording_1764000000.metadata.json"
             let assertion = try Self.assertionLine(exports.appendingPathComponent("rich/\(metadataFile)"))
-            try Self.twin("rich", "empty-assertion", exports) { try Self.replace(assertion, "\"assertion\" : \(value),", in: $0.appendingPathComponent(metadataFile)) }
-            try Self.twin("rich", "garbage-assertion", exports) { try Self.replace(assertion, "\"assertion\" : \"AAAA\",", in: $0.appendingPathComponent(metadataFile)) }
+            try Self.twin("rich", "empty-assertion", exports) {
+                try Self.replace(assertion, "\"assertion\" : \(value),", in: $0.appendingPathComponent(metadataFile))
+            }
+            try Self.twin("rich", "garbage-assertion", exports) {
+                try Self.replace(assertion, "\"assertion\" : \"AAAA\",", in: $0.appendingPathComponent(metadataFile))
+            }
             let empty = try Self.packAndVerify("empty-assertion", exports, in: dir)
             #expect(empty.verdict == "pass", "\(empty.failures)")
             #expect(empty.checks("app.assertion.malformed").isEmpty)
@@ -106,7 +111,8 @@ struct AppClaimsTests {
         let sum = CLI.run(["sha256sum", media.path], cwd: dir)
         try #require(sum.status == 0, "\(sum)")
         let hash = String(sum.stdout.prefix(64))
-        let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: variant.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any]
+        let metadata =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: variant.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any]
         let started = try #require(metadata?["started_at"] as? String)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -118,7 +124,9 @@ struct AppClaimsTests {
         try Data(bundle.json(in: dir).utf8).write(to: variant.appendingPathComponent("bundle.json"))
     }
 
-    @Test("the authentication bundle the security review describes, recognised by its shape: every key gets a result, the digest recomputed and called what it is")
+    @Test(
+        "the authentication bundle the security review describes, recognised by its shape: every key gets a result, the digest recomputed and called what it is"
+    )
     func authenticationBundle() throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
@@ -141,15 +149,16 @@ struct AppClaimsTests {
         }
     }
 
-    @Test("one-change twins of the bundle: each fails with its own code, at the bundle, and nothing else fails",
-          arguments: [
+    @Test(
+        "one-change twins of the bundle: each fails with its own code, at the bundle, and nothing else fails",
+        arguments: [
             ("bundle-image-hash", "app.bundle.image-hash.mismatch"),
             ("bundle-signature", "app.bundle.device-signature.mismatch"),
             ("bundle-index", "app.bundle.indices.range"),
             ("bundle-table", "app.bundle.indices.range"),
             ("bundle-box-length", "app.bundle.token.malformed"),
             ("bundle-time", "app.bundle.time.mismatch"),
-          ])
+        ])
     func bundleTwins(variant: String, code: String) throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
@@ -163,7 +172,7 @@ struct AppClaimsTests {
                 bundle.signature = (right.hasPrefix("A") ? "B" : "A") + right.dropFirst()
             case "bundle-index": bundle.keys = [1000, 1000, 1000]
             case "bundle-table": bundle.tables = [2500, 2500, 2500]
-            case "bundle-box-length": bundle.sealedBox = Array(bundle.sealedBox[12..<76])   // the ciphertext alone (the seed's bug)
+            case "bundle-box-length": bundle.sealedBox = Array(bundle.sealedBox[12..<76])  // the ciphertext alone (the seed's bug)
             case "bundle-time": bundle.timestamp += 3600
             default: Issue.record("unknown twin \(variant)")
             }
@@ -201,8 +210,9 @@ struct AppClaimsTests {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
             try Self.twin("flat", "custody-extra-key", exports) {
-                try Self.replace("\"details\" : \"Recording started\",", "\"details\" : \"Recording started\",\n    \"editedBy\" : \"someone\",",
-                                 in: $0.appendingPathComponent("recording_1764000000.custody_log.json"))
+                try Self.replace(
+                    "\"details\" : \"Recording started\",", "\"details\" : \"Recording started\",\n    \"editedBy\" : \"someone\",",
+                    in: $0.appendingPathComponent("recording_1764000000.custody_log.json"))
             }
             let plain = try Self.packAndVerify("flat", exports, in: dir)
             #expect(plain.checks("app.keys.not-checked").allSatisfy { $0.subject != AppExportTests.custodyLog }, "\(plain.checks("app.keys.not-checked"))")
@@ -283,8 +293,9 @@ struct AppClaimsTests {
             let good = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             try Self.twin("rich", "rich-bundle", exports) { try Self.writeBundle(good, into: $0, in: dir) }
             try Self.twin("flat", "custody-extra-key", exports) {
-                try Self.replace("\"details\" : \"Recording started\",", "\"details\" : \"Recording started\",\n    \"editedBy\" : \"someone\",",
-                                 in: $0.appendingPathComponent("recording_1764000000.custody_log.json"))
+                try Self.replace(
+                    "\"details\" : \"Recording started\",", "\"details\" : \"Recording started\",\n    \"editedBy\" : \"someone\",",
+                    in: $0.appendingPathComponent("recording_1764000000.custody_log.json"))
             }
             var unanswered: [String] = []
             for variant in ["flat", "flat-iso", "flat-no-token", "rich", "rich-hevc", "rich-bundle", "custody-extra-key"] {
@@ -293,7 +304,9 @@ struct AppClaimsTests {
                 for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name != "depth" {
                     let file = Self.bagPath(name)
                     // Every file has a result about it.
-                    if !report.checks.contains(where: { $0.subject.hasPrefix(file) || $0.message.contains(file) }) && !name.hasSuffix(".mp4") && !name.hasSuffix(".mov") {
+                    if !report.checks.contains(where: { $0.subject.hasPrefix(file) || $0.message.contains(file) }) && !name.hasSuffix(".mp4")
+                        && !name.hasSuffix(".mov")
+                    {
                         unanswered.append("\(variant): \(file) has no result")
                     }
                     guard name.hasSuffix(".json") else { continue }
@@ -313,8 +326,9 @@ struct AppClaimsTests {
         }
     }
 
-    @Test("every key of the photo's metadata, depth analysis and hash-only payload, and of the sample export, has a result naming it",
-          arguments: [("photo", "app"), ("hash-only", "app"), ("app-export", "")])
+    @Test(
+        "every key of the photo's metadata, depth analysis and hash-only payload, and of the sample export, has a result naming it",
+        arguments: [("photo", "app"), ("hash-only", "app"), ("app-export", "")])
     func everyKeyAnsweredInSamples(kind: String, appFolder: String) throws {
         try withTemporaryDirectory { dir in
             let made = CLI.rial(["sample", "-o", "capture", "--kind", kind], cwd: dir)
@@ -322,7 +336,8 @@ struct AppClaimsTests {
             let package = dir.appendingPathComponent("capture.rialpkg")
             let packed = CLI.rial(["pack", "capture", "-o", package.path, "--quiet"], cwd: dir)
             try #require(packed.status == 0, "\(packed)")
-            let verified = CLI.rial(["verify", package.path, "--format", "json", "--quiet"] + (kind == "app-export" ? ["--tsa-trust", "capture.tsa-root.pem"] : []), cwd: dir)
+            let verified = CLI.rial(
+                ["verify", package.path, "--format", "json", "--quiet"] + (kind == "app-export" ? ["--tsa-trust", "capture.tsa-root.pem"] : []), cwd: dir)
             let report = try Report.decode(verified.stdout)
             let folder = dir.appendingPathComponent("capture").appendingPathComponent(appFolder)
             var unanswered: [String] = []

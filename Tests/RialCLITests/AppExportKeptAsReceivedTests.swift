@@ -37,50 +37,57 @@ struct AppExportKeptAsReceivedTests {
     }
 
     static let twins: [Twin] = [
-        Twin(name: "a line break in a custody entry's details", file: "\(base).custody_log.json",
-             change: { try edit($0, "Recording stopped after", "Recording stopped\\nafter") },
-             problem: "[1].details contains a control character (line breaks included)",
-             failures: ["custody.import.unreadable"], code: "custody.import.unreadable", subject: custodyLog),
-        Twin(name: "the media is 0 bytes", file: "\(base).mp4",
-             change: { try Data().write(to: $0) },
-             problem: "\(base).mp4 is 0 bytes: the recording is empty",
-             failures: ["media.unsupported", "app.media.sha256.mismatch", "app.media.sha512.mismatch", "app.media.size.mismatch", "app.timestamp.imprint"],
-             code: "media.unsupported", subject: "data/media/\(base).mp4"),
-        Twin(name: "the media's first 12 bytes are zeros", file: "\(base).mp4",
-             change: { url in
-                 var bytes = try Data(contentsOf: url)
-                 bytes.replaceSubrange(0..<12, with: [UInt8](repeating: 0, count: 12))
-                 try bytes.write(to: url)
-             },
-             problem: "\(base).mp4 does not begin like an MP4, QuickTime, HEIC or JPEG (its first bytes are 0000000000000000)",
-             failures: ["media.unsupported", "app.media.sha256.mismatch", "app.media.sha512.mismatch", "app.timestamp.imprint"],
-             code: "media.unsupported", subject: "data/media/\(base).mp4"),
-        Twin(name: "a token wrapped at 64 columns, as PEM is", file: "\(base).manifest.json",
-             change: { url in
-                 let text = try Fixture.text(url)
-                 let start = try #require(text.range(of: "\"token\" : \""))
-                 let end = try #require(text[start.upperBound...].firstIndex(of: "\""))
-                 let token = text[start.upperBound..<end].replacingOccurrences(of: "\\/", with: "/")
-                 var lines: [String] = []
-                 var rest = Substring(token)
-                 while !rest.isEmpty { lines.append(String(rest.prefix(64))); rest = rest.dropFirst(64) }
-                 let wrapped = lines.joined(separator: "\\n").replacingOccurrences(of: "/", with: "\\/")
-                 try Data((text[..<start.upperBound] + wrapped + text[end...]).utf8).write(to: url)
-             },
-             problem: "timestampTokens[0].token is not base64 as the app writes it",
-             failures: ["app.timestamp.malformed"], code: "app.timestamp.malformed", subject: manifest),
-        Twin(name: "the manifest's sha512Hash key misspelt", file: "\(base).manifest.json",
-             change: { try edit($0, "\"sha512Hash\"", "\"sha512hash\"") },
-             problem: "\(base).manifest.json.sha512Hash is missing",
-             failures: ["app.manifest.malformed"], code: "app.manifest.malformed", subject: manifest),
-        Twin(name: "the metadata's frame_count a string", file: "\(base).metadata.json",
-             change: { try edit($0, "\"frame_count\" : 180", "\"frame_count\" : \"180\"") },
-             problem: "frame_count",
-             failures: ["metadata.app.malformed"], code: "metadata.app.malformed", subject: metadata),
-        Twin(name: "the metadata's type is audio", file: "\(base).metadata.json",
-             change: { try edit($0, "\"type\" : \"video\"", "\"type\" : \"audio\"") },
-             problem: "says type \"audio\"; the capture app records video or photo",
-             failures: ["metadata.type.mismatch"], code: "metadata.type.mismatch", subject: metadata),
+        Twin(
+            name: "a line break in a custody entry's details", file: "\(base).custody_log.json",
+            change: { try edit($0, "Recording stopped after", "Recording stopped\\nafter") },
+            problem: "[1].details contains a control character (line breaks included)",
+            failures: ["custody.import.unreadable"], code: "custody.import.unreadable", subject: custodyLog),
+        Twin(
+            name: "the media is 0 bytes", file: "\(base).mp4",
+            change: { try Data().write(to: $0) },
+            problem: "\(base).mp4 is 0 bytes: the recording is empty",
+            failures: ["media.unsupported", "app.media.sha256.mismatch", "app.media.sha512.mismatch", "app.media.size.mismatch", "app.timestamp.imprint"],
+            code: "media.unsupported", subject: "data/media/\(base).mp4"),
+        Twin(
+            name: "the media's first 12 bytes are zeros", file: "\(base).mp4",
+            change: { url in
+                var bytes = try Data(contentsOf: url)
+                bytes.replaceSubrange(0..<12, with: [UInt8](repeating: 0, count: 12))
+                try bytes.write(to: url)
+            },
+            problem: "\(base).mp4 does not begin like an MP4, QuickTime, HEIC or JPEG (its first bytes are 0000000000000000)",
+            failures: ["media.unsupported", "app.media.sha256.mismatch", "app.media.sha512.mismatch", "app.timestamp.imprint"],
+            code: "media.unsupported", subject: "data/media/\(base).mp4"),
+        Twin(
+            name: "a token wrapped at 64 columns, as PEM is", file: "\(base).manifest.json",
+            change: { url in
+                let text = try Fixture.text(url)
+                let start = try #require(text.range(of: "\"token\" : \""))
+                let end = try #require(text[start.upperBound...].firstIndex(of: "\""))
+                let token = text[start.upperBound..<end].replacingOccurrences(of: "\\/", with: "/")
+                var lines: [String] = []
+                var rest = Substring(token)
+                while !rest.isEmpty { lines.append(String(rest.prefix(64))); rest = rest.dropFirst(64) }
+                let wrapped = lines.joined(separator: "\\n").replacingOccurrences(of: "/", with: "\\/")
+                try Data((text[..<start.upperBound] + wrapped + text[end...]).utf8).write(to: url)
+            },
+            problem: "timestampTokens[0].token is not base64 as the app writes it",
+            failures: ["app.timestamp.malformed"], code: "app.timestamp.malformed", subject: manifest),
+        Twin(
+            name: "the manifest's sha512Hash key misspelt", file: "\(base).manifest.json",
+            change: { try edit($0, "\"sha512Hash\"", "\"sha512hash\"") },
+            problem: "\(base).manifest.json.sha512Hash is missing",
+            failures: ["app.manifest.malformed"], code: "app.manifest.malformed", subject: manifest),
+        Twin(
+            name: "the metadata's frame_count a string", file: "\(base).metadata.json",
+            change: { try edit($0, "\"frame_count\" : 180", "\"frame_count\" : \"180\"") },
+            problem: "frame_count",
+            failures: ["metadata.app.malformed"], code: "metadata.app.malformed", subject: metadata),
+        Twin(
+            name: "the metadata's type is audio", file: "\(base).metadata.json",
+            change: { try edit($0, "\"type\" : \"video\"", "\"type\" : \"audio\"") },
+            problem: "says type \"audio\"; the capture app records video or photo",
+            failures: ["metadata.type.mismatch"], code: "metadata.type.mismatch", subject: metadata),
     ]
 
     /// `rich`, copied to `dir/twin` and changed.
@@ -101,8 +108,9 @@ struct AppExportKeptAsReceivedTests {
                 let result = CLI.rial(["pack", export.path] + options, cwd: dir)
                 #expect(result.status == 2, "\(options): \(result)")
                 #expect(result.stderr.contains("twin/\(twin.file)") && result.stderr.contains(twin.problem), "\(options): \(result.stderr)")
-                #expect(result.stderr.contains("add --keep-as-received") && result.stderr.contains(twin.code) && result.stderr.contains("[pack.invalid-capture]"),
-                        "\(options): \(result.stderr)")
+                #expect(
+                    result.stderr.contains("add --keep-as-received") && result.stderr.contains(twin.code) && result.stderr.contains("[pack.invalid-capture]"),
+                    "\(options): \(result.stderr)")
                 // They did pack the folder the app exported.
                 #expect(!result.stderr.contains("Pack the folder the capture app exported"), "\(result.stderr)")
             }
@@ -121,7 +129,8 @@ struct AppExportKeptAsReceivedTests {
             let package = dir.appendingPathComponent("twin.rialpkg")
             let packed = CLI.rial(["pack", export.path, "-o", package.path, "--keep-as-received", "--quiet"], cwd: dir)
             try #require(packed.status == 0, "\(packed)")
-            #expect(packed.stderr.contains("warning: ") && packed.stderr.contains("twin/\(twin.file)") && packed.stderr.contains(twin.problem), "\(packed.stderr)")
+            #expect(
+                packed.stderr.contains("warning: ") && packed.stderr.contains("twin/\(twin.file)") && packed.stderr.contains(twin.problem), "\(packed.stderr)")
             #expect(packed.stderr.contains("Verification will report it (") && packed.stderr.contains(twin.code), "\(packed.stderr)")
 
             let report = try AppExportTests.verify(package, in: dir)
@@ -132,7 +141,9 @@ struct AppExportKeptAsReceivedTests {
             // Byte for byte: each file of the export is in the package, under the path the layout gives it.
             let root = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
             for relative in Fixture.regularFiles(export) {
-                let inPackage = relative.hasPrefix("depth/") ? "data/" + relative
+                let inPackage =
+                    relative.hasPrefix("depth/")
+                    ? "data/" + relative
                     : relative.hasSuffix(".mp4") ? "data/media/" + relative : "data/capture/" + relative
                 let packedBytes = try? Fixture.read(root.appendingPathComponent(inPackage))
                 #expect(packedBytes == (try Fixture.read(export.appendingPathComponent(relative))), "\(relative) is not \(inPackage) byte for byte")
@@ -150,7 +161,8 @@ struct AppExportKeptAsReceivedTests {
             try Data().write(to: export.appendingPathComponent("recording_1764000099.mov"))
             let two = CLI.rial(["pack", export.path, "--plan", "--keep-as-received"], cwd: dir)
             #expect(two.status == 2, "\(two)")
-            #expect(two.stderr.contains("recording_1764000000.mp4 (0 bytes), recording_1764000099.mov (0 bytes)")
+            #expect(
+                two.stderr.contains("recording_1764000000.mp4 (0 bytes), recording_1764000099.mov (0 bytes)")
                     && two.stderr.contains("not even with --keep-as-received"), "\(two.stderr)")
 
             let metadata = dir.appendingPathComponent("metadata")
@@ -158,7 +170,9 @@ struct AppExportKeptAsReceivedTests {
             try Self.edit(metadata.appendingPathComponent("\(Self.base).metadata.json"), "\"frame_count\" : 180", "\"frame_count\" : \"180\"")
             let filtered = CLI.rial(["pack", metadata.path, "--plan", "--keep-as-received", "--privacy", "location=coarse"], cwd: dir)
             #expect(filtered.status == 2, "\(filtered)")
-            #expect(filtered.stderr.contains("frame_count") && filtered.stderr.contains("not even with --keep-as-received") && !filtered.stderr.contains("add --keep-as-received"), "\(filtered.stderr)")
+            #expect(
+                filtered.stderr.contains("frame_count") && filtered.stderr.contains("not even with --keep-as-received")
+                    && !filtered.stderr.contains("add --keep-as-received"), "\(filtered.stderr)")
         }
     }
 }

@@ -42,16 +42,23 @@ struct AppExportPrivacyTests {
         try FileManager.default.copyItem(at: rich, to: export)
         // sha256sum, not rial, says what the media's SHA-256 is.
         let mediaHash = String(CLI.run(["sha256sum", "recording_1764000000.mp4"], cwd: export).stdout.prefix(64))
-        let metadata = try #require(try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any])
+        let metadata = try #require(
+            try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any])
         let startedText = try #require(metadata["started_at"] as? String)
         let started = try #require(ISO8601DateFormatter.withFractions.date(from: startedText))
         let day = String(startedText.prefix(10))
-        let timestamp: String? = switch timestampLevel { case "exact": metadata["started_at"] as? String; case "day_only": day; default: nil }
+        let timestamp: String? =
+            switch timestampLevel {
+            case "exact": metadata["started_at"] as? String;
+            case "day_only": day;
+            default: nil
+            }
         var payload = Payload(
             mediaHash: mediaHash,
             metadata: .init(location: .init(city: "Paris", country: "France"), timestamp: timestamp, deviceModel: "iPhone 15 Pro"),
-            metadataFlags: .init(locationIncluded: true, locationLevel: "coarse", timestampIncluded: timestampLevel != "none",
-                                 timestampLevel: timestampLevel, deviceInfoIncluded: true, deviceInfoLevel: "model_only"),
+            metadataFlags: .init(
+                locationIncluded: true, locationLevel: "coarse", timestampIncluded: timestampLevel != "none",
+                timestampLevel: timestampLevel, deviceInfoIncluded: true, deviceInfoLevel: "model_only"),
             capturedAt: started, assertion: metadata["assertion"] as? String)
         edit(&payload)
         let encoder = JSONEncoder()

@@ -24,19 +24,24 @@ struct AppExportRenamedMediaTests {
         return export
     }
 
-    @Test("intact bytes under another name: pack notes both names, verify finds the media by its digests and checks the token's imprint; sha256sum and openssl agree")
+    @Test(
+        "intact bytes under another name: pack notes both names, verify finds the media by its digests and checks the token's imprint; sha256sum and openssl agree"
+    )
     func renamed() throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)
             let export = try Self.renamedExport(exports)
             // Outside oracles: the renamed bytes are the ones the app hashed and the TSA stamped.
-            let manifest = try #require(try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
+            let manifest = try #require(
+                try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
             let sum = CLI.run(["sha256sum", "recording_1764000001.mp4"], cwd: export).stdout.prefix(64)
             #expect(String(sum) == manifest["sha256Hash"] as? String)
             let package = dir.appendingPathComponent("renamed.rialpkg")
             let packed = CLI.rial(["pack", export.path, "-o", package.path], cwd: dir)
             try #require(packed.status == 0, "\(packed)")
-            #expect(packed.stdout.contains("Note:") && packed.stdout.contains("recording_1764000000.mp4") && packed.stdout.contains("recording_1764000001.mp4"), "\(packed.stdout)")
+            #expect(
+                packed.stdout.contains("Note:") && packed.stdout.contains("recording_1764000000.mp4") && packed.stdout.contains("recording_1764000001.mp4"),
+                "\(packed.stdout)")
             #expect(packed.stdout.contains("App digests:      the SHA-256 and SHA-512 the capture app recorded match the media"), "\(packed.stdout)")
             let root = exports.appendingPathComponent("pki/root-ca.pem").path
             let report = try AppExportTests.verify(package, in: dir, options: ["--tsa-trust", root])
@@ -46,12 +51,15 @@ struct AppExportRenamedMediaTests {
             #expect(note.message.contains("recording_1764000000.mp4") && note.message.contains("recording_1764000001.mp4"), "\(note.message)")
             #expect(report.has("app.media.sha256", subject: Self.renamed, status: "pass"))
             #expect(report.has("app.media.sha512", subject: Self.renamed, status: "pass"))
-            #expect(report.has("app.timestamp", subject: AppExportTests.manifest, status: "pass"), "\(report.checks.filter { $0.code.hasPrefix("app.timestamp") })")
+            #expect(
+                report.has("app.timestamp", subject: AppExportTests.manifest, status: "pass"), "\(report.checks.filter { $0.code.hasPrefix("app.timestamp") })")
             #expect(report.checks("app.timestamp.imprint").isEmpty, "\(report.checks("app.timestamp.imprint"))")
         }
     }
 
-    @Test("one-change twin: renamed and one byte changed is not the recording the app hashed: refused, or kept as received and failed as missing, never as a hash-only package")
+    @Test(
+        "one-change twin: renamed and one byte changed is not the recording the app hashed: refused, or kept as received and failed as missing, never as a hash-only package"
+    )
     func renamedAndChanged() throws {
         try withTemporaryDirectory { dir in
             let exports = try AppExportTests.exports(in: dir)

@@ -61,7 +61,9 @@ struct AppExportTests {
         }
     }
 
-    @Test("the flat export the forensic export design describes packs as it came: every file byte for byte, the app's digests and log read, nothing passed by omission")
+    @Test(
+        "the flat export the forensic export design describes packs as it came: every file byte for byte, the app's digests and log read, nothing passed by omission"
+    )
     func flatExport() throws {
         try withTemporaryDirectory { dir in
             let exports = try Self.exports(in: dir)
@@ -121,9 +123,12 @@ struct AppExportTests {
         }
     }
 
-    @Test("digests the app recorded that do not match the media are refused at pack, or packed as received and failed",
-          arguments: [("digest-wrong", ["app.media.sha256.mismatch"]), ("digest512-wrong", ["app.media.sha512.mismatch"]),
-                      ("media-changed", ["app.media.sha256.mismatch", "app.media.sha512.mismatch"])])
+    @Test(
+        "digests the app recorded that do not match the media are refused at pack, or packed as received and failed",
+        arguments: [
+            ("digest-wrong", ["app.media.sha256.mismatch"]), ("digest512-wrong", ["app.media.sha512.mismatch"]),
+            ("media-changed", ["app.media.sha256.mismatch", "app.media.sha512.mismatch"]),
+        ])
     func wrongDigests(variant: String, codes: [String]) throws {
         try withTemporaryDirectory { dir in
             let exports = try Self.exports(in: dir)
@@ -143,9 +148,12 @@ struct AppExportTests {
         }
     }
 
-    @Test("an app chain inconsistent with itself fails with its own code and subject",
-          arguments: [("chain-final-wrong", "app.chain.final-mismatch", chain),
-                      ("chain-checkpoint-wrong", "app.chain.checkpoint-mismatch", chain + ": checkpoints[0]")])
+    @Test(
+        "an app chain inconsistent with itself fails with its own code and subject",
+        arguments: [
+            ("chain-final-wrong", "app.chain.final-mismatch", chain),
+            ("chain-checkpoint-wrong", "app.chain.checkpoint-mismatch", chain + ": checkpoints[0]"),
+        ])
     func inconsistentChain(variant: String, code: String, subject: String) throws {
         let report = try Self.packAndVerify(variant)
         #expect(report.verdict == "fail")
@@ -160,16 +168,18 @@ struct AppExportTests {
         #expect(result.message.contains("cannot be recomputed"), "\(result.message)")
     }
 
-    @Test("the metadata's claims held against the app's chain",
-          arguments: [("claims-frame-count", "metadata.frame-count.mismatch"), ("claims-final", "metadata.chain-final.mismatch")])
+    @Test(
+        "the metadata's claims held against the app's chain",
+        arguments: [("claims-frame-count", "metadata.frame-count.mismatch"), ("claims-final", "metadata.chain-final.mismatch")])
     func claimsOff(variant: String, code: String) throws {
         let report = try Self.packAndVerify(variant)
         #expect(report.verdict == "fail")
         #expect(report.has(code, subject: Self.metadata), "\(report.failures)")
     }
 
-    @Test("an action beyond the app's five and an empty user id are carried and reported NOT CHECKED, not refused",
-          arguments: [("custody-unknown-action", "custody.import.app-action", 5), ("custody-empty-user", "custody.import.no-user", 3)])
+    @Test(
+        "an action beyond the app's five and an empty user id are carried and reported NOT CHECKED, not refused",
+        arguments: [("custody-unknown-action", "custody.import.app-action", 5), ("custody-empty-user", "custody.import.no-user", 3)])
     func preservedCustody(variant: String, code: String, seq: Int) throws {
         let report = try Self.packAndVerify(variant)
         #expect(report.verdict == "pass", "\(report.failures)")
@@ -197,9 +207,12 @@ struct AppExportTests {
         #expect(report.has("app.assertion.malformed", subject: Self.metadata), "\(report.failures)")
     }
 
-    @Test("an ambiguous export is refused, listing what was found and what to do",
-          arguments: [("two-media", ["recording_1764000000.mp4", "recording_1764000099.mp4", "own folder"]),
-                      ("two-custody-logs", ["copy.custody_log.json", "recording_1764000000.custody_log.json", "custody log"])])
+    @Test(
+        "an ambiguous export is refused, listing what was found and what to do",
+        arguments: [
+            ("two-media", ["recording_1764000000.mp4", "recording_1764000099.mp4", "own folder"]),
+            ("two-custody-logs", ["copy.custody_log.json", "recording_1764000000.custody_log.json", "custody log"]),
+        ])
     func ambiguous(variant: String, mentions: [String]) throws {
         try withTemporaryDirectory { dir in
             let exports = try Self.exports(in: dir)
@@ -216,22 +229,29 @@ struct AppExportTests {
     /// fixtures' test root: the outside oracle for each token case.
     static func opensslAccepts(_ variant: String, _ exports: URL, in dir: URL) throws -> Bool {
         let export = exports.appendingPathComponent(variant)
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
         let tokens = try #require(manifest["timestampTokens"] as? [[String: Any]])
         let text = try #require(tokens.first?["token"] as? String)
         let der = try #require(Data(base64Encoded: text))
         let token = dir.appendingPathComponent("\(variant).tsr")
         try der.write(to: token)
         let pki = exports.appendingPathComponent("pki")
-        let result = CLI.run(["openssl", "ts", "-verify", "-data", export.appendingPathComponent("recording_1764000000.mp4").path, "-in", token.path,
-                              "-CAfile", pki.appendingPathComponent("root-ca.pem").path, "-untrusted", pki.appendingPathComponent("tsa-chain.pem").path], cwd: dir)
+        let result = CLI.run(
+            [
+                "openssl", "ts", "-verify", "-data", export.appendingPathComponent("recording_1764000000.mp4").path, "-in", token.path,
+                "-CAfile", pki.appendingPathComponent("root-ca.pem").path, "-untrusted", pki.appendingPathComponent("tsa-chain.pem").path,
+            ], cwd: dir)
         return result.status == 0
     }
 
-    @Test("the app's capture-time tokens of the fixtures: rial's verdict, with its code, and openssl ts -verify's agree",
-          arguments: [("flat", "app.timestamp", "pass", true), ("flat-sha512-token", "app.timestamp", "pass", true),
-                      ("token-other-bytes", "app.timestamp.imprint", "fail", false), ("token-untrusted", "app.timestamp", "not_checked", false),
-                      ("token-before-end", "app.timestamp.before-end", "fail", true)])
+    @Test(
+        "the app's capture-time tokens of the fixtures: rial's verdict, with its code, and openssl ts -verify's agree",
+        arguments: [
+            ("flat", "app.timestamp", "pass", true), ("flat-sha512-token", "app.timestamp", "pass", true),
+            ("token-other-bytes", "app.timestamp.imprint", "fail", false), ("token-untrusted", "app.timestamp", "not_checked", false),
+            ("token-before-end", "app.timestamp.before-end", "fail", true),
+        ])
     func tokens(variant: String, code: String, status: String, opensslVerifies: Bool) throws {
         try withTemporaryDirectory { dir in
             let exports = try Self.exports(in: dir)

@@ -28,13 +28,21 @@ struct AppExportTimestampTests {
             "fileName": media.lastPathComponent, "fileSize": bytes.count, "sha256Hash": String(sha256), "sha512Hash": String(sha512),
             "createdAt": now,
             "verifiedTimestamp": ["ntpServer": "time.apple.com", "ntpTime": now, "localTime": now, "timeDifference": 0.25],
-            "timestampTokens": [["authority": "https://timestamp.example/tsa", "token": try Data(contentsOf: token).base64EncodedString(), "requestedAt": now]],
+            "timestampTokens": [
+                ["authority": "https://timestamp.example/tsa", "token": try Data(contentsOf: token).base64EncodedString(), "requestedAt": now]
+            ],
         ]
         try JSONSerialization.data(withJSONObject: manifest).write(to: export.appendingPathComponent("recording_1764000000.manifest.json"))
         let formatter = ISO8601DateFormatter()
         let log: [[String: String]] = [
-            ["timestamp": formatter.string(from: Date(timeIntervalSinceNow: -120)), "action": "RECORDING_START", "details": "Recording started", "userIdentifier": "device-7"],
-            ["timestamp": formatter.string(from: Date(timeIntervalSinceNow: -60)), "action": "RECORDING_COMPLETE", "details": "Recording stopped", "userIdentifier": "device-7"],
+            [
+                "timestamp": formatter.string(from: Date(timeIntervalSinceNow: -120)), "action": "RECORDING_START", "details": "Recording started",
+                "userIdentifier": "device-7",
+            ],
+            [
+                "timestamp": formatter.string(from: Date(timeIntervalSinceNow: -60)), "action": "RECORDING_COMPLETE", "details": "Recording stopped",
+                "userIdentifier": "device-7",
+            ],
         ]
         try JSONSerialization.data(withJSONObject: log).write(to: export.appendingPathComponent("recording_1764000000.custody_log.json"))
         return (export, media, token)
@@ -82,8 +90,11 @@ struct AppExportTimestampTests {
             #expect(der == (try Data(contentsOf: token)))
             let packedToken = dir.appendingPathComponent("packed.tsr")
             try der.write(to: packedToken)
-            let oracle = CLI.run(["openssl", "ts", "-verify", "-data", packed.path, "-in", packedToken.path,
-                                  "-CAfile", pki.path("root-ca.pem"), "-untrusted", pki.path("tsa-chain.pem")], cwd: dir)
+            let oracle = CLI.run(
+                [
+                    "openssl", "ts", "-verify", "-data", packed.path, "-in", packedToken.path,
+                    "-CAfile", pki.path("root-ca.pem"), "-untrusted", pki.path("tsa-chain.pem"),
+                ], cwd: dir)
             #expect(oracle.status == 0, "\(oracle)")
         }
     }

@@ -23,8 +23,9 @@ struct ArchitectureTests {
         var graph: [String: Set<String>] = [:]
         for (index, match) in matches.enumerated() {
             guard let kind = Range(match.range(at: 1), in: text).map({ String(text[$0]) }),
-                  let name = Range(match.range(at: 2), in: text).map({ String(text[$0]) }),
-                  let start = Range(match.range, in: text)?.upperBound else { continue }
+                let name = Range(match.range(at: 2), in: text).map({ String(text[$0]) }),
+                let start = Range(match.range, in: text)?.upperBound
+            else { continue }
             let end = index + 1 < matches.count ? Range(matches[index + 1].range, in: text)?.lowerBound ?? text.endIndex : text.endIndex
             let declaration = text[start..<end]
             // Tests, fuzzers and the tests' own support (a target under Tests/) are not modules of rial.
@@ -69,7 +70,10 @@ struct ArchitectureTests {
         let root = CLI.repoRoot.appendingPathComponent("Sources").appendingPathComponent(module)
         var found: [String: Set<String>] = [:]
         guard let files = FileManager.default.enumerator(atPath: root.path) else { return [:] }
-        let pattern = try NSRegularExpression(pattern: #"^(?:@_exported\s+|@testable\s+)?(?:public\s+|package\s+|internal\s+|private\s+|fileprivate\s+)?import\s+(?:struct\s+|class\s+|enum\s+|func\s+)?([A-Za-z_][A-Za-z0-9_]*)"#, options: [.anchorsMatchLines])
+        let pattern = try NSRegularExpression(
+            pattern:
+                #"^(?:@_exported\s+|@testable\s+)?(?:public\s+|package\s+|internal\s+|private\s+|fileprivate\s+)?import\s+(?:struct\s+|class\s+|enum\s+|func\s+)?([A-Za-z_][A-Za-z0-9_]*)"#,
+            options: [.anchorsMatchLines])
         for case let file as String in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -86,7 +90,8 @@ struct ArchitectureTests {
         let documented = try Self.documented()
         #expect(Set(documented.keys) == Set(declared.keys), "modules on the page vs in Package.swift")
         for (module, dependencies) in declared {
-            #expect(documented[module] == dependencies, "\(module): the page says \(documented[module]?.sorted() ?? []), Package.swift \(dependencies.sorted())")
+            #expect(
+                documented[module] == dependencies, "\(module): the page says \(documented[module]?.sorted() ?? []), Package.swift \(dependencies.sorted())")
         }
     }
 
@@ -94,7 +99,8 @@ struct ArchitectureTests {
     func importsAreDeclared() throws {
         for (module, dependencies) in try Self.declared() where !module.hasPrefix("CRial") {
             for (imported, files) in try Self.imports(of: module) where !Self.systemModules.contains(imported) {
-                #expect(dependencies.contains(imported), "\(module) imports \(imported) (\(files.sorted().prefix(3).joined(separator: ", "))) without declaring it")
+                #expect(
+                    dependencies.contains(imported), "\(module) imports \(imported) (\(files.sorted().prefix(3).joined(separator: ", "))) without declaring it")
             }
         }
     }

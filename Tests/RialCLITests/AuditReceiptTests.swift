@@ -6,7 +6,9 @@ import Testing
 /// verification (`schema/SPEC.md` §18, docs/ledger.md).
 @Suite("Audit receipts")
 struct AuditReceiptTests {
-    @Test("each package gets a receipt under DIR/RUN/; its record's detail names it with sha256sum's digest; openssl and rial receipt verify accept it; a failed package is signed too")
+    @Test(
+        "each package gets a receipt under DIR/RUN/; its record's detail names it with sha256sum's digest; openssl and rial receipt verify accept it; a failed package is signed too"
+    )
     func receiptPerPackage() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -19,10 +21,13 @@ struct AuditReceiptTests {
             let receipts = dir.appendingPathComponent("receipts")
             try FileManager.default.createDirectory(at: receipts, withIntermediateDirectories: true)
             let ledger = dir.appendingPathComponent("ledger.sqlite").path
-            let audit = CLI.rial(["audit", "--recursive", "store", "--root", "store", "--ledger", ledger, "--run", "night-1", "--quiet",
-                                  "--trust", pki.path("root-ca.pem"), "--examiner", "Audit Bot, Lab", "--receipts", receipts.path,
-                                  "--sign-key", pki.path("other-investigator.key"), "--cert", pki.path("other-investigator.pem"),
-                                  "--chain", pki.path("other-investigator-chain.pem")], cwd: dir)
+            let audit = CLI.rial(
+                [
+                    "audit", "--recursive", "store", "--root", "store", "--ledger", ledger, "--run", "night-1", "--quiet",
+                    "--trust", pki.path("root-ca.pem"), "--examiner", "Audit Bot, Lab", "--receipts", receipts.path,
+                    "--sign-key", pki.path("other-investigator.key"), "--cert", pki.path("other-investigator.pem"),
+                    "--chain", pki.path("other-investigator-chain.pem"),
+                ], cwd: dir)
             #expect(audit.status == 1, "the tampered copy fails: \(audit)")
             let made = try FileManager.default.contentsOfDirectory(atPath: receipts.appendingPathComponent("night-1").path).sorted()
             // A receipt and its signature for each package, named by the package file and a hash of its key.
@@ -47,12 +52,18 @@ struct AuditReceiptTests {
                 let file = try #require(receipt["file"] as? String)
                 let sum = String(CLI.run(["sha256sum", file], cwd: dir).stdout.prefix(64))
                 #expect(receipt["sha256"] as? String == sum)
-                let signed = CLI.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", file + ".p7s", "-content", file,
-                                      "-CAfile", pki.path("other-root-ca.pem"), "-purpose", "any", "-out", "/dev/null"], cwd: dir)
+                let signed = CLI.run(
+                    [
+                        "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", file + ".p7s", "-content", file,
+                        "-CAfile", pki.path("other-root-ca.pem"), "-purpose", "any", "-out", "/dev/null",
+                    ], cwd: dir)
                 #expect(signed.status == 0, "\(signed)")
                 let path = try #require(record["path"] as? String)
-                let checked = CLI.rial(["receipt", "verify", file, "store/" + path, "--trust", pki.path("other-root-ca.pem"),
-                                        "--trust", pki.path("root-ca.pem"), "--rerun", "--quiet"], cwd: dir)
+                let checked = CLI.rial(
+                    [
+                        "receipt", "verify", file, "store/" + path, "--trust", pki.path("other-root-ca.pem"),
+                        "--trust", pki.path("root-ca.pem"), "--rerun", "--quiet",
+                    ], cwd: dir)
                 #expect(checked.status == 0, "\(checked)")
                 let report = try #require(try JSONSerialization.jsonObject(with: Fixture.read(URL(fileURLWithPath: file))) as? [String: Any])
                 #expect(report["verdict"] as? String == record["verdict"] as? String)

@@ -49,8 +49,10 @@ struct AuditTests {
     /// and 200 probes per audit would only slow the suite.
     /// Keys relative to the store (`--root store`), as a store mounted at different places is audited.
     static func audit(_ arguments: [String], ledger: String, cwd: URL) -> CLI.RawRun {
-        CLI.execute([CLI.rialPath, "audit", "--recursive", "store", "--root", "store", "--ledger", ledger, "--format", "jsonl", "--quiet", "--no-examine-media"] + arguments,
-                    cwd: cwd, timeLimit: hangGuard)
+        CLI.execute(
+            [CLI.rialPath, "audit", "--recursive", "store", "--root", "store", "--ledger", ledger, "--format", "jsonl", "--quiet", "--no-examine-media"]
+                + arguments,
+            cwd: cwd, timeLimit: hangGuard)
     }
 
     @Test("four workers at once, a killed worker's rerun, a hand-edited record", arguments: [LedgerOracle.Kind.sqlite])
@@ -73,8 +75,12 @@ struct AuditTests {
                 total += summary.inputs ?? 0
             }
             #expect(total == 200, "the four shares cover the store")
-            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'first'", cwd: dir) == ["200|200"])
-            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records WHERE kind <> 'package'", cwd: dir) == ["8"], "a start and an end per worker")
+            #expect(
+                try LedgerOracle.query(
+                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'first'", cwd: dir) == ["200|200"])
+            #expect(
+                try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records WHERE kind <> 'package'", cwd: dir) == ["8"],
+                "a start and an end per worker")
             let verified = CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir)
             #expect(verified.status == 0 && verified.stdout.hasPrefix("PASS") && verified.stdout.contains("208 records"), "\(verified)")
 
@@ -84,14 +90,18 @@ struct AuditTests {
             // A worker killed mid-run, then run again: no duplicate, and the first attempt shows.
             let attempt = Process()
             attempt.executableURL = URL(fileURLWithPath: CLI.rialPath)
-            attempt.arguments = ["audit", "--recursive", "store", "--root", "store", "--ledger", ledger, "--shard", "1/2", "--run", "third", "--jobs", "1", "--quiet", "--no-examine-media"]
+            attempt.arguments = [
+                "audit", "--recursive", "store", "--root", "store", "--ledger", ledger, "--shard", "1/2", "--run", "third", "--jobs", "1", "--quiet",
+                "--no-examine-media",
+            ]
             attempt.currentDirectoryURL = dir
             attempt.standardOutput = FileHandle.nullDevice
             attempt.standardError = FileHandle.nullDevice
             try attempt.run()
             let deadline = Date().addingTimeInterval(Self.hangGuard)
             while Date() < deadline, attempt.isRunning,
-                  try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records WHERE kind = 'package' AND run_id = 'third'", cwd: dir) == ["0"] {
+                try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records WHERE kind = 'package' AND run_id = 'third'", cwd: dir) == ["0"]
+            {
                 usleep(10_000)
             }
             let wasRunning = attempt.isRunning
@@ -105,14 +115,17 @@ struct AuditTests {
             let summary = try #require(try Self.lines(rerun.stdout).last)
             let share = try #require(summary.inputs)
             #expect(summary.verifiedNow.map { $0 < share } == true, "the rerun verified only what was left (\(recordedBefore))")
-            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'third'", cwd: dir)
+            #expect(
+                try LedgerOracle.query(
+                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'third'", cwd: dir)
                     == ["\(share)|\(share)"])
             let report = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
             #expect(report.stdout.contains("third") && report.stdout.contains("1 interrupted attempt"), "\(report)")
             #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
 
             // A record edited by hand: named by its seq and path.
-            let seq = try #require(try LedgerOracle.query(ledger, "SELECT seq FROM ledger_records WHERE run_id = 'first' AND path = 'pkg-010.rialpkg'", cwd: dir).first)
+            let seq = try #require(
+                try LedgerOracle.query(ledger, "SELECT seq FROM ledger_records WHERE run_id = 'first' AND path = 'pkg-010.rialpkg'", cwd: dir).first)
             _ = try LedgerOracle.query(ledger, "UPDATE ledger_records SET verdict = 'fail' WHERE seq = \(seq)", cwd: dir)
             let broken = CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir)
             #expect(broken.status == 1, "\(broken)")
@@ -147,7 +160,8 @@ struct AuditTests {
             #expect(first.stdout.contains("changes since the previous audit (4)"), "\(first)")
 
             let history = CLI.rial(["ledger", "history", "audit-other", "--ledger", ledger], cwd: dir)
-            #expect(history.status == 0 && history.stdout.contains("FAIL") && history.stdout.contains("/store/bad.rialpkg"), "history by package id: \(history)")
+            #expect(
+                history.status == 0 && history.stdout.contains("FAIL") && history.stdout.contains("/store/bad.rialpkg"), "history by package id: \(history)")
             #expect(CLI.rial(["ledger", "history", "nothing", "--ledger", ledger], cwd: dir).status == 1)
             #expect(CLI.rial(["ledger", "history", "x", "--ledger", dir.appendingPathComponent("none.sqlite").path], cwd: dir).status == 2)
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none.sqlite").path))
@@ -158,22 +172,22 @@ struct AuditTests {
             try Data(export.stdout.utf8).write(to: exported)
             // Each line against the schema, then every link recomputed from the export alone.
             let script = """
-            import hashlib, json, sys
-            records = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
-            json.dump(records, open(sys.argv[2], "w"))
-            previous = "0" * 64
-            for index, record in enumerate(records, 1):
-                stated = record.pop("record_hash")
-                assert isinstance(record["policy"], dict), "policy nested"
-                for column in ("policy", "detail"):
-                    if isinstance(record[column], dict):
-                        record[column] = json.dumps(record[column], ensure_ascii=False, separators=(",", ": "))
-                body = (json.dumps(record, indent=2, ensure_ascii=False) + "\\n").encode()
-                assert record["seq"] == index and record["prev_hash"] == previous, record["seq"]
-                assert hashlib.sha256(body).hexdigest() == stated, record["seq"]
-                previous = stated
-            print(len(records))
-            """
+                import hashlib, json, sys
+                records = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+                json.dump(records, open(sys.argv[2], "w"))
+                previous = "0" * 64
+                for index, record in enumerate(records, 1):
+                    stated = record.pop("record_hash")
+                    assert isinstance(record["policy"], dict), "policy nested"
+                    for column in ("policy", "detail"):
+                        if isinstance(record[column], dict):
+                            record[column] = json.dumps(record[column], ensure_ascii=False, separators=(",", ": "))
+                    body = (json.dumps(record, indent=2, ensure_ascii=False) + "\\n").encode()
+                    assert record["seq"] == index and record["prev_hash"] == previous, record["seq"]
+                    assert hashlib.sha256(body).hexdigest() == stated, record["seq"]
+                    previous = stated
+                print(len(records))
+                """
             let array = dir.appendingPathComponent("export.json").path
             let recomputed = CLI.run([try Oracle.python(), "-c", script, exported.path, array], cwd: dir)
             #expect(recomputed.status == 0 && recomputed.stdout == "6\n", "\(recomputed)")
@@ -181,19 +195,27 @@ struct AuditTests {
             #expect(valid.status == 0, "\(valid)")
             // The run-ended record names what the verdicts depended on: the libraries (the media
             // probe's too: the store's photos were examined) and the probe's confinement.
-            let ended = CLI.run([try Oracle.python(), "-c", """
-                import json, sys
-                record = [r for r in json.load(open(sys.argv[1])) if r["kind"] == "run-ended"][0]
-                detail = record["detail"]
-                print(" ".join(l["name"] for l in detail["libraries"]))
-                print(detail["media_probe_confinement"].split(" (")[0])
-                """, array], cwd: dir)
+            let ended = CLI.run(
+                [
+                    try Oracle.python(), "-c",
+                    """
+                    import json, sys
+                    record = [r for r in json.load(open(sys.argv[1])) if r["kind"] == "run-ended"][0]
+                    detail = record["detail"]
+                    print(" ".join(l["name"] for l in detail["libraries"]))
+                    print(detail["media_probe_confinement"].split(" (")[0])
+                    """, array,
+                ], cwd: dir)
             #expect(ended.stdout.hasPrefix("OpenSSL libarchive FFmpeg libavformat libavcodec libavutil libheif libexif"), "\(ended)")
             #expect(ended.stdout.hasSuffix("\nseccomp allow-list\n"), "\(ended)")
 
             let csv = CLI.rial(["ledger", "export", "--format", "csv", "--ledger", ledger], cwd: dir)
             try Data(csv.stdout.utf8).write(to: dir.appendingPathComponent("export.csv"))
-            let rows = CLI.run([try Oracle.python(), "-c", "import csv, os; rows = list(csv.DictReader(open('export.csv', newline=''))); print(len(rows), rows[1]['path'] == os.path.realpath('store/bad.rialpkg'), rows[1]['verdict'])"], cwd: dir)
+            let rows = CLI.run(
+                [
+                    try Oracle.python(), "-c",
+                    "import csv, os; rows = list(csv.DictReader(open('export.csv', newline=''))); print(len(rows), rows[1]['path'] == os.path.realpath('store/bad.rialpkg'), rows[1]['verdict'])",
+                ], cwd: dir)
             #expect(rows.stdout == "6 True fail\n", "the key is the canonical path: \(rows)")
 
             let report = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
@@ -240,22 +262,32 @@ struct AuditTests {
             try #require(command.first == "rial" && command.contains("auto/4"), "\(command)")
             let arguments = command.dropFirst().map { $0 == "/evidence" ? store.path : $0 }
             for index in 0..<4 {
-                let run = CLI.execute([CLI.rialPath] + arguments, cwd: dir, environment: [
-                    "JOB_COMPLETION_INDEX": String(index), "RIAL_AUDIT_RUN": "rial-audit-2026-11-26", "RIAL_LEDGER": ledger,
-                ], timeLimit: Self.hangGuard)
+                let run = CLI.execute(
+                    [CLI.rialPath] + arguments, cwd: dir,
+                    environment: [
+                        "JOB_COMPLETION_INDEX": String(index), "RIAL_AUDIT_RUN": "rial-audit-2026-11-26", "RIAL_LEDGER": ledger,
+                    ], timeLimit: Self.hangGuard)
                 #expect(run.status == 0, "\(run)")
             }
-            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'rial-audit-2026-11-26'", cwd: dir) == ["40|40"])
+            #expect(
+                try LedgerOracle.query(
+                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'rial-audit-2026-11-26'", cwd: dir)
+                    == ["40|40"])
 
             let script = CLI.repoRoot.appendingPathComponent("examples/slurm/audit.sbatch").path
             for task in 0..<2 {
-                let run = CLI.execute(["bash", script], cwd: dir, environment: [
-                    "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4242",
-                    "SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
-                ], timeLimit: Self.hangGuard)
+                let run = CLI.execute(
+                    ["bash", script], cwd: dir,
+                    environment: [
+                        "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4242",
+                        "SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
+                    ], timeLimit: Self.hangGuard)
                 #expect(run.status == 0, "\(run)")
             }
-            #expect(try LedgerOracle.query(ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4242'", cwd: dir) == ["40|40"])
+            #expect(
+                try LedgerOracle.query(
+                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4242'", cwd: dir) == ["40|40"]
+            )
             #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
         }
     }

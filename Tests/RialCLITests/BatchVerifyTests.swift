@@ -79,8 +79,9 @@ struct BatchVerifyTests {
                     if want.verdict == "fail" { #expect(!(line.failingCodes ?? []).isEmpty, "\(path)") }
                 }
                 #expect(lines.last?.type == "summary")
-                #expect(lines.last?.total == 50 && lines.last?.verdicts == ["pass": 45, "fail": 3, "error": 2] && lines.last?.exitStatus == 1,
-                        "\(String(describing: lines.last))")
+                #expect(
+                    lines.last?.total == 50 && lines.last?.verdicts == ["pass": 45, "fail": 3, "error": 2] && lines.last?.exitStatus == 1,
+                    "\(String(describing: lines.last))")
                 // Input order: the sorted search results, then the explicit path.
                 let found = packages.compactMap(\.path).dropLast()
                 #expect(Array(found) == found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
@@ -117,7 +118,9 @@ struct BatchVerifyTests {
         }
     }
 
-    @Test("--recursive accounts for every entry named like a package: a named pipe, a socket and a dangling link each get an error line saying what it is, and the summary counts them")
+    @Test(
+        "--recursive accounts for every entry named like a package: a named pipe, a socket and a dangling link each get an error line saying what it is, and the summary counts them"
+    )
     func oddEntries() throws {
         try withTemporaryDirectory { dir in
             let store = dir.appendingPathComponent("store")

@@ -62,8 +62,9 @@ struct BoundedInputTests {
     /// Issue 36: each file under every per-file limit, the parsed trees of five once took 2.2 GB
     /// and 73 s (release build). Each kept JSON file is now parsed once, within the parsed-JSON
     /// budget (SPEC §8.3, step 4), and each one over it is named.
-    @Test("five and ten 63 MB JSON files of small objects: each over the parsed-JSON budget named, memory under 512 MiB",
-          arguments: [5, 10])
+    @Test(
+        "five and ten 63 MB JSON files of small objects: each over the parsed-JSON budget named, memory under 512 MiB",
+        arguments: [5, 10])
     func largeJSONFiles(count: Int) throws {
         try withTemporaryDirectory { dir in
             let hostile = try Self.hostile("large-json", count, in: dir)
@@ -74,7 +75,8 @@ struct BoundedInputTests {
             let refused = Set(checks.filter { $0["code"] as? String == "archive.limit.parsed-json" }.compactMap { $0["subject"] as? String })
             // The first four 63 MB files in the archive fit the 256 MiB of kept bytes (the rest are
             // archive.limit.tag-file-size); the tree of none of them fits the budget.
-            let expected: Set<String> = count == 5
+            let expected: Set<String> =
+                count == 5
                 ? ["rial/chain.json", "data/capture.json", "data/capture/custody_log.json", "data/capture/hash_chain.json"]
                 : ["rial/manifest.json", "rial/chain.json", "rial/depth.json", "rial/metadata.json"]
             #expect(refused == expected, "\(refused.sorted())")

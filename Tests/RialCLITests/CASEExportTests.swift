@@ -32,8 +32,11 @@ struct CASEExportTests {
             #expect(CLI.rial(["keygen", "--subject", "CN=CASE Test (TEST ONLY),O=Test Lab", "--out", "signer"], cwd: dir).status == 0)
             #expect(CLI.rial(["seal", sealed.path, "--sign-key", "signer.key", "--cert", "signer.pem", "--quiet"], cwd: dir).status == 0)
             // A signed event's actor and organisation are the certificate's CN and O.
-            let signed = CLI.rial(["custody", "append", sealed.path, "--action", "TRANSFERRED",
-                                   "--location", "Evidence room 2", "--details", "handed over", "--sign-key", "signer.key", "--cert", "signer.pem", "--quiet"], cwd: dir)
+            let signed = CLI.rial(
+                [
+                    "custody", "append", sealed.path, "--action", "TRANSFERRED",
+                    "--location", "Evidence room 2", "--details", "handed over", "--sign-key", "signer.key", "--cert", "signer.pem", "--quiet",
+                ], cwd: dir)
             #expect(signed.status == 0, "\(signed)")
             let failed = dir.appendingPathComponent("failed.rialpkg")
             try Oracle.tamper(video, ["flip-byte", "data/media/capture.mov", "100"], output: failed)
@@ -58,7 +61,9 @@ struct CASEExportTests {
                     // The signed event: its signature state on the action and on the event file.
                     let nodes = try Self.nodes(result.stdout)
                     let transfer = nodes.first { $0["uco-core:name"] as? String == "custody TRANSFERRED" }
-                    #expect((transfer?["uco-core:description"] as? String)?.contains("signed, signer trusted (valid-trusted); certificate of CASE Test (TEST ONLY), Test Lab") == true, "\(transfer ?? [:])")
+                    #expect(
+                        (transfer?["uco-core:description"] as? String)?.contains(
+                            "signed, signer trusted (valid-trusted); certificate of CASE Test (TEST ONLY), Test Lab") == true, "\(transfer ?? [:])")
                     #expect(result.stdout.contains("\"uco-observable:signatureVerified\": true"))
                     #expect(result.stdout.contains("\"Evidence room 2\"") && result.stdout.contains("\"Test Lab\""))
                     let performer = (transfer?["uco-action:performer"] as? [String: Any])?["@id"] as? String
@@ -87,7 +92,9 @@ struct CASEExportTests {
             #expect(verified.stdout == CLI.rial(at, cwd: dir).stdout, "two verify exports with --at differ")
 
             let id = try #require(try Fixture.inspectJSON(package.path, cwd: dir).packageId)
-            let python = CLI.run([Oracle.pythonPath, "-c", "import sys, uuid; print(uuid.uuid5(uuid.NAMESPACE_URL, 'urn:rial:case:' + sys.argv[1] + ':package package'))", id], cwd: dir)
+            let python = CLI.run(
+                [Oracle.pythonPath, "-c", "import sys, uuid; print(uuid.uuid5(uuid.NAMESPACE_URL, 'urn:rial:case:' + sys.argv[1] + ':package package'))", id],
+                cwd: dir)
             try #require(python.status == 0, "\(python)")
             let iri = "kb:package-" + python.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let nodes = try Self.nodes(first.stdout)
@@ -96,7 +103,10 @@ struct CASEExportTests {
             // Every node's IRI ends in a UUID of version 5, and none repeats.
             let ids = nodes.compactMap { $0["@id"] as? String }
             #expect(Set(ids).count == ids.count)
-            #expect(ids.allSatisfy { $0.range(of: "^kb:[a-z-]+-[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil })
+            #expect(
+                ids.allSatisfy {
+                    $0.range(of: "^kb:[a-z-]+-[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil
+                })
 
             // The package file's SHA-256 is sha256sum's.
             let sum = CLI.run([try Oracle.tool("sha256sum"), package.path], cwd: dir)
@@ -144,8 +154,9 @@ struct CASEExportTests {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
             let full = try Fixture.pack(capture, in: dir, name: "full.rialpkg")
-            let withheld = try Fixture.pack(capture, in: dir, name: "private.rialpkg",
-                                            options: ["--privacy", "location=coarse,timestamp=day_only", "--hash-only"])
+            let withheld = try Fixture.pack(
+                capture, in: dir, name: "private.rialpkg",
+                options: ["--privacy", "location=coarse,timestamp=day_only", "--hash-only"])
             let disclosed = CLI.rial(["inspect", full.path, "--format", "case"], cwd: dir)
             try #require(disclosed.status == 0, "\(disclosed)")
             let metadata = try Fixture.text(capture.appendingPathComponent("app/metadata.json"))
@@ -165,7 +176,9 @@ struct CASEExportTests {
         }
     }
 
-    @Test("--format case: one package (several, or --report FILE.html, are usage errors); --report FILE.json alongside; standard input has no file name or package digest")
+    @Test(
+        "--format case: one package (several, or --report FILE.html, are usage errors); --report FILE.json alongside; standard input has no file name or package digest"
+    )
     func edges() throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)

@@ -27,13 +27,16 @@ enum CASEOracle {
     }()
 
     /// Runs the tests that need it when it is installed or required (then its absence fails them).
-    static let trait: ConditionTrait = .enabled(if: isRequired || path != nil,
+    static let trait: ConditionTrait = .enabled(
+        if: isRequired || path != nil,
         "case_validate (case-utils 0.18.0) is not installed; run `scripts/install-deps.sh --with-oracles` (make test does)")
 
     /// Validates `file` against CASE 1.5.0's ontology and shapes; info, warnings and violations
     /// all count (pyshacl's "Conforms" is false for any of them).
     static func validate(_ file: URL) throws -> CommandResult {
-        guard let path else { throw Oracle.OracleMissing(message: "case_validate is not installed; run `scripts/install-deps.sh --with-oracles` (make test does)") }
+        guard let path else {
+            throw Oracle.OracleMissing(message: "case_validate is not installed; run `scripts/install-deps.sh --with-oracles` (make test does)")
+        }
         return CLI.run([path, "--built-version", builtVersion, file.path], cwd: file.deletingLastPathComponent())
     }
 

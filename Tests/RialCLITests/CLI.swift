@@ -59,8 +59,9 @@ enum CLI {
     /// Both output pipes are drained concurrently, so a chatty child cannot deadlock.
     static func run(_ args: [String], cwd: URL, environment: [String: String]? = nil) -> CommandResult {
         let run = execute(args, cwd: cwd, environment: environment)
-        return CommandResult(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
-                             stderr: String(decoding: run.stderr, as: UTF8.self))
+        return CommandResult(
+            status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+            stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
     /// What a finished process produced, as bytes, and how long it ran.

@@ -38,10 +38,12 @@ struct ChainComputeTests {
             // One number per line, written with Swift's shortest round-trip form.
             try input.frames.map { "\($0.timestamp)" }.joined(separator: "\n").write(to: timestamps, atomically: true, encoding: .utf8)
             let output = dir.appendingPathComponent("chain.json")
-            var arguments = ["chain", "compute", "--frames", vector.appendingPathComponent("frames").path, "--timestamps", timestamps.path,
-                             "--width", "\(input.frame_format.width)", "--height", "\(input.frame_format.height)",
-                             "--bytes-per-row", "\(input.frame_format.bytes_per_row)", "--fps", "\(input.fps)",
-                             "--checkpoint-interval", "\(input.checkpoint_interval)", "-o", output.path]
+            var arguments = [
+                "chain", "compute", "--frames", vector.appendingPathComponent("frames").path, "--timestamps", timestamps.path,
+                "--width", "\(input.frame_format.width)", "--height", "\(input.frame_format.height)",
+                "--bytes-per-row", "\(input.frame_format.bytes_per_row)", "--fps", "\(input.fps)",
+                "--checkpoint-interval", "\(input.checkpoint_interval)", "-o", output.path,
+            ]
             if sequential { arguments.append("--sequential") }
             // A vector without depth has no depth/ directory (git keeps no empty directories).
             let depth = vector.appendingPathComponent("depth")
@@ -62,8 +64,11 @@ struct ChainComputeTests {
             let vector = Self.vectors.appendingPathComponent("interrupted")
             let timestamps = dir.appendingPathComponent("ts.json")
             try Data("[1,2,3,4,5,6,7,8]".utf8).write(to: timestamps)
-            let result = CLI.rial(["chain", "compute", "--frames", vector.appendingPathComponent("frames").path, "--timestamps", timestamps.path,
-                                   "--width", "4", "--height", "1", "-o", dir.appendingPathComponent("c.json").path], cwd: dir)
+            let result = CLI.rial(
+                [
+                    "chain", "compute", "--frames", vector.appendingPathComponent("frames").path, "--timestamps", timestamps.path,
+                    "--width", "4", "--height", "1", "-o", dir.appendingPathComponent("c.json").path,
+                ], cwd: dir)
             #expect(result.status == 64, "\(result)")
             #expect(result.stderr.contains("bytes"), "\(result)")
         }

@@ -25,8 +25,9 @@ struct ChainTamperTests {
             #expect(text.status == 1, "\(text)")
             #expect(text.stderr.isEmpty, "the report goes to standard output: \(text)")
             #expect(text.firstLine.hasPrefix("FAIL"), "\(text)")
-            #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("FAIL") && $0.contains(" chain.link.broken ") && $0.hasSuffix("frame 5") },
-                    "no FAIL line for chain.link.broken [frame 5]: \(text)")
+            #expect(
+                text.stdout.split(separator: "\n").contains { $0.hasPrefix("FAIL") && $0.contains(" chain.link.broken ") && $0.hasSuffix("frame 5") },
+                "no FAIL line for chain.link.broken [frame 5]: \(text)")
 
             let (result, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
             #expect(result.status == 1, "\(result)")

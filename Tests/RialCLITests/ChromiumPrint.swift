@@ -24,8 +24,9 @@ enum ChromiumPrint {
     /// Renders `html` to `png`, 900 px wide.
     static func screenshot(_ html: URL, to png: URL, profile: URL) throws {
         let chromium = try Oracle.tool("chromium")
-        let run = CLI.execute([chromium] + flags(profile: profile) + ["--window-size=900,1400", "--screenshot=\(png.path)", html.absoluteString],
-                              cwd: html.deletingLastPathComponent(), timeLimit: timeLimit)
+        let run = CLI.execute(
+            [chromium] + flags(profile: profile) + ["--window-size=900,1400", "--screenshot=\(png.path)", html.absoluteString],
+            cwd: html.deletingLastPathComponent(), timeLimit: timeLimit)
         try #require(!run.timedOut && FileManager.default.fileExists(atPath: png.path), "no screenshot: \(run)")
     }
 
@@ -39,8 +40,9 @@ enum ChromiumPrint {
         let page = try String(contentsOf: html, encoding: .utf8)
         let sized = html.deletingPathExtension().appendingPathExtension("\(paper.rawValue).html")
         try Data(page.replacingOccurrences(of: "</head>", with: "<style>@page{size:\(paper.rawValue)}</style></head>").utf8).write(to: sized)
-        let run = CLI.execute([chromium] + flags(profile: profile) + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", sized.absoluteString],
-                              cwd: html.deletingLastPathComponent(), timeLimit: timeLimit)
+        let run = CLI.execute(
+            [chromium] + flags(profile: profile) + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", sized.absoluteString],
+            cwd: html.deletingLastPathComponent(), timeLimit: timeLimit)
         try #require(!run.timedOut && FileManager.default.fileExists(atPath: pdf.path), "no PDF: \(run)")
     }
 

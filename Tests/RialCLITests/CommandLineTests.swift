@@ -7,17 +7,19 @@ import Testing
 struct CommandLineTests {
     // MARK: Exit statuses
 
-    @Test("usage errors exit 64", arguments: [
-        ["verify"],
-        ["verify", "--bogus", "x.rialpkg"],
-        ["verify", "x.rialpkg", "--format", "yaml"],
-        ["pack"],
-        ["pack", "capture"],
-        ["pack", "capture", "-o", "x.rialpkg", "--bogus"],
-        ["inspect"],
-        ["extract", "x.rialpkg"],
-        ["no-such-command"],
-    ])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["verify"],
+            ["verify", "--bogus", "x.rialpkg"],
+            ["verify", "x.rialpkg", "--format", "yaml"],
+            ["pack"],
+            ["pack", "capture"],
+            ["pack", "capture", "-o", "x.rialpkg", "--bogus"],
+            ["inspect"],
+            ["extract", "x.rialpkg"],
+            ["no-such-command"],
+        ])
     func usageErrors(args: [String]) throws {
         try withTemporaryDirectory { dir in
             let result = CLI.rial(args, cwd: dir)
@@ -36,14 +38,16 @@ struct CommandLineTests {
         }
     }
 
-    @Test("invalid option values of pack exit 64 and write nothing", arguments: [
-        ["--created", "yesterday"],
-        ["--created", "2026-13-01T00:00:00Z"],
-        ["--package-id", "../evil"],
-        ["--package-id", "-starts-with-dash"],
-        ["--info", "Payload-Oxum=1.1"],
-        ["--info", "bad label=x"],
-    ])
+    @Test(
+        "invalid option values of pack exit 64 and write nothing",
+        arguments: [
+            ["--created", "yesterday"],
+            ["--created", "2026-13-01T00:00:00Z"],
+            ["--package-id", "../evil"],
+            ["--package-id", "-starts-with-dash"],
+            ["--info", "Payload-Oxum=1.1"],
+            ["--info", "bad label=x"],
+        ])
     func invalidPackOptions(options: [String]) throws {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
@@ -114,9 +118,11 @@ struct CommandLineTests {
 
     // MARK: Help
 
-    @Test("help texts explain the exit statuses 0, 1, 2 and 64", arguments: [
-        ["--help"], ["verify", "--help"], ["help", "verify"], ["pack", "--help"], ["extract", "--help"],
-    ])
+    @Test(
+        "help texts explain the exit statuses 0, 1, 2 and 64",
+        arguments: [
+            ["--help"], ["verify", "--help"], ["help", "verify"], ["pack", "--help"], ["extract", "--help"],
+        ])
     func helpExitStatus(args: [String]) throws {
         try withTemporaryDirectory { dir in
             let result = CLI.rial(args, cwd: dir)
@@ -179,8 +185,9 @@ struct CommandLineTests {
                 try FileManager.default.removeItem(at: capture.appendingPathComponent("media"))
             case "symlink":
                 capture = try Fixture.sample(in: dir)
-                try FileManager.default.createSymbolicLink(atPath: capture.appendingPathComponent("media/link.mov").path,
-                                                           withDestinationPath: "capture.mov")
+                try FileManager.default.createSymbolicLink(
+                    atPath: capture.appendingPathComponent("media/link.mov").path,
+                    withDestinationPath: "capture.mov")
             default:
                 capture = dir.appendingPathComponent("no-such-capture")
             }
@@ -210,7 +217,9 @@ struct CommandLineTests {
             // The sample's 10 frame files are one line; --verbose lists each.
             #expect(loud.stdout.contains("frames/frame_000001.raw … frame_000010.raw -> data/frames/  (10 files, frame material)"), "\(loud.stdout)")
             let verbose = CLI.rial(["pack", capture.path, "--plan", "--verbose"], cwd: dir)
-            #expect(verbose.status == 0 && verbose.stdout.contains("frames/frame_000010.raw") && verbose.stdout.contains("-> data/frames/frame_000010.raw"), "\(verbose)")
+            #expect(
+                verbose.status == 0 && verbose.stdout.contains("frames/frame_000010.raw") && verbose.stdout.contains("-> data/frames/frame_000010.raw"),
+                "\(verbose)")
         }
     }
 
@@ -265,8 +274,10 @@ struct CommandLineTests {
             let media = try #require(inspection.files.first { $0.path == "data/media/capture.mov" })
             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
             #expect(media.size == UInt64(try Fixture.read(bag.appendingPathComponent("data/media/capture.mov")).count))
-            #expect(media.claimedSha256 == (try TamperContext(package: package, scratch: dir.appendingPathComponent("y"))
-                .expand("{sha256:data/media/capture.mov}")))
+            #expect(
+                media.claimedSha256
+                    == (try TamperContext(package: package, scratch: dir.appendingPathComponent("y"))
+                        .expand("{sha256:data/media/capture.mov}")))
         }
     }
 

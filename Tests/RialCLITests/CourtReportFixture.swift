@@ -22,14 +22,18 @@ struct CourtReportFixture {
     static func make(in dir: URL) throws -> CourtReportFixture {
         let pki = try TestPKI.make(in: dir)
         let capture = try Fixture.sample(in: dir)
-        let package = try Fixture.pack(capture, in: dir, options: pki.signing() + [
-            "--case", caseNumber, "--organization", organisation, "--description", description,
-            "--info", "\(contact.label)=\(contact.value)", "--location", "Metro PD evidence room",
-        ])
+        let package = try Fixture.pack(
+            capture, in: dir,
+            options: pki.signing() + [
+                "--case", caseNumber, "--organization", organisation, "--description", description,
+                "--info", "\(contact.label)=\(contact.value)", "--location", "Metro PD evidence room",
+            ])
         try Sealing.timestamp(package, pki: pki, in: dir)
         let handOvers = [
-            ["--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--role", "investigator",
-             "--details", "To County Lab by courier, bag A-1172", "--location", "Metro PD evidence room"],
+            [
+                "--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--role", "investigator",
+                "--details", "To County Lab by courier, bag A-1172", "--location", "Metro PD evidence room",
+            ],
             ["--action", "RECEIVED", "--role", "lab technician", "--details", "Seal tape intact", "--location", "County Lab, intake"]
                 + pki.signing("other-investigator", chain: "other-investigator-chain.pem"),
         ]
@@ -41,8 +45,10 @@ struct CourtReportFixture {
         let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
         let head = try #require(((object?["custody"] as? [String: Any])?["head"] as? [String: Any])?["sha256"] as? String, "no custody head: \(shown)")
         // Relative to the directory rial runs in, as an examiner types them.
-        let trust = ["--trust", "pki/root-ca.pem", "--trust", "pki/other-root-ca.pem", "--tsa-trust", "pki/root-ca.pem",
-                     "--require-seal", "--require-timestamp", "--custody-head", head]
+        let trust = [
+            "--trust", "pki/root-ca.pem", "--trust", "pki/other-root-ca.pem", "--tsa-trust", "pki/root-ca.pem",
+            "--require-seal", "--require-timestamp", "--custody-head", head,
+        ]
         return CourtReportFixture(pki: pki, package: package, trustArguments: trust, custodyHead: head)
     }
 

@@ -14,26 +14,27 @@ struct CourtReportTests {
     /// it shows more than a blank page: a blank page's scanlines hold a handful of distinct byte
     /// values (measured: 4), a page of text and pictures hundreds.
     static let pngCheck = """
-    import sys, zlib, struct
-    data = open(sys.argv[1], "rb").read()
-    assert data[:8] == b"\\x89PNG\\r\\n\\x1a\\n", "not a PNG"
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        if kind == b"IDAT": idat += data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-    pixels = zlib.decompress(idat)
-    distinct = len(set(pixels))
-    print(distinct)
-    sys.exit(0 if distinct > 40 else 1)
-    """
+        import sys, zlib, struct
+        data = open(sys.argv[1], "rb").read()
+        assert data[:8] == b"\\x89PNG\\r\\n\\x1a\\n", "not a PNG"
+        pos, idat = 8, b""
+        while pos < len(data):
+            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+            if kind == b"IDAT": idat += data[pos + 8:pos + 8 + length]
+            pos += 12 + length
+        pixels = zlib.decompress(idat)
+        distinct = len(set(pixels))
+        print(distinct)
+        sys.exit(0 if distinct > 40 else 1)
+        """
 
     enum Case: String, CaseIterable, Sendable {
         case sealed, tampered
     }
 
-    @Test("printed by headless Chromium on A4 and Letter: case fields, settings, page 1 says what failed and where, no token broken, every page numbered and naming the package",
-          arguments: Case.allCases)
+    @Test(
+        "printed by headless Chromium on A4 and Letter: case fields, settings, page 1 says what failed and where, no token broken, every page numbered and naming the package",
+        arguments: Case.allCases)
     func printed(_ which: Case) throws {
         let python = try Oracle.python()
         try FileManager.default.createDirectory(at: Self.artefacts, withIntermediateDirectories: true)
@@ -88,8 +89,10 @@ struct CourtReportTests {
     /// the custody head checked, the version, and the command line.
     static func expectCaseAndSettings(_ pdf: URL, fixture: CourtReportFixture, report: Report, context: String) throws {
         let text = ChromiumPrint.collapsed(try ChromiumPrint.text(pdf))
-        for expected in [CourtReportFixture.caseNumber, CourtReportFixture.organisation, CourtReportFixture.description,
-                         CourtReportFixture.contact.label, CourtReportFixture.contact.value] {
+        for expected in [
+            CourtReportFixture.caseNumber, CourtReportFixture.organisation, CourtReportFixture.description,
+            CourtReportFixture.contact.label, CourtReportFixture.contact.value,
+        ] {
             let present = text.contains(expected)
             #expect(present, "\(context): no case field \(expected)")
         }
@@ -103,17 +106,21 @@ struct CourtReportTests {
             let origin = text.contains("given as \(anchor.option ?? "?") \(anchor.file ?? "?")")
             #expect(origin, "\(context): where anchor \(anchor.file ?? "?") was given")
         }
-        for expected in ["Trusted for signers of the seal and of custody events", "Trusted for time-stamping authorities",
-                         "Seal required Yes (--require-seal)", "Timestamp required Yes (--require-timestamp)",
-                         "Custody head Checked", "Software rial \(settings.toolVersion)", "rial verify \(report.subject.path)"] {
+        for expected in [
+            "Trusted for signers of the seal and of custody events", "Trusted for time-stamping authorities",
+            "Seal required Yes (--require-seal)", "Timestamp required Yes (--require-timestamp)",
+            "Custody head Checked", "Software rial \(settings.toolVersion)", "rial verify \(report.subject.path)",
+        ] {
             let present = text.contains(expected)
             #expect(present, "\(context): settings lack \"\(expected)\"")
         }
         let head = text.replacingOccurrences(of: " ", with: "").contains("--custody-head" + fixture.custodyHead)
         #expect(head, "\(context): the command line lacks the custody head")
         // The custody table in plain words: the signer's identity, the place, never "missing".
-        for expected in ["not signed", "signed, signer trusted", "certificate of Other Investigator (TEST ONLY), Rial TEST ONLY", "County Lab, intake",
-                         "the time stated by the time-stamping authority", "Exact location disclosed.", "San Francisco, US"] {
+        for expected in [
+            "not signed", "signed, signer trusted", "certificate of Other Investigator (TEST ONLY), Rial TEST ONLY", "County Lab, intake",
+            "the time stated by the time-stamping authority", "Exact location disclosed.", "San Francisco, US",
+        ] {
             let present = ChromiumPrint.containsInOrder(expected, in: text)
             #expect(present, "\(context): lacks \"\(expected)\"")
         }
@@ -126,11 +133,13 @@ struct CourtReportTests {
     /// The first page says what failed, where (file, frame, custody event) and what it means.
     static func expectFirstPageSaysWhatFailed(_ pdf: URL, context: String) throws {
         let first = ChromiumPrint.collapsed(try ChromiumPrint.text(pdf, page: 1))
-        for expected in ["What failed, and where",
-                         "data/frames/frame_000007.raw", "changed or damaged after packing", "bag.manifest.sha256.mismatch",
-                         "frame 7", "The frame hash chain breaks here", "chain.link.broken",
-                         "custody event 8", "rial/custody/000008.json", "The chain of custody events is broken here", "custody.link.broken",
-                         "rial/custody/000007.json", "bag.tagmanifest.sha256.mismatch"] {
+        for expected in [
+            "What failed, and where",
+            "data/frames/frame_000007.raw", "changed or damaged after packing", "bag.manifest.sha256.mismatch",
+            "frame 7", "The frame hash chain breaks here", "chain.link.broken",
+            "custody event 8", "rial/custody/000008.json", "The chain of custody events is broken here", "custody.link.broken",
+            "rial/custody/000007.json", "bag.tagmanifest.sha256.mismatch",
+        ] {
             let present = first.contains(expected)
             #expect(present, "\(context): page 1 lacks \"\(expected)\"")
         }
@@ -185,13 +194,18 @@ struct CourtReportTests {
                 #expect(!html.contains(absent), "the report must need nothing else: found \(absent)")
             }
             // Unsealed: consistent with its own manifests, which is all the headline may claim.
-            #expect(html.contains("<p class=\"big\">INTERNALLY CONSISTENT</p>") && !html.contains("NOT VERIFIED") && html.contains("anyone could have rebuilt it"))
-            for present in ["The frame hash chain", "Depth keyframes", "<figure>", "Chain of custody", "RECORDING_START", "Every check", "sha256sum -c manifest-sha256.txt"] {
+            #expect(
+                html.contains("<p class=\"big\">INTERNALLY CONSISTENT</p>") && !html.contains("NOT VERIFIED") && html.contains("anyone could have rebuilt it"))
+            for present in [
+                "The frame hash chain", "Depth keyframes", "<figure>", "Chain of custody", "RECORDING_START", "Every check", "sha256sum -c manifest-sha256.txt",
+            ] {
                 #expect(html.contains(present), "missing \(present)")
             }
             // `verify --format html` is the same report.
             let verified = CLI.rial(["verify", package.path, "--format", "html", "--quiet"], cwd: dir)
-            #expect(verified.status == 0 && verified.stdout.contains("<p class=\"big\">INTERNALLY CONSISTENT</p>") && verified.stdout.contains("<figure>"), "\(verified.stderr)")
+            #expect(
+                verified.status == 0 && verified.stdout.contains("<p class=\"big\">INTERNALLY CONSISTENT</p>") && verified.stdout.contains("<figure>"),
+                "\(verified.stderr)")
 
             // A name that would be markup, a terminal escape and a bidi override.
             let hostile = dir.appendingPathComponent("<script>alert(1)&'\"\u{1B}[2J\u{202E}gpj.rialpkg")
@@ -214,9 +228,12 @@ struct CourtReportTests {
             #expect(made.status == 0, "\(made)")
             let html = try Fixture.text(dir.appendingPathComponent("report.html"))
             // The outside oracle: ffprobe over the sample's own video.
-            let probe = CLI.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                                 "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1",
-                                 capture.appendingPathComponent("media/capture.mov").path], cwd: dir)
+            let probe = CLI.run(
+                [
+                    "ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                    "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1",
+                    capture.appendingPathComponent("media/capture.mov").path,
+                ], cwd: dir)
             try #require(probe.status == 0, "ffprobe is installed by scripts/install-deps.sh --with-oracles: \(probe)")
             var stream: [String: String] = [:]
             for line in probe.stdout.split(separator: "\n") {
@@ -225,7 +242,9 @@ struct CourtReportTests {
             }
             let section = try #require(html.range(of: "<h2>The media itself</h2>").map { String(html[$0.lowerBound...].prefix(4000)) }, "no media section")
             #expect(section.contains("data/media/capture.mov"))
-            for fact in [stream["codec_name"] ?? "?", "encoded \(stream["width"] ?? "?")×\(stream["height"] ?? "?")", "\(stream["nb_read_frames"] ?? "?") frames"] {
+            for fact in [
+                stream["codec_name"] ?? "?", "encoded \(stream["width"] ?? "?")×\(stream["height"] ?? "?")", "\(stream["nb_read_frames"] ?? "?") frames",
+            ] {
                 #expect(section.contains(fact), "\(fact) not in \(section)")
             }
             #expect(section.contains("Embedded location</th><td>none"), "\(section)")
@@ -233,7 +252,9 @@ struct CourtReportTests {
 
             let skipped = CLI.rial(["verify", package.path, "--format", "html", "--no-examine-media", "--quiet"], cwd: dir)
             #expect(skipped.status == 0, "\(skipped.stderr)")
-            #expect(skipped.stdout.contains("<h2>The media itself</h2><p>Not examined: the media was not ") && skipped.stdout.contains("--no-examine-media"), "\(skipped.stdout.prefix(200))")
+            #expect(
+                skipped.stdout.contains("<h2>The media itself</h2><p>Not examined: the media was not ") && skipped.stdout.contains("--no-examine-media"),
+                "\(skipped.stdout.prefix(200))")
         }
     }
 }

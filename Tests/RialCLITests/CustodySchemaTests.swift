@@ -13,8 +13,10 @@ struct CustodySchemaTests {
         let pki = try TestPKI.make(in: dir)
         let package = try Fixture.pack(try Fixture.sample(in: dir), in: dir)
         let appends: [[String]] = [
-            ["--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--role", "investigator", "--org", "Metro PD", "--actor-id", "4411",
-             "--details", "To County Lab by courier, bag A-1172", "--location", "Metro PD evidence room"],
+            [
+                "--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--role", "investigator", "--org", "Metro PD", "--actor-id", "4411",
+                "--details", "To County Lab by courier, bag A-1172", "--location", "Metro PD evidence room",
+            ],
             ["--action", "RECEIVED", "--role", "lab technician", "--details", "Seal tape intact"] + pki.signing(),
         ]
         for arguments in appends {
@@ -61,7 +63,8 @@ struct CustodySchemaTests {
             try Data(shown.stdout.utf8).write(to: output)
 
             // The show output's own shape, its parts taken from the report's schema.
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Oracle.schemaDirectory.appendingPathComponent("report.schema.json"))) as? [String: Any])
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: Oracle.schemaDirectory.appendingPathComponent("report.schema.json"))) as? [String: Any])
             let properties = try #require(report["properties"] as? [String: Any])
             let schema: [String: Any] = [
                 "$schema": try #require(report["$schema"]),
@@ -133,8 +136,9 @@ struct CustodySchemaTests {
                 try Oracle.tamper(package, ["replace-text", "rial/custody/000007.json", item.old, item.new, "--cover"], output: tampered)
                 let (verified, report) = try Fixture.verifyJSON(tampered.path, cwd: dir)
                 #expect(verified.status == 1, "\(item.name): \(verified)")
-                #expect(report.checks.contains { $0.code == "custody.event.malformed" && $0.seq == 7 && $0.status == "fail" },
-                        "\(item.name): \(report.failures)")
+                #expect(
+                    report.checks.contains { $0.code == "custody.event.malformed" && $0.seq == 7 && $0.status == "fail" },
+                    "\(item.name): \(report.failures)")
             }
         }
     }
@@ -145,7 +149,8 @@ struct CustodySchemaTests {
             let (package, bag) = try loggedBag(in: dir)
             let source = "\"source\": \"data/capture/custody_log.json\""
             func forced(_ count: Int) -> String {
-                "\"forced\": {\"verdict\": \"fail\", \"failed_checks\": [" + (1...count).map { "\"custody.code.\($0)\"" }.joined(separator: ", ") + "]},\n  \"previous\""
+                "\"forced\": {\"verdict\": \"fail\", \"failed_checks\": [" + (1...count).map { "\"custody.code.\($0)\"" }.joined(separator: ", ")
+                    + "]},\n  \"previous\""
             }
             let cases: [(name: String, seq: Int, old: String, new: String, valid: Bool)] = [
                 ("empty-source", 1, source, "\"source\": \"\"", false),

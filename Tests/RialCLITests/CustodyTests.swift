@@ -11,8 +11,12 @@ struct CustodyTests {
     private func logged(_ pki: TestPKI, in dir: URL, name: String = "case.rialpkg", seed: Int = 1) throws -> URL {
         let capture = try Fixture.sample(in: dir, name: "capture-\(seed)", seed: seed)
         let package = try Fixture.pack(capture, in: dir, name: name, options: pki.signing())
-        try append(package, ["--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--role", "investigator", "--org", "Metro PD",
-                             "--details", "To County Lab by courier, bag A-1172", "--location", "Metro PD evidence room"], in: dir)
+        try append(
+            package,
+            [
+                "--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--role", "investigator", "--org", "Metro PD",
+                "--details", "To County Lab by courier, bag A-1172", "--location", "Metro PD evidence room",
+            ], in: dir)
         try append(package, ["--action", "RECEIVED", "--role", "lab technician", "--details", "Seal tape intact"] + pki.signing(), in: dir)
         try append(package, ["--action", "NOTE", "--details", "Second opinion"] + pki.signing("other-investigator", chain: nil), in: dir)
         return package
@@ -51,9 +55,12 @@ struct CustodyTests {
             #expect(custody.eventCount == 9)
             #expect(custody.importedCount == 5)
             #expect(custody.signedCount == 3)
-            #expect(custody.events.map(\.action) == ["RECORDING_START", "RECORDING_COMPLETE", "HASH_GENERATION_COMPLETE",
-                                                     "TIMESTAMP_VERIFICATION_COMPLETE", "MANIFEST_CREATED", "PACKAGED",
-                                                     "TRANSFERRED", "RECEIVED", "NOTE"])
+            #expect(
+                custody.events.map(\.action) == [
+                    "RECORDING_START", "RECORDING_COMPLETE", "HASH_GENERATION_COMPLETE",
+                    "TIMESTAMP_VERIFICATION_COMPLETE", "MANIFEST_CREATED", "PACKAGED",
+                    "TRANSFERRED", "RECEIVED", "NOTE",
+                ])
             #expect(custody.events.map(\.signature) == Array(repeating: "missing", count: 5) + ["valid-trusted", "missing", "valid-trusted", "valid-trusted"])
             #expect(custody.events[6].actor?.name == "Jane Roe")
             #expect(custody.events[6].actor?.organisation == "Metro PD")
@@ -78,8 +85,11 @@ struct CustodyTests {
             }
             // Each event signature is a detached CMS signature openssl verifies over the event.
             for (seq, root) in [("000008", "root-ca.pem"), ("000009", "other-root-ca.pem")] {
-                let check = CLI.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", "rial/custody/\(seq).p7s",
-                                     "-content", "rial/custody/\(seq).json", "-CAfile", pki.path(root), "-purpose", "any", "-out", "/dev/null"], cwd: bag)
+                let check = CLI.run(
+                    [
+                        "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", "rial/custody/\(seq).p7s",
+                        "-content", "rial/custody/\(seq).json", "-CAfile", pki.path(root), "-purpose", "any", "-out", "/dev/null",
+                    ], cwd: bag)
                 #expect(check.status == 0, "\(seq): \(check)")
             }
             // Each event links to the one before by the SHA-256 of its exact bytes.
@@ -107,7 +117,9 @@ struct CustodyTests {
         }
     }
 
-    @Test("append refuses what the verifier would reject: a failing package (unless --force, which the event records), a signer who is not the actor, a time in the future or before the last event, a capture-app action")
+    @Test(
+        "append refuses what the verifier would reject: a failing package (unless --force, which the event records), a signer who is not the actor, a time in the future or before the last event, a capture-app action"
+    )
     func appendRefusals() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -139,8 +151,11 @@ struct CustodyTests {
             #expect(refused.status == 1, "\(refused)")
             #expect(refused.stderr.contains("--force") || refused.stderr.contains("does not pass"), "\(refused)")
             #expect(try Data(contentsOf: broken) == brokenBytes)
-            let forced = CLI.rial(["custody", "append", broken.path, "--action", "NOTE", "--actor-name", "Jane", "--details", "media found altered",
-                                   "--force", "--quiet"], cwd: dir)
+            let forced = CLI.rial(
+                [
+                    "custody", "append", broken.path, "--action", "NOTE", "--actor-name", "Jane", "--details", "media found altered",
+                    "--force", "--quiet",
+                ], cwd: dir)
             #expect(forced.status == 0, "\(forced)")
             let (_, report) = try Sealing.verify(broken, [], cwd: dir)
             let event = try #require(report.custody?.events.last)
@@ -199,11 +214,13 @@ struct CustodyTests {
             let file = dir.appendingPathComponent("inserted.json")
             try Data(inserted.utf8).write(to: file)
             var source = package
-            let steps: [[String]] = [["rename", "rial/custody/000009.json", "rial/custody/000010.json"],
-                                     ["rename", "rial/custody/000009.p7s", "rial/custody/000010.p7s"],
-                                     ["rename", "rial/custody/000008.json", "rial/custody/000009.json"],
-                                     ["rename", "rial/custody/000008.p7s", "rial/custody/000009.p7s"],
-                                     ["add-file", "rial/custody/000008.json", file.path, "--cover"]]
+            let steps: [[String]] = [
+                ["rename", "rial/custody/000009.json", "rial/custody/000010.json"],
+                ["rename", "rial/custody/000009.p7s", "rial/custody/000010.p7s"],
+                ["rename", "rial/custody/000008.json", "rial/custody/000009.json"],
+                ["rename", "rial/custody/000008.p7s", "rial/custody/000009.p7s"],
+                ["add-file", "rial/custody/000008.json", file.path, "--cover"],
+            ]
             for (number, step) in steps.enumerated() {
                 let target = dir.appendingPathComponent("insert-\(number).rialpkg")
                 try Oracle.tamper(source, step, output: target)
@@ -212,7 +229,8 @@ struct CustodyTests {
             let (result, report) = try Sealing.verify(source, anchors(pki), cwd: dir)
             #expect(result.status == 1)
             let found = failures(report)
-            #expect(found.isSuperset(of: ["custody.seq.mismatch@9", "custody.link.broken@9", "custody.fork@9", "custody.seq.mismatch@10"]), "\(report.failures)")
+            #expect(
+                found.isSuperset(of: ["custody.seq.mismatch@9", "custody.link.broken@9", "custody.fork@9", "custody.seq.mismatch@10"]), "\(report.failures)")
             #expect(found.allSatisfy { $0.hasPrefix("custody.") && ($0.hasSuffix("@9") || $0.hasSuffix("@10")) }, "\(report.failures)")
         }
     }
@@ -258,8 +276,11 @@ struct CustodyTests {
             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("bag"))
             // The other investigator signs event 8's exact bytes: a valid signature, by the wrong person.
             let raw = dir.appendingPathComponent("other.p7s"), lowS = dir.appendingPathComponent("other-low-s.p7s")
-            let signed = CLI.run(["openssl", "cms", "-sign", "-binary", "-in", "rial/custody/000008.json", "-signer", pki.path("other-investigator.pem"),
-                                  "-inkey", pki.path("other-investigator.key"), "-md", "sha256", "-outform", "DER", "-out", raw.path], cwd: bag)
+            let signed = CLI.run(
+                [
+                    "openssl", "cms", "-sign", "-binary", "-in", "rial/custody/000008.json", "-signer", pki.path("other-investigator.pem"),
+                    "-inkey", pki.path("other-investigator.key"), "-md", "sha256", "-outform", "DER", "-out", raw.path,
+                ], cwd: bag)
             try #require(signed.status == 0, "\(signed)")
             try Sealing.forge("low-s", raw, lowS)
             let replaced = dir.appendingPathComponent("replaced.rialpkg")
@@ -280,8 +301,9 @@ struct CustodyTests {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let package = try logged(pki, in: dir)
-            let other = try Fixture.pack(try Fixture.sample(in: dir, name: "other-capture", seed: 1), in: dir, name: "other.rialpkg",
-                                         options: ["--package-id", "other-case"] + pki.signing())
+            let other = try Fixture.pack(
+                try Fixture.sample(in: dir, name: "other-capture", seed: 1), in: dir, name: "other.rialpkg",
+                options: ["--package-id", "other-case"] + pki.signing())
             let otherBag = try Fixture.untar(other, into: dir.appendingPathComponent("other-bag"))
             // Same capture, so the imported events even agree; only the package differs.
             var source = package
@@ -310,8 +332,12 @@ struct CustodyTests {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
             let edited = dir.appendingPathComponent("edited.rialpkg")
-            try Oracle.tamper(package, ["replace-text", "rial/custody/000001.json", "\"details\": \"Recording started\",",
-                                        "\"details\": \"Recording started\",\n  \"location\": \"Evidence room 3\",", "--relink"], output: edited)
+            try Oracle.tamper(
+                package,
+                [
+                    "replace-text", "rial/custody/000001.json", "\"details\": \"Recording started\",",
+                    "\"details\": \"Recording started\",\n  \"location\": \"Evidence room 3\",", "--relink",
+                ], output: edited)
             let (result, report) = try Fixture.verifyJSON(edited.path, cwd: dir)
             #expect(result.status == 1)
             #expect(failures(report) == ["custody.import.mismatch@1"], "\(report.failures)")
@@ -326,26 +352,41 @@ struct CustodyTests {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
             let key = dir.appendingPathComponent("nocn.key"), cert = dir.appendingPathComponent("nocn.pem")
-            let made = CLI.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key.path,
-                                "-out", cert.path, "-subj", "/O=Metro PD/serialNumber=77", "-days", "30"], cwd: dir)
+            let made = CLI.run(
+                [
+                    "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key.path,
+                    "-out", cert.path, "-subj", "/O=Metro PD/serialNumber=77", "-days", "30",
+                ], cwd: dir)
             try #require(made.status == 0, "\(made)")
-            let refused = CLI.rial(["custody", "append", package.path, "--action", "NOTE", "--actor-name", "Chief Inspector Jane Roe",
-                                    "--sign-key", key.path, "--cert", cert.path, "--quiet"], cwd: dir)
+            let refused = CLI.rial(
+                [
+                    "custody", "append", package.path, "--action", "NOTE", "--actor-name", "Chief Inspector Jane Roe",
+                    "--sign-key", key.path, "--cert", cert.path, "--quiet",
+                ], cwd: dir)
             #expect(refused.status == 64, "\(refused)")
             #expect(refused.stderr.contains("no single CN"), "\(refused)")
 
             // Forged anyway: an unsigned event claiming the certificate, then signed with openssl.
             try append(package, ["--action", "NOTE", "--actor-name", "Chief Inspector Jane Roe", "--details", "x"], in: dir)
-            let fingerprint = CLI.run(["openssl", "x509", "-in", cert.path, "-noout", "-fingerprint", "-sha256"], cwd: dir).stdout
-                .split(separator: "=").last.map { $0.replacingOccurrences(of: ":", with: "").lowercased().trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            let fingerprint =
+                CLI.run(["openssl", "x509", "-in", cert.path, "-noout", "-fingerprint", "-sha256"], cwd: dir).stdout
+                .split(separator: "=").last.map { $0.replacingOccurrences(of: ":", with: "").lowercased().trimmingCharacters(in: .whitespacesAndNewlines) }
+                ?? ""
             let claimed = dir.appendingPathComponent("claimed.rialpkg")
-            try Oracle.tamper(package, ["json-set", "rial/custody/000007.json", "/actor",
-                                        "{\"name\": \"Chief Inspector Jane Roe\", \"organisation\": \"Metro PD\", \"certificate_sha256\": \"\(fingerprint)\"}", "--cover"],
-                              output: claimed)
+            try Oracle.tamper(
+                package,
+                [
+                    "json-set", "rial/custody/000007.json", "/actor",
+                    "{\"name\": \"Chief Inspector Jane Roe\", \"organisation\": \"Metro PD\", \"certificate_sha256\": \"\(fingerprint)\"}", "--cover",
+                ],
+                output: claimed)
             let bag = try Fixture.untar(claimed, into: dir.appendingPathComponent("bag"))
             let raw = dir.appendingPathComponent("nocn-raw.p7s"), signature = dir.appendingPathComponent("nocn.p7s")
-            let signed = CLI.run(["openssl", "cms", "-sign", "-binary", "-in", "rial/custody/000007.json", "-signer", cert.path, "-inkey", key.path,
-                                  "-md", "sha256", "-outform", "DER", "-out", raw.path], cwd: bag)
+            let signed = CLI.run(
+                [
+                    "openssl", "cms", "-sign", "-binary", "-in", "rial/custody/000007.json", "-signer", cert.path, "-inkey", key.path,
+                    "-md", "sha256", "-outform", "DER", "-out", raw.path,
+                ], cwd: bag)
             try #require(signed.status == 0, "\(signed)")
             try Sealing.forge("low-s", raw, signature)
             let forged = dir.appendingPathComponent("forged.rialpkg")
@@ -358,14 +399,19 @@ struct CustodyTests {
 
     // MARK: - Packing and showing
 
-    @Test("rial pack names the packager: --actor-name and friends, or the sealing certificate; a capture log later than --created is packed with a warning and fails verification")
+    @Test(
+        "rial pack names the packager: --actor-name and friends, or the sealing certificate; a capture log later than --created is packed with a warning and fails verification"
+    )
     func packagedEvent() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let capture = try Fixture.sample(in: dir)
-            let named = try Fixture.pack(capture, in: dir, name: "named.rialpkg",
-                                         options: ["--actor-name", "Jane Roe", "--role", "investigator", "--actor-id", "4411",
-                                                   "--organization", "Metro PD", "--location", "Scene 1"])
+            let named = try Fixture.pack(
+                capture, in: dir, name: "named.rialpkg",
+                options: [
+                    "--actor-name", "Jane Roe", "--role", "investigator", "--actor-id", "4411",
+                    "--organization", "Metro PD", "--location", "Scene 1",
+                ])
             let (_, report) = try Fixture.verifyJSON(named.path, cwd: dir)
             let packaged = try #require(report.custody?.events.last)
             #expect(packaged.action == "PACKAGED" && packaged.seq == 6)
@@ -380,13 +426,16 @@ struct CustodyTests {
             #expect(signedEvent.actor?.certificateSha256 == sealedReport.seal?.signer?.sha256Fingerprint)
             #expect(signedEvent.signature == "valid-trusted")
 
-            let mismatch = CLI.rial(["pack", capture.path, "-o", "bad.rialpkg", "--created", Fixture.created, "--actor-name", "Mallory"] + pki.signing(), cwd: dir)
+            let mismatch = CLI.rial(
+                ["pack", capture.path, "-o", "bad.rialpkg", "--created", Fixture.created, "--actor-name", "Mallory"] + pki.signing(), cwd: dir)
             #expect(mismatch.status == 64, "\(mismatch)")
             // Preserve first: the app's log is packed as written, with a warning, and the
             // verifier fails the PACKAGED event that precedes the app's last one.
             let early = CLI.rial(["pack", capture.path, "-o", "early.rialpkg", "--created", "2026-01-01T00:00:00Z"], cwd: dir)
             #expect(early.status == 0, "\(early)")
-            #expect(early.stderr.contains("warning:") && early.stderr.contains("custody_log.json") && early.stderr.contains("after the package's creation time"), "\(early)")
+            #expect(
+                early.stderr.contains("warning:") && early.stderr.contains("custody_log.json") && early.stderr.contains("after the package's creation time"),
+                "\(early)")
             let (_, earlyReport) = try Fixture.verifyJSON("early.rialpkg", cwd: dir)
             #expect(earlyReport.verdict == "fail")
             #expect(earlyReport.has("custody.time.backwards", subject: "rial/custody/000006.json"), "\(earlyReport.failures)")
@@ -398,7 +447,8 @@ struct CustodyTests {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let package = try logged(pki, in: dir)
-            let text = CLI.rial(["custody", "show", package.path, "--quiet", "--trust", pki.path("root-ca.pem"), "--trust", pki.path("other-root-ca.pem")], cwd: dir)
+            let text = CLI.rial(
+                ["custody", "show", package.path, "--quiet", "--trust", pki.path("root-ca.pem"), "--trust", pki.path("other-root-ca.pem")], cwd: dir)
             #expect(text.status == 0, "\(text)")
             let lines = text.stdout.split(separator: "\n").map(String.init)
             #expect(lines.contains { $0.hasPrefix("State") && $0.contains("9 events") && $0.contains("intact") }, "\(text.stdout)")
@@ -407,16 +457,20 @@ struct CustodyTests {
             #expect(lines.contains { $0.hasPrefix("Head") && $0.contains("event 9") && $0.contains(head) }, "\(text.stdout)")
             func line(_ seq: Int) -> String? { lines.first { $0.hasPrefix("\(seq) ") } }
             #expect(line(1)?.contains("RECORDING_START") == true && line(1)?.contains("imported from the capture device") == true, "\(text.stdout)")
-            #expect(line(7)?.contains("TRANSFERRED") == true && line(7)?.contains("Jane Roe (investigator, Metro PD)") == true
+            #expect(
+                line(7)?.contains("TRANSFERRED") == true && line(7)?.contains("Jane Roe (investigator, Metro PD)") == true
                     && line(7)?.contains("unsigned") == true, "\(text.stdout)")
-            #expect(line(8)?.contains("RECEIVED") == true && line(8)?.contains("signed by CN=Test Investigator (TEST ONLY)") == true
+            #expect(
+                line(8)?.contains("RECEIVED") == true && line(8)?.contains("signed by CN=Test Investigator (TEST ONLY)") == true
                     && line(8)?.contains("signer trusted") == true, "\(text.stdout)")
             #expect(line(9)?.contains("NOTE") == true && line(9)?.contains("Other Investigator") == true, "\(text.stdout)")
             #expect(text.stdout.contains("To County Lab by courier, bag A-1172 · at Metro PD evidence room"), "\(text.stdout)")
 
             // Without anchors the signers were not judged: not checked, as verify says, not "NOT trusted".
             let anchorless = CLI.rial(["custody", "show", package.path, "--quiet"], cwd: dir)
-            #expect(anchorless.stdout.contains("signed by CN=Test Investigator (TEST ONLY),OU=Evidence Unit,O=Rial TEST ONLY, signer not checked (no trust anchors given)")
+            #expect(
+                anchorless.stdout.contains(
+                    "signed by CN=Test Investigator (TEST ONLY),OU=Evidence Unit,O=Rial TEST ONLY, signer not checked (no trust anchors given)")
                     && !anchorless.stdout.contains("NOT trusted"), "\(anchorless.stdout)")
             let otherRootOnly = CLI.rial(["custody", "show", package.path, "--quiet", "--trust", pki.path("other-root-ca.pem")], cwd: dir)
             #expect(otherRootOnly.stdout.contains("signer NOT trusted"), "\(otherRootOnly.stdout)")
@@ -426,7 +480,7 @@ struct CustodyTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let custody = try #require(object["custody"] as? [String: Any])
             #expect(custody["event_count"] as? Int == 9)
-            #expect((custody["events"] as? [[String: Any]])?.map { $0["action"] as? String } .last == "NOTE")
+            #expect((custody["events"] as? [[String: Any]])?.map { $0["action"] as? String }.last == "NOTE")
 
             // Broken: the state says where, the event line says how, the exit status says 1.
             let edited = dir.appendingPathComponent("edited.rialpkg")

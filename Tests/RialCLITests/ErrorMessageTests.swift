@@ -20,8 +20,13 @@ struct ErrorMessageTests {
             let cases: [(arguments: [String], code: String, status: Int32)] = [
                 // A key that is not a key: the signer is unusable.
                 (["seal", package.path, "--sign-key", pki.path("investigator.pem"), "--cert", pki.path("investigator.pem")], "amend.invalid-signer", 64),
-                (["custody", "append", package.path, "--action", "NOTE", "--sign-key", pki.path("investigator.pem"), "--cert", pki.path("investigator.pem")],
-                 "amend.invalid-signer", 64),
+                (
+                    [
+                        "custody", "append", package.path, "--action", "NOTE", "--sign-key", pki.path("investigator.pem"), "--cert",
+                        pki.path("investigator.pem"),
+                    ],
+                    "amend.invalid-signer", 64
+                ),
                 // Before the last event: the event cannot be appended.
                 (["custody", "append", package.path, "--action", "NOTE", "--actor-name", "J. Roe", "--at", "2000-01-01T00:00:00Z"], "amend.invalid-event", 64),
                 (["timestamp", "request", package.path, "-o", "case.tsq"], "amend.not-sealed", 2),
@@ -83,8 +88,11 @@ struct ErrorMessageTests {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let capture = try Fixture.sample(in: dir)
-            let result = CLI.rial(["pack", capture.path, "-o", "case.rialpkg", "--sign-key", pki.path("investigator.pem"),
-                                   "--cert", pki.path("investigator.pem")], cwd: dir)
+            let result = CLI.rial(
+                [
+                    "pack", capture.path, "-o", "case.rialpkg", "--sign-key", pki.path("investigator.pem"),
+                    "--cert", pki.path("investigator.pem"),
+                ], cwd: dir)
             #expect(result.status == 64, "\(result)")
             let line = try #require(result.stderr.split(separator: "\n").first.map(String.init))
             #expect(line.components(separatedBy: "is not an unencrypted PEM private key").count == 2, "\(line)")

@@ -15,18 +15,21 @@ struct ExtractTests {
 
             let out = dir.appendingPathComponent("out")
             let id = try #require(try Fixture.verifyJSON(package.path, cwd: dir).report.packageId)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-                == [id, "\(id).verification.json", "\(id).verification.txt"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+                    == [id, "\(id).verification.json", "\(id).verification.txt"])
 
             // The bag holds exactly what tar lists, byte for byte what was captured.
             let bag = out.appendingPathComponent(id)
             let tarFiles = try Fixture.tarList(package).filter { !$0.hasSuffix("/") }.map { String($0.dropFirst(id.count + 1)) }
             let extractedFiles = Fixture.regularFiles(bag)
             #expect(extractedFiles == tarFiles.sorted())
-            for (source, target) in [("media/capture.mov", "data/media/capture.mov"),
-                                     ("depth/depth_000004.f32", "data/depth/depth_000004.f32"),
-                                     ("app/metadata.json", "data/capture/metadata.json"),
-                                     ("app/custody_log.json", "data/capture/custody_log.json")] {
+            for (source, target) in [
+                ("media/capture.mov", "data/media/capture.mov"),
+                ("depth/depth_000004.f32", "data/depth/depth_000004.f32"),
+                ("app/metadata.json", "data/capture/metadata.json"),
+                ("app/custody_log.json", "data/capture/custody_log.json"),
+            ] {
                 #expect(try Fixture.read(capture.appendingPathComponent(source)) == Fixture.read(bag.appendingPathComponent(target)), "\(target)")
             }
 

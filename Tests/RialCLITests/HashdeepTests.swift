@@ -18,8 +18,9 @@ struct HashdeepTests {
             try Data(listed.stdout.utf8).write(to: list)
             let extracted = CLI.rial(["extract", package.path, "-o", "out", "--quiet"], cwd: dir)
             try #require(extracted.status == 0, "\(extracted)")
-            let bag = try #require(try FileManager.default.contentsOfDirectory(at: dir.appendingPathComponent("out"), includingPropertiesForKeys: nil)
-                .first { $0.hasDirectoryPath })
+            let bag = try #require(
+                try FileManager.default.contentsOfDirectory(at: dir.appendingPathComponent("out"), includingPropertiesForKeys: nil)
+                    .first { $0.hasDirectoryPath })
 
             let audit = [hashdeep, "-c", "sha256", "-a", "-k", list.path, "-r", "-l", "data"]
             let passed = CLI.run(audit, cwd: bag)

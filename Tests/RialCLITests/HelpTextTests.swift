@@ -39,8 +39,9 @@ struct HelpTextTests {
                 try Data(result.stdout.utf8).write(to: file)
                 return
             }
-            let recorded = try #require(try? String(contentsOf: file, encoding: .utf8),
-                                        "no \(file.lastPathComponent); record it with RIAL_UPDATE_GOLDEN=1")
+            let recorded = try #require(
+                try? String(contentsOf: file, encoding: .utf8),
+                "no \(file.lastPathComponent); record it with RIAL_UPDATE_GOLDEN=1")
             if recorded != result.stdout {
                 let actual = dir.appendingPathComponent("actual.txt")
                 try Data(result.stdout.utf8).write(to: actual)

@@ -50,8 +50,11 @@ struct HostileCorpusTests {
             let corpus = dir.appendingPathComponent("corpus")
 
             let generationStart = Date()
-            let generated = CLI.run([try Oracle.python(), Self.generator, base.path, corpus.path,
-                                     "--sealed", sealed.path, "--watch", dir.path], cwd: dir)
+            let generated = CLI.run(
+                [
+                    try Oracle.python(), Self.generator, base.path, corpus.path,
+                    "--sealed", sealed.path, "--watch", dir.path,
+                ], cwd: dir)
             let generation = Date().timeIntervalSince(generationStart)
             try #require(generated.status == 0, "hostile_corpus.py failed: \(generated)")
             let cases = try JSONDecoder().decode([HostileCase].self, from: Data(contentsOf: corpus.appendingPathComponent("cases.json")))
@@ -83,7 +86,9 @@ struct HostileCorpusTests {
 
             let slowest = timings.sorted { $0.verify + $0.extract > $1.verify + $1.extract }.prefix(5)
                 .map { "\($0.name) \(Self.seconds($0.verify))+\(Self.seconds($0.extract))" }
-            print("Hostile corpus: \(cases.count) cases generated in \(Self.seconds(generation)); verify \(Self.seconds(timings.map(\.verify).reduce(0, +))), extract \(Self.seconds(timings.map(\.extract).reduce(0, +))) in all; slowest (verify+extract): \(slowest.joined(separator: ", "))")
+            print(
+                "Hostile corpus: \(cases.count) cases generated in \(Self.seconds(generation)); verify \(Self.seconds(timings.map(\.verify).reduce(0, +))), extract \(Self.seconds(timings.map(\.extract).reduce(0, +))) in all; slowest (verify+extract): \(slowest.joined(separator: ", "))"
+            )
         }
     }
 
@@ -109,13 +114,16 @@ struct HostileCorpusTests {
             if hostile.exit == 2 {
                 let error = report["error"] as? [String: Any]
                 #expect(report["verdict"] as? String == "error", "\(name): verdict \(report["verdict"] ?? "none"), expected error")
-                #expect(error?["code"] as? String == hostile.code, "\(name): error code \(error?["code"] ?? "none"), expected \(hostile.code): \(error?["message"] ?? "")")
+                #expect(
+                    error?["code"] as? String == hostile.code,
+                    "\(name): error code \(error?["code"] ?? "none"), expected \(hostile.code): \(error?["message"] ?? "")")
                 #expect(checks.isEmpty, "\(name): an error report carries \(checks.count) checks")
                 if let location = hostile.location {
                     let actual = error?["location"] as? String
                     // Compared as bytes: Swift's == would equate NFC and NFD spellings.
-                    #expect(actual.map { Array($0.utf8) } == Array(location.utf8),
-                            "\(name): error location \(actual.map { $0.debugDescription } ?? "none"), expected \(location.debugDescription)")
+                    #expect(
+                        actual.map { Array($0.utf8) } == Array(location.utf8),
+                        "\(name): error location \(actual.map { $0.debugDescription } ?? "none"), expected \(location.debugDescription)")
                 }
             } else {
                 let failures = checks.filter { $0["status"] as? String == "fail" }
@@ -131,7 +139,9 @@ struct HostileCorpusTests {
             Issue.record("\(name): rial verify wrote no JSON report: \(verify)")
         }
         #expect(Fixture.listing(sandbox).isEmpty, "\(name): rial verify wrote \(Fixture.listing(sandbox).prefix(10)) into its working directory")
-        #expect(Self.snapshot(watched, excluding: sandbox) == before, "\(name): rial verify changed \(Self.difference(before, Self.snapshot(watched, excluding: sandbox)))")
+        #expect(
+            Self.snapshot(watched, excluding: sandbox) == before,
+            "\(name): rial verify changed \(Self.difference(before, Self.snapshot(watched, excluding: sandbox)))")
 
         // 2. extract: refused with the same status, and nothing at all written.
         let out = sandbox.appendingPathComponent("out")
@@ -141,8 +151,9 @@ struct HostileCorpusTests {
         #expect(extract.status != 0, "\(name): rial extract succeeded: \(extract)")
         #expect(extract.status == hostile.exit, "\(name): rial extract exit \(extract.status), expected \(hostile.exit): \(extract)")
         let left = Fixture.listing(sandbox)
-        #expect(left.isEmpty || (left == ["out"] && Fixture.listing(out).isEmpty),
-                "\(name): rial extract left \(left.prefix(10)) in its sandbox")
+        #expect(
+            left.isEmpty || (left == ["out"] && Fixture.listing(out).isEmpty),
+            "\(name): rial extract left \(left.prefix(10)) in its sandbox")
         let after = Self.snapshot(watched, excluding: sandbox)
         #expect(after == before, "\(name): rial extract wrote outside its destination: \(Self.difference(before, after))")
         for target in hostile.targets ?? [] {

@@ -29,10 +29,12 @@ struct InterruptionTests {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
             let driver = dir.appendingPathComponent("interrupt.sh")
-            try Data("""
+            try Data(
+                """
                 (head -c 3000000 "$1"; sleep 5) | { exec 3<&0; "$2" verify - 0<&3 & p=$!; sleep 2; kill -INT $p; wait $p; echo "status $?"; }
 
-                """.utf8).write(to: driver)
+                """.utf8
+            ).write(to: driver)
             let typescript = dir.appendingPathComponent("typescript")
             let run = CLI.run(["script", "-qec", "sh \(driver.path) \(package.path) \(CLI.rialPath)", typescript.path], cwd: dir)
             #expect(run.status == 0, "\(run)")
@@ -69,8 +71,9 @@ struct InterruptionTests {
             let rewriting = { !Self.temporaryFiles(in: dir).isEmpty }
 
             var before = try Self.identity(package)
-            let appended = try Interrupter.run(["custody", "append", package.path, "--action", "NOTE", "--actor-name", "J. Roe", "--quiet"],
-                                               cwd: dir, signal: SIGTERM, when: rewriting)
+            let appended = try Interrupter.run(
+                ["custody", "append", package.path, "--action", "NOTE", "--actor-name", "J. Roe", "--quiet"],
+                cwd: dir, signal: SIGTERM, when: rewriting)
             Self.expectInterrupted(appended, signal: SIGTERM)
             #expect(try Self.identity(package) == before)
             #expect(Self.temporaryFiles(in: dir).isEmpty)
@@ -87,8 +90,9 @@ struct InterruptionTests {
             try #require(asked.status == 0, "\(asked)")
             try pki.reply(as: "good", request: request, response: response)
             before = try Self.identity(package)
-            let attached = try Interrupter.run(["timestamp", "attach", package.path, "--token", response.path, "--request", request.path, "--quiet"],
-                                               cwd: dir, signal: SIGINT, when: rewriting)
+            let attached = try Interrupter.run(
+                ["timestamp", "attach", package.path, "--token", response.path, "--request", request.path, "--quiet"],
+                cwd: dir, signal: SIGINT, when: rewriting)
             Self.expectInterrupted(attached, signal: SIGINT)
             #expect(try Self.identity(package) == before)
             #expect(Self.temporaryFiles(in: dir).isEmpty)
@@ -175,8 +179,9 @@ enum Interrupter {
         if !signalled, process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         drained.wait()
-        let result = CommandResult(status: process.terminationStatus, stdout: String(decoding: output.get(0), as: UTF8.self),
-                                   stderr: String(decoding: output.get(1), as: UTF8.self))
+        let result = CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: output.get(0), as: UTF8.self),
+            stderr: String(decoding: output.get(1), as: UTF8.self))
         return Run(result: result, signalled: signalled)
     }
 

@@ -28,7 +28,9 @@ struct LedgerGuardTests {
         try LedgerOracle.query(ledger, "SELECT COUNT(*) FROM ledger_records", cwd: cwd).first ?? ""
     }
 
-    @Test("an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows", arguments: [LedgerOracle.Kind.sqlite])
+    @Test(
+        "an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows",
+        arguments: [LedgerOracle.Kind.sqlite])
     func editedLedger(kind: LedgerOracle.Kind) throws {
         try withTemporaryDirectory { dir in
             let ledger = try LedgerOracle.ledger(kind, in: dir)
@@ -37,26 +39,31 @@ struct LedgerGuardTests {
             let twin = Self.audit(ledger, cwd: dir)
             #expect(twin.status == 0, "an intact ledger is extended: \(twin)")
             // The second audit's record of p1: its first verification stays before the break.
-            let seq = try #require(try LedgerOracle.query(ledger, "SELECT MAX(seq) FROM ledger_records WHERE kind = 'package' AND path LIKE '%/store/p1.rialpkg'", cwd: dir).first)
+            let seq = try #require(
+                try LedgerOracle.query(ledger, "SELECT MAX(seq) FROM ledger_records WHERE kind = 'package' AND path LIKE '%/store/p1.rialpkg'", cwd: dir).first)
             _ = try LedgerOracle.query(ledger, "UPDATE ledger_records SET host = 'elsewhere' WHERE seq = \(seq)", cwd: dir)
             let before = try Self.count(ledger, cwd: dir)
 
             let refused = Self.audit(ledger, cwd: dir)
             #expect(refused.status == 2, "\(refused)")
-            #expect(refused.stderr.contains("is broken at record seq \(seq) (") && refused.stderr.contains("Nothing was verified or recorded")
+            #expect(
+                refused.stderr.contains("is broken at record seq \(seq) (") && refused.stderr.contains("Nothing was verified or recorded")
                     && refused.stderr.contains("--extend-broken-ledger"), "\(refused)")
             #expect(refused.stdout.isEmpty, "nothing verified: \(refused)")
             #expect(try Self.count(ledger, cwd: dir) == before, "nothing recorded")
 
             let extended = Self.audit(ledger, ["--extend-broken-ledger"], cwd: dir)
-            #expect(extended.status == 0 && extended.stderr.contains("warning: the ledger") && extended.stderr.contains("recording after the break"), "\(extended)")
+            #expect(
+                extended.status == 0 && extended.stderr.contains("warning: the ledger") && extended.stderr.contains("recording after the break"), "\(extended)")
             #expect(try Self.count(ledger, cwd: dir) != before)
 
             // Which rows are marked: in process (RialAuditTests' LedgerHistoryTests).
             let history = CLI.rial(["ledger", "history", "store/p1.rialpkg", "--ledger", ledger], cwd: dir)
             #expect(history.status == 1 && history.stdout.contains("the ledger's hash chain breaks at seq \(seq)"), "a broken chain: \(history)")
             let report = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
-            #expect(report.status == 1 && report.stdout.contains("chain: BROKEN at record seq \(seq)") && report.stdout.contains("not proven by the chain"), "\(report)")
+            #expect(
+                report.status == 1 && report.stdout.contains("chain: BROKEN at record seq \(seq)") && report.stdout.contains("not proven by the chain"),
+                "\(report)")
         }
     }
 
@@ -104,7 +111,9 @@ struct LedgerGuardTests {
         }
     }
 
-    @Test("a move and a vanished package end to end: audit's exit status, history follows the move, report lists the vanished apart, `ledger forget`'s statuses and output")
+    @Test(
+        "a move and a vanished package end to end: audit's exit status, history follows the move, report lists the vanished apart, `ledger forget`'s statuses and output"
+    )
     func vanishedAndForgotten() throws {
         try withTemporaryDirectory { dir in
             let ledger = dir.appendingPathComponent("l.sqlite").path
@@ -120,7 +129,8 @@ struct LedgerGuardTests {
             #expect(history.stdout.contains("MOVED") && history.stdout.contains("/store/p3.rialpkg"), "the history follows the move: \(history)")
 
             let report = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
-            #expect(report.status == 1 && report.stdout.contains("packages: 2 (latest verdict: 2 pass") && report.stdout.contains("1 vanished")
+            #expect(
+                report.status == 1 && report.stdout.contains("packages: 2 (latest verdict: 2 pass") && report.stdout.contains("1 vanished")
                     && report.stdout.contains("VANISHED  \(AuditTests.realPath(dir))/store/p2.rialpkg"), "not counted among the passes: \(report)")
 
             #expect(CLI.rial(["ledger", "forget", "store/p2.rialpkg", "--ledger", ledger], cwd: dir).status == 64, "--reason is required")
@@ -130,14 +140,19 @@ struct LedgerGuardTests {
             #expect(unknown.status == 1 && unknown.stderr.contains("holds no record of"), "\(unknown)")
             let forget = CLI.rial(["ledger", "forget", "store/p2.rialpkg", "--reason", "returned to the owner, order 118", "--ledger", ledger], cwd: dir)
             #expect(forget.status == 0 && forget.stdout.hasPrefix("forgotten: ") && forget.stdout.contains("returned to the owner"), "\(forget)")
-            #expect(try LedgerOracle.query(ledger, "SELECT json_extract(detail, '$.reason') FROM ledger_records WHERE kind = 'forgotten'", cwd: dir) == ["returned to the owner, order 118"])
+            #expect(
+                try LedgerOracle.query(ledger, "SELECT json_extract(detail, '$.reason') FROM ledger_records WHERE kind = 'forgotten'", cwd: dir) == [
+                    "returned to the owner, order 118"
+                ])
             let again = CLI.rial(["ledger", "forget", "store/p2.rialpkg", "--reason", "x", "--ledger", ledger], cwd: dir)
             #expect(again.status == 0 && again.stdout.hasPrefix("already forgotten: "), "\(again)")
 
             let fourth = Self.audit(ledger, cwd: dir)
             #expect(fourth.status == 0 && fourth.stdout.contains("no change since the previous audit"), "\(fourth)")
             let filed = CLI.rial(["ledger", "report", "--ledger", ledger], cwd: dir)
-            #expect(filed.status == 0 && filed.stdout.contains("forgotten (acknowledged gone):") && filed.stdout.contains("\"returned to the owner, order 118\" by"), "\(filed)")
+            #expect(
+                filed.status == 0 && filed.stdout.contains("forgotten (acknowledged gone):")
+                    && filed.stdout.contains("\"returned to the owner, order 118\" by"), "\(filed)")
             #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
         }
     }
@@ -155,7 +170,9 @@ struct LedgerGuardTests {
             try Self.store(in: dir)
             let weak = ledger.replacingOccurrences(of: "://rial@", with: "://\(role)@")
             let refused = Self.audit(weak, cwd: dir)
-            #expect(refused.status == 2 && refused.stderr.contains("permission denied for schema public") && refused.stderr.contains("GRANT CREATE ON SCHEMA public TO \(role)")
+            #expect(
+                refused.status == 2 && refused.stderr.contains("permission denied for schema public")
+                    && refused.stderr.contains("GRANT CREATE ON SCHEMA public TO \(role)")
                     && refused.stderr.contains("[ledger.not-permitted]"), "\(refused)")
             for said in [fresh.stderr, missing.stderr, refused.stderr] {
                 #expect(!said.contains("LINE 1") && !said.contains("^") && !said.contains("SELECT MAX") && !said.contains("CREATE TABLE"), "\(said)")
@@ -169,7 +186,11 @@ extension LedgerGuardTests {
     /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
     @Suite("on PostgreSQL", .requires(.postgres))
     struct OnPostgres {
-        @Test("an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows") func editedLedger() throws { try LedgerGuardTests().editedLedger(kind: .postgres) }
-        @Test("records dropped from the end are found from the head the last audit kept; audit refuses") func truncatedLedger() throws { try LedgerGuardTests().truncatedLedger(kind: .postgres) }
+        @Test(
+            "an edited record: audit refuses and records nothing, names the seq; --extend-broken-ledger records after it; history and report mark what follows")
+        func editedLedger() throws { try LedgerGuardTests().editedLedger(kind: .postgres) }
+        @Test("records dropped from the end are found from the head the last audit kept; audit refuses") func truncatedLedger() throws {
+            try LedgerGuardTests().truncatedLedger(kind: .postgres)
+        }
     }
 }

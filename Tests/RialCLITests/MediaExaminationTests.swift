@@ -35,8 +35,11 @@ struct MediaExaminationTests {
             let plain = try #require(try? Report.decode(skipped.stdout), "\(skipped)")
             #expect(plain.verdict == "pass")
             let media = plain.checks.filter { $0.code.hasPrefix("media.") && !$0.code.hasPrefix("media.external") }
-            #expect(media.map { "\($0.status) \($0.code) \($0.subject)" } == ["not_checked media.probe \(Self.media)", "not_checked media.location \(Self.metadata)",
-                                                                         "not_checked media.device-model \(Self.metadata)"], "\(media)")
+            #expect(
+                media.map { "\($0.status) \($0.code) \($0.subject)" } == [
+                    "not_checked media.probe \(Self.media)", "not_checked media.location \(Self.metadata)",
+                    "not_checked media.device-model \(Self.metadata)",
+                ], "\(media)")
             #expect(media.first?.message.contains("--no-examine-media") == true)
         }
     }
@@ -56,9 +59,12 @@ struct MediaExaminationTests {
             // rial pack reads the video first and refuses what it contradicts, naming each claim.
             let (refused, _) = AppExportTests.pack("rich", exports, in: dir)
             #expect(refused.status == 2 && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("rich.rialpkg").path), "\(refused)")
-            for said in ["codec hevc, but the video's is h264", "resolution 3840×2160, but the video's is 160×120", "duration_ms 3600000 ms, but the video's is",
-                         "frame_count 108000, but the video's is 180", "media.codec.mismatch, media.resolution.mismatch, media.duration.mismatch, media.frame-count.mismatch",
-                         "add --keep-as-received"] {
+            for said in [
+                "codec hevc, but the video's is h264", "resolution 3840×2160, but the video's is 160×120", "duration_ms 3600000 ms, but the video's is",
+                "frame_count 108000, but the video's is 180",
+                "media.codec.mismatch, media.resolution.mismatch, media.duration.mismatch, media.frame-count.mismatch",
+                "add --keep-as-received",
+            ] {
                 #expect(refused.stderr.contains(said), "\(said): \(refused.stderr)")
             }
             // The frame count and final hash no longer match the app's own chain either; only the media codes matter here.
@@ -112,8 +118,11 @@ struct MediaExaminationTests {
                 try FileManager.default.removeItem(at: media.appendingPathComponent(name))
             }
             // A real JPEG (ffmpeg, installed with the oracles), named .mp4.
-            let made = CLI.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1",
-                                media.appendingPathComponent("capture.jpg").path], cwd: dir)
+            let made = CLI.run(
+                [
+                    "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1",
+                    media.appendingPathComponent("capture.jpg").path,
+                ], cwd: dir)
             try #require(made.status == 0, "\(made)")
             try FileManager.default.moveItem(at: media.appendingPathComponent("capture.jpg"), to: media.appendingPathComponent("capture.mp4"))
             let jpeg = try Fixture.pack(capture, in: dir, name: "jpeg.rialpkg")
@@ -130,12 +139,16 @@ struct MediaExaminationTests {
             try Data(String(repeating: "not a movie\n", count: 400).utf8).write(to: movie)
             // rial pack reads it first, and refuses what verification would fail.
             let refused = CLI.rial(["pack", noise.path, "-o", "noise.rialpkg", "--plan"], cwd: other)
-            #expect(refused.status == 2 && refused.stderr.contains("capture.mov") && refused.stderr.contains("verification would fail it")
+            #expect(
+                refused.status == 2 && refused.stderr.contains("capture.mov") && refused.stderr.contains("verification would fail it")
                     && (refused.stderr.contains("(media.unreadable)") || refused.stderr.contains("(media.unsupported)")), "\(refused)")
             let noisy = try Fixture.pack(noise, in: other, name: "noise.rialpkg", options: ["--keep-as-received"])
             let noiseReport = try verify(noisy, in: dir)
-            #expect(noiseReport.checks.contains { ($0.code == "media.unreadable" || $0.code == "media.unsupported") && $0.status == "fail" && $0.subject == "data/media/capture.mov" },
-                    "\(noiseReport.checks.filter { $0.code.hasPrefix("media.") })")
+            #expect(
+                noiseReport.checks.contains {
+                    ($0.code == "media.unreadable" || $0.code == "media.unsupported") && $0.status == "fail" && $0.subject == "data/media/capture.mov"
+                },
+                "\(noiseReport.checks.filter { $0.code.hasPrefix("media.") })")
         }
     }
 
@@ -147,7 +160,8 @@ struct MediaExaminationTests {
             let video = export.appendingPathComponent("recording_1764000000.mp4")
             // The same frames, remuxed with a QuickTime location (ffmpeg: an outside tool, installed with the oracles).
             let located = dir.appendingPathComponent("located.mp4")
-            let remux = CLI.run(["ffmpeg", "-v", "error", "-y", "-i", video.path, "-c", "copy", "-metadata", "location=+48.8584+002.2945/", located.path], cwd: dir)
+            let remux = CLI.run(
+                ["ffmpeg", "-v", "error", "-y", "-i", video.path, "-c", "copy", "-metadata", "location=+48.8584+002.2945/", located.path], cwd: dir)
             try #require(remux.status == 0, "ffmpeg is installed by scripts/install-deps.sh --with-oracles: \(remux)")
             let levels = "location=coarse,timestamp=exact,device=full"
             let (clean, cleanPackage) = AppExportTests.pack("rich", exports, in: dir, options: ["--privacy", levels])
@@ -184,9 +198,12 @@ struct MediaExaminationTests {
             let media = try #require(files.first { ($0["path"] as? String) == Self.media }?["media"] as? [String: Any])
             let video = try #require(media["video"] as? [String: Any])
             // The outside oracle: ffprobe over the exported file.
-            let probe = CLI.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                                 "stream=codec_name,width,height,nb_read_frames", "-of", "json",
-                                 exports.appendingPathComponent("rich/recording_1764000000.mp4").path], cwd: dir)
+            let probe = CLI.run(
+                [
+                    "ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                    "stream=codec_name,width,height,nb_read_frames", "-of", "json",
+                    exports.appendingPathComponent("rich/recording_1764000000.mp4").path,
+                ], cwd: dir)
             let oracle = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])
             let stream = try #require((oracle["streams"] as? [[String: Any]])?.first)
             #expect(video["codec"] as? String == stream["codec_name"] as? String)
@@ -198,8 +215,9 @@ struct MediaExaminationTests {
             #expect(!CLI.rial(["inspect", package.path, "--no-examine-media"], cwd: dir).stdout.contains("media: "))
         }
     }
-    @Test("a photo whose EXIF or XMP records where it was taken fails a package that withholds the location, naming the tag (exiftool wrote it)",
-          arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP exif:GPSLatitude")])
+    @Test(
+        "a photo whose EXIF or XMP records where it was taken fails a package that withholds the location, naming the tag (exiftool wrote it)",
+        arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP exif:GPSLatitude")])
     func photoLocation(_ assignment: String, _ tag: String) throws {
         try withTemporaryDirectory { dir in
             try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)
@@ -208,14 +226,23 @@ struct MediaExaminationTests {
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
             // rial pack refuses to keep it at coarse, naming the tag; kept as received, verify fails it.
             let refused = CLI.rial(["pack", "photo", "-o", "refused.rialpkg", "--privacy", "location=coarse,timestamp=exact,device=full"], cwd: dir)
-            #expect(refused.status == 2 && refused.stderr.contains("photo/media/photo.jpg carries in its own metadata ") && refused.stderr.contains(" \(tag) (") && refused.stderr.contains("location=coarse withholds")
+            #expect(
+                refused.status == 2 && refused.stderr.contains("photo/media/photo.jpg carries in its own metadata ") && refused.stderr.contains(" \(tag) (")
+                    && refused.stderr.contains("location=coarse withholds")
                     && refused.stderr.contains("--hash-only"), "\(refused)")
-            let coarse = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "coarse.rialpkg", options: ["--privacy", "location=coarse,timestamp=exact,device=full", "--keep-as-received"])
+            let coarse = try Fixture.pack(
+                dir.appendingPathComponent("photo"), in: dir, name: "coarse.rialpkg",
+                options: ["--privacy", "location=coarse,timestamp=exact,device=full", "--keep-as-received"])
             let report = try verify(coarse, in: dir)
             let leaks = report.checks("privacy.media-embedded").filter { $0.status == "fail" }
-            #expect(leaks.contains { $0.subject == "data/media/photo.jpg" && $0.message.contains("carries \(tag) (") && $0.message.contains("location=coarse withholds") },
-                    "\(report.checks("privacy.media-embedded"))")
-            let precise = try Fixture.pack(dir.appendingPathComponent("photo"), in: dir, name: "precise.rialpkg", options: ["--privacy", "location=precise,timestamp=exact,device=model_only"])
+            #expect(
+                leaks.contains {
+                    $0.subject == "data/media/photo.jpg" && $0.message.contains("carries \(tag) (") && $0.message.contains("location=coarse withholds")
+                },
+                "\(report.checks("privacy.media-embedded"))")
+            let precise = try Fixture.pack(
+                dir.appendingPathComponent("photo"), in: dir, name: "precise.rialpkg",
+                options: ["--privacy", "location=precise,timestamp=exact,device=model_only"])
             #expect(try verify(precise, in: dir).has("privacy.media-embedded", subject: "data/media/photo.jpg", status: "pass"))
         }
     }

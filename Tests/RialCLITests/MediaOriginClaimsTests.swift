@@ -12,12 +12,15 @@ struct MediaOriginClaimsTests {
     static let base = "recording_1764000000"
 
     /// A copy of `rich` whose movie exiftool tagged with `gps` and `model`, its manifest remade to match.
-    static func tagged(_ name: String, _ exports: URL, in dir: URL, gps: String = "48.8584, 2.2945", model: String = "iPhone 15 Pro",
-                       creationDate: String? = nil) throws {
+    static func tagged(
+        _ name: String, _ exports: URL, in dir: URL, gps: String = "48.8584, 2.2945", model: String = "iPhone 15 Pro",
+        creationDate: String? = nil
+    ) throws {
         try AppClaimsTests.twin("rich", name, exports) { folder in
             let movie = folder.appendingPathComponent("\(base).mp4")
             let date = creationDate.map { ["-Keys:CreationDate=\($0)"] } ?? []
-            let written = CLI.run(["exiftool", "-q", "-overwrite_original", "-Keys:Model=\(model)", "-Keys:GPSCoordinates=\(gps)"] + date + [movie.path], cwd: dir)
+            let written = CLI.run(
+                ["exiftool", "-q", "-overwrite_original", "-Keys:Model=\(model)", "-Keys:GPSCoordinates=\(gps)"] + date + [movie.path], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
             let bytes = try Data(contentsOf: movie)
             let manifestFile = folder.appendingPathComponent("\(base).manifest.json")
@@ -103,17 +106,26 @@ struct MediaOriginClaimsTests {
             let (result, package) = AppExportTests.pack("rich", exports, in: dir)
             try #require(result.status == 0, "\(result)")
             let plain = try AppExportTests.verify(package, in: dir)
-            #expect(plain.checks("media.location").contains { $0.status == "not_checked" && $0.subject == Self.metadata && $0.message.contains("location") && $0.message.contains("no embedded position") },
-                    "\(plain.checks("media.location"))")
-            #expect(plain.checks("media.device-model").contains { $0.status == "not_checked" && $0.message.contains("device_model") && $0.message.contains("names no device model") })
+            #expect(
+                plain.checks("media.location").contains {
+                    $0.status == "not_checked" && $0.subject == Self.metadata && $0.message.contains("location") && $0.message.contains("no embedded position")
+                },
+                "\(plain.checks("media.location"))")
+            #expect(
+                plain.checks("media.device-model").contains {
+                    $0.status == "not_checked" && $0.message.contains("device_model") && $0.message.contains("names no device model")
+                })
             let digestsOnly = try AppExportTests.verify(package, in: dir, options: ["--no-examine-media"])
-            #expect(digestsOnly.checks("media.location").contains { $0.status == "not_checked" && $0.message.contains("--no-examine-media") }, "\(digestsOnly.checks("media.location"))")
+            #expect(
+                digestsOnly.checks("media.location").contains { $0.status == "not_checked" && $0.message.contains("--no-examine-media") },
+                "\(digestsOnly.checks("media.location"))")
             #expect(digestsOnly.checks("media.device-model").contains { $0.status == "not_checked" && $0.message.contains("--no-examine-media") })
         }
     }
 
-    @Test("a photo's captured_at against the EXIF time exiftool writes: within 2 s passes, an hour off fails, no zone is not checked",
-          arguments: [("2026:01:15 11:30:02", "+01:00", "pass"), ("2026:01:15 10:30:02", "+01:00", "fail"), ("2026:01:15 10:30:02", nil, "not_checked")])
+    @Test(
+        "a photo's captured_at against the EXIF time exiftool writes: within 2 s passes, an hour off fails, no zone is not checked",
+        arguments: [("2026:01:15 11:30:02", "+01:00", "pass"), ("2026:01:15 10:30:02", "+01:00", "fail"), ("2026:01:15 10:30:02", nil, "not_checked")])
     func photoCaptureTime(local: String, offset: String?, status: String) throws {
         try withTemporaryDirectory { dir in
             // Seed 1: captured_at 2026-01-15T10:30:01.125Z (docs/sample.md).

@@ -25,8 +25,10 @@ struct MetadataTests {
                 #expect(report.checks("media.codec").isEmpty && report.checks("media.resolution").isEmpty)
             }
             let duration = report.checks("metadata.duration").filter { $0.subject == "rial/metadata.json" }
-            #expect(duration.count == 1 && duration.allSatisfy { $0.status == "not_checked" && $0.message.contains("no start and end times") && $0.message.hasSuffix(why) },
-                    "\(duration)")
+            #expect(
+                duration.count == 1
+                    && duration.allSatisfy { $0.status == "not_checked" && $0.message.contains("no start and end times") && $0.message.hasSuffix(why) },
+                "\(duration)")
         }
     }
 }

@@ -24,12 +24,14 @@ struct OptionSpellingTests {
         }
     }
 
-    @Test("every command that writes a file takes --out as it takes -o and --output", arguments: [
-        ["pack", "capture", "--out", "out.rialpkg", "--quiet"],
-        ["report", "case.rialpkg", "--out", "out.html", "--quiet"],
-        ["extract", "case.rialpkg", "--out", "out"],
-        ["timestamp", "request", "case.rialpkg", "--out", "out.tsq"],
-    ])
+    @Test(
+        "every command that writes a file takes --out as it takes -o and --output",
+        arguments: [
+            ["pack", "capture", "--out", "out.rialpkg", "--quiet"],
+            ["report", "case.rialpkg", "--out", "out.html", "--quiet"],
+            ["extract", "case.rialpkg", "--out", "out"],
+            ["timestamp", "request", "case.rialpkg", "--out", "out.tsq"],
+        ])
     func outEverywhere(arguments: [String]) throws {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
@@ -46,10 +48,14 @@ struct OptionSpellingTests {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
             for (index, option) in ["--organization", "--org"].enumerated() {
-                let package = try Fixture.pack(capture, in: dir, name: "case-\(index).rialpkg",
-                                               options: [option, "County Lab", "--actor-name", "Jane Roe"])
-                let appended = CLI.rial(["custody", "append", package.path, "--action", "NOTE", "--actor-name", "J. Roe",
-                                         option, "Metro PD", "--quiet"], cwd: dir)
+                let package = try Fixture.pack(
+                    capture, in: dir, name: "case-\(index).rialpkg",
+                    options: [option, "County Lab", "--actor-name", "Jane Roe"])
+                let appended = CLI.rial(
+                    [
+                        "custody", "append", package.path, "--action", "NOTE", "--actor-name", "J. Roe",
+                        option, "Metro PD", "--quiet",
+                    ], cwd: dir)
                 #expect(appended.status == 0, "\(option): \(appended)")
                 let report = try Fixture.verifyJSON(package.path, cwd: dir).report
                 let organisations = report.custody?.events.compactMap { $0.actor?.organisation } ?? []
@@ -59,8 +65,11 @@ struct OptionSpellingTests {
             }
             let both = CLI.rial(["pack", capture.path, "-o", "both.rialpkg", "--organization", "A", "--org", "B"], cwd: dir)
             #expect(both.status == 64, "\(both)")
-            let bothAppend = CLI.rial(["custody", "append", "case-0.rialpkg", "--action", "NOTE", "--actor-name", "J. Roe",
-                                       "--organization", "A", "--org", "B"], cwd: dir)
+            let bothAppend = CLI.rial(
+                [
+                    "custody", "append", "case-0.rialpkg", "--action", "NOTE", "--actor-name", "J. Roe",
+                    "--organization", "A", "--org", "B",
+                ], cwd: dir)
             #expect(bothAppend.status == 64, "\(bothAppend)")
         }
     }

@@ -22,8 +22,12 @@ struct OracleTests {
             let capture = try Fixture.sample(in: dir)
             try Data("Aussage\n".utf8).write(to: capture.appendingPathComponent("media/Zeugenaussage_Müller_東京.txt"))
             // A text file among the media is no media rial examines: packed unread (--no-examine-media).
-            let package = try Fixture.pack(capture, in: dir, options: ["--no-examine-media", "--case", "2026-117", "--organization", "County Lab Zürich",
-                                                                       "--info", "Contact-Name=Jane Doe"])
+            let package = try Fixture.pack(
+                capture, in: dir,
+                options: [
+                    "--no-examine-media", "--case", "2026-117", "--organization", "County Lab Zürich",
+                    "--info", "Contact-Name=Jane Doe",
+                ])
             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
             let result = try Oracle.bagitValidate(bag)
             #expect(result.status == 0, "\(result)")
@@ -78,19 +82,21 @@ struct OracleTests {
         }
     }
 
-    @Test("rial's JSON files, the capture descriptor and the capture app files match their JSON Schemas", arguments: [
-        ("manifest.schema.json", "rial/manifest.json", [String]()),
-        ("chain.schema.json", "rial/chain.json", []),
-        ("depth.schema.json", "rial/depth.json", []),
-        ("capture.schema.json", "data/capture.json", []),
-        ("capture-app-video-metadata.schema.json", "data/capture/metadata.json", []),
-        ("capture-app-custody-log.schema.json", "data/capture/custody_log.json", []),
-        ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", []),
-        // As a phone exports it: no frame material, so every frame's "frame" in rial/chain.json is null.
-        ("manifest.schema.json", "rial/manifest.json", ["--no-frames"]),
-        ("chain.schema.json", "rial/chain.json", ["--no-frames"]),
-        ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", ["--no-frames"]),
-    ])
+    @Test(
+        "rial's JSON files, the capture descriptor and the capture app files match their JSON Schemas",
+        arguments: [
+            ("manifest.schema.json", "rial/manifest.json", [String]()),
+            ("chain.schema.json", "rial/chain.json", []),
+            ("depth.schema.json", "rial/depth.json", []),
+            ("capture.schema.json", "data/capture.json", []),
+            ("capture-app-video-metadata.schema.json", "data/capture/metadata.json", []),
+            ("capture-app-custody-log.schema.json", "data/capture/custody_log.json", []),
+            ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", []),
+            // As a phone exports it: no frame material, so every frame's "frame" in rial/chain.json is null.
+            ("manifest.schema.json", "rial/manifest.json", ["--no-frames"]),
+            ("chain.schema.json", "rial/chain.json", ["--no-frames"]),
+            ("capture-app-hash-chain.schema.json", "data/capture/hash_chain.json", ["--no-frames"]),
+        ])
     func packageJSONValid(schema: String, file: String, sampleOptions: [String]) throws {
         try withTemporaryDirectory { dir in
             // A checkpoint every 4 of the sample's 10 frames, so checkpoints are validated too.

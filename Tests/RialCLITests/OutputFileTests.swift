@@ -19,8 +19,14 @@ struct OutputFileTests {
         Writer(name: "pack", arguments: { ["pack", "capture", "-o", $0, "--quiet"] }),
         Writer(name: "report", arguments: { ["report", "case.rialpkg", "-o", $0, "--quiet"] }),
         Writer(name: "verify --report", arguments: { ["verify", "case.rialpkg", "--report", $0, "--quiet"] }),
-        Writer(name: "chain compute", arguments: { ["chain", "compute", "--frames", "capture/frames", "--timestamps", "ts.txt",
-                                                   "--width", "64", "--height", "48", "-o", $0] }),
+        Writer(
+            name: "chain compute",
+            arguments: {
+                [
+                    "chain", "compute", "--frames", "capture/frames", "--timestamps", "ts.txt",
+                    "--width", "64", "--height", "48", "-o", $0,
+                ]
+            }),
         // keygen -o PREFIX writes PREFIX.key first: the tests put their file or directory there.
         Writer(name: "keygen", arguments: { _ in ["keygen", "--subject", "CN=Jane Roe", "-o", "out"] }, canReplace: false),
     ]
@@ -95,9 +101,11 @@ struct OutputFileTests {
 
     // MARK: Report formats
 
-    @Test("--report FILE takes its format from the extension", arguments: [
-        ("r.txt", "PASS"), ("r.TXT", "PASS"), ("r.json", "{"), ("r.xml", "<?xml"), ("r.html", "<!DOCTYPE html>"), ("r.htm", "<!DOCTYPE html>"),
-    ])
+    @Test(
+        "--report FILE takes its format from the extension",
+        arguments: [
+            ("r.txt", "PASS"), ("r.TXT", "PASS"), ("r.json", "{"), ("r.xml", "<?xml"), ("r.html", "<!DOCTYPE html>"), ("r.htm", "<!DOCTYPE html>"),
+        ])
     func reportFormat(name: String, start: String) throws {
         try withTemporaryDirectory { dir in
             _ = try Fixture.package(in: dir)

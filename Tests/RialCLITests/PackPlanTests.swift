@@ -26,7 +26,9 @@ struct PackPlanTests {
             let plan = CLI.rial(["pack", rich, "--plan", "--privacy", "location=none"], cwd: dir)
             #expect(plan.status == 0, "\(plan)")
             let lines = plan.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.contains { $0.contains("recording_1764000000.metadata.json") && $0.contains("-> (not packaged)") && $0.contains("withheld") }, "\(plan.stdout)")
+            #expect(
+                lines.contains { $0.contains("recording_1764000000.metadata.json") && $0.contains("-> (not packaged)") && $0.contains("withheld") },
+                "\(plan.stdout)")
             #expect(!lines.contains { $0.contains("-> data/capture/recording_1764000000.metadata.json") }, "the metadata is withheld, not packed")
             let planned = try #require(lines.last { $0.hasPrefix("Would pack ") }, "\(plan.stdout)")
             #expect(planned.hasSuffix("nothing was written (--plan)"))

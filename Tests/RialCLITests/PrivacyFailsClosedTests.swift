@@ -25,7 +25,8 @@ struct PrivacyFailsClosedTests {
         #expect(seen.stdout.contains("Key\(keys)") || seen.stdout.contains("key\(keys)"), "\(seen.stdout.suffix(400))")
         let package = dir.appendingPathComponent("capture.rialpkg")
         // A location inside is refused at pack (MediaDisclosure); kept as received, verify judges it.
-        let packed = CLI.rial(["pack", "capture", "-o", package.path, "--privacy", levels, "--quiet"] + (location == nil ? [] : ["--keep-as-received"]), cwd: dir)
+        let packed = CLI.rial(
+            ["pack", "capture", "-o", package.path, "--privacy", levels, "--quiet"] + (location == nil ? [] : ["--keep-as-received"]), cwd: dir)
         try #require(packed.status == 0, "\(packed)")
         return package
     }
@@ -41,7 +42,9 @@ struct PrivacyFailsClosedTests {
             let verified = CLI.rial(["verify", package.path, "--format", "json", "--quiet"], cwd: dir)
             let report = try Report.decode(verified.stdout)
             let (embedded, overall) = Self.privacy(report)
-            #expect(embedded?.status == "not_checked" && embedded?.message.contains("metadata entries beyond the probe's limit") == true, "\(String(describing: embedded))")
+            #expect(
+                embedded?.status == "not_checked" && embedded?.message.contains("metadata entries beyond the probe's limit") == true,
+                "\(String(describing: embedded))")
             #expect(overall?.status == "not_checked" && overall?.message.hasPrefix("privacy is not established") == true, "\(String(describing: overall))")
             #expect(overall?.message.contains("data/media/capture.mov (privacy.media-embedded)") == true)
             #expect(verified.status == 0, "nothing failed: not established is not a failure")
@@ -83,8 +86,9 @@ struct PrivacyFailsClosedTests {
         return photo
     }
 
-    @Test("what each level withholds in a photo, as exiftool wrote it: refused at pack naming the tag, failed at verify when kept as received",
-          arguments: [
+    @Test(
+        "what each level withholds in a photo, as exiftool wrote it: refused at pack naming the tag, failed at verify when kept as received",
+        arguments: [
             (["-EXIF:Artist=Jane Roe"], "device=model_only", "Artist"),
             (["-EXIF:OwnerName=Jane Roe"], "device=model_only", "CameraOwnerName"),
             (["-EXIF:Copyright=Jane Roe 2026"], "device=model_only", "Copyright"),
@@ -94,7 +98,7 @@ struct PrivacyFailsClosedTests {
             (["-EXIF:DateTimeOriginal=2026:01:15 11:30:02"], "timestamp=day_only", "DateTimeOriginal"),
             (["-XMP-photoshop:City=Paris"], "location=none", "XMP photoshop:City"),
             (["-XMP-iptcCore:Location=Rue de Rivoli"], "location=coarse", "XMP Iptc4xmpCore:Location"),
-          ])
+        ])
     func withheldTags(assignments: [String], level: String, tag: String) throws {
         try withTemporaryDirectory { dir in
             _ = try Self.taggedPhoto(in: dir, assignments)
@@ -110,21 +114,28 @@ struct PrivacyFailsClosedTests {
             try #require(kept.status == 0 && kept.stderr.contains("warning: "), "\(kept)")
             let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
             let leaks = report.checks("privacy.media-embedded").filter { $0.status == "fail" }
-            #expect(leaks.contains { $0.message.contains("carries \(tag) (") && $0.message.contains("\(level) withholds") }, "\(report.checks("privacy.media-embedded"))")
+            #expect(
+                leaks.contains { $0.message.contains("carries \(tag) (") && $0.message.contains("\(level) withholds") },
+                "\(report.checks("privacy.media-embedded"))")
         }
     }
 
-    @Test("IPTC-IIM in a JPEG's APP13, read with libiptcdata as exiftool reads it: a city at location=none, a sub-location at coarse, a by-line below device=full, a time created at day_only")
+    @Test(
+        "IPTC-IIM in a JPEG's APP13, read with libiptcdata as exiftool reads it: a city at location=none, a sub-location at coarse, a by-line below device=full, a time created at day_only"
+    )
     func iptcIsRead() throws {
         try withTemporaryDirectory { dir in
-            let photo = try Self.taggedPhoto(in: dir, ["-IPTC:City=Paris", "-IPTC:Sub-location=Rue de Rivoli", "-IPTC:By-line=Jane Roe", "-IPTC:TimeCreated=11:30:02+01:00"])
+            let photo = try Self.taggedPhoto(
+                in: dir, ["-IPTC:City=Paris", "-IPTC:Sub-location=Rue de Rivoli", "-IPTC:By-line=Jane Roe", "-IPTC:TimeCreated=11:30:02+01:00"])
             // exiftool, the oracle, reads them.
             let seen = CLI.run(["exiftool", "-s3", "-IPTC:City", "-IPTC:Sub-location", "-IPTC:By-line", photo.path], cwd: dir)
             #expect(seen.stdout == "Paris\nRue de Rivoli\nJane Roe\n", "\(seen)")
-            for (levels, tag, level) in [("location=none,timestamp=exact,device=model_only", "City (Paris)", "location=none"),
-                                         ("location=coarse,timestamp=exact,device=model_only", "Sublocation (Rue de Rivoli)", "location=coarse"),
-                                         ("location=precise,timestamp=exact,device=model_only", "Byline (Jane Roe)", "device=model_only"),
-                                         ("location=precise,timestamp=day_only,device=full", "TimeCreated (113002+0100)", "timestamp=day_only")] {
+            for (levels, tag, level) in [
+                ("location=none,timestamp=exact,device=model_only", "City (Paris)", "location=none"),
+                ("location=coarse,timestamp=exact,device=model_only", "Sublocation (Rue de Rivoli)", "location=coarse"),
+                ("location=precise,timestamp=exact,device=model_only", "Byline (Jane Roe)", "device=model_only"),
+                ("location=precise,timestamp=day_only,device=full", "TimeCreated (113002+0100)", "timestamp=day_only"),
+            ] {
                 let refused = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", levels], cwd: dir)
                 #expect(refused.status == 2 && refused.stderr.contains(" \(tag), which \(level) withholds"), "\(levels): \(refused.stderr)")
             }
@@ -150,8 +161,10 @@ struct PrivacyFailsClosedTests {
             // exiftool, the oracle, reads them from EXIF, and there is no APP13 to find them in.
             let seen = CLI.run(["exiftool", "-s3", "-IPTC2:City", "-IPTC2:By-line", "-APP13:all", photo.path], cwd: dir)
             try #require(seen.stdout == "Gotham\nJane Roe\n", "\(seen)")
-            for (levels, tag, level) in [("location=none,timestamp=exact,device=full", "City (Gotham)", "location=none"),
-                                         ("location=precise,timestamp=exact,device=model_only", "Byline (Jane Roe)", "device=model_only")] {
+            for (levels, tag, level) in [
+                ("location=none,timestamp=exact,device=full", "City (Gotham)", "location=none"),
+                ("location=precise,timestamp=exact,device=model_only", "Byline (Jane Roe)", "device=model_only"),
+            ] {
                 let refused = CLI.rial(["pack", "photo", "-o", "p.rialpkg", "--privacy", levels], cwd: dir)
                 #expect(refused.status == 2 && refused.stderr.contains(" \(tag), which \(level) withholds"), "\(levels): \(refused.stderr)")
             }
@@ -171,7 +184,9 @@ struct PrivacyFailsClosedTests {
             try #require(packed.status == 0, "\(packed)")
             #expect(packed.stderr.contains("IPTC-NAA entry (0x83BB): libiptcdata reads 7 of its 18 bytes"), "\(packed.stderr)")
             let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
-            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked", "\(report.checks("privacy.media-embedded"))")
+            #expect(
+                Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                "\(report.checks("privacy.media-embedded"))")
         }
     }
 
@@ -188,7 +203,9 @@ struct PrivacyFailsClosedTests {
             try #require(packed.status == 0, "\(packed)")
             #expect(packed.stderr.contains("APP13"), "\(packed.stderr)")
             let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
-            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked", "\(report.checks("privacy.media-embedded"))")
+            #expect(
+                Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                "\(report.checks("privacy.media-embedded"))")
         }
     }
 
@@ -204,12 +221,16 @@ struct PrivacyFailsClosedTests {
             try #require(packed.status == 0, "\(packed)")
             #expect(packed.stderr.contains("\(movie.count) bytes after the JPEG's end marker (EOI)"), "\(packed.stderr)")
             let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
-            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked", "\(report.checks("privacy.media-embedded"))")
+            #expect(
+                Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                "\(report.checks("privacy.media-embedded"))")
 
             // Cut to 60 %: no end marker, so the media libraries' reading is not trusted.
             try jpeg.prefix(jpeg.count * 6 / 10).write(to: photo)
             let refused = CLI.rial(["pack", "photo", "-o", "cut.rialpkg", "--quiet"], cwd: dir)
-            #expect(refused.status == 2 && refused.stderr.contains("no end marker (EOI)") && refused.stderr.contains("(media.unreadable), add --keep-as-received"), "\(refused)")
+            #expect(
+                refused.status == 2 && refused.stderr.contains("no end marker (EOI)") && refused.stderr.contains("(media.unreadable), add --keep-as-received"),
+                "\(refused)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut.rialpkg").path))
             let kept = CLI.rial(["pack", "photo", "-o", "cut.rialpkg", "--keep-as-received"], cwd: dir)
             try #require(kept.status == 0 && kept.stderr.contains("packed as received (--keep-as-received)"), "\(kept)")
@@ -224,7 +245,9 @@ struct PrivacyFailsClosedTests {
             let photo = try Self.taggedPhoto(in: dir, ["-all="])
             let located = dir.appendingPathComponent("located.jpg")
             try FileManager.default.copyItem(at: photo, to: located)
-            let tagged = CLI.run(["exiftool", "-q", "-overwrite_original", "-GPSLatitude=52.37", "-GPSLatitudeRef=N", "-GPSLongitude=4.89", "-GPSLongitudeRef=E", located.path], cwd: dir)
+            let tagged = CLI.run(
+                ["exiftool", "-q", "-overwrite_original", "-GPSLatitude=52.37", "-GPSLatitudeRef=N", "-GPSLongitude=4.89", "-GPSLongitudeRef=E", located.path],
+                cwd: dir)
             try #require(tagged.status == 0, "\(tagged)")
             let heic = dir.appendingPathComponent("photo/media/photo.heic")
             let encoded = CLI.run(["heif-enc", photo.path, located.path, "-o", heic.path], cwd: dir)
@@ -286,7 +309,9 @@ struct PrivacyFailsClosedTests {
         }
     }
 
-    @Test("user-data atoms rial does not know (GoPro's CAME serial, DJI's ©mdl) are places not read; known ones (Samsung's SDLN) and QuickTime's end-of-list zero are read")
+    @Test(
+        "user-data atoms rial does not know (GoPro's CAME serial, DJI's ©mdl) are places not read; known ones (Samsung's SDLN) and QuickTime's end-of-list zero are read"
+    )
     func vendorAtoms() throws {
         try withTemporaryDirectory { dir in
             let serial = [UInt8](repeating: 0, count: 2) + Array("C3221324521518".utf8)
@@ -295,8 +320,9 @@ struct PrivacyFailsClosedTests {
             try #require(packed.status == 0, "\(packed)")
             #expect(packed.stderr.contains("`CAME` atom") && packed.stderr.contains("`©mdl` atom"), "\(packed.stderr)")
             let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
-            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
-                    "\(report.checks("privacy.media-embedded"))")
+            #expect(
+                Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                "\(report.checks("privacy.media-embedded"))")
         }
         try withTemporaryDirectory { dir in
             _ = try Self.movie(withUserData: [(code: "SDLN", payload: Array("SEQ_PLAY".utf8))], terminated: true, in: dir)
@@ -316,8 +342,9 @@ struct PrivacyFailsClosedTests {
             try #require(packed.status == 0, "\(packed)")
             #expect(packed.stderr.contains("`uuid` atom, which FFmpeg reads without exporting"), "\(packed.stderr)")
             let report = try Report.decode(CLI.rial(["verify", "p.rialpkg", "--format", "json", "--quiet"], cwd: dir).stdout)
-            #expect(Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
-                    "\(report.checks("privacy.media-embedded"))")
+            #expect(
+                Self.privacy(report).embedded?.status == "not_checked" && Self.privacy(report).overall?.status == "not_checked",
+                "\(report.checks("privacy.media-embedded"))")
         }
     }
 

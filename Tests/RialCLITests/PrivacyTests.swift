@@ -26,8 +26,10 @@ struct PrivacyTests {
     @Test("rial sample makes video, photo and hash-only captures; each packs and verifies, whole and filtered")
     func sampleKindsPackAndVerify() throws {
         try withTemporaryDirectory { dir in
-            for (kind, packOptions) in [("video", [String]()), ("photo", []), ("hash-only", []), ("hash-only", ["--hash-only"]),
-                                        ("photo", ["--hash-only", "--privacy", "location=precise"]), ("video", ["--privacy", Self.videoLevels])] {
+            for (kind, packOptions) in [
+                ("video", [String]()), ("photo", []), ("hash-only", []), ("hash-only", ["--hash-only"]),
+                ("photo", ["--hash-only", "--privacy", "location=precise"]), ("video", ["--privacy", Self.videoLevels]),
+            ] {
                 let name = "\(kind)\(packOptions.count).rialpkg"
                 let capture = dir.appendingPathComponent(kind)
                 if !FileManager.default.fileExists(atPath: capture.path) { _ = try Self.sample(kind, in: dir) }
@@ -38,14 +40,17 @@ struct PrivacyTests {
                 // A filtered export withholds the app's metadata, so its view has nothing to be compared with;
                 // a hash-only one is compared with the payload rial built.
                 let comparable = !filtered || packOptions.contains("--hash-only")
-                #expect(report.has("metadata.normalised", subject: "rial/metadata.json", status: comparable ? "pass" : "not_checked"),
-                        "\(kind) \(packOptions): \(report.checks("metadata.normalised"))")
+                #expect(
+                    report.has("metadata.normalised", subject: "rial/metadata.json", status: comparable ? "pass" : "not_checked"),
+                    "\(kind) \(packOptions): \(report.checks("metadata.normalised"))")
                 #expect(report.has("privacy", subject: "rial/metadata.json", status: filtered ? "pass" : "not_present"), "\(kind) \(packOptions)")
                 let entries = try Fixture.tarList(package)
                 #expect(entries.contains { $0.hasSuffix("/rial/metadata.json") })
                 #expect(entries.contains { $0.hasSuffix("/rial/hash_only_payload.json") } == packOptions.contains("--hash-only"))
                 #expect(entries.contains { $0.contains("/data/media/") } == !packOptions.contains("--hash-only"), "\(kind) \(packOptions): \(entries)")
-                #expect(entries.contains { $0.hasSuffix("/data/capture/metadata.json") } == !filtered, "the app's full metadata goes only into a package that withholds nothing")
+                #expect(
+                    entries.contains { $0.hasSuffix("/data/capture/metadata.json") } == !filtered,
+                    "the app's full metadata goes only into a package that withholds nothing")
             }
         }
     }
@@ -62,35 +67,50 @@ struct PrivacyTests {
                 for time in ["none", "day_only", "exact"] {
                     for device in ["none", "model_only", "full"] {
                         let levels = "location=\(location),timestamp=\(time),device=\(device)"
-                        let expectedLocation: Any = ["none": NSNull(), "coarse": ["city": "San Francisco", "country": "US"],
-                                                     "precise": ["latitude": 37.7749, "longitude": -122.4194]][location] ?? NSNull()
+                        let expectedLocation: Any =
+                            [
+                                "none": NSNull(), "coarse": ["city": "San Francisco", "country": "US"],
+                                "precise": ["latitude": 37.7749, "longitude": -122.4194],
+                            ][location] ?? NSNull()
                         let expectedTime: Any = ["none": NSNull(), "day_only": String(capturedAt.prefix(10)), "exact": exact][time] ?? NSNull()
-                        let expectedDevice: Any = ["none": NSNull(), "model_only": "iPhone 15 Pro", "full": "iPhone 15 Pro / iOS 17.4 / 1.2.0"][device] ?? NSNull()
+                        let expectedDevice: Any =
+                            ["none": NSNull(), "model_only": "iPhone 15 Pro", "full": "iPhone 15 Pro / iOS 17.4 / 1.2.0"][device] ?? NSNull()
                         for hashOnly in [true, false] {
                             let name = "\(count)-\(hashOnly).rialpkg"
                             // Kept at device=none, the photo's EXIF make and model are refused at pack;
                             // packed as received, the verifier fails the package for each.
                             let keeps = device == "none" && !hashOnly
                             if keeps && location == "none" && time == "none" {
-                                let refused = CLI.rial(["pack", capture.path, "-o", dir.appendingPathComponent("refused.rialpkg").path, "--privacy", levels], cwd: dir)
-                                #expect(refused.status == 2 && refused.stderr.contains("Make (Apple)") && refused.stderr.contains("Model (iPhone 15 Pro)"), "\(refused)")
+                                let refused = CLI.rial(
+                                    ["pack", capture.path, "-o", dir.appendingPathComponent("refused.rialpkg").path, "--privacy", levels], cwd: dir)
+                                #expect(
+                                    refused.status == 2 && refused.stderr.contains("Make (Apple)") && refused.stderr.contains("Model (iPhone 15 Pro)"),
+                                    "\(refused)")
                             }
-                            let package = try Fixture.pack(capture, in: dir, name: name, options: ["--privacy", levels] + (hashOnly ? ["--hash-only"] : []) + (keeps ? ["--keep-as-received"] : []))
+                            let package = try Fixture.pack(
+                                capture, in: dir, name: name,
+                                options: ["--privacy", levels] + (hashOnly ? ["--hash-only"] : []) + (keeps ? ["--keep-as-received"] : []))
                             let (result, report) = try Fixture.verifyJSON(package.path, cwd: dir)
                             let full = levels == "location=precise,timestamp=exact,device=full" && !hashOnly
                             // The sample photo's EXIF names the phone's make and model: a package that
                             // keeps the photo at device=none discloses them, and fails for each.
                             if device == "none" && !hashOnly {
                                 #expect(result.status == 1, "\(levels): \(report.failures)")
-                                let leaks = report.failures.map { "\($0.code) \($0.subject) \($0.message.contains("carries Make (Apple)") || $0.message.contains("carries Model (iPhone 15 Pro)"))" }
-                                #expect(leaks == Array(repeating: "privacy.media-embedded data/media/photo.jpg true", count: 2), "\(levels): \(report.failures)")
+                                let leaks = report.failures.map {
+                                    "\($0.code) \($0.subject) \($0.message.contains("carries Make (Apple)") || $0.message.contains("carries Model (iPhone 15 Pro)"))"
+                                }
+                                #expect(
+                                    leaks == Array(repeating: "privacy.media-embedded data/media/photo.jpg true", count: 2), "\(levels): \(report.failures)")
                             } else {
                                 #expect(result.status == 0, "\(levels) hash-only \(hashOnly): \(report.failures)")
                                 #expect(report.has("privacy", subject: "rial/metadata.json", status: full ? "not_present" : "pass"), "\(levels)")
                             }
                             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x\(name)"))
                             let view = try Self.json(bag, "rial/metadata.json")
-                            #expect(NSDictionary(dictionary: view["privacy"] as? [String: String] ?? [:]) == ["location": location, "timestamp": time, "device": device])
+                            #expect(
+                                NSDictionary(dictionary: view["privacy"] as? [String: String] ?? [:]) == [
+                                    "location": location, "timestamp": time, "device": device,
+                                ])
                             #expect(Self.same(view["location"], expectedLocation), "\(levels): \(view["location"] ?? "nil")")
                             #expect(Self.same(view["time"], expectedTime), "\(levels): \(view["time"] ?? "nil")")
                             #expect(Self.same(view["device"], expectedDevice), "\(levels): \(view["device"] ?? "nil")")
@@ -132,10 +152,11 @@ struct PrivacyTests {
         case (is NSNull, is NSNull): return true
         case (let value as String, let expected as String): return value == expected
         case (let value as [String: Any], let expected as [String: Any]):
-            return Set(value.keys) == Set(expected.keys) && expected.allSatisfy { key, item in
-                if let number = item as? Double { return (value[key] as? NSNumber)?.doubleValue == number }
-                return (value[key] as? String) == (item as? String)
-            }
+            return Set(value.keys) == Set(expected.keys)
+                && expected.allSatisfy { key, item in
+                    if let number = item as? Double { return (value[key] as? NSNumber)?.doubleValue == number }
+                    return (value[key] as? String) == (item as? String)
+                }
         default: return false
         }
     }
@@ -153,9 +174,14 @@ struct PrivacyLeakTests {
             let capture = try PrivacyTests.sample("hash-only", in: dir)
             let package = try Fixture.pack(capture, in: dir, options: ["--hash-only"])
             for (file, old, new, expected) in [
-                ("rial/hash_only_payload.json", "\"captureMode\"", "\"exif\": \"2026:01:15 10:30:01\", \"captureMode\"", ["privacy.unknown-field rial/hash_only_payload.json"]),
-                ("rial/metadata.json", "\"depthVariance\"", "\"sensorTimestamp\": \"2026-01-15T10:30:01Z\", \"depthVariance\"",
-                 ["privacy.unknown-field rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]),
+                (
+                    "rial/hash_only_payload.json", "\"captureMode\"", "\"exif\": \"2026:01:15 10:30:01\", \"captureMode\"",
+                    ["privacy.unknown-field rial/hash_only_payload.json"]
+                ),
+                (
+                    "rial/metadata.json", "\"depthVariance\"", "\"sensorTimestamp\": \"2026-01-15T10:30:01Z\", \"depthVariance\"",
+                    ["privacy.unknown-field rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]
+                ),
             ] {
                 let tampered = dir.appendingPathComponent("unknown.rialpkg")
                 try? FileManager.default.removeItem(at: tampered)
@@ -166,17 +192,26 @@ struct PrivacyLeakTests {
             }
             // Two statements of the withheld media's hash that disagree.
             let twoHashes = dir.appendingPathComponent("two.rialpkg")
-            try Oracle.tamper(package, ["json-set", "data/capture/hash_only_payload.json", "/mediaHash", "\"" + String(repeating: "ab", count: 32) + "\"", "--cover", "--relink"], output: twoHashes)
+            try Oracle.tamper(
+                package,
+                ["json-set", "data/capture/hash_only_payload.json", "/mediaHash", "\"" + String(repeating: "ab", count: 32) + "\"", "--cover", "--relink"],
+                output: twoHashes)
             let (_, twoReport) = try Fixture.verifyJSON(twoHashes.path, cwd: dir)
-            #expect(twoReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.media-hash.mismatch data/capture/hash_only_payload.json"], "\(twoReport.failures)")
+            #expect(
+                twoReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.media-hash.mismatch data/capture/hash_only_payload.json"],
+                "\(twoReport.failures)")
 
             // The packer keeps the app's files for what they hold, not for what they claim.
             let appPayload = capture.appendingPathComponent("app/hash_only_payload.json")
             let payloadText = try Fixture.text(appPayload)
             try Data(payloadText.replacingOccurrences(of: "\"city\":", with: "\"geo\": {\"lat\": 37.7749},\n      \"city\":").utf8).write(to: appPayload)
             let analysis = capture.appendingPathComponent("app/depth_analysis.json")
-            try Data(try Fixture.text(analysis).replacingOccurrences(of: "\"depthVariance\"", with: "\"device\": \"iPhone 15 Pro / iOS 17.4\",\n  \"depthVariance\"").utf8).write(to: analysis)
-            let filtered = try Fixture.pack(capture, in: dir, name: "kept.rialpkg", options: ["--hash-only", "--privacy", "location=coarse,timestamp=exact,device=model_only"])
+            try Data(
+                try Fixture.text(analysis).replacingOccurrences(of: "\"depthVariance\"", with: "\"device\": \"iPhone 15 Pro / iOS 17.4\",\n  \"depthVariance\"")
+                    .utf8
+            ).write(to: analysis)
+            let filtered = try Fixture.pack(
+                capture, in: dir, name: "kept.rialpkg", options: ["--hash-only", "--privacy", "location=coarse,timestamp=exact,device=model_only"])
             let entries = try Fixture.tarList(filtered)
             #expect(!entries.contains { $0.hasSuffix("data/capture/hash_only_payload.json") || $0.hasSuffix("data/capture/depth_analysis.json") }, "\(entries)")
             let bag = try Fixture.untar(filtered, into: dir.appendingPathComponent("kept"))
@@ -184,7 +219,8 @@ struct PrivacyLeakTests {
             #expect(leaked.status == 1 && leaked.stdout.isEmpty, "\(leaked)")
             #expect(CLI.rial(["verify", filtered.path, "--quiet"], cwd: dir).status == 0)
             // At full disclosure the analysis is kept whole, and that is no leak.
-            let full = try Fixture.pack(capture, in: dir, name: "full.rialpkg", options: ["--hash-only", "--privacy", "location=precise,timestamp=exact,device=full"])
+            let full = try Fixture.pack(
+                capture, in: dir, name: "full.rialpkg", options: ["--hash-only", "--privacy", "location=precise,timestamp=exact,device=full"])
             let fullVerify = CLI.rial(["verify", full.path, "--quiet"], cwd: dir)
             #expect(fullVerify.status == 0, "\(fullVerify)")
 
@@ -203,8 +239,10 @@ struct PrivacyLeakTests {
         try withTemporaryDirectory { dir in
             let one = try PrivacyTests.sample("hash-only", in: dir, name: "one")
             let two = try PrivacyTests.sample("hash-only", in: dir, name: "two", seed: 2)
-            let first = try Fixture.inspectJSON(Fixture.pack(one, in: dir, name: "1.rialpkg", options: ["--hash-only", "--privacy", "location=none"]).path, cwd: dir)
-            let second = try Fixture.inspectJSON(Fixture.pack(two, in: dir, name: "2.rialpkg", options: ["--hash-only", "--privacy", "location=none"]).path, cwd: dir)
+            let first = try Fixture.inspectJSON(
+                Fixture.pack(one, in: dir, name: "1.rialpkg", options: ["--hash-only", "--privacy", "location=none"]).path, cwd: dir)
+            let second = try Fixture.inspectJSON(
+                Fixture.pack(two, in: dir, name: "2.rialpkg", options: ["--hash-only", "--privacy", "location=none"]).path, cwd: dir)
             #expect(first.packageId != nil && first.packageId != second.packageId)
         }
     }
@@ -246,13 +284,16 @@ struct PrivacyLeakTests {
             // 10 s at 30 fps: the payload carries 300 chain hashes, beyond 10 KiB.
             let long = CLI.rial(["sample", "--out", "long", "--seconds", "10", "--width", "16", "--height", "16", "--no-frames"], cwd: dir)
             try #require(long.status == 0, "\(long)")
-            let tooLarge = CLI.rial(["pack", "long", "-o", "long.rialpkg", "--hash-only", "--privacy", "location=none", "--created", Fixture.created], cwd: dir)
+            let tooLarge = CLI.rial(
+                ["pack", "long", "-o", "long.rialpkg", "--hash-only", "--privacy", "location=none", "--created", Fixture.created], cwd: dir)
             #expect(tooLarge.status == 2 && tooLarge.stderr.contains("pack.payload-too-large") && tooLarge.stderr.contains("10240"), "\(tooLarge)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("long.rialpkg").path))
 
             let photo = try PrivacyTests.sample("photo", in: dir)
-            for (options, hint) in [(["--privacy", "location=bogus"], "location=bogus"), (["--privacy", "place=none"], "place"),
-                                    (["--hash-only"], "--privacy"), (["--privacy", "location=none,location=coarse"], "twice")] {
+            for (options, hint) in [
+                (["--privacy", "location=bogus"], "location=bogus"), (["--privacy", "place=none"], "place"),
+                (["--hash-only"], "--privacy"), (["--privacy", "location=none,location=coarse"], "twice"),
+            ] {
                 let result = CLI.rial(["pack", photo.path, "-o", "x.rialpkg"] + options, cwd: dir)
                 #expect(result.status == 64 && result.stderr.contains(hint), "\(options): \(result)")
             }
@@ -271,7 +312,9 @@ struct PrivacyLeakTests {
             // The sample video's movie states its creation time to the second: refused at day_only, kept at exact.
             let video = try PrivacyTests.sample("video", in: dir)
             let dayOnly = CLI.rial(["pack", video.path, "-o", "v.rialpkg", "--privacy", PrivacyTests.appLevels, "--quiet"], cwd: dir)
-            #expect(dayOnly.status == 2 && dayOnly.stderr.contains("creation_time (2026-01-15T10:30:01") && dayOnly.stderr.contains("timestamp=day_only withholds"), "\(dayOnly)")
+            #expect(
+                dayOnly.status == 2 && dayOnly.stderr.contains("creation_time (2026-01-15T10:30:01") && dayOnly.stderr.contains("timestamp=day_only withholds"),
+                "\(dayOnly)")
             #expect(CLI.rial(["pack", video.path, "-o", "v.rialpkg", "--privacy", PrivacyTests.videoLevels, "--quiet"], cwd: dir).status == 0)
         }
     }
@@ -288,14 +331,29 @@ struct MetadataSchemaTests {
                 ("video", [], [("capture-app-video-metadata.schema.json", "data/capture/metadata.json"), ("metadata.schema.json", "rial/metadata.json")]),
                 ("video", ["--privacy", PrivacyTests.videoLevels], [("metadata.schema.json", "rial/metadata.json")]),
                 ("photo", [], [("capture-app-photo-metadata.schema.json", "data/capture/metadata.json"), ("metadata.schema.json", "rial/metadata.json")]),
-                ("hash-only", [], [("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json"),
-                                   ("capture-app-photo-metadata.schema.json", "data/capture/metadata.json")]),
-                ("hash-only", ["--hash-only"], [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"),
-                                                ("metadata.schema.json", "rial/metadata.json"), ("manifest.schema.json", "rial/manifest.json")]),
-                ("hash-only", ["--hash-only", "--privacy", "location=precise,timestamp=exact,device=full"],
-                 [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")]),
-                ("video", ["--hash-only", "--privacy", "location=none"],
-                 [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")]),
+                (
+                    "hash-only", [],
+                    [
+                        ("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json"),
+                        ("capture-app-photo-metadata.schema.json", "data/capture/metadata.json"),
+                    ]
+                ),
+                (
+                    "hash-only", ["--hash-only"],
+                    [
+                        ("hash-only-payload.schema.json", "rial/hash_only_payload.json"),
+                        ("hash-only-payload.schema.json", "data/capture/hash_only_payload.json"),
+                        ("metadata.schema.json", "rial/metadata.json"), ("manifest.schema.json", "rial/manifest.json"),
+                    ]
+                ),
+                (
+                    "hash-only", ["--hash-only", "--privacy", "location=precise,timestamp=exact,device=full"],
+                    [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")]
+                ),
+                (
+                    "video", ["--hash-only", "--privacy", "location=none"],
+                    [("hash-only-payload.schema.json", "rial/hash_only_payload.json"), ("metadata.schema.json", "rial/metadata.json")]
+                ),
             ]
             for (index, item) in cases.enumerated() {
                 let capture = dir.appendingPathComponent(item.kind)

@@ -21,8 +21,9 @@ struct ProbeSandboxTests {
         return try Report.decode(run.stdout)
     }
 
-    @Test("what a hijacked demuxer tries after confinement kills the probe: media.probe is NOT CHECKED, naming the sandbox",
-          arguments: ["open", "socket", "execve"])
+    @Test(
+        "what a hijacked demuxer tries after confinement kills the probe: media.probe is NOT CHECKED, naming the sandbox",
+        arguments: ["open", "socket", "execve"])
     func escapeIsKilled(_ attempt: String) throws {
         try withTemporaryDirectory { dir in
             let package = try Self.package(in: dir)
@@ -42,7 +43,9 @@ struct ProbeSandboxTests {
             #expect(report.checks("media.probe").first?.status == "pass")
             let confinement = try #require(report.settings?.mediaProbeConfinement, "\(String(describing: report.settings))")
             #expect(confinement.hasPrefix("seccomp allow-list ("), "\(confinement)")
-            let forms = ["; user, network and mount namespaces", "; network and mount namespaces (a user namespace was refused: ", "; no namespaces (unshare refused: "]
+            let forms = [
+                "; user, network and mount namespaces", "; network and mount namespaces (a user namespace was refused: ", "; no namespaces (unshare refused: ",
+            ]
             #expect(forms.contains { confinement.contains($0) }, "\(confinement)")
             // Not examined: nothing to state.
             let unexamined = CLI.rial(["verify", package.path, "--format", "json", "--quiet", "--no-examine-media"], cwd: dir)
@@ -56,8 +59,11 @@ struct ProbeSandboxTests {
             let package = try Self.package(in: dir)
             let libraries = try #require(try Self.report(package, cwd: dir).settings?.libraries)
             let names = libraries.map(\.name)
-            #expect(names == ["OpenSSL", "libarchive", "FFmpeg", "libavformat", "libavcodec", "libavutil", "libheif", "libexif", "libiptcdata", "Exempi", "libseccomp"],
-                    "\(names)")
+            #expect(
+                names == [
+                    "OpenSSL", "libarchive", "FFmpeg", "libavformat", "libavcodec", "libavutil", "libheif", "libexif", "libiptcdata", "Exempi", "libseccomp",
+                ],
+                "\(names)")
             // The oracles: the openssl and ffprobe command lines load the same libraries.
             let openssl = CLI.run(["openssl", "version"], cwd: dir).stdout
             let version = try #require(libraries.first { $0.name == "OpenSSL" }?.version)

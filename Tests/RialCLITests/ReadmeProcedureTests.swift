@@ -65,8 +65,9 @@ struct ReadmeProcedureTests {
                 try Sealing.extract("rial/manifest.json", of: good, to: manifest)
                 try Oracle.tamper(covered, ["replace-file", "rial/manifest.json", manifest.path], output: tampered)
             case .hashOnly:
-                try Oracle.tamper(good, ["json-set", "rial/hash_only_payload.json", "/mediaHash", "\"\(String(repeating: "0", count: 64))\"", "--cover"],
-                                  output: tampered)
+                try Oracle.tamper(
+                    good, ["json-set", "rial/hash_only_payload.json", "/mediaHash", "\"\(String(repeating: "0", count: 64))\"", "--cover"],
+                    output: tampered)
             case .noFrames:
                 try Oracle.tamper(good, ["add", "data/media/extra.mov", "not part of the capture"], output: tampered)
             case .sealed:
@@ -76,9 +77,12 @@ struct ReadmeProcedureTests {
                 let manifest = dir.appendingPathComponent("manifest.json")
                 let signature = dir.appendingPathComponent("resigned.p7s")
                 try Sealing.extract("rial/manifest.json", of: good, to: manifest)
-                let signed = CLI.run(["openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("investigator.pem"),
-                                      "-inkey", pki.path("investigator.key"), "-certfile", pki.path("investigator-chain.pem"),
-                                      "-md", "sha256", "-outform", "DER", "-out", signature.path], cwd: dir)
+                let signed = CLI.run(
+                    [
+                        "openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("investigator.pem"),
+                        "-inkey", pki.path("investigator.key"), "-certfile", pki.path("investigator-chain.pem"),
+                        "-md", "sha256", "-outform", "DER", "-out", signature.path,
+                    ], cwd: dir)
                 try #require(signed.status == 0, "openssl cms -sign failed: \(signed)")
                 try Oracle.tamper(good, ["replace-file", "rial/seal/manifest.p7s", signature.path], output: tampered)
             case .timestampedWithoutChain:
@@ -304,7 +308,9 @@ struct ReadmeProcedureTests {
         var blocks: [String] = []
         var current: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line == "```text" { current = "" } else if line == "```", let block = current {
+            if line == "```text" {
+                current = ""
+            } else if line == "```", let block = current {
                 blocks.append(block)
                 current = nil
             } else if let block = current {

@@ -41,8 +41,11 @@ struct ReceiptTests {
     /// `rial verify PKG --receipt R` signed by the examiner; requires exit 0.
     private func makeReceipt(_ package: URL, _ pki: TestPKI, in dir: URL, name: String = "case.receipt.json", extra: [String] = []) throws -> URL {
         let receipt = dir.appendingPathComponent(name)
-        let result = CLI.rial(["verify", package.path, "--trust", pki.path("root-ca.pem"), "--examiner", "A. Expert, Forensic Lab Ltd",
-                               "--receipt", receipt.path, "--quiet"] + examiner(pki) + extra, cwd: dir)
+        let result = CLI.rial(
+            [
+                "verify", package.path, "--trust", pki.path("root-ca.pem"), "--examiner", "A. Expert, Forensic Lab Ltd",
+                "--receipt", receipt.path, "--quiet",
+            ] + examiner(pki) + extra, cwd: dir)
         try #require(result.status == 0, "verify --receipt failed: \(result)")
         return receipt
     }
@@ -54,11 +57,17 @@ struct ReceiptTests {
     }
 
     private func opensslVerifies(_ receipt: URL, anchor: String, in dir: URL) -> Bool {
-        CLI.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", receipt.path + ".p7s", "-content", receipt.path,
-                 "-CAfile", anchor, "-purpose", "any", "-out", "/dev/null"], cwd: dir).status == 0
+        CLI.run(
+            [
+                "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", receipt.path + ".p7s", "-content", receipt.path,
+                "-CAfile", anchor, "-purpose", "any", "-out", "/dev/null",
+            ], cwd: dir
+        ).status == 0
     }
 
-    @Test("a receipt: openssl verifies its signature over the report's exact bytes; the report names the package's sha256sum, size and examiner, and validates against both schemas; rial receipt verify passes every check, a re-run agreeing")
+    @Test(
+        "a receipt: openssl verifies its signature over the report's exact bytes; the report names the package's sha256sum, size and examiner, and validates against both schemas; rial receipt verify passes every check, a re-run agreeing"
+    )
     func signedReceipt() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -83,7 +92,8 @@ struct ReceiptTests {
                 let valid = try Oracle.validate(schema: schema, [receipt.path], cwd: dir)
                 #expect(valid.status == 0, "\(schema): \(valid)")
             }
-            let (result, verification) = try check(receipt, [package.path, "--trust", pki.path("other-root-ca.pem"), "--trust", pki.path("root-ca.pem"), "--rerun"], cwd: dir)
+            let (result, verification) = try check(
+                receipt, [package.path, "--trust", pki.path("other-root-ca.pem"), "--trust", pki.path("root-ca.pem"), "--rerun"], cwd: dir)
             #expect(result.status == 0, "\(result)")
             for code in ["receipt.report", "receipt.signature", "receipt.trust", "receipt.package", "receipt.rerun"] {
                 #expect(verification.status(code) == "pass", "\(code): \(verification.checks)")
@@ -102,7 +112,8 @@ struct ReceiptTests {
         }
     }
 
-    @Test("a timestamped receipt: openssl ts -verify accepts the token over the SHA-256 of the signature value; rial trusts its time and judges the signer then")
+    @Test(
+        "a timestamped receipt: openssl ts -verify accepts the token over the SHA-256 of the signature value; rial trusts its time and judges the signer then")
     func timestampedReceipt() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -115,15 +126,20 @@ struct ReceiptTests {
             let value = dir.appendingPathComponent("signature-value.bin")
             try Sealing.forge("signature-value", URL(fileURLWithPath: receipt.path + ".p7s"), value)
             let digest = String(CLI.run(["sha256sum", value.path], cwd: dir).stdout.prefix(64))
-            let ts = CLI.run(["openssl", "ts", "-verify", "-digest", digest, "-in", token, "-CAfile", pki.path("root-ca.pem"),
-                              "-untrusted", receipt.path + ".tsa-chain.pem"], cwd: dir)
+            let ts = CLI.run(
+                [
+                    "openssl", "ts", "-verify", "-digest", digest, "-in", token, "-CAfile", pki.path("root-ca.pem"),
+                    "-untrusted", receipt.path + ".tsa-chain.pem",
+                ], cwd: dir)
             #expect(ts.status == 0, "\(ts)")
             let (result, verification) = try check(receipt, ["--trust", pki.path("other-root-ca.pem"), "--tsa-trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(result.status == 0, "\(result)")
             #expect(verification.status("receipt.timestamp") == "pass")
             #expect(verification.status("receipt.timestamp.trust") == "pass")
             let genTime = try #require(verification.trusted_time)
-            #expect(verification.checks.first { $0.code == "receipt.trust" }?.message.contains("certificates judged at \(genTime), the receipt token's genTime") == true)
+            #expect(
+                verification.checks.first { $0.code == "receipt.trust" }?.message.contains("certificates judged at \(genTime), the receipt token's genTime")
+                    == true)
             // Without --tsa-trust the token is valid and its TSA not judged.
             let (_, untrusted) = try check(receipt, ["--trust", pki.path("other-root-ca.pem")], cwd: dir)
             #expect(untrusted.status("receipt.timestamp.trust") == "not_checked")
@@ -154,7 +170,9 @@ struct ReceiptTests {
         }
     }
 
-    @Test("another package's bytes, a package changed since (custody appended), an untrusted signer, a missing signature, another receipt's token: each its own code")
+    @Test(
+        "another package's bytes, a package changed since (custody appended), an untrusted signer, a missing signature, another receipt's token: each its own code"
+    )
     func tamperedReceipts() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -182,8 +200,11 @@ struct ReceiptTests {
             try FileManager.default.removeItem(atPath: receipt.path + ".tsr")
 
             // The package changed after it was verified: its bytes differ, and a re-run disagrees.
-            let appended = CLI.rial(["custody", "append", package.path, "--action", "TRANSFERRED", "--actor-name", "Jane Roe",
-                                     "--role", "investigator", "--details", "to the lab", "--quiet"], cwd: dir)
+            let appended = CLI.rial(
+                [
+                    "custody", "append", package.path, "--action", "TRANSFERRED", "--actor-name", "Jane Roe",
+                    "--role", "investigator", "--details", "to the lab", "--quiet",
+                ], cwd: dir)
             try #require(appended.status == 0, "\(appended)")
             let (changed, changedFound) = try check(receipt, [package.path, "--rerun"] + anchors, cwd: dir)
             #expect(changed.status == 1)

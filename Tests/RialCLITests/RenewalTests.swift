@@ -17,8 +17,10 @@ struct RenewalTests {
         let pki = try TestPKI.make(in: dir)
         let made = CLI.run(["bash", Self.tsaScript, pki.dir.path], cwd: dir)
         try #require(made.status == 0, "add-renewal-tsas.sh failed: \(made)")
-        let seconds = try #require(TimeInterval(try String(contentsOf: pki.dir.appendingPathComponent("renewal-now.txt"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let seconds = try #require(
+            TimeInterval(
+                try String(contentsOf: pki.dir.appendingPathComponent("renewal-now.txt"), encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         return (pki, Date(timeIntervalSince1970: seconds))
     }
 
@@ -43,13 +45,18 @@ struct RenewalTests {
 
     /// Renews `package` with `section`'s TSA, through `rial renew request` and `attach`.
     @discardableResult
-    private func renew(_ package: URL, _ pki: TestPKI, section: String = "tsa_b", hash: String? = nil, shift: String? = nil, in dir: URL) throws -> CommandResult {
+    private func renew(_ package: URL, _ pki: TestPKI, section: String = "tsa_b", hash: String? = nil, shift: String? = nil, in dir: URL) throws
+        -> CommandResult
+    {
         let request = dir.appendingPathComponent("\(UUID().uuidString).tsq"), response = dir.appendingPathComponent("\(UUID().uuidString).tsr")
         let asked = CLI.rial(["renew", "request", package.path, "-o", request.path, "--quiet"] + (hash.map { ["--hash", $0] } ?? []), cwd: dir)
         try #require(asked.status == 0, "\(asked)")
         try reply(pki, section: section, request: request, response: response, shift: shift)
-        return CLI.rial(["renew", "attach", package.path, "--token", response.path, "--tsa-chain", pki.path("tsa-chain.pem"),
-                         "--request", request.path, "--quiet"], cwd: dir)
+        return CLI.rial(
+            [
+                "renew", "attach", package.path, "--token", response.path, "--tsa-chain", pki.path("tsa-chain.pem"),
+                "--request", request.path, "--quiet",
+            ], cwd: dir)
     }
 
     private func anchors(_ pki: TestPKI) -> [String] { ["--trust", pki.path("root-ca.pem"), "--tsa-trust", pki.path("root-ca.pem")] }
@@ -110,12 +117,20 @@ struct RenewalTests {
             #expect(report.has("timestamp.renewal", subject: "rial/seal/renewal/000003.ers", status: "pass"), "\(report.checks("timestamp.renewal"))")
             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("bag"))
             for number in 1...3 {
-                let checked = CLI.run([python, Self.oracle, "verify", bag.appendingPathComponent("rial/seal/renewal/00000\(number).ers").path,
-                                       bag.appendingPathComponent("rial/seal/manifest.tsr").path, pki.path("root-ca.pem"), pki.path("tsa-chain.pem")], cwd: dir)
+                let checked = CLI.run(
+                    [
+                        python, Self.oracle, "verify", bag.appendingPathComponent("rial/seal/renewal/00000\(number).ers").path,
+                        bag.appendingPathComponent("rial/seal/manifest.tsr").path, pki.path("root-ca.pem"), pki.path("tsa-chain.pem"),
+                    ], cwd: dir)
                 #expect(checked.status == 0 && checked.stdout.contains("\"valid\": true"), "record \(number): \(checked)")
             }
-            #expect(CLI.run([python, Self.oracle, "verify", bag.appendingPathComponent("rial/seal/renewal/000003.ers").path,
-                             bag.appendingPathComponent("rial/seal/manifest.tsr").path, pki.path("root-ca.pem"), pki.path("tsa-chain.pem")], cwd: dir)
+            #expect(
+                CLI.run(
+                    [
+                        python, Self.oracle, "verify", bag.appendingPathComponent("rial/seal/renewal/000003.ers").path,
+                        bag.appendingPathComponent("rial/seal/manifest.tsr").path, pki.path("root-ca.pem"), pki.path("tsa-chain.pem"),
+                    ], cwd: dir
+                )
                 .stdout.contains("{\"algorithm\": \"sha512\", \"count\": 2}"))
 
             // The other way: the oracle writes a record (SHA-256, then a SHA-512 chain) for a fresh package.
@@ -136,8 +151,9 @@ struct RenewalTests {
             var imprint = CLI.run([python, Self.oracle, "imprint", record, data, algorithm], cwd: dir).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             if corruptFirst, step == 0 { imprint = String(repeating: "ab", count: 32) }
             let request = dir.appendingPathComponent("oracle-\(step).tsq"), response = dir.appendingPathComponent("oracle-\(step).tsr")
-            let query = CLI.run(["openssl", "ts", "-query", "-digest", imprint, "-\(algorithm)", "-cert", "-out", request.path], cwd: dir,
-                                environment: ["OPENSSL_CONF": "/dev/null"])
+            let query = CLI.run(
+                ["openssl", "ts", "-query", "-digest", imprint, "-\(algorithm)", "-cert", "-out", request.path], cwd: dir,
+                environment: ["OPENSSL_CONF": "/dev/null"])
             try #require(query.status == 0, "\(query)")
             try reply(pki, section: "tsa_b", request: request, response: response)
             let out = dir.appendingPathComponent("oracle-\(step)-\(UUID().uuidString).ers").path

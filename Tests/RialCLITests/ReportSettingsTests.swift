@@ -7,7 +7,9 @@ import Testing
 /// held against openssl's.
 @Suite("Report case fields and settings")
 struct ReportSettingsTests {
-    @Test("every anchor given, --trust-dir included, with role, subject, openssl's fingerprint and file; the requirements, head, media, time and version; the case fields")
+    @Test(
+        "every anchor given, --trust-dir included, with role, subject, openssl's fingerprint and file; the requirements, head, media, time and version; the case fields"
+    )
     func givenEverything() throws {
         try withTemporaryDirectory { dir in
             let fixture = try CourtReportFixture.make(in: dir)
@@ -16,8 +18,10 @@ struct ReportSettingsTests {
             for name in ["root-ca.pem", "other-root-ca.pem"] {
                 try FileManager.default.copyItem(atPath: fixture.pki.path(name), toPath: anchors.appendingPathComponent(name).path)
             }
-            let arguments = ["--trust-dir", "anchors", "--tsa-trust", "pki/root-ca.pem", "--require-seal", "--require-timestamp",
-                             "--custody-head", fixture.custodyHead.uppercased(), "--media", "capture/media/capture.mov"]
+            let arguments = [
+                "--trust-dir", "anchors", "--tsa-trust", "pki/root-ca.pem", "--require-seal", "--require-timestamp",
+                "--custody-head", fixture.custodyHead.uppercased(), "--media", "capture/media/capture.mov",
+            ]
             let result = CLI.rial(["verify", fixture.package.lastPathComponent, "--format", "json", "--quiet"] + arguments, cwd: dir)
             #expect(result.status == 0, "\(result)")
             let report = try #require(try? Report.decode(result.stdout), "\(result)")
@@ -33,7 +37,9 @@ struct ReportSettingsTests {
             for anchor in settings.trustAnchors {
                 let file = try #require(anchor.file)
                 let openssl = CLI.run(["openssl", "x509", "-in", file, "-noout", "-fingerprint", "-sha256"], cwd: dir)
-                let expected = openssl.stdout.split(separator: "=").last.map { $0.replacingOccurrences(of: ":", with: "").lowercased().trimmingCharacters(in: .whitespacesAndNewlines) }
+                let expected = openssl.stdout.split(separator: "=").last.map {
+                    $0.replacingOccurrences(of: ":", with: "").lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+                }
                 #expect(anchor.sha256Fingerprint == expected, "\(file)")
                 let subject = CLI.run(["openssl", "x509", "-in", file, "-noout", "-subject", "-nameopt", "RFC2253"], cwd: dir)
                 #expect(subject.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "subject=" + anchor.subject)
@@ -48,18 +54,23 @@ struct ReportSettingsTests {
             #expect(fields.caseNumber == CourtReportFixture.caseNumber)
             #expect(fields.organisation == CourtReportFixture.organisation)
             #expect(fields.description == CourtReportFixture.description)
-            #expect(fields.fields == [.init(label: "Bag-Group-Identifier", value: CourtReportFixture.caseNumber),
-                                      .init(label: "Source-Organization", value: CourtReportFixture.organisation),
-                                      .init(label: "External-Description", value: CourtReportFixture.description),
-                                      .init(label: CourtReportFixture.contact.label, value: CourtReportFixture.contact.value)],
-                    "every field but the reserved ones, in file order")
+            #expect(
+                fields.fields == [
+                    .init(label: "Bag-Group-Identifier", value: CourtReportFixture.caseNumber),
+                    .init(label: "Source-Organization", value: CourtReportFixture.organisation),
+                    .init(label: "External-Description", value: CourtReportFixture.description),
+                    .init(label: CourtReportFixture.contact.label, value: CourtReportFixture.contact.value),
+                ],
+                "every field but the reserved ones, in file order")
 
             let xml = CLI.rial(["verify", fixture.package.lastPathComponent, "--format", "xml", "--quiet"] + arguments, cwd: dir)
             let file = dir.appendingPathComponent("report.xml")
             try Data(xml.stdout.utf8).write(to: file)
             try XMLOutputTests.expectValid(file, cwd: dir)
-            for element in ["<case_number>\(CourtReportFixture.caseNumber)</case_number>", "<option>--trust-dir</option>",
-                            "<custody_head>\(fixture.custodyHead)</custody_head>", "<media>capture/media/capture.mov</media>"] {
+            for element in [
+                "<case_number>\(CourtReportFixture.caseNumber)</case_number>", "<option>--trust-dir</option>",
+                "<custody_head>\(fixture.custodyHead)</custody_head>", "<media>capture/media/capture.mov</media>",
+            ] {
                 #expect(xml.stdout.contains(element), "the XML lacks \(element)")
             }
         }

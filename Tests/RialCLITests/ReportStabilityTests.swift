@@ -54,7 +54,8 @@ struct ReportStabilityTests {
             let algorithms = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512"]
             if code.contains(".a.") || code.hasSuffix(".a") {
                 for algorithm in algorithms {
-                    codes.insert(code.hasSuffix(".a") ? String(code.dropLast(2)) + "." + algorithm : code.replacingOccurrences(of: ".a.", with: ".\(algorithm)."))
+                    codes.insert(
+                        code.hasSuffix(".a") ? String(code.dropLast(2)) + "." + algorithm : code.replacingOccurrences(of: ".a.", with: ".\(algorithm)."))
                 }
             } else {
                 codes.insert(code)
@@ -67,9 +68,11 @@ struct ReportStabilityTests {
     func normaliser() {
         let hexA = String(repeating: "ab", count: 32)
         let hexB = String(repeating: "cd", count: 32)
-        let input = "/tmp/x/case \(hexA) \(hexB) \(hexA) 2026-01-20T00:00:00Z 2027-05-01T10:11:12.5Z 2026-01-20T00:00:00Z 123e4567-e89b-12d3-a456-426614174000 2030-01-01T11:00:00Z 2030-01-02T10:00:00Z"
+        let input =
+            "/tmp/x/case \(hexA) \(hexB) \(hexA) 2026-01-20T00:00:00Z 2027-05-01T10:11:12.5Z 2026-01-20T00:00:00Z 123e4567-e89b-12d3-a456-426614174000 2030-01-01T11:00:00Z 2030-01-02T10:00:00Z"
         let now = ISO8601DateFormatter().date(from: "2030-01-01T12:00:00Z")!
-        #expect(ReportNormaliser.normalise(input, directory: "/tmp/x", now: now)
+        #expect(
+            ReportNormaliser.normalise(input, directory: "/tmp/x", now: now)
                 == "$DIR/case <hex1> <hex2> <hex1> <time1> <time2> <time1> <uuid1> <now> <now>")
     }
 }
@@ -92,18 +95,22 @@ enum ReportNormaliser {
         out = out.replacingOccurrences(of: namespacesPattern, with: "<namespaces>", options: .regularExpression)
         // So are the libraries' versions.
         out = out.replacingOccurrences(of: "\"libraries\": \\[[^\\]]*\\]", with: "\"libraries\": [<libraries>]", options: .regularExpression)
-        out = out.replacingOccurrences(of: "OpenSSL [^<]*?: the versions running, as each said\\.", with: "<libraries>: the versions running, as each said.",
-                                       options: .regularExpression)
+        out = out.replacingOccurrences(
+            of: "OpenSSL [^<]*?: the versions running, as each said\\.", with: "<libraries>: the versions running, as each said.",
+            options: .regularExpression)
         out = recent(out, now: now)
-        for (kind, pattern) in [("uuid", "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"),
-                                ("hex", "(?<![0-9A-Za-z])[0-9a-fA-F]{16,}(?![0-9A-Za-z])"),
-                                ("time", timePattern)] {
+        for (kind, pattern) in [
+            ("uuid", "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"),
+            ("hex", "(?<![0-9A-Za-z])[0-9a-fA-F]{16,}(?![0-9A-Za-z])"),
+            ("time", timePattern),
+        ] {
             out = numbered(out, pattern: pattern, kind: kind)
         }
         return out
     }
 
-    static let namespacesPattern = "user, network and mount namespaces|network and mount namespaces \\(a user namespace was refused: [^)]*\\)|no namespaces \\(unshare refused: [^)]*\\)"
+    static let namespacesPattern =
+        "user, network and mount namespaces|network and mount namespaces \\(a user namespace was refused: [^)]*\\)|no namespaces \\(unshare refused: [^)]*\\)"
 
     static let timePattern = "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})"
 
@@ -150,14 +157,17 @@ enum ReportCorpus {
         var items: [ReportCorpusItem] = []
         let base = try Fixture.package(in: dir, name: "base.rialpkg")
         items.append(ReportCorpusItem(name: "base", path: base.path))
-        items.append(ReportCorpusItem(name: "base, policy requires a seal and a timestamp", path: base.path,
-                                      arguments: ["--require-seal", "--require-timestamp"]))
+        items.append(
+            ReportCorpusItem(
+                name: "base, policy requires a seal and a timestamp", path: base.path,
+                arguments: ["--require-seal", "--require-timestamp"]))
 
         for kind in ["photo", "hash-only"] {
             let sample = CLI.rial(["sample", "--out", kind, "--kind", kind, "--seed", "3"], cwd: dir)
             try #require(sample.status == 0, "rial sample \(kind): \(sample)")
-            let packed = try Fixture.pack(dir.appendingPathComponent(kind), in: dir, name: "\(kind).rialpkg",
-                                          options: kind == "hash-only" ? ["--hash-only", "--privacy", "location=coarse"] : [])
+            let packed = try Fixture.pack(
+                dir.appendingPathComponent(kind), in: dir, name: "\(kind).rialpkg",
+                options: kind == "hash-only" ? ["--hash-only", "--privacy", "location=coarse"] : [])
             items.append(ReportCorpusItem(name: kind, path: packed.path))
         }
 
@@ -190,11 +200,13 @@ enum ReportCorpus {
             ReportCorpusItem(name: "sealed, trusted", path: sealed.path, arguments: ["--trust", pki.path("root-ca.pem")]),
             ReportCorpusItem(name: "sealed, another anchor", path: sealed.path, arguments: ["--trust", pki.path("other-root-ca.pem")]),
             ReportCorpusItem(name: "sealed and timestamped, no anchors", path: stamped.path),
-            ReportCorpusItem(name: "sealed and timestamped, trusted, required", path: stamped.path,
-                             arguments: trust + ["--require-seal", "--require-timestamp"]),
+            ReportCorpusItem(
+                name: "sealed and timestamped, trusted, required", path: stamped.path,
+                arguments: trust + ["--require-seal", "--require-timestamp"]),
             ReportCorpusItem(name: "custody appended, trusted", path: appended.path, arguments: trust),
-            ReportCorpusItem(name: "custody appended, wrong head", path: appended.path,
-                             arguments: trust + ["--custody-head", String(repeating: "0", count: 64)]),
+            ReportCorpusItem(
+                name: "custody appended, wrong head", path: appended.path,
+                arguments: trust + ["--custody-head", String(repeating: "0", count: 64)]),
         ]
     }
 

@@ -26,21 +26,38 @@ struct RevocationOracleTests {
 
     static let cases: [Case] = [
         Case(name: "good (CRL)", signer: "signer-good", crls: ["int-now.crl.pem", "root.crl.pem"], expected: "valid"),
-        Case(name: "good (delegated OCSP responder)", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "ocsp-responder", nil)], expected: "valid"),
+        Case(
+            name: "good (delegated OCSP responder)", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "ocsp-responder", nil)],
+            expected: "valid"),
         Case(name: "revoked before", signer: "signer-revoked", crls: ["int-now.crl.pem", "root.crl.pem"], expected: "revoked"),
-        Case(name: "revoked before (OCSP by the issuer)", signer: "signer-revoked", crls: ["root.crl.pem"], ocsps: [("signer-revoked", "intermediate-ca", nil)], expected: "revoked"),
+        Case(
+            name: "revoked before (OCSP by the issuer)", signer: "signer-revoked", crls: ["root.crl.pem"], ocsps: [("signer-revoked", "intermediate-ca", nil)],
+            expected: "revoked"),
         Case(name: "key compromise before", signer: "signer-compromised", crls: ["int-now.crl.pem", "root.crl.pem"], expected: "revoked"),
-        Case(name: "revoked after the trusted genTime", signer: "signer-revoked-later", crls: ["int-at-T.crl.pem", "int-now.crl.pem", "root.crl.pem"], timestamped: true, expected: "valid"),
-        Case(name: "key compromise after the trusted genTime", signer: "signer-compromised-later", crls: ["int-at-T.crl.pem", "int-now.crl.pem", "root.crl.pem"], timestamped: true, expected: "valid"),
+        Case(
+            name: "revoked after the trusted genTime", signer: "signer-revoked-later", crls: ["int-at-T.crl.pem", "int-now.crl.pem", "root.crl.pem"],
+            timestamped: true, expected: "valid"),
+        Case(
+            name: "key compromise after the trusted genTime", signer: "signer-compromised-later",
+            crls: ["int-at-T.crl.pem", "int-now.crl.pem", "root.crl.pem"], timestamped: true, expected: "valid"),
         Case(name: "stale CRL", signer: "signer-good", crls: ["int-stale.crl.pem", "root.crl.pem"], expected: "not-checked"),
-        Case(name: "stale OCSP response", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "ocsp-responder", 3)], expected: "not-checked"),
+        Case(
+            name: "stale OCSP response", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "ocsp-responder", 3)], expected: "not-checked"),
         Case(name: "missing (no evidence of the issuer)", signer: "signer-good", crls: ["root.crl.pem"], expected: "not-checked"),
         Case(name: "missing (no evidence for the intermediate)", signer: "signer-good", crls: ["int-now.crl.pem"], expected: "not-checked"),
-        Case(name: "unknown (OCSP)", signer: "signer-unknown", crls: ["root.crl.pem"], ocsps: [("signer-unknown", "ocsp-responder", nil)], expected: "not-checked"),
-        Case(name: "wrong responder (issued by the root)", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "wrong-responder", nil)], expected: "not-checked"),
-        Case(name: "wrong responder (no OCSPSigning)", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "noeku-responder", nil)], expected: "not-checked"),
+        Case(
+            name: "unknown (OCSP)", signer: "signer-unknown", crls: ["root.crl.pem"], ocsps: [("signer-unknown", "ocsp-responder", nil)],
+            expected: "not-checked"),
+        Case(
+            name: "wrong responder (issued by the root)", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "wrong-responder", nil)],
+            expected: "not-checked"),
+        Case(
+            name: "wrong responder (no OCSPSigning)", signer: "signer-good", crls: ["root.crl.pem"], ocsps: [("signer-good", "noeku-responder", nil)],
+            expected: "not-checked"),
         Case(name: "CRL signed by an impostor of the issuer", signer: "signer-good", crls: ["impostor.crl.pem", "root.crl.pem"], expected: "not-checked"),
-        Case(name: "expired intermediate", signer: "expired-ca-signer", chain: "expired-chain.pem", intermediate: "expired-ca.pem", crls: ["root.crl.pem"], expected: "invalid"),
+        Case(
+            name: "expired intermediate", signer: "expired-ca-signer", chain: "expired-chain.pem", intermediate: "expired-ca.pem", crls: ["root.crl.pem"],
+            expected: "invalid"),
     ]
 
     @Test("rial's verdict on the seal's signer and pyhanko-certvalidator's agree", arguments: cases)
@@ -61,8 +78,10 @@ struct RevocationOracleTests {
             // The time rial judged the seal's signer at: the trusted genTime, else its verification time.
             let at = try #require(item.timestamped ? report.timestamp?.genTime : settings["verification_time"] as? String)
             let rial = Self.rialVerdict(report)
-            var arguments = [python, Self.oracle, "--root", pki.path("root-ca.pem"), "--cert", pki.path("\(item.signer).pem"),
-                             "--other", pki.path(item.intermediate), "--at", at]
+            var arguments = [
+                python, Self.oracle, "--root", pki.path("root-ca.pem"), "--cert", pki.path("\(item.signer).pem"),
+                "--other", pki.path(item.intermediate), "--at", at,
+            ]
             arguments += item.crls.flatMap { ["--crl", pki.path($0)] } + ocspFiles.flatMap { ["--ocsp", $0] }
             let judged = CLI.run(arguments, cwd: dir)
             try #require(judged.status == 0, "pyhanko_revocation.py failed: \(judged)")

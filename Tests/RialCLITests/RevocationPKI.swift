@@ -18,8 +18,10 @@ struct RevocationPKI {
         let dir = parent.appendingPathComponent("revocation-pki")
         let result = CLI.run(["bash", script, dir.path], cwd: parent)
         try #require(result.status == 0, "make-revocation-pki.sh failed: \(result)")
-        let seconds = try #require(TimeInterval(try String(contentsOf: dir.appendingPathComponent("now.txt"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let seconds = try #require(
+            TimeInterval(
+                try String(contentsOf: dir.appendingPathComponent("now.txt"), encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         return RevocationPKI(dir: dir, now: Date(timeIntervalSince1970: seconds))
     }
 
@@ -39,8 +41,9 @@ struct RevocationPKI {
     /// A package sealed by `signer` (`signer-good`, …), chained through `chain`.
     func package(_ signer: String, chain: String = "chain.pem", in parent: URL) throws -> URL {
         let capture = try Fixture.sample(in: parent, name: "capture-\(signer)")
-        return try Fixture.pack(capture, in: parent, name: "\(signer).rialpkg",
-                                options: ["--sign-key", path("\(signer).key"), "--cert", path("\(signer).pem"), "--chain", path(chain)])
+        return try Fixture.pack(
+            capture, in: parent, name: "\(signer).rialpkg",
+            options: ["--sign-key", path("\(signer).key"), "--cert", path("\(signer).pem"), "--chain", path(chain)])
     }
 
     /// Timestamps `package` as `tsa` (`tsa`, `tsa-compromised-later`) one day before ``now``:
@@ -50,11 +53,17 @@ struct RevocationPKI {
         let response = parent.appendingPathComponent("\(UUID().uuidString).tsr")
         let asked = CLI.rial(["timestamp", "request", package.path, "-o", request.path, "--quiet"], cwd: parent)
         try #require(asked.status == 0, "timestamp request failed: \(asked)")
-        let replied = CLI.run([try Oracle.tool("faketime"), "-f", "-1d", "openssl", "ts", "-reply", "-config", "\(tsa).cnf",
-                               "-queryfile", request.path, "-out", response.path], cwd: dir, environment: ["OPENSSL_CONF": "/dev/null"])
+        let replied = CLI.run(
+            [
+                try Oracle.tool("faketime"), "-f", "-1d", "openssl", "ts", "-reply", "-config", "\(tsa).cnf",
+                "-queryfile", request.path, "-out", response.path,
+            ], cwd: dir, environment: ["OPENSSL_CONF": "/dev/null"])
         try #require(replied.status == 0, "openssl ts -reply failed: \(replied)")
-        let attached = CLI.rial(["timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", path("chain.pem"),
-                                 "--request", request.path, "--quiet"], cwd: parent)
+        let attached = CLI.rial(
+            [
+                "timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", path("chain.pem"),
+                "--request", request.path, "--quiet",
+            ], cwd: parent)
         try #require(attached.status == 0, "timestamp attach failed: \(attached)")
     }
 

@@ -28,7 +28,9 @@ struct RevocationTests {
             #expect(result.status == 0, "\(report.failures)")
             let seal = try sealRevocation(report)
             #expect(seal.code == "seal.revocation" && seal.status == "pass")
-            #expect(seal.message.contains("int-now.crl.pem") && seal.message.contains("root.crl.pem"), "every certificate below the anchor is named with its evidence: \(seal.message)")
+            #expect(
+                seal.message.contains("int-now.crl.pem") && seal.message.contains("root.crl.pem"),
+                "every certificate below the anchor is named with its evidence: \(seal.message)")
             #expect(seal.part == "provenance")
             let custody = report.checks("custody.revocation")
             #expect(!custody.isEmpty && custody.allSatisfy { $0.status == "pass" && $0.seq != nil }, "\(custody)")
@@ -71,7 +73,8 @@ struct RevocationTests {
             let (result, report) = try Sealing.verify(package, pki.anchors + pki.crls("int-now.crl.pem", "root.crl.pem"), cwd: dir)
             #expect(result.status == 1)
             let seal = try sealRevocation(report)
-            #expect(seal.code == "seal.revocation.revoked" && seal.message.contains("for keyCompromise") && seal.message.contains("private key was in other hands"))
+            #expect(
+                seal.code == "seal.revocation.revoked" && seal.message.contains("for keyCompromise") && seal.message.contains("private key was in other hands"))
         }
     }
 
@@ -94,7 +97,9 @@ struct RevocationTests {
         }
     }
 
-    @Test("revoked after a trusted genTime: PASS with the date; the same revocation without the timestamp is a FAIL, and so it is for custody events, which no trusted time dates")
+    @Test(
+        "revoked after a trusted genTime: PASS with the date; the same revocation without the timestamp is a FAIL, and so it is for custody events, which no trusted time dates"
+    )
     func revokedAfterTrustedTime() throws {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
@@ -112,7 +117,8 @@ struct RevocationTests {
             #expect(report.checks("custody.revocation.revoked").allSatisfy { $0.message.contains("custody events carry no trusted timestamp") })
             let seal = try sealRevocation(report)
             #expect(seal.code == "seal.revocation.revoked-later" && seal.status == "pass", "\(seal.message)")
-            #expect(seal.message.contains("after") && seal.message.contains("the trusted timestamp's genTime") && seal.message.contains("predates the revocation"))
+            #expect(
+                seal.message.contains("after") && seal.message.contains("the trusted timestamp's genTime") && seal.message.contains("predates the revocation"))
             #expect(report.checks("timestamp.revocation").first?.status == "pass")
 
             let compromised = try pki.package("signer-compromised-later", in: dir)
@@ -199,10 +205,12 @@ struct RevocationTests {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
             let package = try pki.package("signer-unknown", in: dir)
-            let (_, report) = try Sealing.verify(package, pki.anchors + ["--ocsp", try pki.ocsp("signer-unknown", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
+            let (_, report) = try Sealing.verify(
+                package, pki.anchors + ["--ocsp", try pki.ocsp("signer-unknown", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
             #expect(sealCode(report) == "seal.revocation.unknown")
             let good = try pki.package("signer-good", in: dir)
-            let (_, twin) = try Sealing.verify(good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
+            let (_, twin) = try Sealing.verify(
+                good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
             #expect(sealStatus(twin) == "pass")
         }
     }
@@ -222,25 +230,31 @@ struct RevocationTests {
         }
     }
 
-    @Test("evidence not signed by the issuer or its delegated responder is not used (NOT CHECKED), even when it says revoked; the issuer's own and its delegate's are")
+    @Test(
+        "evidence not signed by the issuer or its delegated responder is not used (NOT CHECKED), even when it says revoked; the issuer's own and its delegate's are"
+    )
     func unauthorized() throws {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
             let good = try pki.package("signer-good", in: dir)
             for responder in ["wrong-responder", "noeku-responder"] {
-                let (_, report) = try Sealing.verify(good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: responder)] + pki.crls("root.crl.pem"), cwd: dir)
+                let (_, report) = try Sealing.verify(
+                    good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: responder)] + pki.crls("root.crl.pem"), cwd: dir)
                 #expect(sealCode(report) == "seal.revocation.unauthorized", "\(responder)")
             }
             let (_, impostor) = try Sealing.verify(good, pki.anchors + pki.crls("impostor.crl.pem", "root.crl.pem"), cwd: dir)
             #expect(sealCode(impostor) == "seal.revocation.unauthorized")
             // A revocation said by the wrong responder is no verdict.
             let revoked = try pki.package("signer-revoked", in: dir)
-            let (wrongResult, wrong) = try Sealing.verify(revoked, pki.anchors + ["--ocsp", try pki.ocsp("signer-revoked", by: "wrong-responder")] + pki.crls("root.crl.pem"), cwd: dir)
+            let (wrongResult, wrong) = try Sealing.verify(
+                revoked, pki.anchors + ["--ocsp", try pki.ocsp("signer-revoked", by: "wrong-responder")] + pki.crls("root.crl.pem"), cwd: dir)
             #expect(wrongResult.status == 0 && sealCode(wrong) == "seal.revocation.unauthorized")
             // Twins: the issuer itself, and its delegated responder.
-            let (issuerResult, byIssuer) = try Sealing.verify(revoked, pki.anchors + ["--ocsp", try pki.ocsp("signer-revoked", by: "intermediate-ca")] + pki.crls("root.crl.pem"), cwd: dir)
+            let (issuerResult, byIssuer) = try Sealing.verify(
+                revoked, pki.anchors + ["--ocsp", try pki.ocsp("signer-revoked", by: "intermediate-ca")] + pki.crls("root.crl.pem"), cwd: dir)
             #expect(issuerResult.status == 1 && sealCode(byIssuer) == "seal.revocation.revoked")
-            let (_, byDelegate) = try Sealing.verify(good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
+            let (_, byDelegate) = try Sealing.verify(
+                good, pki.anchors + ["--ocsp", try pki.ocsp("signer-good", by: "ocsp-responder")] + pki.crls("root.crl.pem"), cwd: dir)
             #expect(sealCode(byDelegate) == "seal.revocation")
         }
     }
@@ -257,7 +271,9 @@ struct RevocationTests {
         }
     }
 
-    @Test("a directory gives every file in it; the settings name each file by SHA-256 (sha256sum agrees) in JSON, XML (xmllint against report.xsd), the court report and the ledger")
+    @Test(
+        "a directory gives every file in it; the settings name each file by SHA-256 (sha256sum agrees) in JSON, XML (xmllint against report.xsd), the court report and the ledger"
+    )
     func settingsNameTheEvidence() throws {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
@@ -282,25 +298,31 @@ struct RevocationTests {
                 #expect(item["sha256"] == String(digest) && item["kind"] == "crl" && item["source"] == "supplied")
             }
             let text = CLI.rial(["verify", package.path, "--crl", crls.path] + pki.anchors, cwd: dir).stdout
-            #expect(text.contains("Revocation         CRL \(crls.path)/int-now.crl.pem (--crl, SHA-256 \(evidence[0]["sha256"] ?? "?"))"), "\(text.prefix(1500))")
+            #expect(
+                text.contains("Revocation         CRL \(crls.path)/int-now.crl.pem (--crl, SHA-256 \(evidence[0]["sha256"] ?? "?"))"), "\(text.prefix(1500))")
             let schema = try Oracle.validate(schema: "report.schema.json", [try write(result.stdout, to: dir.appendingPathComponent("report.json"))], cwd: dir)
             #expect(schema.status == 0, "\(schema)")
             let xml = dir.appendingPathComponent("report.xml")
             let wroteXML = CLI.rial(["verify", package.path, "--quiet", "--crl", crls.path, "--report", xml.path] + pki.anchors, cwd: dir)
             #expect(wroteXML.status == 0, "\(wroteXML)")
-            let xmllint = CLI.run([try Oracle.tool("xmllint"), "--noout", "--schema", Oracle.schemaDirectory.appendingPathComponent("report.xsd").path, xml.path], cwd: dir)
+            let xmllint = CLI.run(
+                [try Oracle.tool("xmllint"), "--noout", "--schema", Oracle.schemaDirectory.appendingPathComponent("report.xsd").path, xml.path], cwd: dir)
             #expect(xmllint.status == 0, "\(xmllint)")
             #expect((try? String(contentsOf: xml, encoding: .utf8))?.contains("<revocation_evidence>") == true)
             let html = dir.appendingPathComponent("court.html")
             let report = CLI.rial(["report", package.path, "-o", html.path, "--crl", crls.path] + pki.anchors, cwd: dir)
             #expect(report.status == 0, "\(report)")
             let page = try String(contentsOf: html, encoding: .utf8)
-            #expect(page.contains("Revocation evidence") && page.contains(String((evidence[0]["sha256"] ?? "?").prefix(8))) && page.contains("int-now.crl.pem"), "\(page.count)")
+            #expect(
+                page.contains("Revocation evidence") && page.contains(String((evidence[0]["sha256"] ?? "?").prefix(8))) && page.contains("int-now.crl.pem"),
+                "\(page.count)")
             let plain = dir.appendingPathComponent("plain.html")
             #expect(CLI.rial(["report", package.path, "-o", plain.path] + pki.anchors, cwd: dir).status == 0)
             let plainPage = try String(contentsOf: plain, encoding: .utf8)
             #expect(plainPage.contains("Not checked: no CRL or OCSP response was given"))
-            #expect(plainPage.contains("Seal&#39;s signer: <b>not checked</b>") || plainPage.contains("Seal's signer: <b>not checked</b>"), "the trust section says revocation was not checked")
+            #expect(
+                plainPage.contains("Seal&#39;s signer: <b>not checked</b>") || plainPage.contains("Seal's signer: <b>not checked</b>"),
+                "the trust section says revocation was not checked")
             #expect(page.contains("not revoked at the time that matters"))
             // The ledger's run detail records the evidence like the other settings.
             let ledger = dir.appendingPathComponent("ledger.sqlite")

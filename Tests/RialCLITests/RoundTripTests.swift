@@ -25,8 +25,10 @@ struct RoundTripTests {
             #expect(report.error == nil)
             #expect(report.subject.kind == "package")
             #expect(report.summary.pass == report.checks.filter { $0.status == "pass" }.count)
-            for code in ["archive.layout", "bag.declaration", "bag.payload-oxum", "bag.manifest.sha256",
-                         "bag.manifest.sha512", "bag.tagmanifest.sha256", "rial.manifest"] {
+            for code in [
+                "archive.layout", "bag.declaration", "bag.payload-oxum", "bag.manifest.sha256",
+                "bag.manifest.sha512", "bag.tagmanifest.sha256", "rial.manifest",
+            ] {
                 #expect(report.checks(code).map(\.status) == ["pass"], "check \(code)")
             }
         }
@@ -36,20 +38,24 @@ struct RoundTripTests {
     func packOptions() throws {
         try withTemporaryDirectory { dir in
             let capture = try Fixture.sample(in: dir)
-            let package = try Fixture.pack(capture, in: dir, options: [
-                "--package-id", "case-2026-117.a",
-                "--case", "2026-117",
-                "--organization", "County Lab Zürich",
-                "--description", "Szene: Straße 東京",
-                "--info", "Contact-Name=Jane Doe",
-                "--info", "X-Note=a=b",
-            ])
+            let package = try Fixture.pack(
+                capture, in: dir,
+                options: [
+                    "--package-id", "case-2026-117.a",
+                    "--case", "2026-117",
+                    "--organization", "County Lab Zürich",
+                    "--description", "Szene: Straße 東京",
+                    "--info", "Contact-Name=Jane Doe",
+                    "--info", "X-Note=a=b",
+                ])
             #expect(try Fixture.tarList(package).allSatisfy { $0.hasPrefix("case-2026-117.a/") })
             let bag = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
             let info = try Fixture.text(bag.appendingPathComponent("bag-info.txt"))
-            for line in ["External-Identifier: case-2026-117.a", "Bag-Group-Identifier: 2026-117",
-                         "Source-Organization: County Lab Zürich", "External-Description: Szene: Straße 東京",
-                         "Contact-Name: Jane Doe", "X-Note: a=b"] {
+            for line in [
+                "External-Identifier: case-2026-117.a", "Bag-Group-Identifier: 2026-117",
+                "Source-Organization: County Lab Zürich", "External-Description: Szene: Straße 東京",
+                "Contact-Name: Jane Doe", "X-Note: a=b",
+            ] {
                 #expect(info.split(separator: "\n").contains(Substring(line)), "\(line) in\n\(info)")
             }
             let (result, report) = try Fixture.verifyJSON(package.path, cwd: dir)

@@ -7,7 +7,7 @@ import Testing
 /// ffprobe, the JSON Schemas of the app's files), then packed and verified.
 @Suite("rial sample --kind app-export")
 struct SampleAppExportTests {
-    static let base = "recording_1768473001"   // seed 1: 1768473000 + 1
+    static let base = "recording_1768473001"  // seed 1: 1768473000 + 1
 
     /// Writes the sample to `dir/export` (root: `dir/export.tsa-root.pem`).
     static func sample(in dir: URL, _ options: [String] = []) throws -> URL {
@@ -26,17 +26,23 @@ struct SampleAppExportTests {
         try withTemporaryDirectory { dir in
             let export = try Self.sample(in: dir)
             let names = try FileManager.default.contentsOfDirectory(atPath: export.path).sorted()
-            #expect(names == ["README.txt", "depth", "\(Self.base).custody_log.json", "\(Self.base).hash_chain.json", "\(Self.base).manifest.json",
-                              "\(Self.base).metadata.json", "\(Self.base).mp4"], "\(names)")
+            #expect(
+                names == [
+                    "README.txt", "depth", "\(Self.base).custody_log.json", "\(Self.base).hash_chain.json", "\(Self.base).manifest.json",
+                    "\(Self.base).metadata.json", "\(Self.base).mp4",
+                ], "\(names)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: export.appendingPathComponent("depth").path).count == 20)
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("export.tsa-root.pem").path), "the root goes beside the export")
             // [.prettyPrinted, .sortedKeys]: two spaces, " : ", "/" escaped, no final newline.
             let custody = try Fixture.text(export.appendingPathComponent("\(Self.base).custody_log.json"))
-            #expect(custody.hasPrefix("[\n  {\n    \"action\" : \"RECORDING_START\",\n    \"details\" : ") && custody.hasSuffix("}\n]"), "\(custody.prefix(120))")
+            #expect(
+                custody.hasPrefix("[\n  {\n    \"action\" : \"RECORDING_START\",\n    \"details\" : ") && custody.hasSuffix("}\n]"), "\(custody.prefix(120))")
             let manifestText = try Fixture.text(export.appendingPathComponent("\(Self.base).manifest.json"))
             #expect(manifestText.contains("\"authority\" : \"http:\\/\\/localhost\\/rial-sample-tsa"), "\(manifestText.prefix(400))")
-            for (schema, file) in [("capture-app-forensic-manifest.schema.json", "manifest"), ("capture-app-custody-log.schema.json", "custody_log"),
-                                   ("capture-app-hash-chain.schema.json", "hash_chain"), ("capture-app-video-metadata.schema.json", "metadata")] {
+            for (schema, file) in [
+                ("capture-app-forensic-manifest.schema.json", "manifest"), ("capture-app-custody-log.schema.json", "custody_log"),
+                ("capture-app-hash-chain.schema.json", "hash_chain"), ("capture-app-video-metadata.schema.json", "metadata"),
+            ] {
                 let result = try Oracle.validate(schema: schema, [export.appendingPathComponent("\(Self.base).\(file).json").path], cwd: dir)
                 #expect(result.status == 0, "\(schema): \(result)")
             }
@@ -56,10 +62,14 @@ struct SampleAppExportTests {
             }
             #expect(manifest["fileSize"] as? Int == (try FileManager.default.attributesOfItem(atPath: media.path)[.size] as? Int))
             #expect(manifest["fileName"] as? String == "\(Self.base).mp4")
-            let probe = CLI.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                 "stream=codec_name,width,height,nb_read_frames:format=format_name", "-of", "default=noprint_wrappers=1", media.path], cwd: dir)
+            let probe = CLI.run(
+                [
+                    "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                    "stream=codec_name,width,height,nb_read_frames:format=format_name", "-of", "default=noprint_wrappers=1", media.path,
+                ], cwd: dir)
             try #require(probe.status == 0, "ffprobe is installed by scripts/install-deps.sh --with-oracles: \(probe)")
-            #expect(probe.stdout.contains("codec_name=h264") && probe.stdout.contains("width=160") && probe.stdout.contains("height=120")
+            #expect(
+                probe.stdout.contains("codec_name=h264") && probe.stdout.contains("width=160") && probe.stdout.contains("height=120")
                     && probe.stdout.contains("nb_read_frames=60") && probe.stdout.contains("mp4"), "\(probe.stdout)")
             let head = try Data(contentsOf: media).prefix(12)
             #expect(String(decoding: head[4..<12], as: UTF8.self) == "ftypmp42", "an MP4, as the app exports")
@@ -77,12 +87,18 @@ struct SampleAppExportTests {
             let tsr = dir.appendingPathComponent("token.tsr")
             try der.write(to: tsr)
             let openssl = try Oracle.tool("openssl")
-            let verified = CLI.run([openssl, "ts", "-verify", "-data", export.appendingPathComponent("\(Self.base).mp4").path, "-in", tsr.path,
-                                    "-CAfile", dir.appendingPathComponent("export.tsa-root.pem").path], cwd: dir)
+            let verified = CLI.run(
+                [
+                    openssl, "ts", "-verify", "-data", export.appendingPathComponent("\(Self.base).mp4").path, "-in", tsr.path,
+                    "-CAfile", dir.appendingPathComponent("export.tsa-root.pem").path,
+                ], cwd: dir)
             #expect(verified.status == 0 && verified.stdout.contains("Verification: OK"), "\(verified)")
             // Over other bytes it fails: the token is the MP4's.
-            let other = CLI.run([openssl, "ts", "-verify", "-data", export.appendingPathComponent("README.txt").path, "-in", tsr.path,
-                                 "-CAfile", dir.appendingPathComponent("export.tsa-root.pem").path], cwd: dir)
+            let other = CLI.run(
+                [
+                    openssl, "ts", "-verify", "-data", export.appendingPathComponent("README.txt").path, "-in", tsr.path,
+                    "-CAfile", dir.appendingPathComponent("export.tsa-root.pem").path,
+                ], cwd: dir)
             #expect(other.status != 0, "\(other)")
             let text = CLI.run([openssl, "ts", "-reply", "-in", tsr.path, "-text"], cwd: dir)
             // Seed 1: the recording ends at 2026-01-15T10:30:03.125Z; the app asks 3 s later.
@@ -111,7 +127,9 @@ struct SampleAppExportTests {
 
             let untrusted = CLI.rial(["verify", "export.rialpkg", "--format", "json", "--quiet"], cwd: dir)
             let plain = try Report.decode(untrusted.stdout)
-            #expect(plain.checks("app.timestamp").allSatisfy { $0.status == "not_checked" } && !plain.checks("app.timestamp").isEmpty, "\(plain.checks("app.timestamp"))")
+            #expect(
+                plain.checks("app.timestamp").allSatisfy { $0.status == "not_checked" } && !plain.checks("app.timestamp").isEmpty,
+                "\(plain.checks("app.timestamp"))")
         }
     }
 

@@ -8,15 +8,20 @@ import Testing
 struct SampleMediaTests {
     static let examples = CLI.repoRoot.appendingPathComponent("examples/media")
 
-    @Test("the sample's movie is what ffprobe and ffmpeg read: every frame, its rate and size, decoded without an error",
-          arguments: [(2, 30), (3, 7), (1, 240)])
+    @Test(
+        "the sample's movie is what ffprobe and ffmpeg read: every frame, its rate and size, decoded without an error",
+        arguments: [(2, 30), (3, 7), (1, 240)])
     func movie(seconds: Int, fps: Int) throws {
         try withTemporaryDirectory { dir in
-            let made = CLI.rial(["sample", "-o", "capture", "--seconds", String(seconds), "--fps", String(fps), "--width", "16", "--height", "8", "--no-frames"], cwd: dir)
+            let made = CLI.rial(
+                ["sample", "-o", "capture", "--seconds", String(seconds), "--fps", String(fps), "--width", "16", "--height", "8", "--no-frames"], cwd: dir)
             try #require(made.status == 0, "\(made)")
             let movie = dir.appendingPathComponent("capture/media/capture.mov").path
-            let probe = CLI.run(["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                                 "stream=codec_name,width,height,nb_read_frames,r_frame_rate,duration", "-of", "default=noprint_wrappers=1", movie], cwd: dir)
+            let probe = CLI.run(
+                [
+                    "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                    "stream=codec_name,width,height,nb_read_frames,r_frame_rate,duration", "-of", "default=noprint_wrappers=1", movie,
+                ], cwd: dir)
             try #require(probe.status == 0, "ffprobe is installed by scripts/install-deps.sh --with-oracles: \(probe)")
             let facts = Self.keyValues(probe.stdout)
             #expect(facts["codec_name"] == "h264" && facts["width"] == "160" && facts["height"] == "120", "\(facts)")
@@ -28,7 +33,8 @@ struct SampleMediaTests {
             #expect(decoded.status == 0 && decoded.stderr.isEmpty, "\(decoded)")
 
             // The app's metadata states what the movie is.
-            let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("capture/app/metadata.json"))) as? [String: Any])
+            let metadata = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("capture/app/metadata.json"))) as? [String: Any])
             #expect(metadata["codec"] as? String == "h264")
             #expect((metadata["resolution"] as? [String: Int]) == ["width": 160, "height": 120])
             #expect(metadata["frame_count"] as? Int == seconds * fps && metadata["duration_ms"] as? Int == seconds * 1000)
@@ -40,8 +46,11 @@ struct SampleMediaTests {
         try withTemporaryDirectory { dir in
             try #require(CLI.rial(["sample", "-o", "capture", "--no-frames"], cwd: dir).status == 0)
             let stream = dir.appendingPathComponent("stream.h264")
-            let copied = CLI.run(["ffmpeg", "-v", "error", "-i", dir.appendingPathComponent("capture/media/capture.mov").path,
-                                  "-frames:v", "2", "-c", "copy", "-bsf:v", "h264_mp4toannexb", "-f", "h264", stream.path], cwd: dir)
+            let copied = CLI.run(
+                [
+                    "ffmpeg", "-v", "error", "-i", dir.appendingPathComponent("capture/media/capture.mov").path,
+                    "-frames:v", "2", "-c", "copy", "-bsf:v", "h264_mp4toannexb", "-f", "h264", stream.path,
+                ], cwd: dir)
             try #require(copied.status == 0, "\(copied)")
             let committed = Self.nalUnits(try Data(contentsOf: Self.examples.appendingPathComponent("sample-video.h264")))
             let written = Self.nalUnits(try Data(contentsOf: stream))
@@ -58,7 +67,8 @@ struct SampleMediaTests {
             let comment = Data("rial sample, seed 7".utf8)
             let segment = Data([0xFF, 0xFE, 0, UInt8(comment.count + 2)]) + comment
             #expect(photo == committed.prefix(2) + segment + committed.dropFirst(2))
-            let exif = CLI.run(["exiftool", "-s", "-Make", "-Model", "-Comment", "-ImageSize", dir.appendingPathComponent("photo/media/photo.jpg").path], cwd: dir)
+            let exif = CLI.run(
+                ["exiftool", "-s", "-Make", "-Model", "-Comment", "-ImageSize", dir.appendingPathComponent("photo/media/photo.jpg").path], cwd: dir)
             try #require(exif.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(exif)")
             let tags = Self.keyValues(exif.stdout, separator: ":")
             #expect(tags == ["Make": "Apple", "Model": "iPhone 15 Pro", "Comment": "rial sample, seed 7", "ImageSize": "320x240"], "\(exif.stdout)")

@@ -97,8 +97,9 @@ struct SealTests {
             let package = try sealedPackage(pki, in: dir)
             // The same manifest sealed by another key; its signature value grafted onto the
             // investigator's seal, whose certificate still names the investigator.
-            let otherSealed = try Fixture.pack(dir.appendingPathComponent("capture-1"), in: dir, name: "other-key.rialpkg",
-                                               options: pki.signing("other-investigator", chain: nil))
+            let otherSealed = try Fixture.pack(
+                dir.appendingPathComponent("capture-1"), in: dir, name: "other-key.rialpkg",
+                options: pki.signing("other-investigator", chain: nil))
             let seal = dir.appendingPathComponent("seal.p7s")
             let otherSeal = dir.appendingPathComponent("other-seal.p7s")
             let forged = dir.appendingPathComponent("forged.p7s")
@@ -177,9 +178,12 @@ struct SealTests {
             let manifest = dir.appendingPathComponent("manifest.json")
             try Sealing.extract("rial/manifest.json", of: package, to: manifest)
             let seal = dir.appendingPathComponent("expired.p7s")
-            let signed = CLI.run(["openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("expired-investigator.pem"),
-                                  "-inkey", pki.path("expired-investigator.key"), "-certfile", pki.path("investigator-chain.pem"),
-                                  "-md", "sha256", "-nosmimecap", "-outform", "DER", "-out", seal.path], cwd: dir)
+            let signed = CLI.run(
+                [
+                    "openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("expired-investigator.pem"),
+                    "-inkey", pki.path("expired-investigator.key"), "-certfile", pki.path("investigator-chain.pem"),
+                    "-md", "sha256", "-nosmimecap", "-outform", "DER", "-out", seal.path,
+                ], cwd: dir)
             try #require(signed.status == 0, "\(signed)")
             // openssl signs high-S half the time; the low-S twin is the same signature in
             // the one form rial accepts, so only the certificate's dates are left to fail.
@@ -195,7 +199,9 @@ struct SealTests {
     }
 
     /// The findings are unit tests (SealCheckTests.absentSealIsNotPresentUnlessRequired); here, the option.
-    @Test("a stripped seal that the custody log records fails even without policy (seal.removed), and under --require-seal (seal.required); --require-seal without --trust is a usage error")
+    @Test(
+        "a stripped seal that the custody log records fails even without policy (seal.removed), and under --require-seal (seal.required); --require-seal without --trust is a usage error"
+    )
     func strippedSeal() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -240,9 +246,12 @@ struct SealTests {
     }
 
     /// An empty seal file is a unit test (SealCheckTests.emptySealFile).
-    @Test("zero-length, placeholder and high-S signature values each fail with their own code",
-          arguments: [("empty", "seal.signature.empty", false),
-                      ("zeros", "seal.signature.placeholder", false), ("high-s", "seal.signature.high-s", true)])
+    @Test(
+        "zero-length, placeholder and high-S signature values each fail with their own code",
+        arguments: [
+            ("empty", "seal.signature.empty", false),
+            ("zeros", "seal.signature.placeholder", false), ("high-s", "seal.signature.high-s", true),
+        ])
     func placeholderSignatures(op: String, code: String, opensslAccepts: Bool) throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -275,7 +284,9 @@ struct SealTests {
             let after = try Fixture.tarList(package)
             #expect(Array(after.prefix(before.count)) == before, "existing entries keep their order")
             // The seal, then a SEALED custody event signed by the same key.
-            #expect(Array(after.suffix(3).map { String($0.split(separator: "/").last ?? "") }) == ["manifest.p7s", "000007.json", "000007.p7s"], "\(after.suffix(3))")
+            #expect(
+                Array(after.suffix(3).map { String($0.split(separator: "/").last ?? "") }) == ["manifest.p7s", "000007.json", "000007.p7s"],
+                "\(after.suffix(3))")
             let manifestAfter = dir.appendingPathComponent("after.json")
             try Sealing.extract("rial/manifest.json", of: package, to: manifestAfter)
             #expect(try Data(contentsOf: manifestBefore) == Data(contentsOf: manifestAfter))
@@ -345,13 +356,17 @@ struct SealTests {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let capture = try Fixture.sample(in: dir)
-            let mismatched = CLI.rial(["pack", capture.path, "-o", "x.rialpkg", "--quiet", "--sign-key", pki.path("other-investigator.key"),
-                                       "--cert", pki.path("investigator.pem")], cwd: dir)
+            let mismatched = CLI.rial(
+                [
+                    "pack", capture.path, "-o", "x.rialpkg", "--quiet", "--sign-key", pki.path("other-investigator.key"),
+                    "--cert", pki.path("investigator.pem"),
+                ], cwd: dir)
             #expect(mismatched.status == 64)
             #expect(mismatched.stderr.contains("does not belong"))
             let rsa = dir.appendingPathComponent("rsa.key")
             _ = CLI.run(["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa.path], cwd: dir)
-            let wrongType = CLI.rial(["pack", capture.path, "-o", "x.rialpkg", "--quiet", "--sign-key", rsa.path, "--cert", pki.path("investigator.pem")], cwd: dir)
+            let wrongType = CLI.rial(
+                ["pack", capture.path, "-o", "x.rialpkg", "--quiet", "--sign-key", rsa.path, "--cert", pki.path("investigator.pem")], cwd: dir)
             #expect(wrongType.status == 64)
             #expect(wrongType.stderr.contains("P-256"))
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.rialpkg").path))
@@ -379,11 +394,14 @@ struct SealTests {
         }
     }
 
-    @Test("seals of the wrong shape are named: embedded content, SHA-384, a certificate instead of a seal, trailing bytes, BER, unsigned attributes, algorithm identifiers in a second byte form",
-          arguments: [("embedded", "seal.structure"), ("sha384", "seal.algorithm"), ("certificate", "seal.malformed"), ("trailing", "seal.malformed"),
-                      ("ber-length", "seal.malformed"), ("unsigned-attr", "seal.structure"),
-                      ("sig-alg-null", "seal.algorithm"), ("sig-alg-ecpublickey", "seal.algorithm"), ("digest-alg-null", "seal.algorithm"),
-                      ("signeddata-digest-null", "seal.algorithm")])
+    @Test(
+        "seals of the wrong shape are named: embedded content, SHA-384, a certificate instead of a seal, trailing bytes, BER, unsigned attributes, algorithm identifiers in a second byte form",
+        arguments: [
+            ("embedded", "seal.structure"), ("sha384", "seal.algorithm"), ("certificate", "seal.malformed"), ("trailing", "seal.malformed"),
+            ("ber-length", "seal.malformed"), ("unsigned-attr", "seal.structure"),
+            ("sig-alg-null", "seal.algorithm"), ("sig-alg-ecpublickey", "seal.algorithm"), ("digest-alg-null", "seal.algorithm"),
+            ("signeddata-digest-null", "seal.algorithm"),
+        ])
     func wrongShapes(kind: String, code: String) throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -391,8 +409,10 @@ struct SealTests {
             let manifest = dir.appendingPathComponent("manifest.json")
             try Sealing.extract("rial/manifest.json", of: package, to: manifest)
             let seal = dir.appendingPathComponent("seal.p7s")
-            var sign = ["openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("investigator.pem"),
-                        "-inkey", pki.path("investigator.key"), "-nosmimecap", "-outform", "DER", "-out", seal.path]
+            var sign = [
+                "openssl", "cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.path("investigator.pem"),
+                "-inkey", pki.path("investigator.key"), "-nosmimecap", "-outform", "DER", "-out", seal.path,
+            ]
             switch kind {
             case "embedded": sign += ["-nodetach", "-md", "sha256"]
             case "sha384": sign += ["-md", "sha384"]
@@ -411,8 +431,11 @@ struct SealTests {
                 try Sealing.forge(kind, low, seal)
                 // Made without the key, and OpenSSL still verifies it: a second byte form of one seal.
                 // (-noverify: the signature and content only; the chain is the same as the original's.)
-                let openssl = CLI.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", seal.path, "-content", manifest.path,
-                                       "-noverify", "-out", "/dev/null"], cwd: dir)
+                let openssl = CLI.run(
+                    [
+                        "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", seal.path, "-content", manifest.path,
+                        "-noverify", "-out", "/dev/null",
+                    ], cwd: dir)
                 #expect(openssl.status == 0, "openssl cms -verify should accept the \(kind) form: \(openssl)")
             } else if kind == "trailing" {
                 var bytes = try Data(contentsOf: seal)

@@ -16,8 +16,11 @@ struct StapledRevocationTests {
 
     /// Seals `package` as `signer-good`, stapling `staples` (paths in the PKI).
     private func sealPackage(_ package: URL, pki: RevocationPKI, stapling staples: [String], in dir: URL) throws {
-        let result = CLI.rial(["seal", package.path, "--sign-key", pki.path("signer-good.key"), "--cert", pki.path("signer-good.pem"),
-                               "--chain", pki.path("chain.pem"), "--quiet"] + staples.flatMap { ["--revocation", pki.path($0)] }, cwd: dir)
+        let result = CLI.rial(
+            [
+                "seal", package.path, "--sign-key", pki.path("signer-good.key"), "--cert", pki.path("signer-good.pem"),
+                "--chain", pki.path("chain.pem"), "--quiet",
+            ] + staples.flatMap { ["--revocation", pki.path($0)] }, cwd: dir)
         try #require(result.status == 0, "\(result)")
     }
 
@@ -26,11 +29,15 @@ struct StapledRevocationTests {
         let request = dir.appendingPathComponent("\(UUID().uuidString).tsq"), response = dir.appendingPathComponent("\(UUID().uuidString).tsr")
         let asked = CLI.rial(["timestamp", "request", package.path, "-o", request.path, "--quiet"], cwd: dir)
         try #require(asked.status == 0, "\(asked)")
-        let replied = CLI.run(["openssl", "ts", "-reply", "-config", "tsa.cnf", "-queryfile", request.path, "-out", response.path],
-                              cwd: pki.dir, environment: ["OPENSSL_CONF": "/dev/null"])
+        let replied = CLI.run(
+            ["openssl", "ts", "-reply", "-config", "tsa.cnf", "-queryfile", request.path, "-out", response.path],
+            cwd: pki.dir, environment: ["OPENSSL_CONF": "/dev/null"])
         try #require(replied.status == 0, "\(replied)")
-        let attached = CLI.rial(["timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", pki.path("chain.pem"),
-                                 "--request", request.path, "--quiet"] + staples.flatMap { ["--revocation", $0] }, cwd: dir)
+        let attached = CLI.rial(
+            [
+                "timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", pki.path("chain.pem"),
+                "--request", request.path, "--quiet",
+            ] + staples.flatMap { ["--revocation", $0] }, cwd: dir)
         try #require(attached.status == 0, "\(attached)")
     }
 
@@ -46,7 +53,9 @@ struct StapledRevocationTests {
     /// Three years after the PKI was made: every certificate of it has expired, every CRL is stale.
     private static func yearsAhead(_ pki: RevocationPKI) -> String { RevocationPKI.rfc3339(pki.now.addingTimeInterval(3 * 365 * 86_400)) }
 
-    @Test("sealed with stapled CRLs and a trusted timestamp: PASS three years on with nothing but the roots; without the timestamp the expired seal fails, without the staples revocation is not checked")
+    @Test(
+        "sealed with stapled CRLs and a trusted timestamp: PASS three years on with nothing but the roots; without the timestamp the expired seal fails, without the staples revocation is not checked"
+    )
     func longTermValidation() throws {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
@@ -83,7 +92,8 @@ struct StapledRevocationTests {
             #expect(schema.status == 0, "\(schema)")
             let xml = dir.appendingPathComponent("ltv.xml")
             #expect(CLI.rial(["verify", package.path, "--quiet", "--at", later, "--report", xml.path] + pki.anchors, cwd: dir).status == 0)
-            let xmllint = CLI.run([try Oracle.tool("xmllint"), "--noout", "--schema", Oracle.schemaDirectory.appendingPathComponent("report.xsd").path, xml.path], cwd: dir)
+            let xmllint = CLI.run(
+                [try Oracle.tool("xmllint"), "--noout", "--schema", Oracle.schemaDirectory.appendingPathComponent("report.xsd").path, xml.path], cwd: dir)
             #expect(xmllint.status == 0, "\(xmllint)")
             let page = CLI.rial(["verify", package.path, "--quiet", "--format", "html", "--at", later] + pki.anchors, cwd: dir).stdout
             #expect(page.contains("stapled in the package") && page.contains(intCRL.prefix(16)), "the court report lists the stapled files")
@@ -110,16 +120,21 @@ struct StapledRevocationTests {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
             let package = try unsealed("revoked", in: dir)
-            let result = CLI.rial(["seal", package.path, "--sign-key", pki.path("signer-revoked.key"), "--cert", pki.path("signer-revoked.pem"),
-                                   "--chain", pki.path("chain.pem"), "--quiet", "--revocation", pki.path("int-now.crl.pem"),
-                                   "--revocation", pki.path("root.crl.pem")], cwd: dir)
+            let result = CLI.rial(
+                [
+                    "seal", package.path, "--sign-key", pki.path("signer-revoked.key"), "--cert", pki.path("signer-revoked.pem"),
+                    "--chain", pki.path("chain.pem"), "--quiet", "--revocation", pki.path("int-now.crl.pem"),
+                    "--revocation", pki.path("root.crl.pem"),
+                ], cwd: dir)
             try #require(result.status == 0, "\(result)")
             let (verified, report) = try Sealing.verify(package, pki.anchors, cwd: dir)
             #expect(verified.status == 1)
             #expect(report.checks.first { $0.code.hasPrefix("seal.revocation.revoked") }?.status == "fail", "\(report.failures)")
             #expect(report.seal?.state == "invalid")
             let sealed = try #require(report.custody?.events.last)
-            #expect((sealed.details ?? "").contains("stapled revocation evidence: rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl"), "\(sealed.details)")
+            #expect(
+                (sealed.details ?? "").contains("stapled revocation evidence: rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl"),
+                "\(sealed.details)")
         }
     }
 
@@ -131,13 +146,20 @@ struct StapledRevocationTests {
             try sealPackage(package, pki: pki, stapling: ["root.crl.pem"], in: dir)
             let ocsp = try pki.ocsp("signer-good", by: "ocsp-responder")
             try timestamp(package, pki: pki, stapling: [ocsp, pki.path("intermediate-ca.pem")], in: dir)
-            let appended = CLI.rial(["custody", "append", package.path, "--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--details", "to the lab",
-                                     "--revocation", pki.path("root.crl.pem"), "--revocation", pki.path("int-now.crl.pem"), "--quiet"], cwd: dir)
+            let appended = CLI.rial(
+                [
+                    "custody", "append", package.path, "--action", "TRANSFERRED", "--actor-name", "Jane Roe", "--details", "to the lab",
+                    "--revocation", pki.path("root.crl.pem"), "--revocation", pki.path("int-now.crl.pem"), "--quiet",
+                ], cwd: dir)
             #expect(appended.status == 0, "\(appended)")
             let listed = try paths(package).filter { $0.hasPrefix("rial/seal/revocation/") && !$0.hasSuffix("/") }
-            #expect(listed.sorted() == ["rial/seal/revocation/\(Self.sha256(ocsp)).ocsp", "rial/seal/revocation/\(Self.sha256(pki.path("intermediate-ca.pem"))).crt",
-                                        "rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl",
-                                        "rial/seal/revocation/\(Self.sha256(pki.path("root.crl.pem"))).crl"].sorted(), "\(listed)")
+            #expect(
+                listed.sorted()
+                    == [
+                        "rial/seal/revocation/\(Self.sha256(ocsp)).ocsp", "rial/seal/revocation/\(Self.sha256(pki.path("intermediate-ca.pem"))).crt",
+                        "rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl",
+                        "rial/seal/revocation/\(Self.sha256(pki.path("root.crl.pem"))).crl",
+                    ].sorted(), "\(listed)")
             let (result, report) = try Sealing.verify(package, pki.anchors, cwd: dir)
             #expect(result.status == 0, "\(report.failures)")
             let seal = try #require(report.checks.first { $0.code == "seal.revocation" })
@@ -146,12 +168,15 @@ struct StapledRevocationTests {
             #expect(inspected.stdout.contains("(stapled revocation evidence)  rial/seal/revocation/\(Self.sha256(ocsp)).ocsp"), "\(inspected)")
             #expect(report.checks("seal.revocation.stapled").count == 4 && report.checks("seal.revocation.stapled").allSatisfy { $0.status == "pass" })
             let event = try #require(report.custody?.events.last)
-            #expect(event.details == "to the lab; stapled revocation evidence: rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl",
-                    "only the file not yet stapled is named and added: \(event.details)")
+            #expect(
+                event.details == "to the lab; stapled revocation evidence: rial/seal/revocation/\(Self.sha256(pki.path("int-now.crl.pem"))).crl",
+                "only the file not yet stapled is named and added: \(event.details)")
         }
     }
 
-    @Test("a stapled file the signed SEALED event names, removed (tag manifests recomputed): FAIL seal.revocation.stapled.missing with the event's seq; one stapled by timestamp attach, which no event names, removed: no failure")
+    @Test(
+        "a stapled file the signed SEALED event names, removed (tag manifests recomputed): FAIL seal.revocation.stapled.missing with the event's seq; one stapled by timestamp attach, which no event names, removed: no failure"
+    )
     func removedStaple() throws {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
@@ -186,8 +211,11 @@ struct StapledRevocationTests {
             let big = dir.appendingPathComponent("big.crl")
             #expect(CLI.run(["truncate", "-s", "65M", big.path], cwd: dir).status == 0)
             for file in [garbage.path, big.path] {
-                let result = CLI.rial(["seal", package.path, "--sign-key", pki.path("signer-good.key"), "--cert", pki.path("signer-good.pem"),
-                                       "--revocation", file, "--quiet"], cwd: dir)
+                let result = CLI.rial(
+                    [
+                        "seal", package.path, "--sign-key", pki.path("signer-good.key"), "--cert", pki.path("signer-good.pem"),
+                        "--revocation", file, "--quiet",
+                    ], cwd: dir)
                 #expect(result.status == 64 && result.stderr.contains("--revocation"), "\(result)")
             }
             let (_, report) = try Sealing.verify(package, [], cwd: dir)
@@ -196,7 +224,9 @@ struct StapledRevocationTests {
     }
 
     /// Hostile files planted under rial/seal/revocation/ (tamper.py, tag manifests recomputed).
-    @Test("hostile stapled files: garbage, a name that is not its SHA-256, a bad name, a CRL by an impostor, one over 64 MiB: NOT CHECKED with the reason, never PASS, never a crash")
+    @Test(
+        "hostile stapled files: garbage, a name that is not its SHA-256, a bad name, a CRL by an impostor, one over 64 MiB: NOT CHECKED with the reason, never PASS, never a crash"
+    )
     func hostileStaples() throws {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
@@ -226,7 +256,9 @@ struct StapledRevocationTests {
             let (wrongResult, wrongReport) = try Sealing.verify(wrong, pki.anchors, cwd: dir)
             #expect(wrongResult.status == 0)
             let refused = try #require(wrongReport.checks.first { $0.code.hasPrefix("seal.revocation.") && $0.code != "seal.revocation.stapled" })
-            #expect(refused.code == "seal.revocation.unauthorized" && refused.status == "not_checked" && refused.message.contains("stapled in the package"), "\(refused)")
+            #expect(
+                refused.code == "seal.revocation.unauthorized" && refused.status == "not_checked" && refused.message.contains("stapled in the package"),
+                "\(refused)")
             // Over the limit a verifier reads: the scanner's own limit fails it, and it is not used.
             let big = dir.appendingPathComponent("big.bin")
             #expect(CLI.run(["truncate", "-s", "65M", big.path], cwd: dir).status == 0)

@@ -72,8 +72,9 @@ struct StreamInputTests {
         }
     }
 
-    @Test("a named pipe given by name is read once like -: with a writer it verifies (its media NOT CHECKED, never opened again), and with --no-examine-media; with no writer it is refused at once",
-          arguments: [[], ["--no-examine-media"]])
+    @Test(
+        "a named pipe given by name is read once like -: with a writer it verifies (its media NOT CHECKED, never opened again), and with --no-examine-media; with no writer it is refused at once",
+        arguments: [[], ["--no-examine-media"]])
     func namedPipe(_ options: [String]) throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
@@ -81,7 +82,9 @@ struct StreamInputTests {
             let rial = CLI.rialPath
             // The writer holds the pipe open before rial starts (opened read-write by the shell,
             // handed to cat, closed in the shell), so no scheduling can make it look writerless.
-            let fed = Self.shell("exec 3<>pipe.rialpkg; cat \(package.path) >&3 & exec 3>&-; \(rial) verify pipe.rialpkg -q --format json \(options.joined(separator: " ")); status=$?; wait; exit $status", in: dir)
+            let fed = Self.shell(
+                "exec 3<>pipe.rialpkg; cat \(package.path) >&3 & exec 3>&-; \(rial) verify pipe.rialpkg -q --format json \(options.joined(separator: " ")); status=$?; wait; exit $status",
+                in: dir)
             #expect(fed.status == 0 && !fed.timedOut, "\(fed)")
             let media = Self.checks(try Self.json(fed.stdout)).filter { $0["code"] as? String == "media.probe" }
             #expect(media.count == 1 && media.first?["status"] as? String == "not_checked", "\(media)")
@@ -143,7 +146,8 @@ struct StreamInputTests {
             #expect(lines.compactMap { $0["path"] as? String } == ["case.rialpkg", "second copy.rialpkg", "missing.rialpkg"])
             #expect(lines.compactMap { $0["verdict"] as? String } == ["pass", "pass", "error"])
 
-            let piped = Self.shell("printf 'case.rialpkg\\0second copy.rialpkg\\0' | \(CLI.rialPath) verify --files-from - --null --format jsonl -q case.rialpkg", in: dir)
+            let piped = Self.shell(
+                "printf 'case.rialpkg\\0second copy.rialpkg\\0' | \(CLI.rialPath) verify --files-from - --null --format jsonl -q case.rialpkg", in: dir)
             #expect(piped.status == 0, "\(piped)")
             #expect(String(decoding: piped.stdout, as: UTF8.self).split(separator: "\n").count == 4, "\(piped)")
 

@@ -46,8 +46,11 @@ enum Sealing {
     /// `openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s -content rial/manifest.json -CAfile ANCHOR -purpose any`.
     static func opensslVerifiesSeal(_ package: URL, anchor: String, in dir: URL) throws -> Bool {
         let bag = try Fixture.untar(package, into: dir.appendingPathComponent("oracle-\(UUID().uuidString)"))
-        let result = CLI.run(["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", "rial/seal/manifest.p7s",
-                              "-content", "rial/manifest.json", "-CAfile", anchor, "-purpose", "any", "-out", "/dev/null"], cwd: bag)
+        let result = CLI.run(
+            [
+                "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", "rial/seal/manifest.p7s",
+                "-content", "rial/manifest.json", "-CAfile", anchor, "-purpose", "any", "-out", "/dev/null",
+            ], cwd: bag)
         return result.status == 0
     }
 
@@ -76,7 +79,8 @@ enum Sealing {
     /// Writes the bytes of one file of `package` to `output` (`tar -xO`).
     static func extract(_ path: String, of package: URL, to output: URL) throws {
         let top = try #require(try Fixture.tarList(package).first?.split(separator: "/").first.map(String.init))
-        let result = CLI.run(["sh", "-c", "tar -xOf \"$0\" \"$1\" > \"$2\"", package.path, "\(top)/\(path)", output.path], cwd: package.deletingLastPathComponent())
+        let result = CLI.run(
+            ["sh", "-c", "tar -xOf \"$0\" \"$1\" > \"$2\"", package.path, "\(top)/\(path)", output.path], cwd: package.deletingLastPathComponent())
         try #require(result.status == 0, "tar -xO \(path) failed: \(result)")
     }
 
@@ -87,8 +91,11 @@ enum Sealing {
         let asked = CLI.rial(["timestamp", "request", package.path, "-o", request.path, "--quiet"], cwd: dir)
         try #require(asked.status == 0, "timestamp request failed: \(asked)")
         try pki.reply(as: tsa, request: request, response: response)
-        let attached = CLI.rial(["timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", pki.path(chain),
-                                 "--request", request.path, "--quiet"], cwd: dir)
+        let attached = CLI.rial(
+            [
+                "timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", pki.path(chain),
+                "--request", request.path, "--quiet",
+            ], cwd: dir)
         try #require(attached.status == 0, "timestamp attach failed: \(attached)")
     }
 }

@@ -143,7 +143,9 @@ struct TimestampTests {
     }
 
     /// The findings are unit tests (TimestampCheckTests.sealWithoutATokenIsNotPresentUnlessRequired); here, the option.
-    @Test("a stripped token with its TSA chain passes without policy (exit 0), the token alone leaves an orphaned chain (exit 1), and both fail under --require-timestamp (exit 1, FAIL in the text report)")
+    @Test(
+        "a stripped token with its TSA chain passes without policy (exit 0), the token alone leaves an orphaned chain (exit 1), and both fail under --require-timestamp (exit 1, FAIL in the text report)"
+    )
     func strippedToken() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)

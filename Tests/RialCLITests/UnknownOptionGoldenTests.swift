@@ -78,8 +78,9 @@ struct UnknownOptionGoldenTests {
                 try Data(actual.utf8).write(to: Self.goldenFile)
                 return
             }
-            let recorded = try #require(try? String(contentsOf: Self.goldenFile, encoding: .utf8),
-                                        "no \(Self.goldenFile.lastPathComponent); record it with RIAL_UPDATE_GOLDEN=1")
+            let recorded = try #require(
+                try? String(contentsOf: Self.goldenFile, encoding: .utf8),
+                "no \(Self.goldenFile.lastPathComponent); record it with RIAL_UPDATE_GOLDEN=1")
             if recorded != actual {
                 let file = dir.appendingPathComponent("actual.txt")
                 try Data(actual.utf8).write(to: file)

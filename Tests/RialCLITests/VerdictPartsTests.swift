@@ -21,7 +21,9 @@ struct VerdictPartsTests {
             #expect(text.status == 1, "exit codes are unchanged: a failure is exit 1")
             let lines = headline(text.stdout)
             #expect(lines[0] == "FAIL  \(package.path)  (claims contradicted)", "\(lines)")
-            #expect(lines[1].hasPrefix("      Internally consistent: every file matches its manifests") && lines[1].contains("the capture app's claims are contradicted: app.media.sha256.mismatch at \(AppExportTests.media)"), "\(lines)")
+            #expect(
+                lines[1].hasPrefix("      Internally consistent: every file matches its manifests")
+                    && lines[1].contains("the capture app's claims are contradicted: app.media.sha256.mismatch at \(AppExportTests.media)"), "\(lines)")
             #expect(!text.stdout.contains("not as it was sealed or packed"), "an intact package is not called tampered")
             #expect(lines.contains { $0.hasPrefix("      Integrity   PASS ") })
             #expect(lines.contains { $0.hasPrefix("      Claims      FAIL ") && $0.contains("app.media.sha256.mismatch") })
@@ -45,7 +47,9 @@ struct VerdictPartsTests {
         }
     }
 
-    @Test("integrity: a byte changed after packing fails integrity; the headline says do not rely on it, the seal is valid over a manifest the files no longer match")
+    @Test(
+        "integrity: a byte changed after packing fails integrity; the headline says do not rely on it, the seal is valid over a manifest the files no longer match"
+    )
     func integrityFails() throws {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
@@ -59,7 +63,10 @@ struct VerdictPartsTests {
             #expect(lines[1] == "      The package is not as it was sealed or packed: do not rely on its content.")
             #expect(lines.contains { $0.hasPrefix("      Integrity   FAIL ") && $0.contains("data/media/capture.mov") }, "\(lines)")
             // A part that passes beside changed files says what it was judged on.
-            #expect(lines.contains { $0.hasPrefix("      Claims      PASS ") && $0.hasSuffix("judged on the files as they are now, which are not the files that were packed") }, "\(lines)")
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("      Claims      PASS ") && $0.hasSuffix("judged on the files as they are now, which are not the files that were packed")
+                }, "\(lines)")
             #expect(text.stdout.contains("(valid over a manifest the package's files no longer match)"), "the seal line must not reassure")
             let html = dir.appendingPathComponent("tampered.html")
             _ = CLI.rial(["report", tampered.path, "--trust", pki.path("root-ca.pem"), "-o", html.path], cwd: dir)

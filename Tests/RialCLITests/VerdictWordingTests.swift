@@ -23,7 +23,8 @@ struct VerdictWordingTests {
             #expect(unsealed.first == "PASS  \(plain.path)  (internally consistent)")
             // The three parts, each with its state: an unsealed package has no provenance at all.
             #expect(unsealed.contains { $0.hasPrefix("      Integrity   PASS ") && $0.contains("internally consistent") }, "\(unsealed)")
-            #expect(unsealed.contains { $0.hasPrefix("      Provenance  NOT PRESENT ") && $0.contains("nothing in the package says who made it") }, "\(unsealed)")
+            #expect(
+                unsealed.contains { $0.hasPrefix("      Provenance  NOT PRESENT ") && $0.contains("nothing in the package says who made it") }, "\(unsealed)")
             #expect(unsealed.contains { $0.hasPrefix("      Claims      PASS ") }, "\(unsealed)")
             #expect(unsealed[1].contains("Internally consistent") && unsealed[1].contains("anyone could have rebuilt it"), "\(unsealed)")
             #expect(!unsealed.joined().contains("nothing was added, removed or changed"), "an unsealed package cannot promise that")
@@ -63,8 +64,11 @@ struct VerdictWordingTests {
         try withTemporaryDirectory { dir in
             let pki = try TestPKI.make(in: dir)
             let package = try Fixture.pack(try Fixture.sample(in: dir), in: dir, options: pki.signing())
-            let append = CLI.rial(["custody", "append", package.path, "--action", "TRANSFERRED", "--sign-key", pki.path("other-investigator.key"),
-                                   "--cert", pki.path("other-investigator.pem"), "--quiet"], cwd: dir)
+            let append = CLI.rial(
+                [
+                    "custody", "append", package.path, "--action", "TRANSFERRED", "--sign-key", pki.path("other-investigator.key"),
+                    "--cert", pki.path("other-investigator.pem"), "--quiet",
+                ], cwd: dir)
             try #require(append.status == 0, "\(append)")
             let text = CLI.rial(["verify", package.path, "--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(text.status == 0, "a signer outside the anchors given is not a failure: \(text)")
@@ -78,8 +82,9 @@ struct VerdictWordingTests {
             #expect(report.custody?.state == "untrusted")
             #expect(report.basis == .init(assurance: "sealed-trusted", failure: "none", custodyHead: "not-given"))
             let untrusted = report.checks("custody.signer.untrusted")
-            #expect(untrusted.count == 1 && untrusted.first?.status == "not_checked" && untrusted.first?.seq == 7 && untrusted.first?.part == "provenance",
-                    "\(untrusted)")
+            #expect(
+                untrusted.count == 1 && untrusted.first?.status == "not_checked" && untrusted.first?.seq == 7 && untrusted.first?.part == "provenance",
+                "\(untrusted)")
             let show = CLI.rial(["custody", "show", package.path, "--trust", pki.path("root-ca.pem")], cwd: dir)
             #expect(show.stdout.contains("NOT TRUSTED: the signer chains to none of the anchors given") && !show.stdout.contains("BROKEN"), "\(show.stdout)")
         }

@@ -25,7 +25,8 @@ struct VerificationTimeTests {
                 let second = CLI.execute([CLI.rialPath] + output.arguments + ["--at", Self.at], cwd: dir)
                 #expect(first.status == 0 && second.status == 0, "\(output.name): \(first)")
                 #expect(!first.stdout.isEmpty && first.stdout == second.stdout, "\(output.name): two runs with --at differ")
-                #expect(String(decoding: first.stdout, as: UTF8.self).contains("2031-05-01T00:00:00Z") || output.name == "jsonl", "\(output.name) names the time")
+                #expect(
+                    String(decoding: first.stdout, as: UTF8.self).contains("2031-05-01T00:00:00Z") || output.name == "jsonl", "\(output.name) names the time")
             }
             // `rial report` writes the court report to a file: the same bytes twice.
             var written: [Data] = []
@@ -117,16 +118,25 @@ struct VerificationTimeTests {
         try withTemporaryDirectory { dir in
             let pki = try RevocationPKI.make(in: dir)
             let key = pki.path("old.key"), csr = pki.path("old.csr"), cert = pki.path("old.pem")
-            let request = CLI.run(["openssl", "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
-                                   "-subj", "/O=Rial TEST ONLY/CN=Old Signer (TEST ONLY)", "-out", csr], cwd: pki.dir)
+            let request = CLI.run(
+                [
+                    "openssl", "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key,
+                    "-subj", "/O=Rial TEST ONLY/CN=Old Signer (TEST ONLY)", "-out", csr,
+                ], cwd: pki.dir)
             try #require(request.status == 0, "\(request)")
-            let issued = CLI.run([faketime, "-f", "-20d", "openssl", "x509", "-req", "-in", csr, "-CA", pki.path("intermediate-ca.pem"),
-                                  "-CAkey", pki.path("intermediate-ca.key"), "-set_serial", "0x77", "-days", "10", "-extfile", pki.path("pki.cnf"),
-                                  "-extensions", "v3_signer", "-out", cert], cwd: pki.dir)
+            let issued = CLI.run(
+                [
+                    faketime, "-f", "-20d", "openssl", "x509", "-req", "-in", csr, "-CA", pki.path("intermediate-ca.pem"),
+                    "-CAkey", pki.path("intermediate-ca.key"), "-set_serial", "0x77", "-days", "10", "-extfile", pki.path("pki.cnf"),
+                    "-extensions", "v3_signer", "-out", cert,
+                ], cwd: pki.dir)
             try #require(issued.status == 0, "\(issued)")
             let capture = try Fixture.sample(in: dir, name: "old-capture")
-            let packed = CLI.run([faketime, "-f", "-15d", CLI.rialPath, "pack", capture.path, "-o", "old.rialpkg", "--quiet",
-                                  "--sign-key", key, "--cert", cert, "--chain", pki.path("chain.pem")], cwd: dir)
+            let packed = CLI.run(
+                [
+                    faketime, "-f", "-15d", CLI.rialPath, "pack", capture.path, "-o", "old.rialpkg", "--quiet",
+                    "--sign-key", key, "--cert", cert, "--chain", pki.path("chain.pem"),
+                ], cwd: dir)
             try #require(packed.status == 0, "\(packed)")
             let package = dir.appendingPathComponent("old.rialpkg")
             let (now, nowReport) = try Sealing.verify(package, ["--trust", pki.path("root-ca.pem")], cwd: dir)

@@ -77,12 +77,12 @@ struct XMLOutputTests {
 
             // What DFXML says, read by Python's own XML parser.
             let script = """
-            import sys, xml.etree.ElementTree as ET
-            ns = {"d": "http://www.forensicswiki.org/wiki/Category:Digital_Forensics_XML"}
-            for fo in ET.parse(sys.argv[1]).getroot().findall("d:fileobject", ns):
-                digests = {h.get("type"): h.text for h in fo.findall("d:hashdigest", ns)}
-                print(fo.find("d:filename", ns).text, fo.find("d:filesize", ns).text, digests["sha256"], len(digests["sha512"]))
-            """
+                import sys, xml.etree.ElementTree as ET
+                ns = {"d": "http://www.forensicswiki.org/wiki/Category:Digital_Forensics_XML"}
+                for fo in ET.parse(sys.argv[1]).getroot().findall("d:fileobject", ns):
+                    digests = {h.get("type"): h.text for h in fo.findall("d:hashdigest", ns)}
+                    print(fo.find("d:filename", ns).text, fo.find("d:filesize", ns).text, digests["sha256"], len(digests["sha512"]))
+                """
             let parsed = CLI.run([try Oracle.python(), "-c", script, file.path], cwd: dir)
             try #require(parsed.status == 0, "\(parsed)")
             let rows = parsed.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
@@ -92,10 +92,11 @@ struct XMLOutputTests {
             let files = Fixture.regularFiles(bag)
             #expect(rows.count == files.count, "\(rows.count) fileobjects, \(files.count) files")
             let sums = CLI.run(["sha256sum"] + files, cwd: bag)
-            let expected = Dictionary(uniqueKeysWithValues: sums.stdout.split(separator: "\n").map { line -> (String, String) in
-                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-                return (bag.lastPathComponent + "/" + parts[1].trimmingCharacters(in: .whitespaces), parts[0])
-            })
+            let expected = Dictionary(
+                uniqueKeysWithValues: sums.stdout.split(separator: "\n").map { line -> (String, String) in
+                    let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                    return (bag.lastPathComponent + "/" + parts[1].trimmingCharacters(in: .whitespaces), parts[0])
+                })
             for row in rows {
                 #expect(expected[row[0]] == row[2], "\(row[0])")
                 #expect(row[3] == "128")

@@ -12,7 +12,9 @@ struct CertificateRevocationListTests {
         let pki = try RevocationPKIFixture()
         defer { pki.remove() }
         let list = try #require(try CertificateRevocationList.load(pki.bytes("int-now.crl.pem"), source: "int-now.crl.pem").first)
-        let printed = try RevocationPKIFixture.run(["openssl", "crl", "-in", pki.path("int-now.crl.pem"), "-noout", "-lastupdate", "-nextupdate", "-dateopt", "iso_8601"])
+        let printed = try RevocationPKIFixture.run([
+            "openssl", "crl", "-in", pki.path("int-now.crl.pem"), "-noout", "-lastupdate", "-nextupdate", "-dateopt", "iso_8601",
+        ])
         let dates = printed.split(separator: "\n").map { $0.split(separator: "=", maxSplits: 1) }
         #expect(list.thisUpdate == (try RevocationPKIFixture.seconds(iso: dates[0][1])))
         #expect(list.nextUpdate == (try RevocationPKIFixture.seconds(iso: dates[1][1])))

@@ -14,15 +14,17 @@ struct DigestPipelineTests {
         let extra = try StreamingDigest(.sha256)
         var offset = 0, calls = 0
         var seen: [UInt8] = []
-        try set.update(reading: { buffer in
-            // Short reads too: 1 byte, a few KiB, a whole buffer.
-            calls += 1
-            let want = [1, 4093, buffer.count, 70_001][calls % 4]
-            let count = min(want, buffer.count, data.count - offset)
-            data.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
-            offset += count
-            return count
-        }, also: extra, pipeline: DigestPipeline(chunkSize: 1 << 16, depth: depth)) { chunk in
+        try set.update(
+            reading: { buffer in
+                // Short reads too: 1 byte, a few KiB, a whole buffer.
+                calls += 1
+                let want = [1, 4093, buffer.count, 70_001][calls % 4]
+                let count = min(want, buffer.count, data.count - offset)
+                data.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+                offset += count
+                return count
+            }, also: extra, pipeline: DigestPipeline(chunkSize: 1 << 16, depth: depth)
+        ) { chunk in
             seen.append(contentsOf: chunk)
         }
         #expect(seen == data)
@@ -43,12 +45,14 @@ struct DigestPipelineTests {
             let set = try DigestSet([.sha256, .sha512])
             var calls = 0
             #expect(throws: Stop(at: 5)) {
-                try set.update(reading: { buffer in
-                    calls += 1
-                    if failing == "fill", calls == 5 { throw Stop(at: calls) }
-                    chunk.withUnsafeBytes { buffer.copyMemory(from: $0) }
-                    return chunk.count
-                }, also: nil, pipeline: DigestPipeline(chunkSize: chunk.count, depth: 3)) { _ in
+                try set.update(
+                    reading: { buffer in
+                        calls += 1
+                        if failing == "fill", calls == 5 { throw Stop(at: calls) }
+                        chunk.withUnsafeBytes { buffer.copyMemory(from: $0) }
+                        return chunk.count
+                    }, also: nil, pipeline: DigestPipeline(chunkSize: chunk.count, depth: 3)
+                ) { _ in
                     if failing == "alongside", calls == 5 { throw Stop(at: calls) }
                 }
             }
@@ -62,12 +66,14 @@ struct DigestPipelineTests {
             let data = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ length) }
             let set = try DigestSet([.sha256, .sha512])
             var offset = 0
-            try set.update(reading: { buffer in
-                let count = min(buffer.count, data.count - offset)
-                data.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
-                offset += count
-                return count
-            }, also: nil, pipeline: pipeline) { _ in }
+            try set.update(
+                reading: { buffer in
+                    let count = min(buffer.count, data.count - offset)
+                    data.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+                    offset += count
+                    return count
+                }, also: nil, pipeline: pipeline
+            ) { _ in }
             let alone = try DigestSet([.sha256, .sha512])
             try alone.update(data)
             #expect(try set.finishHex() == alone.finishHex(), "\(length) bytes")
@@ -81,10 +87,13 @@ struct DigestPipelineTests {
             let pipeline = DigestPipeline(chunkSize: 4096, depth: 2)
             let digest = try StreamingDigest(.sha256)
             var sent = false
-            try pipeline.run([digest], fill: { buffer in
-                defer { sent = true }
-                return sent ? 0 : buffer.count
-            }) { _ in
+            try pipeline.run(
+                [digest],
+                fill: { buffer in
+                    defer { sent = true }
+                    return sent ? 0 : buffer.count
+                }
+            ) { _ in
                 try pipeline.run([digest], fill: { _ in 0 }) { _ in }
             }
         }

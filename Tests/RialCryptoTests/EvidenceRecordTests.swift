@@ -7,7 +7,9 @@ import Testing
 @Suite("EvidenceRecord")
 struct EvidenceRecordTests {
     /// A stand-in token: any DER SEQUENCE is stored byte for byte (the verifier parses tokens).
-    static func token(_ byte: UInt8) -> [UInt8] { DERElement(tag: 0x30, children: [DERElement(tag: 0x04, contents: [UInt8](repeating: byte, count: 40))]).encoded }
+    static func token(_ byte: UInt8) -> [UInt8] {
+        DERElement(tag: 0x30, children: [DERElement(tag: 0x04, contents: [UInt8](repeating: byte, count: 40))]).encoded
+    }
 
     static let data: [UInt8] = Array("the seal timestamp".utf8)
 
@@ -52,7 +54,9 @@ struct EvidenceRecordTests {
         let index = try #require((0..<(version.count - 2)).first { version[$0] == 0x02 && version[$0 + 1] == 0x01 && version[$0 + 2] == 0x01 })
         version[index + 2] = 2
         #expect(throws: CryptoError.self) { try EvidenceRecord(der: version) }
-        let empty = DERElement(tag: 0x30, children: [DERElement(tag: 0x02, contents: [1]), DERElement(tag: 0x30, contents: []), DERElement(tag: 0x30, contents: [])]).encoded
+        let empty = DERElement(
+            tag: 0x30, children: [DERElement(tag: 0x02, contents: [1]), DERElement(tag: 0x30, contents: []), DERElement(tag: 0x30, contents: [])]
+        ).encoded
         #expect(throws: CryptoError.self) { try EvidenceRecord(der: empty) }
         // A length claiming more than there is, and a long-form length that is not minimal.
         #expect(throws: CryptoError.self) { try DERElement(der: [0x30, 0x84, 0x7F, 0xFF, 0xFF, 0xFF]) }

@@ -53,8 +53,10 @@ struct SealCryptoTests {
 
     /// (r, n − s) for a low-S signature, by hand over the DER bytes.
     private func twin(of signature: [UInt8]) throws -> [UInt8] {
-        let order: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                              0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51]
+        let order: [UInt8] = [
+            0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+        ]
         let rLength = Int(signature[3])
         let r = Array(signature[2..<(4 + rLength)])
         let sLength = Int(signature[5 + rLength])
@@ -85,16 +87,31 @@ struct SealCryptoTests {
     @Test func certificatesAreJudgedAtTheTimeAsked() throws {
         let signer = try signer(days: 10)
         let store = TrustStore(anchors: [signer.certificate])
-        if case .trusted = try store.evaluate(signer.certificate, intermediates: [], at: now + 86_400, purpose: .any) {} else { Issue.record("not trusted within validity") }
-        if case .expired = try store.evaluate(signer.certificate, intermediates: [], at: now + 11 * 86_400, purpose: .any) {} else { Issue.record("not expired after notAfter") }
-        if case .notYetValid = try store.evaluate(signer.certificate, intermediates: [], at: now - 86_400, purpose: .any) {} else { Issue.record("valid before notBefore") }
-        if case .untrusted = try TrustStore(anchors: []).evaluate(signer.certificate, intermediates: [], at: now, purpose: .any) {} else { Issue.record("trusted without anchors") }
+        if case .trusted = try store.evaluate(signer.certificate, intermediates: [], at: now + 86_400, purpose: .any) {
+        } else {
+            Issue.record("not trusted within validity")
+        }
+        if case .expired = try store.evaluate(signer.certificate, intermediates: [], at: now + 11 * 86_400, purpose: .any) {
+        } else {
+            Issue.record("not expired after notAfter")
+        }
+        if case .notYetValid = try store.evaluate(signer.certificate, intermediates: [], at: now - 86_400, purpose: .any) {
+        } else {
+            Issue.record("valid before notBefore")
+        }
+        if case .untrusted = try TrustStore(anchors: []).evaluate(signer.certificate, intermediates: [], at: now, purpose: .any) {
+        } else {
+            Issue.record("trusted without anchors")
+        }
         let stranger = try self.signer()
-        if case .untrusted = try TrustStore(anchors: [stranger.certificate]).evaluate(signer.certificate, intermediates: [], at: now, purpose: .any) {} else {
+        if case .untrusted = try TrustStore(anchors: [stranger.certificate]).evaluate(signer.certificate, intermediates: [], at: now, purpose: .any) {
+        } else {
             Issue.record("trusted under another anchor")
         }
         // A time-stamping purpose needs the EKU, which a signer's certificate lacks.
-        if case .trusted = try store.evaluate(signer.certificate, intermediates: [], at: now, purpose: .timeStamping) { Issue.record("a seal certificate accepted as a TSA") }
+        if case .trusted = try store.evaluate(signer.certificate, intermediates: [], at: now, purpose: .timeStamping) {
+            Issue.record("a seal certificate accepted as a TSA")
+        }
         #expect(!signer.certificate.hasCriticalTimeStampingUsageOnly)
     }
 

@@ -57,7 +57,8 @@ struct TimeStampResponseTests {
         #expect(try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: token.imprint) == nil)
 
         // A verdict, not a failure: another imprint, or no anchor, is a reason returned.
-        let other = try #require(try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: [UInt8](repeating: 0, count: 32)))
+        let other = try #require(
+            try response.verificationProblem(anchors: [token.root], intermediates: intermediates, imprint: [UInt8](repeating: 0, count: 32)))
         #expect(!other.isEmpty)
         #expect(try response.verificationProblem(anchors: [], intermediates: intermediates, imprint: token.imprint) != nil)
 

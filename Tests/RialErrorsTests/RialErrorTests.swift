@@ -18,8 +18,10 @@ struct RialErrorTests {
         let file: String
         let line: Int
 
-        init(_ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
-             file: String = #fileID, line: Int = #line) {
+        init(
+            _ code: Code, _ reason: String, cause: (any Error)? = nil, location: String? = nil,
+            file: String = #fileID, line: Int = #line
+        ) {
             self.code = code
             self.reason = reason
             self.cause = cause
@@ -94,15 +96,17 @@ struct RialErrorTests {
     }
 
     @Test func conciseDropsTheSubjectACauseNamesAgain() {
-        let error = SampleError(.broken, "cannot read the capture directory nosuch",
-                                cause: SampleError(.other, "cannot read directory nosuch: No such file or directory"))
+        let error = SampleError(
+            .broken, "cannot read the capture directory nosuch",
+            cause: SampleError(.other, "cannot read directory nosuch: No such file or directory"))
         #expect(error.conciseDescription == "cannot read the capture directory nosuch: No such file or directory [sample.broken]")
         #expect(error.description.contains("nosuch: cannot read directory nosuch"), "description keeps every word")
     }
 
     @Test func conciseSaysARepeatedReasonOnce() {
-        let crypto = SampleError(.other, "jane.pem is not an unencrypted PEM private key",
-                                 cause: TextError(description: "error:1E08010C:DECODER routines::unsupported"))
+        let crypto = SampleError(
+            .other, "jane.pem is not an unencrypted PEM private key",
+            cause: TextError(description: "error:1E08010C:DECODER routines::unsupported"))
         let error = SampleError(.broken, crypto.reason, cause: crypto)
         #expect(error.conciseDescription == "jane.pem is not an unencrypted PEM private key: error:1E08010C:DECODER routines::unsupported [sample.broken]")
     }
@@ -113,8 +117,9 @@ struct RialErrorTests {
     }
 
     @Test func conciseKeepsWhatIsNew() {
-        let error = SampleError(.broken, "could not write out.rialpkg",
-                                cause: SampleError(.other, "writing ./.out.rialpkg.tmp-abc: No space left on device"))
+        let error = SampleError(
+            .broken, "could not write out.rialpkg",
+            cause: SampleError(.other, "writing ./.out.rialpkg.tmp-abc: No space left on device"))
         #expect(error.conciseDescription == "could not write out.rialpkg: writing ./.out.rialpkg.tmp-abc: No space left on device [sample.broken]")
     }
 

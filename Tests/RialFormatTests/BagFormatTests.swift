@@ -13,9 +13,11 @@ struct BagFormatTests {
 
     @Test func manifestWritesSha256sumFormatSortedByBytes() throws {
         let digest = String(repeating: "a", count: 64)
-        let manifest = BagManifest(algorithm: "sha256", entries: [
-            .init(path: "data/b", digest: digest), .init(path: "data/B", digest: digest), .init(path: "data/50%", digest: digest),
-        ])
+        let manifest = BagManifest(
+            algorithm: "sha256",
+            entries: [
+                .init(path: "data/b", digest: digest), .init(path: "data/B", digest: digest), .init(path: "data/50%", digest: digest),
+            ])
         let text = String(decoding: manifest.bytes(), as: UTF8.self)
         #expect(text == "\(digest)  data/50%25\n\(digest)  data/B\n\(digest)  data/b\n")
         let parsed = try BagManifest.parse(manifest.bytes(), algorithm: "sha256", digestByteCount: 32, fileName: "m")
@@ -30,10 +32,12 @@ struct BagFormatTests {
     }
 
     @Test func manifestParserRejectsBadDigestsAndLines() {
-        #expect { try BagManifest.parse(Array("abc  data/x\n".utf8), algorithm: "sha256", digestByteCount: 32, fileName: "m") }
-            throws: { ($0 as? FormatError)?.code == .invalidHex }
-        #expect { try BagManifest.parse(Array("\(String(repeating: "a", count: 64))\n".utf8), algorithm: "sha256", digestByteCount: 32, fileName: "m") }
-            throws: { ($0 as? FormatError)?.code == .invalidLine }
+        #expect { try BagManifest.parse(Array("abc  data/x\n".utf8), algorithm: "sha256", digestByteCount: 32, fileName: "m") } throws: {
+            ($0 as? FormatError)?.code == .invalidHex
+        }
+        #expect {
+            try BagManifest.parse(Array("\(String(repeating: "a", count: 64))\n".utf8), algorithm: "sha256", digestByteCount: 32, fileName: "m")
+        } throws: { ($0 as? FormatError)?.code == .invalidLine }
     }
 
     @Test func bagInfoParsesContinuationLinesAndRepeatedLabels() throws {
@@ -58,7 +62,8 @@ struct BagFormatTests {
     @Test(arguments: [
         ("data/media/a.mov", true), ("data/media/Müller 東京.txt", true),
         ("", false), ("/etc/passwd", false), ("data/../x", false), ("data/./x", false), ("data//x", false),
-        ("data/x/", false), ("data/Mu\u{0308}ller.txt", false), ("data/M\u{00FC}ller.txt", true), ("data\\x", false), ("data/a\u{0}b", false), ("data/a\nb", false), ("data/\u{202E}gpj.exe", false),
+        ("data/x/", false), ("data/Mu\u{0308}ller.txt", false), ("data/M\u{00FC}ller.txt", true), ("data\\x", false), ("data/a\u{0}b", false),
+        ("data/a\nb", false), ("data/\u{202E}gpj.exe", false),
     ])
     func bagPathRules(_ path: String, _ valid: Bool) {
         #expect((BagPath.problem(with: path) == nil) == valid)

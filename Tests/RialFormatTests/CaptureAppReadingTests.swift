@@ -57,11 +57,13 @@ struct CaptureAppReadingTests {
     @Test("the forensic manifest: every key read by its type, unknown ones listed, a bad one refused naming it")
     func forensicManifest() throws {
         let hex256 = String(repeating: "ab", count: 32), hex512 = String(repeating: "cd", count: 64)
-        let good = try AppForensicManifest(json: json("""
-            {"fileName": "r.mp4", "fileSize": 10, "sha256Hash": "\(hex256)", "sha512Hash": "\(hex512)", "createdAt": 786000000.5,
-             "verifiedTimestamp": {"ntpServer": "time.apple.com", "ntpTime": 786000000, "localTime": "2025-11-28T05:20:00Z", "timeDifference": -0.042},
-             "timestampTokens": [{"authority": "https://tsa", "token": "MAM=", "requestedAt": 786000001}], "extra": true}
-            """), source: "m.json")
+        let good = try AppForensicManifest(
+            json: json(
+                """
+                {"fileName": "r.mp4", "fileSize": 10, "sha256Hash": "\(hex256)", "sha512Hash": "\(hex512)", "createdAt": 786000000.5,
+                 "verifiedTimestamp": {"ntpServer": "time.apple.com", "ntpTime": 786000000, "localTime": "2025-11-28T05:20:00Z", "timeDifference": -0.042},
+                 "timestampTokens": [{"authority": "https://tsa", "token": "MAM=", "requestedAt": 786000001}], "extra": true}
+                """), source: "m.json")
         #expect(good.fileName == "r.mp4" && good.fileSize == 10 && good.sha256 == hex256 && good.sha512 == hex512)
         #expect(good.createdAt?.timestamp.rfc3339 == "2025-11-28T05:20:00.5Z")
         #expect(good.clockCheck?.timeDifference == -0.042)
@@ -76,11 +78,16 @@ struct CaptureAppReadingTests {
         ]
         // A token that is not base64 is that token's problem, not the manifest's: its digests still stand.
         for text in ["!!", "", "MAM=\nMAM="] {
-            let manifest = try AppForensicManifest(json: .object(["fileName": .string("r.mp4"), "sha256Hash": .string(hex256), "sha512Hash": .string(hex512),
-                                                                  "timestampTokens": .array([.object(["authority": .string("a"), "token": .string(text)])])]),
-                                                   source: "m.json")
+            let manifest = try AppForensicManifest(
+                json: .object([
+                    "fileName": .string("r.mp4"), "sha256Hash": .string(hex256), "sha512Hash": .string(hex512),
+                    "timestampTokens": .array([.object(["authority": .string("a"), "token": .string(text)])]),
+                ]),
+                source: "m.json")
             #expect(manifest.sha256 == hex256 && manifest.tokens.first?.der == [], "\(text)")
-            #expect(manifest.tokens.first?.encodingProblem?.hasPrefix("m.json.timestampTokens[0].token is ") == true, "\(String(describing: manifest.tokens.first?.encodingProblem))")
+            #expect(
+                manifest.tokens.first?.encodingProblem?.hasPrefix("m.json.timestampTokens[0].token is ") == true,
+                "\(String(describing: manifest.tokens.first?.encodingProblem))")
         }
         #expect(good.tokens.first?.encodingProblem == nil)
         for (text, key) in bad {
@@ -99,7 +106,8 @@ struct CaptureAppReadingTests {
     func assertionStructure() {
         func map(signature: Int, authenticator: Int) -> String {
             func text(_ value: String) -> [UInt8] { [0x60 | UInt8(value.utf8.count)] + Array(value.utf8) }
-            let bytes: [UInt8] = [0xA2] + text("signature") + [0x58, UInt8(signature)] + Array(repeating: 1, count: signature)
+            let bytes: [UInt8] =
+                [0xA2] + text("signature") + [0x58, UInt8(signature)] + Array(repeating: 1, count: signature)
                 + text("authenticatorData") + [0x58, UInt8(authenticator)] + Array(repeating: 2, count: authenticator)
             return base64(bytes)
         }
@@ -124,7 +132,8 @@ struct CaptureAppReadingTests {
             var value: [UInt8] = [0x81 /* [ */, 0x00]
             for _ in 1..<(tagged ? arrays - 1 : arrays) { value = [0x81] + value }
             if tagged { value = [0xC1] + value }
-            let bytes: [UInt8] = [0xA3] + text("signature") + [0x58, 70] + Array(repeating: 1, count: 70)
+            let bytes: [UInt8] =
+                [0xA3] + text("signature") + [0x58, 70] + Array(repeating: 1, count: 70)
                 + text("authenticatorData") + [0x58, 37] + Array(repeating: 2, count: 37) + text("x") + value
             return base64(bytes)
         }

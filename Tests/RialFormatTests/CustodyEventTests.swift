@@ -4,10 +4,11 @@ import Testing
 @Suite("Custody event model")
 struct CustodyEventTests {
     private func sample() throws -> CustodyEvent {
-        CustodyEvent(seq: 7, id: "0b6f8a52-3c1e-4d7a-9f21-5e8c4b7a6d10", timestamp: try Timestamp(rfc3339: "2026-11-22T09:30:00.5Z"),
-                     action: .transferred, actor: CustodyActor(name: "Jane Roe", role: "investigator", organisation: "Metro PD"),
-                     details: "To the lab", location: "Evidence room 3", packageID: try PackageID("case-1"),
-                     previous: String(repeating: "a", count: 64), forced: .init(verdict: "fail", failedChecks: ["bag.manifest.sha256.mismatch"]))
+        CustodyEvent(
+            seq: 7, id: "0b6f8a52-3c1e-4d7a-9f21-5e8c4b7a6d10", timestamp: try Timestamp(rfc3339: "2026-11-22T09:30:00.5Z"),
+            action: .transferred, actor: CustodyActor(name: "Jane Roe", role: "investigator", organisation: "Metro PD"),
+            details: "To the lab", location: "Evidence room 3", packageID: try PackageID("case-1"),
+            previous: String(repeating: "a", count: 64), forced: .init(verdict: "fail", failedChecks: ["bag.manifest.sha256.mismatch"]))
     }
 
     private func reparse(_ transform: (inout JSONObject) -> Void) throws -> CustodyEvent {
@@ -21,15 +22,19 @@ struct CustodyEventTests {
         #expect(try CustodyEvent(json: StrictJSONParser.parse(event.bytes()), path: "e") == event)
         // Keys in the documented order, so the bytes are predictable.
         let text = String(decoding: event.bytes(), as: UTF8.self)
-        let order = ["\"seq\"", "\"id\"", "\"timestamp\"", "\"action\"", "\"actor\"", "\"details\"", "\"location\"", "\"package_id\"", "\"previous\"", "\"forced\""]
+        let order = [
+            "\"seq\"", "\"id\"", "\"timestamp\"", "\"action\"", "\"actor\"", "\"details\"", "\"location\"", "\"package_id\"", "\"previous\"", "\"forced\"",
+        ]
         let positions = order.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted())
     }
 
-    @Test("every malformed field is refused", arguments: [
-        "unknown key", "seq 0", "seq too large", "upper-case id", "local time", "unknown action", "empty name",
-        "control character", "over-long details", "short previous", "bad package id", "actor key", "imported entry 0",
-    ])
+    @Test(
+        "every malformed field is refused",
+        arguments: [
+            "unknown key", "seq 0", "seq too large", "upper-case id", "local time", "unknown action", "empty name",
+            "control character", "over-long details", "short previous", "bad package id", "actor key", "imported entry 0",
+        ])
     func refusesMalformed(_ variant: String) throws {
         #expect(throws: FormatError.self) {
             try reparse { object in
@@ -57,8 +62,10 @@ struct CustodyEventTests {
         #expect(CustodyLogLayout.signaturePath(seq: 123_456) == "rial/custody/123456.p7s")
         #expect(CustodyLogLayout.parse("rial/custody/000007.json")?.seq == 7)
         #expect(CustodyLogLayout.parse("rial/custody/000007.p7s")?.kind == .signature)
-        for bad in ["rial/custody/000000.json", "rial/custody/7.json", "rial/custody/0000007.json", "rial/custody/00000a.json",
-                    "rial/custody/sub/000001.json", "rial/custody/000001.json.bak", "rial/seal/000001.json", "rial/custody/000001.JSON"] {
+        for bad in [
+            "rial/custody/000000.json", "rial/custody/7.json", "rial/custody/0000007.json", "rial/custody/00000a.json",
+            "rial/custody/sub/000001.json", "rial/custody/000001.json.bak", "rial/seal/000001.json", "rial/custody/000001.JSON",
+        ] {
             #expect(CustodyLogLayout.parse(bad) == nil, "\(bad)")
         }
     }
@@ -86,10 +93,12 @@ struct CustodyEventTests {
         #expect(AppCustodyLog.importRecord(source: "s", index: 1, entry: carried).appAction == "PACKAGED")
         #expect(AppCustodyLog.actor(for: carried).identifier == nil)
         // What cannot become an event is still refused, naming the key.
-        for bad in [#"[{"timestamp": 1, "action": "lower case", "details": "", "userIdentifier": ""}]"#,
-                    #"[{"timestamp": 1, "action": "A", "details": "a\u0001b", "userIdentifier": ""}]"#,
-                    #"[{"timestamp": true, "action": "A", "details": "", "userIdentifier": ""}]"#,
-                    #"[{"action": "A", "details": "", "userIdentifier": ""}]"#] {
+        for bad in [
+            #"[{"timestamp": 1, "action": "lower case", "details": "", "userIdentifier": ""}]"#,
+            #"[{"timestamp": 1, "action": "A", "details": "a\u0001b", "userIdentifier": ""}]"#,
+            #"[{"timestamp": true, "action": "A", "details": "", "userIdentifier": ""}]"#,
+            #"[{"action": "A", "details": "", "userIdentifier": ""}]"#,
+        ] {
             #expect(throws: FormatError.self, "\(bad)") { try AppCustodyLog(json: StrictJSONParser.parse(Array(bad.utf8))) }
         }
     }

@@ -11,8 +11,10 @@ struct FastPathTests {
     /// Inputs that exercise every rule: terminators in every combination, blanks, non-ASCII,
     /// combining marks, invalid UTF-8, controls, bidi, hex case, empty parts.
     static let lines: [[UInt8]] = {
-        let pieces: [String] = ["", "a", " ", "\t", "\r", "\n", "\r\n", "\n\r", "ab  data/x", "AB\tdata/y", "é", "e\u{301}",
-                                "data/%0A", "\u{202E}", "%", "/", "..", "data//x", "0123456789abcdef", "0123456789ABCDEF"]
+        let pieces: [String] = [
+            "", "a", " ", "\t", "\r", "\n", "\r\n", "\n\r", "ab  data/x", "AB\tdata/y", "é", "e\u{301}",
+            "data/%0A", "\u{202E}", "%", "/", "..", "data//x", "0123456789abcdef", "0123456789ABCDEF",
+        ]
         // Every sequence of up to three pieces (8,421 inputs), and each pair with a byte that is
         // never UTF-8 in front: enumerated, not drawn, so every run feeds the same inputs.
         var inputs: [[UInt8]] = [[]]
@@ -40,13 +42,18 @@ struct FastPathTests {
     func manifests() {
         let digest = String(repeating: "ab", count: 4)
         var inputs = Self.lines
-        inputs += ["\(digest)  data/a\n\(digest.uppercased()) data/b\r\n", "\(digest)\t\t data/é\n", "\(digest)x data/a", "\(digest) \n",
-                   "\(digest)", "\u{0661}\(digest) data/a", "\(digest) data/100%25\n",
-                   // A digest field longer than a message quotes (QuotedValue's 64 scalars).
-                   "%0123456789ABCDEF0123456789abcdef0123456789abcdefdata//xdata/%0Adata//x data/a\n"].map { Array($0.utf8) }
+        inputs += [
+            "\(digest)  data/a\n\(digest.uppercased()) data/b\r\n", "\(digest)\t\t data/é\n", "\(digest)x data/a", "\(digest) \n",
+            "\(digest)", "\u{0661}\(digest) data/a", "\(digest) data/100%25\n",
+            // A digest field longer than a message quotes (QuotedValue's 64 scalars).
+            "%0123456789ABCDEF0123456789abcdef0123456789abcdefdata//xdata/%0Adata//x data/a\n",
+        ].map { Array($0.utf8) }
         for input in inputs {
-            let fast = Result { () throws(FormatError) in try BagManifest.parse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt") }
-            let general = Result { () throws(FormatError) in try Self.generalParse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt") }
+            let fast = Result { () throws(FormatError) in try BagManifest.parse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt")
+            }
+            let general = Result { () throws(FormatError) in
+                try Self.generalParse(input, algorithm: "sha256", digestByteCount: 4, fileName: "manifest-sha256.txt")
+            }
             switch (fast, general) {
             case (.success(let a), .success(let b)): #expect(a == b, "\(input)")
             case (.failure(let a), .failure(let b)): #expect(a.code == b.code && a.reason == b.reason, "\(input)")
@@ -57,8 +64,10 @@ struct FastPathTests {
 
     @Test("BagPath: the ASCII path finds the same problem as the general one, for every ASCII name")
     func bagPaths() {
-        var names = ["data/a", "data/a\\b", "data/a\u{7F}", "data/\u{1}", "data//a", "data/./a", "data/../a", "data/..a", ".", "a/",
-                     "data/ a", "data/A.TXT", "data/\r\n", "\n/a"]
+        var names = [
+            "data/a", "data/a\\b", "data/a\u{7F}", "data/\u{1}", "data//a", "data/./a", "data/../a", "data/..a", ".", "a/",
+            "data/ a", "data/A.TXT", "data/\r\n", "\n/a",
+        ]
         // Every name of one to four characters of this alphabet (22,620 names), enumerated.
         let alphabet = Array("ab./\\ \u{0}\u{1F}\u{7F}\r\n%".unicodeScalars).map(String.init)
         var shorter = [""]
@@ -152,8 +161,10 @@ struct FastPathTests {
 
     @Test("StrictJSONParser: integers read from the bytes give Int64's reading at the ±(2^53 - 1) edges and past 16 digits")
     func integers() {
-        for text in ["0", "-0", "7", "-7", "9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992",
-                     "1000000000000000", "9999999999999999", "10000000000000000", "-12345678901234567", "99999999999999999999"] {
+        for text in [
+            "0", "-0", "7", "-7", "9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992",
+            "1000000000000000", "9999999999999999", "10000000000000000", "-12345678901234567", "99999999999999999999",
+        ] {
             let parsed = try? StrictJSONParser.parse(Array("[\(text)]".utf8))
             let expected = Int64(text).flatMap { $0.magnitude <= JSONLimits.maxSafeInteger ? JSONValue.array([.integer($0)]) : nil }
             #expect(parsed == expected, "\(text)")
@@ -244,7 +255,6 @@ struct FastPathTests {
         return Array("[\n  ".utf8) + string(text) + Array(",\n  {\n    ".utf8) + string("k" + text) + Array(": ".utf8) + string(text)
             + Array("\n  }\n]\n".utf8)
     }
-
 
     private static func same(_ a: Result<[String], FormatError>, _ b: Result<[String], FormatError>) -> Bool {
         switch (a, b) {

@@ -6,11 +6,12 @@ import RialFormat
 @Suite("Format limits")
 struct LimitTests {
     static func chain(frameCount: String) -> [UInt8] {
-        Array("""
-        {"algorithm": "rial-frame-chain-v1", "frame_count": \(frameCount), "fps": 30, "checkpoint_interval": 30,
-         "frame_format": {"pixel_format": "bgra8", "width": 2, "height": 2, "bytes_per_row": 8},
-         "frames": [], "checkpoints": [], "final_hash": "\(String(repeating: "0", count: 64))"}
-        """.utf8)
+        Array(
+            """
+            {"algorithm": "rial-frame-chain-v1", "frame_count": \(frameCount), "fps": 30, "checkpoint_interval": 30,
+             "frame_format": {"pixel_format": "bgra8", "width": 2, "height": 2, "bytes_per_row": 8},
+             "frames": [], "checkpoints": [], "final_hash": "\(String(repeating: "0", count: 64))"}
+            """.utf8)
     }
 
     @Test("a chain claiming 2^40 frames is refused as chain.limit.frames")

@@ -9,8 +9,11 @@ struct PackageManifestTests {
             packageID: try PackageID("case-0001"), created: try Timestamp(rfc3339: "2026-01-15T12:00:00Z"),
             tool: .init(name: "rial", version: "0.1.0"),
             capture: CaptureSummary(payloadPaths: ["data/media/v.mov", "data/depth/d1.f32"]),
-            files: [.init(path: "data/media/v.mov", role: .media, mediaType: "video/quicktime", size: 3,
-                          sha256: String(repeating: "1", count: 64), sha512: String(repeating: "2", count: 128))]
+            files: [
+                .init(
+                    path: "data/media/v.mov", role: .media, mediaType: "video/quicktime", size: 3,
+                    sha256: String(repeating: "1", count: 64), sha512: String(repeating: "2", count: 128))
+            ]
         )
     }
 
@@ -35,7 +38,8 @@ struct PackageManifestTests {
     }
 
     @Test func rejectsUppercaseDigest() throws {
-        let text = String(decoding: try sample().bytes(), as: UTF8.self).replacingOccurrences(of: String(repeating: "1", count: 64), with: String(repeating: "A", count: 64))
+        let text = String(decoding: try sample().bytes(), as: UTF8.self).replacingOccurrences(
+            of: String(repeating: "1", count: 64), with: String(repeating: "A", count: 64))
         #expect { try PackageManifest(json: StrictJSONParser.parse(Array(text.utf8))) } throws: { ($0 as? FormatError)?.code == .invalidHex }
     }
 

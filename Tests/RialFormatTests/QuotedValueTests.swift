@@ -23,9 +23,11 @@ struct QuotedValueTests {
 
     @Test("the strict JSON parser quotes a 10 MB number and a 1 MB duplicate key in a line")
     func parserMessages() {
-        for document in ["[" + String(repeating: "9", count: 10_000_000) + "]",
-                         "[1" + String(repeating: "0", count: 400) + "e99999]",
-                         "{\"" + String(repeating: "k", count: 1_000_000) + "\": 1, \"" + String(repeating: "k", count: 1_000_000) + "\": 2}"] {
+        for document in [
+            "[" + String(repeating: "9", count: 10_000_000) + "]",
+            "[1" + String(repeating: "0", count: 400) + "e99999]",
+            "{\"" + String(repeating: "k", count: 1_000_000) + "\": 1, \"" + String(repeating: "k", count: 1_000_000) + "\": 2}",
+        ] {
             do {
                 _ = try StrictJSONParser.parse(Array(document.utf8))
                 Issue.record("parsed")

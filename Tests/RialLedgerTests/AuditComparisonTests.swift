@@ -28,14 +28,15 @@ struct AuditComparisonTests {
         ]
         let changes = AuditComparison(roots: ["s/"], shard: .all, maxAge: 30 * 86_400).changes(current: current, previous: previous)
         let byPath = Dictionary(uniqueKeysWithValues: changes.map { ($0.path, $0.kinds) })
-        #expect(byPath == [
-            "s/changed": [.fingerprintChanged],
-            "s/flipped": [.verdictChanged],
-            "s/gone": [.vanished],
-            "s/old": [.overdue],
-            "s/added": [.new],
-            "s/moved": [.new, .idFingerprintChanged],
-        ], "elsewhere/x is outside the root: not vanished")
+        #expect(
+            byPath == [
+                "s/changed": [.fingerprintChanged],
+                "s/flipped": [.verdictChanged],
+                "s/gone": [.vanished],
+                "s/old": [.overdue],
+                "s/added": [.new],
+                "s/moved": [.new, .idFingerprintChanged],
+            ], "elsewhere/x is outside the root: not vanished")
         #expect(changes.map(\.path) == changes.map(\.path).sorted())
         #expect(changes.filter(\.needsAttention).count == 5)
     }
@@ -63,11 +64,14 @@ struct AuditComparisonLifecycleTests {
     let fingerprintB = String(repeating: "b", count: 64)
 
     func record(_ kind: LedgerRecord.Kind, _ path: String, id: String, fingerprint: String? = nil) -> LedgerRecord {
-        LedgerRecord(kind: kind, runID: "r1", shard: "all", host: "test", toolVersion: "0.1.0", policy: "{}", path: path,
-                     packageID: id, fingerprint: fingerprint ?? fingerprintA, startedAt: "2026-11-25T00:00:00.000Z")
+        LedgerRecord(
+            kind: kind, runID: "r1", shard: "all", host: "test", toolVersion: "0.1.0", policy: "{}", path: path,
+            packageID: id, fingerprint: fingerprint ?? fingerprintA, startedAt: "2026-11-25T00:00:00.000Z")
     }
 
-    @Test("the same id and fingerprint at a new path, its old path gone: moved, not new and vanished; another fingerprint: new and id-fingerprint-changed, and the old path vanished")
+    @Test(
+        "the same id and fingerprint at a new path, its old path gone: moved, not new and vanished; another fingerprint: new and id-fingerprint-changed, and the old path vanished"
+    )
     func moved() {
         let previous = [packageRecord("s/a", id: "1"), packageRecord("s/b", id: "2")]
         let current = [packageRecord("s/a2", run: "r2", id: "1"), packageRecord("s/b2", run: "r2", fingerprint: fingerprintB, id: "2")]
@@ -77,7 +81,8 @@ struct AuditComparisonLifecycleTests {
         #expect(changes.first { $0.path == "s/a2" }?.previous?.path == "s/a")
         #expect(!changes.first { $0.path == "s/a2" }!.needsAttention)
         // Twin: the old path is still there, so a copy is new.
-        let copy = AuditComparison(roots: ["s"], shard: .all, maxAge: nil).changes(current: current + [packageRecord("s/a", run: "r2", id: "1")], previous: previous)
+        let copy = AuditComparison(roots: ["s"], shard: .all, maxAge: nil).changes(
+            current: current + [packageRecord("s/a", run: "r2", id: "1")], previous: previous)
         #expect(copy.first { $0.path == "s/a2" }?.kinds == [.new])
     }
 

@@ -81,8 +81,14 @@ extension LedgerMigrationsTests {
     /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
     @Suite("on PostgreSQL", .requires(.postgres))
     struct OnPostgres {
-        @Test("a new ledger gets every migration once; opening it again applies none") func appliedOnce() throws { try LedgerMigrationsTests().appliedOnce(kind: .postgres) }
-        @Test("a ledger at version 1 is brought to the current version, its records kept") func upgrade() throws { try LedgerMigrationsTests().upgrade(kind: .postgres) }
-        @Test("a ledger made by a newer rial is refused, for writing and for reading") func tooNew() throws { try LedgerMigrationsTests().tooNew(kind: .postgres) }
+        @Test("a new ledger gets every migration once; opening it again applies none") func appliedOnce() throws {
+            try LedgerMigrationsTests().appliedOnce(kind: .postgres)
+        }
+        @Test("a ledger at version 1 is brought to the current version, its records kept") func upgrade() throws {
+            try LedgerMigrationsTests().upgrade(kind: .postgres)
+        }
+        @Test("a ledger made by a newer rial is refused, for writing and for reading") func tooNew() throws {
+            try LedgerMigrationsTests().tooNew(kind: .postgres)
+        }
     }
 }

@@ -60,12 +60,16 @@ struct LedgerTests {
 
     @Test("an edited, a dropped and a reordered record each break the chain at that record", arguments: [StoreKind.sqlite])
     func tampering(kind: StoreKind) throws {
-        let swap = ["UPDATE ledger_records SET seq = -2 WHERE seq = 2", "UPDATE ledger_records SET seq = 2 WHERE seq = 3",
-                    "UPDATE ledger_records SET seq = 3 WHERE seq = -2"]
-        for (edits, brokenSeq) in [(["UPDATE ledger_records SET verdict = 'pass' WHERE seq = 3"], Int64(3)),
-                                   (["DELETE FROM ledger_records WHERE seq = 2"], Int64(3)),
-                                   (swap, Int64(2)),
-                                   (["UPDATE ledger_records SET path = 'x', record_hash = 'f' WHERE seq = 4"], Int64(4))] {
+        let swap = [
+            "UPDATE ledger_records SET seq = -2 WHERE seq = 2", "UPDATE ledger_records SET seq = 2 WHERE seq = 3",
+            "UPDATE ledger_records SET seq = 3 WHERE seq = -2",
+        ]
+        for (edits, brokenSeq) in [
+            (["UPDATE ledger_records SET verdict = 'pass' WHERE seq = 3"], Int64(3)),
+            (["DELETE FROM ledger_records WHERE seq = 2"], Int64(3)),
+            (swap, Int64(2)),
+            (["UPDATE ledger_records SET path = 'x', record_hash = 'f' WHERE seq = 4"], Int64(4)),
+        ] {
             try withTemporaryDirectory { dir in
                 let location = try TestStores.emptyLocation(kind, in: dir)
                 let ledger = try Ledger.openForWriting(location, at: "2026-11-26T00:00:00.000Z")
@@ -117,10 +121,18 @@ extension LedgerTests {
     /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
     @Suite("on PostgreSQL", .requires(.postgres))
     struct OnPostgres {
-        @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it") func appendLinks() throws { try LedgerTests().appendLinks(kind: .postgres) }
-        @Test("a path already recorded in the run is left out, in the same call or a later one") func oncePerRun() throws { try LedgerTests().oncePerRun(kind: .postgres) }
+        @Test("records get seq 1, 2, 3 and each prev_hash is the record_hash before it") func appendLinks() throws {
+            try LedgerTests().appendLinks(kind: .postgres)
+        }
+        @Test("a path already recorded in the run is left out, in the same call or a later one") func oncePerRun() throws {
+            try LedgerTests().oncePerRun(kind: .postgres)
+        }
         @Test("the latest record per path, under the audit's roots only") func latestUnderRoots() throws { try LedgerTests().latestUnderRoots(kind: .postgres) }
-        @Test("an edited, a dropped and a reordered record each break the chain at that record") func tampering() throws { try LedgerTests().tampering(kind: .postgres) }
-        @Test("concurrent writers on eight threads never fork the chain or lose a record") func concurrentWriters() throws { try LedgerTests().concurrentWriters(kind: .postgres) }
+        @Test("an edited, a dropped and a reordered record each break the chain at that record") func tampering() throws {
+            try LedgerTests().tampering(kind: .postgres)
+        }
+        @Test("concurrent writers on eight threads never fork the chain or lose a record") func concurrentWriters() throws {
+            try LedgerTests().concurrentWriters(kind: .postgres)
+        }
     }
 }

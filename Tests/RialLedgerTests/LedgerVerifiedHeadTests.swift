@@ -40,7 +40,8 @@ struct LedgerVerifiedHeadTests {
             try ledger.store.execute("DELETE FROM ledger_records WHERE seq >= 2", [])
             try ledger.append([packageRecord("b"), packageRecord("c", verdict: "fail"), packageRecord("d")])
             let check = try LedgerChainCheck.run(on: ledger)
-            #expect(check.firstBreak?.seq == 3 && check.firstBreak?.reason.contains("no longer has the hash") == true, "\(String(describing: check.firstBreak))")
+            #expect(
+                check.firstBreak?.seq == 3 && check.firstBreak?.reason.contains("no longer has the hash") == true, "\(String(describing: check.firstBreak))")
         }
     }
 
@@ -67,7 +68,11 @@ extension LedgerVerifiedHeadTests {
     /// without one when RIAL_REQUIRE_POSTGRES=1 (make test).
     @Suite("on PostgreSQL", .requires(.postgres))
     struct OnPostgres {
-        @Test("records dropped from the end after a head was verified break the chain there; its twin with nothing dropped holds") func droppedFromTheEnd() throws { try LedgerVerifiedHeadTests().droppedFromTheEnd(kind: .postgres) }
-        @Test("a chain rewritten from a record on, every hash recomputed, no longer holds the verified head") func rewritten() throws { try LedgerVerifiedHeadTests().rewritten(kind: .postgres) }
+        @Test("records dropped from the end after a head was verified break the chain there; its twin with nothing dropped holds") func droppedFromTheEnd()
+            throws
+        { try LedgerVerifiedHeadTests().droppedFromTheEnd(kind: .postgres) }
+        @Test("a chain rewritten from a record on, every hash recomputed, no longer holds the verified head") func rewritten() throws {
+            try LedgerVerifiedHeadTests().rewritten(kind: .postgres)
+        }
     }
 }

@@ -19,7 +19,9 @@ struct StorePathTests {
             let previous = FileManager.default.currentDirectoryPath
             defer { FileManager.default.changeCurrentDirectoryPath(previous) }
             FileManager.default.changeCurrentDirectoryPath(dir.path)
-            for spelling in ["store/a.rialpkg", "./store/a.rialpkg", "store//a.rialpkg", "store/../store/a.rialpkg", "alias/a.rialpkg", dir.path + "/store/a.rialpkg"] {
+            for spelling in [
+                "store/a.rialpkg", "./store/a.rialpkg", "store//a.rialpkg", "store/../store/a.rialpkg", "alias/a.rialpkg", dir.path + "/store/a.rialpkg",
+            ] {
                 #expect(try keys.key(for: spelling) == expected, "\(spelling)")
             }
             #expect(try keys.key(for: "store/link.rialpkg") == real + "/store/link.rialpkg", "a link in the store is its own entry")

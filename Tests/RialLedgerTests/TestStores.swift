@@ -51,9 +51,12 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
 }
 
 /// A package record for tests.
-func packageRecord(_ path: String, run: String = "run-1", fingerprint: String = String(repeating: "a", count: 64),
-                   verdict: String = "pass", id: String? = "pkg-1", at time: String = "2026-11-26T00:00:00.000Z") -> LedgerRecord {
-    LedgerRecord(kind: .package, runID: run, shard: "all", host: "test", toolVersion: "0.1.0", policy: "{}", path: path,
-                 packageID: id, fingerprint: fingerprint, size: 100, verdict: verdict, failingCodes: verdict == "fail" ? ["payload.digest-mismatch"] : [],
-                 startedAt: time, endedAt: time)
+func packageRecord(
+    _ path: String, run: String = "run-1", fingerprint: String = String(repeating: "a", count: 64),
+    verdict: String = "pass", id: String? = "pkg-1", at time: String = "2026-11-26T00:00:00.000Z"
+) -> LedgerRecord {
+    LedgerRecord(
+        kind: .package, runID: run, shard: "all", host: "test", toolVersion: "0.1.0", policy: "{}", path: path,
+        packageID: id, fingerprint: fingerprint, size: 100, verdict: verdict, failingCodes: verdict == "fail" ? ["payload.digest-mismatch"] : [],
+        startedAt: time, endedAt: time)
 }

@@ -4,16 +4,17 @@ import RialMedia
 /// The ISO 6709 strings QuickTime stores for a location.
 @Suite("ISO6709")
 struct ISO6709Tests {
-    @Test(arguments: [
-        ("+48.8584+002.2945/", 48.8584, 2.2945, nil),
-        ("+48.8584+002.2945", 48.8584, 2.2945, nil),
-        ("-33.8688+151.2093+012.500/", -33.8688, 151.2093, 12.5),
-        ("+40.7589-073.9851-010.5CRSWGS_84/", 40.7589, -73.9851, -10.5),
-        ("+4851.504+00217.670/", 48.8584, 2.294_5, nil),          // degrees and minutes
-        ("+485130.24+0021740.2/", 48.8584, 2.2945, nil),          // degrees, minutes and seconds
-        ("+90+180/", 90, 180, nil),
-        ("-90.0000-180.0000/", -90, -180, nil),
-    ] as [(String, Double, Double, Double?)])
+    @Test(
+        arguments: [
+            ("+48.8584+002.2945/", 48.8584, 2.2945, nil),
+            ("+48.8584+002.2945", 48.8584, 2.2945, nil),
+            ("-33.8688+151.2093+012.500/", -33.8688, 151.2093, 12.5),
+            ("+40.7589-073.9851-010.5CRSWGS_84/", 40.7589, -73.9851, -10.5),
+            ("+4851.504+00217.670/", 48.8584, 2.294_5, nil),  // degrees and minutes
+            ("+485130.24+0021740.2/", 48.8584, 2.2945, nil),  // degrees, minutes and seconds
+            ("+90+180/", 90, 180, nil),
+            ("-90.0000-180.0000/", -90, -180, nil),
+        ] as [(String, Double, Double, Double?)])
     func readsAPoint(_ text: String, _ latitude: Double, _ longitude: Double, _ altitude: Double?) throws {
         let point = try #require(ISO6709.parse(text))
         #expect(abs(point.latitude - latitude) < 1e-9)

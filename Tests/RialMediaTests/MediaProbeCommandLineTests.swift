@@ -5,8 +5,9 @@ import RialMedia
 @Suite("MediaProbeCommandLine")
 struct MediaProbeCommandLineTests {
     @Test func readsWhatItWrites() throws {
-        let limits = MediaProbeLimits(cpuSeconds: 3, memoryBytes: 64 << 20, maxStreams: 4, maxTags: 10, maxTagValueBytes: 100,
-                                      maxCountedPackets: 50, probeBytes: 4096, maxMetadataBlockBytes: 8192, maxImageDimension: 100)
+        let limits = MediaProbeLimits(
+            cpuSeconds: 3, memoryBytes: 64 << 20, maxStreams: 4, maxTags: 10, maxTagValueBytes: 100,
+            maxCountedPackets: 50, probeBytes: 4096, maxMetadataBlockBytes: 8192, maxImageDimension: 100)
         let written = MediaProbeCommandLine(path: "-odd name.mp4", offset: 512, length: 1_000_000, limits: limits)
         let read = try MediaProbeCommandLine(arguments: written.arguments)
         #expect(read.path == "-odd name.mp4" && read.offset == 512 && read.length == 1_000_000)

@@ -111,8 +111,9 @@ struct MediaProbeHostileTests {
         // A million real `trak` boxes under a 1 MiB budget: FFmpeg allocates as it goes, below
         // its one-block cap, until the address-space limit refuses (the stream limit is raised
         // so that it is not what stops it).
-        let outcome = try probe(HostileMedia.millionTracks, "million.mp4",
-                                limits: MediaProbeLimits(timeoutSeconds: 20, memoryBytes: 1 << 20, maxStreams: 1024))
+        let outcome = try probe(
+            HostileMedia.millionTracks, "million.mp4",
+            limits: MediaProbeLimits(timeoutSeconds: 20, memoryBytes: 1 << 20, maxStreams: 1024))
         switch outcome {
         case .tooMuchMemory, .crashed, .unreadable: break
         default: Issue.record("expected an outcome of the limits, got \(outcome.summary)")

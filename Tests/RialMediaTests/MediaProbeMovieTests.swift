@@ -28,9 +28,10 @@ struct MediaProbeMovieTests {
     func factsAgreeWithFFprobe(_ example: Case) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try MediaMaker.movie(example.codec, container: example.container,
-                                        location: example.hasLocation ? MediaMaker.location : nil,
-                                        rotation: example.rotation, in: scratch)
+        let file = try MediaMaker.movie(
+            example.codec, container: example.container,
+            location: example.hasLocation ? MediaMaker.location : nil,
+            rotation: example.rotation, in: scratch)
         let facts = try Probe.facts(file)
         let oracle = try FFprobeReport(file)
         let stream = try #require(oracle.video)
@@ -82,9 +83,10 @@ struct MediaProbeMovieTests {
     func factsAgreeWithExifTool(_ example: Case) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try MediaMaker.movie(example.codec, container: example.container,
-                                        location: example.hasLocation ? MediaMaker.location : nil,
-                                        rotation: example.rotation, in: scratch)
+        let file = try MediaMaker.movie(
+            example.codec, container: example.container,
+            location: example.hasLocation ? MediaMaker.location : nil,
+            rotation: example.rotation, in: scratch)
         let facts = try Probe.facts(file)
         let video = try #require(facts.video)
         let oracle = try ExifToolReport(file)
@@ -107,13 +109,15 @@ struct MediaProbeMovieTests {
     @Test func appleMetadataKeysAreNamedAndRead() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try MediaMaker.movie(.hevc, container: "mov", metadata: [
-            ("com.apple.quicktime.location.ISO6709", "-33.8688+151.2093+012.500/"),
-            ("com.apple.quicktime.make", "Apple"),
-            ("com.apple.quicktime.model", "iPhone 15 Pro"),
-            ("com.apple.quicktime.software", "17.4.1"),
-            ("com.apple.quicktime.creationdate", "2024-05-01T10:00:00+0200"),
-        ], movflags: "use_metadata_tags", in: scratch)
+        let file = try MediaMaker.movie(
+            .hevc, container: "mov",
+            metadata: [
+                ("com.apple.quicktime.location.ISO6709", "-33.8688+151.2093+012.500/"),
+                ("com.apple.quicktime.make", "Apple"),
+                ("com.apple.quicktime.model", "iPhone 15 Pro"),
+                ("com.apple.quicktime.software", "17.4.1"),
+                ("com.apple.quicktime.creationdate", "2024-05-01T10:00:00+0200"),
+            ], movflags: "use_metadata_tags", in: scratch)
         let facts = try Probe.facts(file)
         let ffprobe = try FFprobeReport(file)
         let exiftool = try ExifToolReport(file)
@@ -137,9 +141,11 @@ struct MediaProbeMovieTests {
     @Test func userDataMetadataIsNamedByItsAtoms() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try MediaMaker.movie(.h264, container: "mov", location: MediaMaker.location, metadata: [
-            ("make", "Apple"), ("model", "iPhone 15 Pro"), ("creation_time", "2024-05-01T10:00:00Z"),
-        ], in: scratch)
+        let file = try MediaMaker.movie(
+            .h264, container: "mov", location: MediaMaker.location,
+            metadata: [
+                ("make", "Apple"), ("model", "iPhone 15 Pro"), ("creation_time", "2024-05-01T10:00:00Z"),
+            ], in: scratch)
         let facts = try Probe.facts(file)
         let exiftool = try ExifToolReport(file)
         #expect(facts.make == MediaTagValue("Apple", tag: "©mak/manu"))

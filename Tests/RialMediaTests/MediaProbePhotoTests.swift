@@ -39,15 +39,19 @@ struct MediaProbePhotoTests {
     func aJPEGsXMPPropertiesAreNamedWhereverThePacketPutsThem() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try MediaMaker.jpeg(exif: ["-XMP-exif:GPSLatitude=33.8688", "-XMP-exif:GPSLatitudeRef=S", "-XMP-xmp:CreatorTool=Camera 17.4",
-                                              "-XMP-aux:SerialNumber=F2LX0001"], in: scratch)
+        let file = try MediaMaker.jpeg(
+            exif: [
+                "-XMP-exif:GPSLatitude=33.8688", "-XMP-exif:GPSLatitudeRef=S", "-XMP-xmp:CreatorTool=Camera 17.4",
+                "-XMP-aux:SerialNumber=F2LX0001",
+            ], in: scratch)
         let facts = try Probe.facts(file)
         let oracle = try ExifToolReport(file)
         #expect(oracle.text("XMP-xmp:CreatorTool") == "Camera 17.4" && oracle.text("XMP-aux:SerialNumber") == "F2LX0001")
         let packet = try #require(facts.tags.first { $0.name == "XMP" })
         #expect(packet.isValueTruncated, "the packet is longer than a value's cap: only parsing it whole finds what is in it")
         let named = facts.tags.filter { XMPPropertyMeaning(tagName: $0.name) != nil }.map { "\($0.name)=\($0.value)" }
-        #expect(Set(named) == ["XMP exif:GPSLatitude=33,52.128N", "XMP xmp:CreatorTool=Camera 17.4", "XMP aux:SerialNumber=F2LX0001"], "\(facts.tags.map(\.name))")
+        #expect(
+            Set(named) == ["XMP exif:GPSLatitude=33,52.128N", "XMP xmp:CreatorTool=Camera 17.4", "XMP aux:SerialNumber=F2LX0001"], "\(facts.tags.map(\.name))")
     }
 
     /// A photo with no position of its own whose EXIF thumbnail (IFD1's JPEG) carries EXIF with
@@ -56,8 +60,11 @@ struct MediaProbePhotoTests {
     func aThumbnailsOwnEXIFIsRead() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let thumbnail = try MediaMaker.jpeg(exif: ["-GPSLatitude=33.8688", "-GPSLatitudeRef=S", "-GPSLongitude=151.2093", "-GPSLongitudeRef=E",
-                                                   "-Artist=Jane Roe"], in: scratch, name: "thumbnail.jpg")
+        let thumbnail = try MediaMaker.jpeg(
+            exif: [
+                "-GPSLatitude=33.8688", "-GPSLatitudeRef=S", "-GPSLongitude=151.2093", "-GPSLongitudeRef=E",
+                "-Artist=Jane Roe",
+            ], in: scratch, name: "thumbnail.jpg")
         let file = try MediaMaker.jpeg(exif: ["-Make=Apple"], in: scratch)
         try MediaTools.run("exiftool", ["-q", "-overwrite_original", "-ThumbnailImage<=\(thumbnail.path)", file.path])
         #expect(try ExifToolReport(file).text("IFD1:ThumbnailLength") != nil, "exiftool wrote no thumbnail: the case tests nothing")
@@ -82,7 +89,8 @@ struct MediaProbePhotoTests {
         return try HostileMedia.write(bytes, "xmp-\(UUID().uuidString).jpg", in: scratch)
     }
 
-    static let droneXMP = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+    static let droneXMP =
+        #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
         + #"<rdf:Description rdf:about="" xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" drone-dji:GpsLatitude="22.5431" "#
         + #"drone-dji:GpsLongitude="113.9468" drone-dji:AbsoluteAltitude="+40.1" drone-dji:FlightYawDegree="12.3"/></rdf:RDF></x:xmpmeta>"#
 

@@ -94,7 +94,8 @@ struct MediaProbeProcessTests {
     }
 
     @Test func aReplyOfTheRightShapeIsTheOutcome() throws {
-        #expect(try run("echo '{\"rial_media_probe\": 1, \"outcome\": \"unsupported\", \"container\": \"zip\"}'").0
+        #expect(
+            try run("echo '{\"rial_media_probe\": 1, \"outcome\": \"unsupported\", \"container\": \"zip\"}'").0
                 == .unsupported(container: "zip"))
         #expect(try run("echo '{\"rial_media_probe\": 1, \"outcome\": \"too-much-memory\", \"reason\": \"x\"}'").0 == .tooMuchMemory)
     }
@@ -104,9 +105,10 @@ struct MediaProbeProcessTests {
         // (The shell keeps the script it runs open: that one is the stand-in's own.)
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let held = open(try input(in: scratch).path, O_RDONLY)   // not close-on-exec, on purpose
+        let held = open(try input(in: scratch).path, O_RDONLY)  // not close-on-exec, on purpose
         defer { close(held) }
-        let (outcome, _) = try run("""
+        let (outcome, _) = try run(
+            """
             for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ] && [ -e "$fd" ] && [ "$(readlink "$fd")" != "$0" ]; then echo "open $n" >&2; exit 9; fi; done
             echo '{"rial_media_probe": 1, "outcome": "unsupported", "container": "none"}'
             """)
@@ -136,8 +138,10 @@ struct MediaProbeProcessTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try input(in: scratch)
-        for limits in [MediaProbeLimits(timeoutSeconds: 0), MediaProbeLimits(cpuSeconds: 0), MediaProbeLimits(maxStreams: 0),
-                       MediaProbeLimits(memoryBytes: 1000)] {
+        for limits in [
+            MediaProbeLimits(timeoutSeconds: 0), MediaProbeLimits(cpuSeconds: 0), MediaProbeLimits(maxStreams: 0),
+            MediaProbeLimits(memoryBytes: 1000),
+        ] {
             let error = #expect(throws: MediaError.self) { try Probe.probe.run(path: file.path, offset: 0, length: 8, limits: limits) }
             #expect(error?.code == .invalidArgument)
         }

@@ -72,8 +72,9 @@ struct MediaProbeServerTests {
         let server = try #require(MediaProbeServer.acquire(executable: Probe.executable, environment: ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C"]))
         defer { MediaProbeServer.release(server) }
         let elsewhere = scratch.file("not-there.mp4").path
-        let commandLine = MediaProbeCommandLine(path: elsewhere, offset: 0, length: try Self.size(movie), limits: .standard,
-                                                inputDescriptor: MediaProbeForkServer.inputDescriptor)
+        let commandLine = MediaProbeCommandLine(
+            path: elsewhere, offset: 0, length: try Self.size(movie), limits: .standard,
+            inputDescriptor: MediaProbeForkServer.inputDescriptor)
         let result = try #require(server.run(commandLine.arguments, input: input, limits: .standard))
         guard case .facts(let facts) = MediaProbe.outcome(of: result, limits: .standard) else {
             Issue.record("no facts from the descriptor: \(String(decoding: result.errorOutput, as: UTF8.self))")

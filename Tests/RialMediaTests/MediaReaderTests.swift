@@ -12,8 +12,10 @@ struct MediaReaderTests {
     func theChildAndTheReaderAgree() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        for file in [try MediaMaker.movie(.h264, container: "mov", location: MediaMaker.location, rotation: 90, in: scratch),
-                     try MediaMaker.jpeg(in: scratch)] {
+        for file in [
+            try MediaMaker.movie(.h264, container: "mov", location: MediaMaker.location, rotation: 90, in: scratch),
+            try MediaMaker.jpeg(in: scratch),
+        ] {
             let bytes = [UInt8](try Data(contentsOf: file))
             let inProcess = MediaReader.read(ByteRange(bytes: bytes), limits: .standard)
             #expect(inProcess == .facts(try Probe.facts(file)), "\(file.lastPathComponent)")
@@ -48,19 +50,20 @@ struct MediaReaderTests {
         #expect(MediaReader.read(ByteRange(bytes: tooMany), limits: .standard) == .unreadable(reason: "more than 2000000 top-level boxes"))
     }
 
-    @Test(arguments: [
-        ([UInt8](), "empty"),
-        (Array("PK\u{3}\u{4}rest".utf8), "zip"),
-        ([0x1A, 0x45, 0xDF, 0xA3, 0, 0, 0, 0], "matroska"),
-        (Array("RIFF\u{0}\u{0}\u{0}\u{0}AVI ".utf8), "riff"),
-        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "png"),
-        (Array("GIF89a".utf8), "gif"),
-        (Array("%PDF-1.7".utf8), "pdf"),
-        (HostileMedia.box("ftyp", Array("avif".utf8) + HostileMedia.be32(0) + Array("avifmif1".utf8)), "avif"),
-        (HostileMedia.box("ftyp", Array("crx ".utf8) + HostileMedia.be32(1) + Array("crx isom".utf8)) + HostileMedia.box("moov", []), "cr3"),
-        (Array("hello".utf8), "unknown"),
-        ([0xFF, 0xD8], "unknown"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([UInt8](), "empty"),
+            (Array("PK\u{3}\u{4}rest".utf8), "zip"),
+            ([0x1A, 0x45, 0xDF, 0xA3, 0, 0, 0, 0], "matroska"),
+            (Array("RIFF\u{0}\u{0}\u{0}\u{0}AVI ".utf8), "riff"),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "png"),
+            (Array("GIF89a".utf8), "gif"),
+            (Array("%PDF-1.7".utf8), "pdf"),
+            (HostileMedia.box("ftyp", Array("avif".utf8) + HostileMedia.be32(0) + Array("avifmif1".utf8)), "avif"),
+            (HostileMedia.box("ftyp", Array("crx ".utf8) + HostileMedia.be32(1) + Array("crx isom".utf8)) + HostileMedia.box("moov", []), "cr3"),
+            (Array("hello".utf8), "unknown"),
+            ([0xFF, 0xD8], "unknown"),
+        ] as [([UInt8], String)])
     func whatIsNotOnTheWhitelistIsNamed(_ bytes: [UInt8], _ name: String) {
         #expect(MediaReader.read(ByteRange(bytes: bytes), limits: .standard) == .unsupported(container: name))
     }

@@ -13,7 +13,7 @@ struct MediaTextTests {
     }
 
     @Test func cutsOnACharacterBoundary() {
-        let text = String(repeating: "é", count: 10)            // 20 bytes
+        let text = String(repeating: "é", count: 10)  // 20 bytes
         let cut = MediaText.decode(Array(text.utf8), maxBytes: 5)
         #expect(cut == ("éé", true))
         #expect(MediaText.decode(Array(String(repeating: "é", count: 1000).utf8), maxBytes: 7) == ("ééé", true))

@@ -71,20 +71,23 @@ struct RealMediaCorpusTests {
             }
         }
         let counts = Dimension.allCases.map { dimension in "\(dimension.rawValue) \(classified.filter { $0.dimension == dimension }.count)" }
-        print("RealMediaCorpus \(name): \(classified.count) tags classified (\(counts.joined(separator: ", "))); "
-              + "\(classified.count - findings.count - coveredByUnread.count) found and withheld, \(coveredByUnread.count) in places not read, "
-              + "\(findings.count) problems")
+        print(
+            "RealMediaCorpus \(name): \(classified.count) tags classified (\(counts.joined(separator: ", "))); "
+                + "\(classified.count - findings.count - coveredByUnread.count) found and withheld, \(coveredByUnread.count) in places not read, "
+                + "\(findings.count) problems")
         if !findings.isEmpty {
             Issue.record(Comment(rawValue: Self.report(name, findings: findings, facts: facts, leaks: leaks)))
         }
 
         // At the least, each dimension exiftool finds, the audit finds (or a place not read holds it).
         for dimension in Set(classified.map(\.dimension)) {
-            let named = leaks.contains { $0.dimension == dimension.auditDimension }
+            let named =
+                leaks.contains { $0.dimension == dimension.auditDimension }
                 || coveredByUnread.contains { $0.dimension == dimension }
             if !named {
                 let tags = classified.filter { $0.dimension == dimension }.map(\.description).joined(separator: "; ")
-                Issue.record("\(name): exiftool finds \(dimension.rawValue) (\(tags)); the audit at \(Self.strictest) names no \(dimension.auditDimension) leak")
+                Issue.record(
+                    "\(name): exiftool finds \(dimension.rawValue) (\(tags)); the audit at \(Self.strictest) names no \(dimension.auditDimension) leak")
             }
         }
     }
@@ -112,8 +115,9 @@ struct RealMediaCorpusTests {
         if let latitude = oracle.number("Composite", "GPSLatitude"), let longitude = oracle.number("Composite", "GPSLongitude") {
             let location = try #require(facts.location, "\(name): exiftool finds a position (\(latitude), \(longitude)), rial none")
             // ISO 6709 strings carry four decimals.
-            #expect(abs(location.latitude - latitude) < 1e-4 && abs(location.longitude - longitude) < 1e-4,
-                    "\(name): position \(location.latitude), \(location.longitude); exiftool \(latitude), \(longitude)")
+            #expect(
+                abs(location.latitude - latitude) < 1e-4 && abs(location.longitude - longitude) < 1e-4,
+                "\(name): position \(location.latitude), \(location.longitude); exiftool \(latitude), \(longitude)")
         }
         for (field, value) in [("Make", facts.make), ("Model", facts.model)] {
             guard let expected = ["IFD0", "Keys", "UserData"].lazy.compactMap({ oracle.text($0, field) }).first else { continue }
@@ -283,7 +287,8 @@ extension RealMediaCorpusTests {
             let values = tag.values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("(Binary data") }
             guard !values.isEmpty, !ignoredGroups.contains(tag.group), !tag.group.hasPrefix("ICC"),
-                  !tag.name.hasPrefix("Artwork"), !tag.name.hasPrefix("ManufactureDate"), !tag.name.hasSuffix("Ref") else { return nil }
+                !tag.name.hasPrefix("Artwork"), !tag.name.hasPrefix("ManufactureDate"), !tag.name.hasSuffix("Ref")
+            else { return nil }
             guard let found = meaning(group: tag.group, name: tag.name) else { return nil }
             let (dimension, kind) = found
             if kind == .date {
@@ -302,7 +307,8 @@ extension RealMediaCorpusTests {
             }
             if ownerNames.contains(name) { return (.owner, .text) }
             if placeNames.contains(name) || name.hasSuffix("Sublocation") || (name.hasSuffix("City") && !name.hasPrefix("Licensor"))
-                || (group == "XMP-iptcExt" && (name.hasPrefix("LocationCreated") || name.hasPrefix("LocationShown"))) {
+                || (group == "XMP-iptcExt" && (name.hasPrefix("LocationCreated") || name.hasPrefix("LocationShown")))
+            {
                 return (.location, .text)
             }
             if deviceNames.contains(name) || (name.contains("SerialNumber") && name != "SerialNumberFormat") { return (.device, .text) }
@@ -372,7 +378,10 @@ extension RealMediaCorpusTests {
                 return facts.tags.filter { $0.scope == "container" && $0.name == "mvhd.modification_time" }
             }
             if group.hasPrefix("Track"), let number = Int(group.dropFirst(5)),
-               let header = ["TrackCreateDate": "tkhd.creation_time", "TrackModifyDate": "tkhd.modification_time", "MediaModifyDate": "mdhd.modification_time"][name] {
+                let header = [
+                    "TrackCreateDate": "tkhd.creation_time", "TrackModifyDate": "tkhd.modification_time", "MediaModifyDate": "mdhd.modification_time",
+                ][name]
+            {
                 return facts.tags.filter { $0.scope == "track \(number - 1)" && $0.name == header }
             }
             if group == "Pentax", facts.container.kind == .isoMovie {
@@ -491,13 +500,17 @@ extension RealMediaCorpusTests {
         let agreeing = tag.values.map { value in candidates.filter { isMakerNote || valueAgrees(value, kind: tag.kind, $0) } }
         if agreeing.contains(where: \.isEmpty) {
             if unreadPlace(for: tag, in: facts) != nil { return .inPlaceNotRead }
-            return .problem(Finding(tag: tag, candidates: candidates,
-                                    reason: candidates.isEmpty ? "not found by rial" : "found by rial with another value"))
+            return .problem(
+                Finding(
+                    tag: tag, candidates: candidates,
+                    reason: candidates.isEmpty ? "not found by rial" : "found by rial with another value"))
         }
         let named = agreeing.allSatisfy { matches in matches.contains { candidate in leaks.contains { $0.tag == candidate.name } } }
         guard named else {
-            return .problem(Finding(tag: tag, candidates: agreeing.flatMap { $0 },
-                                    reason: "found by rial, but the audit at \(strictest) does not name it"))
+            return .problem(
+                Finding(
+                    tag: tag, candidates: agreeing.flatMap { $0 },
+                    reason: "found by rial, but the audit at \(strictest) does not name it"))
         }
         return .withheld
     }
@@ -528,8 +541,9 @@ extension RealMediaCorpusTests {
         var lines = ["\(name): \(findings.count) tags exiftool reports that rial does not withhold:"]
         for finding in findings {
             let seen = finding.candidates.map { "\($0.name) [\($0.scope)] = \(cut($0.value))" }
-            lines.append("  ✗ \(finding.tag.label) = \(cut(finding.tag.values.joined(separator: " | "))) [\(finding.tag.dimension.rawValue)] → \(finding.reason)"
-                         + (seen.isEmpty ? "" : " (rial: \(seen.joined(separator: "; ")))"))
+            lines.append(
+                "  ✗ \(finding.tag.label) = \(cut(finding.tag.values.joined(separator: " | "))) [\(finding.tag.dimension.rawValue)] → \(finding.reason)"
+                    + (seen.isEmpty ? "" : " (rial: \(seen.joined(separator: "; ")))"))
         }
         lines.append("  rial's tags: " + facts.tags.map { "\($0.name) [\($0.scope)]" }.joined(separator: ", "))
         lines.append("  rial's places not read: \(facts.unread); entries beyond the limit: \(facts.omittedTagCount)")

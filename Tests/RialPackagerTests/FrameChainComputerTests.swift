@@ -45,7 +45,8 @@ struct FrameChainComputerTests {
     func rialMatchesExpected(_ name: String, mode: String) throws {
         let vector = try load(name)
         let computer = FrameChainComputer(timestamps: vector.timestamps, parallel: mode.hasPrefix("parallel"))
-        let hashes = mode.hasSuffix("paths")
+        let hashes =
+            mode.hasSuffix("paths")
             ? try computer.compute(framePaths: vector.framePaths, depthPaths: vector.depthPaths)
             : try computer.compute(feed: FrameChainComputer.fileFeed(framePaths: vector.framePaths, depthPaths: vector.depthPaths))
         let expectedHashes = try #require(vector.expected["frames"]?.arrayValue).map { $0.objectValue?["hash"]?.stringValue }

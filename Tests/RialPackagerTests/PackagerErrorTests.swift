@@ -10,7 +10,10 @@ struct PackagerErrorTests {
     @Test func descriptionAddsTheCause() {
         let inner = FormatError(.invalidJSON, "unexpected end of input at line 1, column 2")
         let error = PackagerError(.invalidCapture, "app/custody_log.json cannot begin the package's custody log", cause: inner)
-        #expect(error.description == "app/custody_log.json cannot begin the package's custody log: unexpected end of input at line 1, column 2 [json.invalid] [pack.invalid-capture]")
+        #expect(
+            error.description
+                == "app/custody_log.json cannot begin the package's custody log: unexpected end of input at line 1, column 2 [json.invalid] [pack.invalid-capture]"
+        )
     }
 
     @Test func aBrokenAppCustodyLogIsTheCause() throws {

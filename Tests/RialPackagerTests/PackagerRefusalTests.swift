@@ -54,7 +54,9 @@ struct PackagerRefusalTests {
         return Data((text + "]").utf8)
     }
 
-    @Test("JSON files each under 64 MiB whose trees would take the verifier over its 192 MiB parsed budget are refused, naming the one that crosses it; a smaller twin packs")
+    @Test(
+        "JSON files each under 64 MiB whose trees would take the verifier over its 192 MiB parsed budget are refused, naming the one that crosses it; a smaller twin packs"
+    )
     func overTheParsedBudget() throws {
         let capture = try sample(frames: false)
         defer { try? FileManager.default.removeItem(atPath: capture); unlink(capture + ".rialpkg") }

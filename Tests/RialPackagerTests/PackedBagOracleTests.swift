@@ -37,10 +37,12 @@ struct PackedBagOracleTests {
         }
     }
 
-    @Test("sha256sum and sha512sum accept the payload and tag manifests", arguments: [
-        ("sha256sum", "manifest-sha256.txt"), ("sha512sum", "manifest-sha512.txt"),
-        ("sha256sum", "tagmanifest-sha256.txt"), ("sha512sum", "tagmanifest-sha512.txt"),
-    ])
+    @Test(
+        "sha256sum and sha512sum accept the payload and tag manifests",
+        arguments: [
+            ("sha256sum", "manifest-sha256.txt"), ("sha512sum", "manifest-sha512.txt"),
+            ("sha256sum", "tagmanifest-sha256.txt"), ("sha512sum", "tagmanifest-sha512.txt"),
+        ])
     func coreutilsAccept(tool: String, manifest: String) throws {
         try TemporaryDirectory.with { dir in
             let bag = try packedBag(in: dir)
@@ -56,9 +58,10 @@ struct PackedBagOracleTests {
         try TemporaryDirectory.with { dir in
             let bag = try packedBag(in: dir)
             func listed(_ manifest: String) throws -> Set<String> {
-                Set(try text(bag.appendingPathComponent(manifest)).split(separator: "\n").compactMap {
-                    $0.split(separator: " ", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
-                })
+                Set(
+                    try text(bag.appendingPathComponent(manifest)).split(separator: "\n").compactMap {
+                        $0.split(separator: " ", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+                    })
             }
             let files = TemporaryDirectory.regularFiles(bag)
             let payload = Set(files.filter { $0.hasPrefix("data/") })

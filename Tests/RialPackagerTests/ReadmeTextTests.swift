@@ -18,7 +18,8 @@ struct ReadmeTextTests {
         try Data(media).write(to: dir.appendingPathComponent(mediaName))
         let token = #"{"authority" : "https:\/\/tsa.example", "token" : "MAMCAQA="}"#
         let list = tokens == 0 ? "" : #", "timestampTokens" : ["# + Array(repeating: token, count: tokens).joined(separator: ", ") + "]"
-        let manifest = #"{"fileName" : "\#(mediaName)", "sha256Hash" : "\#(String(repeating: "a", count: 64))", "sha512Hash" : "\#(String(repeating: "b", count: 128))"\#(list)}"#
+        let manifest =
+            #"{"fileName" : "\#(mediaName)", "sha256Hash" : "\#(String(repeating: "a", count: 64))", "sha512Hash" : "\#(String(repeating: "b", count: 128))"\#(list)}"#
         try Data(manifest.utf8).write(to: dir.appendingPathComponent(manifestName))
         return dir.path
     }
@@ -32,7 +33,9 @@ struct ReadmeTextTests {
 
     @Test func anExportWithATokenGetsTheWholeStep() throws {
         let step = try #require(try step(try export(tokens: 2)))
-        #expect(step == ReadmeText.AppManifestStep(manifestPath: "data/capture/recording_1.manifest.json", mediaPath: "data/media/recording_1.mp4", hasTokens: true))
+        #expect(
+            step == ReadmeText.AppManifestStep(manifestPath: "data/capture/recording_1.manifest.json", mediaPath: "data/media/recording_1.mp4", hasTokens: true)
+        )
         let readme = ReadmeText.make(packageID: try PackageID("case-1"), appManifest: step)
         #expect(readme.contains("\n9. The capture app's own claims.") && readme.contains("openssl ts -verify -data \"$media\""))
         #expect(!readme.contains("grep -c '\"token\" *:'"))

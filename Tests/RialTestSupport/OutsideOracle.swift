@@ -17,7 +17,8 @@ public enum OutsideOracle {
     private static let pythonProblem: String? = {
         let probe = Subprocess.execute([pythonPath, "-c", "import bagit, jsonschema, rfc3339_validator"], cwd: FileManager.default.temporaryDirectory)
         if probe.status == 0 { return nil }
-        return "oracle Python \(pythonPath) cannot import bagit, jsonschema and rfc3339_validator (\(probe.errorOutput.trimmingCharacters(in: .whitespacesAndNewlines))); \(hint)"
+        return
+            "oracle Python \(pythonPath) cannot import bagit, jsonschema and rfc3339_validator (\(probe.errorOutput.trimmingCharacters(in: .whitespacesAndNewlines))); \(hint)"
     }()
 
     /// The oracle Python; throws (failing the test, never skipping it) when it lacks the oracles.

@@ -92,7 +92,8 @@ extension Trait where Self == ConditionTrait {
     /// Runs the test when `requirement` is met, skips it when it is not, and fails it when it is
     /// not but its `RIAL_REQUIRE_*` variable says it must run.
     public static func requires(_ requirement: Requirement) -> Self {
-        .enabled(if: try requirement.shouldRun(),
-                 Comment(rawValue: "needs \(requirement.name), missing here (\(requirement.variable)=1 makes that a failure); \(requirement.hint)"))
+        .enabled(
+            if: try requirement.shouldRun(),
+            Comment(rawValue: "needs \(requirement.name), missing here (\(requirement.variable)=1 makes that a failure); \(requirement.hint)"))
     }
 }

@@ -85,8 +85,9 @@ public enum Subprocess {
         let elapsed = Date().timeIntervalSince(start)
         drained.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: collected.get(0), stderr: collected.get(1),
-                   elapsed: elapsed, timedOut: timedOut)
+        return Run(
+            status: process.terminationStatus, stdout: collected.get(0), stderr: collected.get(1),
+            elapsed: elapsed, timedOut: timedOut)
     }
 
     private final class Collected: @unchecked Sendable {

@@ -156,17 +156,23 @@ public enum TamperCatalogue {
     /// Archive-level tampering: the strict reader refuses the archive as unsafe (exit 2) and
     /// says which rule and where; no verdict on its contents is given.
     public static let refusals: [TamperCase] = [
-        TamperCase(name: "entry duplicated", op: ["duplicate", "data/media/capture.mov"],
-                   expected: [TamperFinding("archive.entry.duplicate", "{top}/data/media/capture.mov")]),
-        TamperCase(name: "symbolic link added", op: ["symlink", "data/media/link.mov", "capture.mov"],
-                   expected: [TamperFinding("archive.entry.unsupported-type", "{top}/data/media/link.mov")]),
-        TamperCase(name: "entry escaping the bag with ..", op: ["add-raw", "{top}/../evil.txt", "x"],
-                   expected: [TamperFinding("archive.entry.invalid-name", "{top}/../evil.txt")]),
-        TamperCase(name: "absolute entry name", op: ["add-raw", "/abs.txt", "x"],
-                   expected: [TamperFinding("archive.entry.invalid-name", "/abs.txt")]),
-        TamperCase(name: "second top-level directory", op: ["add-raw", "other/x.txt", "x"],
-                   expected: [TamperFinding("archive.layout.multiple-roots", "other/x.txt")]),
-        TamperCase(name: "data hidden after the end of the archive", op: ["append-bytes", String(repeating: "HIDDEN DATA ", count: 100)],
-                   expected: [TamperFinding("archive.trailing-data", "byte *")]),
+        TamperCase(
+            name: "entry duplicated", op: ["duplicate", "data/media/capture.mov"],
+            expected: [TamperFinding("archive.entry.duplicate", "{top}/data/media/capture.mov")]),
+        TamperCase(
+            name: "symbolic link added", op: ["symlink", "data/media/link.mov", "capture.mov"],
+            expected: [TamperFinding("archive.entry.unsupported-type", "{top}/data/media/link.mov")]),
+        TamperCase(
+            name: "entry escaping the bag with ..", op: ["add-raw", "{top}/../evil.txt", "x"],
+            expected: [TamperFinding("archive.entry.invalid-name", "{top}/../evil.txt")]),
+        TamperCase(
+            name: "absolute entry name", op: ["add-raw", "/abs.txt", "x"],
+            expected: [TamperFinding("archive.entry.invalid-name", "/abs.txt")]),
+        TamperCase(
+            name: "second top-level directory", op: ["add-raw", "other/x.txt", "x"],
+            expected: [TamperFinding("archive.layout.multiple-roots", "other/x.txt")]),
+        TamperCase(
+            name: "data hidden after the end of the archive", op: ["append-bytes", String(repeating: "HIDDEN DATA ", count: 100)],
+            expected: [TamperFinding("archive.trailing-data", "byte *")]),
     ]
 }

@@ -11,10 +11,13 @@ struct AppTimeOrderTests {
     private let manifest = Builder.appManifestPath
     private let metadata = AppMetadata.path
 
-    private func results(endedAt: Timestamp? = Builder.appTime(2), startedAt: Timestamp?? = Builder.appTime(1),
-                         manifestCreated: Timestamp?? = nil, withholdingLog: Bool = false) throws -> [CheckResult] {
-        let builder = try Builder.appExport(tokens: [], endedAt: endedAt, created: Builder.created, manifestCreated: manifestCreated,
-                                            startedAt: startedAt, withholdingLog: withholdingLog)
+    private func results(
+        endedAt: Timestamp? = Builder.appTime(2), startedAt: Timestamp?? = Builder.appTime(1),
+        manifestCreated: Timestamp?? = nil, withholdingLog: Bool = false
+    ) throws -> [CheckResult] {
+        let builder = try Builder.appExport(
+            tokens: [], endedAt: endedAt, created: Builder.created, manifestCreated: manifestCreated,
+            startedAt: startedAt, withholdingLog: withholdingLog)
         return AppTimeOrderCheck().run(builder.context(at: Builder.verificationTime))
     }
 

@@ -27,15 +27,18 @@ struct AppTimestampTests {
         var verificationTime: Timestamp { Timestamp(seconds: genTime.seconds + 7_200) }
     }
 
-    private func makeCase(_ authority: String = "good", over bytes: [UInt8] = Builder.mediaBytes, digest: String = "sha256",
-                          bare: Bool = false) throws -> Case {
+    private func makeCase(
+        _ authority: String = "good", over bytes: [UInt8] = Builder.mediaBytes, digest: String = "sha256",
+        bare: Bool = false
+    ) throws -> Case {
         let tsa = try TestTSA()
         do {
             let (token, tokenPath) = try tsa.token(authority, over: bytes, digest: digest, bare: bare)
             let mediaPath = try tsa.write(Builder.mediaBytes, as: "clip.mov")
             let response = try TimeStampResponse(responseOrToken: token)
-            return Case(tsa: tsa, token: token, tokenPath: tokenPath, mediaPath: mediaPath,
-                        genTime: Timestamp(seconds: response.genTime, nanoseconds: response.genTimeNanoseconds))
+            return Case(
+                tsa: tsa, token: token, tokenPath: tokenPath, mediaPath: mediaPath,
+                genTime: Timestamp(seconds: response.genTime, nanoseconds: response.genTimeNanoseconds))
         } catch {
             tsa.remove()
             throw error
@@ -46,16 +49,21 @@ struct AppTimestampTests {
         AppTimestampCheck().run(builder.context(policy: VerificationPolicy(timestampAnchors: anchors), at: time, crypto: crypto))
     }
 
-    private func export(_ c: Case, tokens: [[UInt8]]? = nil, endedAt: Timestamp? = nil, created: Timestamp? = nil,
-                        clock: Builder.AppClock? = nil, withholdingMedia: Bool = false, manifestCreated: Timestamp?? = nil) throws -> Builder {
-        try Builder.appExport(tokens: tokens ?? [c.token], endedAt: endedAt ?? Timestamp(seconds: c.genTime.seconds - 60),
-                              created: created ?? Timestamp(seconds: c.genTime.seconds + 3_600), clock: clock, withholdingMedia: withholdingMedia,
-                              manifestCreated: manifestCreated)
+    private func export(
+        _ c: Case, tokens: [[UInt8]]? = nil, endedAt: Timestamp? = nil, created: Timestamp? = nil,
+        clock: Builder.AppClock? = nil, withholdingMedia: Bool = false, manifestCreated: Timestamp?? = nil
+    ) throws -> Builder {
+        try Builder.appExport(
+            tokens: tokens ?? [c.token], endedAt: endedAt ?? Timestamp(seconds: c.genTime.seconds - 60),
+            created: created ?? Timestamp(seconds: c.genTime.seconds + 3_600), clock: clock, withholdingMedia: withholdingMedia,
+            manifestCreated: manifestCreated)
     }
 
     /// No finding about the token's signature, trust or imprint failed.
     private func cryptoHolds(_ results: [CheckResult]) -> Bool {
-        !results.contains { $0.status == .fail && [.appTimestampSignature, .appTimestampUntrusted, .appTimestampImprint, .appTimestampMalformed].contains($0.code) }
+        !results.contains {
+            $0.status == .fail && [.appTimestampSignature, .appTimestampUntrusted, .appTimestampImprint, .appTimestampMalformed].contains($0.code)
+        }
     }
 
     @Test(.requires(.tsa)) func goodTokenPassesWithTheTSARoot() throws {
@@ -159,17 +167,20 @@ struct AppTimestampTests {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let withinTwoSeconds = Timestamp(seconds: c.genTime.seconds + 2, nanoseconds: c.genTime.nanoseconds)
-        #expect(results(try export(c, endedAt: withinTwoSeconds), anchors: c.tsa.root, at: c.verificationTime).findings == [Finding(.appTimestamp, .pass, path)])
+        #expect(
+            results(try export(c, endedAt: withinTwoSeconds), anchors: c.tsa.root, at: c.verificationTime).findings == [Finding(.appTimestamp, .pass, path)])
         let beyond = Timestamp(seconds: c.genTime.seconds + 3, nanoseconds: c.genTime.nanoseconds)
         #expect(results(try export(c, endedAt: beyond), anchors: c.tsa.root, at: c.verificationTime).findings == [Finding(.appTimestampBeforeEnd, .fail, path)])
         let thirty = Timestamp(seconds: c.genTime.seconds + 30)
         for difference in [40.0, -40.0] {
             let clock = Builder.AppClock(ntpTime: c.genTime, difference: difference)
-            #expect(results(try export(c, endedAt: thirty, clock: clock), anchors: c.tsa.root, at: c.verificationTime).findings
+            #expect(
+                results(try export(c, endedAt: thirty, clock: clock), anchors: c.tsa.root, at: c.verificationTime).findings
                     == [Finding(.appTimestamp, .pass, path), Finding(.appClock, .notChecked, path)])
         }
         let small = Builder.AppClock(ntpTime: c.genTime, difference: 0.25)
-        #expect(results(try export(c, endedAt: thirty, clock: small), anchors: c.tsa.root, at: c.verificationTime).findings
+        #expect(
+            results(try export(c, endedAt: thirty, clock: small), anchors: c.tsa.root, at: c.verificationTime).findings
                 == [Finding(.appTimestampBeforeEnd, .fail, path), Finding(.appClock, .notChecked, path)])
     }
 
@@ -177,8 +188,9 @@ struct AppTimestampTests {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let created = Timestamp(seconds: c.genTime.seconds - 3_600)
-        let found = results(try export(c, endedAt: Timestamp(seconds: created.seconds - 7_200), created: created, manifestCreated: c.genTime),
-                            anchors: c.tsa.root, at: c.verificationTime)
+        let found = results(
+            try export(c, endedAt: Timestamp(seconds: created.seconds - 7_200), created: created, manifestCreated: c.genTime),
+            anchors: c.tsa.root, at: c.verificationTime)
         #expect(found.findings == [Finding(.appTimestampAfterPackaging, .fail, path)])
         #expect(found.first?.expected == "no later than \(created.rfc3339)")
         #expect(try c.tsa.opensslVerifies(token: c.tokenPath, media: c.mediaPath))
@@ -191,8 +203,9 @@ struct AppTimestampTests {
         let c = try makeCase()
         defer { c.tsa.remove() }
         let twentyHours = Timestamp(seconds: c.genTime.seconds - 72_000)
-        let found = results(try export(c, endedAt: Timestamp(seconds: twentyHours.seconds - 60), manifestCreated: twentyHours),
-                            anchors: c.tsa.root, at: c.verificationTime)
+        let found = results(
+            try export(c, endedAt: Timestamp(seconds: twentyHours.seconds - 60), manifestCreated: twentyHours),
+            anchors: c.tsa.root, at: c.verificationTime)
         #expect(found.findings == [Finding(.appTimestampAfterManifest, .fail, path)])
         #expect(found.first?.expected == "no later than \(twentyHours.rfc3339)")
         #expect(found.first?.actual == c.genTime.rfc3339)
@@ -201,10 +214,12 @@ struct AppTimestampTests {
         #expect(cryptoHolds(found))
         let ended = Timestamp(seconds: c.genTime.seconds - 400)
         let within = Timestamp(seconds: c.genTime.seconds - 300, nanoseconds: c.genTime.nanoseconds)
-        #expect(results(try export(c, endedAt: ended, manifestCreated: within), anchors: c.tsa.root, at: c.verificationTime).findings
+        #expect(
+            results(try export(c, endedAt: ended, manifestCreated: within), anchors: c.tsa.root, at: c.verificationTime).findings
                 == [Finding(.appTimestamp, .pass, path)])
         let beyond = Timestamp(seconds: c.genTime.seconds - 302, nanoseconds: c.genTime.nanoseconds)
-        #expect(results(try export(c, endedAt: ended, manifestCreated: beyond), anchors: c.tsa.root, at: c.verificationTime).findings
+        #expect(
+            results(try export(c, endedAt: ended, manifestCreated: beyond), anchors: c.tsa.root, at: c.verificationTime).findings
                 == [Finding(.appTimestampAfterManifest, .fail, path)])
     }
 
@@ -225,18 +240,26 @@ struct AppTimestampTests {
         defer { c.tsa.remove() }
         let manifest = Timestamp(seconds: c.genTime.seconds + 60)
         let started = Timestamp(seconds: c.genTime.seconds + 30)
-        let found = results(try Builder.appExport(tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
-                                                  manifestCreated: manifest, startedAt: started, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime)
+        let found = results(
+            try Builder.appExport(
+                tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
+                manifestCreated: manifest, startedAt: started, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime)
         #expect(found.findings == [Finding(.appTimestampBeforeEnd, .fail, path)])
         #expect(found.first?.expected == "no earlier than \(started.rfc3339)")
         #expect(found.first?.message.contains("before the recording started (started_at of ") == true)
         let earlier = Timestamp(seconds: c.genTime.seconds - 30)
-        #expect(results(try Builder.appExport(tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
-                                              manifestCreated: manifest, startedAt: earlier, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime).findings
+        #expect(
+            results(
+                try Builder.appExport(
+                    tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
+                    manifestCreated: manifest, startedAt: earlier, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime
+            ).findings
                 == [Finding(.appTimestamp, .pass, path)])
         // No time of the recording at all: said, never silence.
-        let none = results(try Builder.appExport(tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
-                                                 manifestCreated: manifest, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime)
+        let none = results(
+            try Builder.appExport(
+                tokens: [c.token], endedAt: nil, created: Timestamp(seconds: c.genTime.seconds + 3_600),
+                manifestCreated: manifest, withholdingLog: true), anchors: c.tsa.root, at: c.verificationTime)
         #expect(none.findings == [Finding(.appTimestamp, .pass, path), Finding(.appTimestampBeforeEnd, .notChecked, path)])
         #expect(none.last?.message.contains("no ended_at or started_at") == true)
     }
@@ -328,8 +351,9 @@ struct AppTimestampTests {
         let context = try export(c, clock: clock).context(policy: VerificationPolicy(timestampAnchors: c.tsa.root), at: c.verificationTime)
         let summary = AppTimeSummary(context)
         #expect(summary.attestations.map(\.phrase) == ["captured no later than \(c.genTime.rfc3339), attested by Rial Test TSA (TEST ONLY)"])
-        let report = VerificationReport(subjectPath: "p", subjectKind: .package, verifiedAt: c.verificationTime, packageID: nil, manifestSHA256: nil,
-                                        checks: AppTimestampCheck().run(context), appTime: summary)
+        let report = VerificationReport(
+            subjectPath: "p", subjectKind: .package, verifiedAt: c.verificationTime, packageID: nil, manifestSHA256: nil,
+            checks: AppTimestampCheck().run(context), appTime: summary)
         let text = TextReportRenderer.render(report)
         #expect(text.contains("Captured no later than \(c.genTime.rfc3339), attested by Rial Test TSA (TEST ONLY)"), "\(text)")
         #expect(text.contains("the app states its clock was 0.25 s from time.apple.com"))

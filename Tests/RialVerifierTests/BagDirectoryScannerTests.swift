@@ -11,7 +11,9 @@ struct BagDirectoryScannerTests {
     private func withBag(_ files: [String: String], _ body: (String) throws -> Void) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rial-bag-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for (path, text) in files.merging([PackageLayout.bagDeclaration: "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n"], uniquingKeysWith: { old, _ in old }) {
+        for (path, text) in files.merging(
+            [PackageLayout.bagDeclaration: "BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-8\n"], uniquingKeysWith: { old, _ in old })
+        {
             let url = URL(fileURLWithPath: root + "/" + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)

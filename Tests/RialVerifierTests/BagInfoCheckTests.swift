@@ -37,8 +37,11 @@ struct BagInfoCheckTests {
         var builder = try Builder.package()
         try builder.setBagInfo("Bag-Software-Agent", [])
         try builder.setBagInfo("Bagging-Date", ["2026-01-15", "2026-01-15"])
-        #expect(run(builder) == [Finding(.bagInfoFieldRepeated, .fail, "bag-info.txt: Bagging-Date"),
-                                 Finding(.bagInfoFieldMissing, .fail, "bag-info.txt: Bag-Software-Agent")])
+        #expect(
+            run(builder) == [
+                Finding(.bagInfoFieldRepeated, .fail, "bag-info.txt: Bagging-Date"),
+                Finding(.bagInfoFieldMissing, .fail, "bag-info.txt: Bag-Software-Agent"),
+            ])
     }
 
     @Test func baggingDateMustBeADay() throws {

@@ -9,8 +9,9 @@ import RialFormat
 @Suite("CASE renderer")
 struct CASERendererTests {
     static func report(packageID: String?, checks: [CheckResult], custody: CustodySummary? = nil) -> VerificationReport {
-        VerificationReport(subjectPath: "x.rialpkg", subjectKind: .package, verifiedAt: Timestamp(seconds: 1_900_000_000),
-                           packageID: packageID, manifestSHA256: nil, checks: checks, custody: custody)
+        VerificationReport(
+            subjectPath: "x.rialpkg", subjectKind: .package, verifiedAt: Timestamp(seconds: 1_900_000_000),
+            packageID: packageID, manifestSHA256: nil, checks: checks, custody: custody)
     }
 
     static func text(_ report: VerificationReport, files: [CASEExport.File] = []) throws -> String {
@@ -20,8 +21,10 @@ struct CASERendererTests {
     }
 
     @Test func onlyFailedAndNotCheckedFindingsAreResults() throws {
-        let checks: [CheckResult] = [.pass(.bagDeclaration, "bagit.txt", "fine"), .fail(.archiveLayout, "data/a", "broken", expected: "e", actual: "a"),
-                                     .notChecked(.archiveLayoutNoRoot, "data/b", "not looked at"), .notPresent(.archiveLimitTagFileSize, "c", "absent")]
+        let checks: [CheckResult] = [
+            .pass(.bagDeclaration, "bagit.txt", "fine"), .fail(.archiveLayout, "data/a", "broken", expected: "e", actual: "a"),
+            .notChecked(.archiveLayoutNoRoot, "data/b", "not looked at"), .notPresent(.archiveLimitTagFileSize, "c", "absent"),
+        ]
         let text = try Self.text(Self.report(packageID: "pkg-1", checks: checks))
         #expect(text.contains("\"uco-core:name\": \"archive.layout\"") && text.contains("\"subject: data/a; expected: e; actual: a\""))
         #expect(text.contains("\"uco-core:name\": \"archive.layout.no-root\"") && text.contains("\"NOT CHECKED\""))
@@ -36,11 +39,13 @@ struct CASERendererTests {
     }
 
     @Test func anUnreadableEventIsAnActionSayingSo() throws {
-        let entry = CustodyEntry(seq: 3, path: "rial/custody/000003.json", sha256: nil, event: nil, signature: .invalid,
-                                 signaturePath: "rial/custody/000003.p7s", signerSubject: nil, signerCommonName: nil, signerOrganization: nil,
-                                 problems: ["custody.event.parse"])
+        let entry = CustodyEntry(
+            seq: 3, path: "rial/custody/000003.json", sha256: nil, event: nil, signature: .invalid,
+            signaturePath: "rial/custody/000003.p7s", signerSubject: nil, signerCommonName: nil, signerOrganization: nil,
+            problems: ["custody.event.parse"])
         let file = CASEExport.File(path: "rial/custody/000003.json", size: 4, sha256: String(repeating: "a", count: 64), sha512: nil)
-        let text = try Self.text(Self.report(packageID: "pkg-1", checks: [], custody: CustodySummary(state: .broken, entries: [entry], firstBrokenSeq: 3)), files: [file])
+        let text = try Self.text(
+            Self.report(packageID: "pkg-1", checks: [], custody: CustodySummary(state: .broken, entries: [entry], firstBrokenSeq: 3)), files: [file])
         #expect(text.contains("\"custody event 3 (unreadable)\""))
         #expect(text.contains("\"uco-observable:signatureExists\": true") && text.contains("\"uco-observable:signatureVerified\": false"))
         #expect(!text.contains("SHA512"), "a digest not computed is not written")

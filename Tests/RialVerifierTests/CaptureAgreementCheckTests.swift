@@ -15,17 +15,19 @@ struct CaptureAgreementCheckTests {
     /// A 7-frame chain at 30 fps, checkpoints every 3, depth on frames 1 and 4.
     private let chain: FrameChain = {
         let frames = (1...7).map { n in
-            FrameChain.Frame(frameNumber: Int64(n), timestamp: Double(n - 1) / 30, hash: String(repeating: String(n, radix: 16), count: 64),
-                             framePath: "data/frames/" + CaptureDescriptor.frameFileName(Int64(n)),
-                             depthPath: [1, 4].contains(n) ? "data/depth/" + CaptureDescriptor.depthFileName(Int64(n)) : nil)
+            FrameChain.Frame(
+                frameNumber: Int64(n), timestamp: Double(n - 1) / 30, hash: String(repeating: String(n, radix: 16), count: 64),
+                framePath: "data/frames/" + CaptureDescriptor.frameFileName(Int64(n)),
+                depthPath: [1, 4].contains(n) ? "data/depth/" + CaptureDescriptor.depthFileName(Int64(n)) : nil)
         }
         return FrameChain(fps: 30, checkpointInterval: 3, frameFormat: FrameFormat(width: 64, height: 48), frames: frames)
     }()
 
     private func descriptor(_ chain: FrameChain, fps: Double? = nil) -> CaptureDescriptor {
-        CaptureDescriptor(fps: fps ?? chain.fps, checkpointInterval: chain.checkpointInterval, frameFormat: chain.frameFormat,
-                          depthFormat: DepthFormat(width: 16, height: 12),
-                          frames: chain.frames.map { .init(frameNumber: $0.frameNumber, timestamp: $0.timestamp, hasDepth: $0.depthPath != nil) })
+        CaptureDescriptor(
+            fps: fps ?? chain.fps, checkpointInterval: chain.checkpointInterval, frameFormat: chain.frameFormat,
+            depthFormat: DepthFormat(width: 16, height: 12),
+            frames: chain.frames.map { .init(frameNumber: $0.frameNumber, timestamp: $0.timestamp, hasDepth: $0.depthPath != nil) })
     }
 
     private func appChain(_ chain: FrameChain) -> AppHashChain {
@@ -74,12 +76,14 @@ struct CaptureAgreementCheckTests {
     @Test func descriptorThatDisagrees() throws {
         var frames = descriptor(chain).frames
         frames.removeLast()
-        let shorter = CaptureDescriptor(fps: 30, checkpointInterval: 3, frameFormat: chain.frameFormat, depthFormat: DepthFormat(width: 16, height: 12), frames: frames)
+        let shorter = CaptureDescriptor(
+            fps: 30, checkpointInterval: 3, frameFormat: chain.frameFormat, depthFormat: DepthFormat(width: 16, height: 12), frames: frames)
         #expect(run(try package(descriptor: shorter)).failures == [Finding(.chainDescriptorMismatch, .fail, descriptorPath)])
         #expect(run(try package(descriptor: descriptor(chain, fps: 60))).failures == [Finding(.chainDescriptorMismatch, .fail, descriptorPath)])
         var retimed = descriptor(chain).frames
         retimed[4] = .init(frameNumber: 5, timestamp: retimed[4].timestamp + 0.001, hasDepth: false)
-        let moved = CaptureDescriptor(fps: 30, checkpointInterval: 3, frameFormat: chain.frameFormat, depthFormat: DepthFormat(width: 16, height: 12), frames: retimed)
+        let moved = CaptureDescriptor(
+            fps: 30, checkpointInterval: 3, frameFormat: chain.frameFormat, depthFormat: DepthFormat(width: 16, height: 12), frames: retimed)
         #expect(run(try package(descriptor: moved)).failures == [Finding(.chainDescriptorMismatch, .fail, "frame 5")])
     }
 
@@ -88,14 +92,16 @@ struct CaptureAgreementCheckTests {
         hashes[2] = String(repeating: "f", count: 64)
         let edited = AppHashChain(frameHashes: hashes, checkpoints: chain.checkpoints, finalHash: chain.finalHash)
         #expect(run(try package(app: edited)).failures == [Finding(.chainAppMismatch, .fail, "frame 3")])
-        let shorter = AppHashChain(frameHashes: chain.frames.map(\.hash) + [String(repeating: "f", count: 64)], checkpoints: chain.checkpoints, finalHash: chain.finalHash)
+        let shorter = AppHashChain(
+            frameHashes: chain.frames.map(\.hash) + [String(repeating: "f", count: 64)], checkpoints: chain.checkpoints, finalHash: chain.finalHash)
         #expect(run(try package(app: shorter)).failures == [Finding(.chainAppMismatch, .fail, appPath)])
         let otherFinal = AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: chain.checkpoints, finalHash: String(repeating: "e", count: 64))
         #expect(run(try package(app: otherFinal)).failures == [Finding(.chainAppMismatch, .fail, appPath + ": finalHash")])
         let point = chain.checkpoints[0]
-        let otherCheckpoint = AppHashChain(frameHashes: chain.frames.map(\.hash),
-                                           checkpoints: [.init(index: point.index, frameNumber: point.frameNumber, hash: String(repeating: "d", count: 64), timestamp: point.timestamp)],
-                                           finalHash: chain.finalHash)
+        let otherCheckpoint = AppHashChain(
+            frameHashes: chain.frames.map(\.hash),
+            checkpoints: [.init(index: point.index, frameNumber: point.frameNumber, hash: String(repeating: "d", count: 64), timestamp: point.timestamp)],
+            finalHash: chain.finalHash)
         #expect(run(try package(app: otherCheckpoint)).failures == [Finding(.chainAppMismatch, .fail, "checkpoint at frame \(point.frameNumber)")])
     }
 }

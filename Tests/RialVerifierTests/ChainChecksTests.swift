@@ -20,8 +20,9 @@ struct ChainChecksTests {
             hashes.append(try link.close(previous: hashes.last))
         }
         let chainFrames = hashes.enumerated().map { index, hash in
-            FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: Double(index) / 30, hash: Hex.encode(hash),
-                             framePath: "data/frames/f\(index + 1)", depthPath: depth[index + 1] == nil ? nil : "data/depth/d\(index + 1)")
+            FrameChain.Frame(
+                frameNumber: Int64(index + 1), timestamp: Double(index) / 30, hash: Hex.encode(hash),
+                framePath: "data/frames/f\(index + 1)", depthPath: depth[index + 1] == nil ? nil : "data/depth/d\(index + 1)")
         }
         return (FrameChain(fps: 30, checkpointInterval: 3, frameFormat: FrameFormat(width: 1, height: 1), frames: chainFrames), frames, depth)
     }
@@ -125,7 +126,8 @@ struct ChainChecksTests {
         #expect(agree.contains { $0.code == .chainApp && $0.status == .pass })
         var wrong = chain.checkpoints[0]
         wrong = .init(index: wrong.index, frameNumber: wrong.frameNumber, hash: chain.frames[0].hash, timestamp: wrong.timestamp)
-        inventory.tagFileBytes[appPath] = JSONWriter.bytes(AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: [wrong], finalHash: chain.finalHash).jsonValue())
+        inventory.tagFileBytes[appPath] = JSONWriter.bytes(
+            AppHashChain(frameHashes: chain.frames.map(\.hash), checkpoints: [wrong], finalHash: chain.finalHash).jsonValue())
         let disagree = CaptureAgreementCheck().run(VerificationContext(inventory: inventory, profile: .package, verificationTime: Timestamp(seconds: 0)))
         #expect(failures(disagree) == ["chain.app.mismatch checkpoint at frame 3"])
     }

@@ -71,21 +71,21 @@ enum ChainFixture {
     /// whole from frame 1.
     static func recompute(bag: URL) throws -> (links: [String], chained: [String]) {
         let script = """
-        import hashlib, json, struct, sys
-        bag = sys.argv[1]
-        chain = json.load(open(bag + "/rial/chain.json"))
-        links, chained, previous_stated, previous = [], [], None, None
-        for frame in chain["frames"]:
-            body = open(bag + "/" + frame["frame"], "rb").read()
-            if frame.get("depth"):
-                body += open(bag + "/" + frame["depth"], "rb").read()
-            body += struct.pack("<d", frame["timestamp"])
-            links.append(hashlib.sha256(body + (bytes.fromhex(previous_stated) if previous_stated else b"")).hexdigest())
-            previous = hashlib.sha256(body + (bytes.fromhex(previous) if previous else b"")).hexdigest()
-            chained.append(previous)
-            previous_stated = frame["hash"]
-        print(json.dumps({"links": links, "chained": chained}))
-        """
+            import hashlib, json, struct, sys
+            bag = sys.argv[1]
+            chain = json.load(open(bag + "/rial/chain.json"))
+            links, chained, previous_stated, previous = [], [], None, None
+            for frame in chain["frames"]:
+                body = open(bag + "/" + frame["frame"], "rb").read()
+                if frame.get("depth"):
+                    body += open(bag + "/" + frame["depth"], "rb").read()
+                body += struct.pack("<d", frame["timestamp"])
+                links.append(hashlib.sha256(body + (bytes.fromhex(previous_stated) if previous_stated else b"")).hexdigest())
+                previous = hashlib.sha256(body + (bytes.fromhex(previous) if previous else b"")).hexdigest()
+                chained.append(previous)
+                previous_stated = frame["hash"]
+            print(json.dumps({"links": links, "chained": chained}))
+            """
         let result = Subprocess.execute([try OutsideOracle.python(), "-c", script, bag.path], cwd: bag)
         try #require(result.status == 0, "recomputing the chain failed: \(result)")
         struct Out: Decodable { let links: [String]; let chained: [String] }
@@ -301,19 +301,25 @@ struct ChainTamperTests {
             let expected = Set(tamper.chain.map(\.description))
             #expect(Self.chainFailures(report) == expected, "\(variant): chain-level failures differ; all failures: \(report.failures)")
             for finding in tamper.notChecked {
-                #expect(report.has(finding.code, subject: finding.subject, status: .notChecked),
-                        "\(variant): missing NOT CHECKED \(finding) in \(report.checks.filter { $0.status != .pass })")
+                #expect(
+                    report.has(finding.code, subject: finding.subject, status: .notChecked),
+                    "\(variant): missing NOT CHECKED \(finding) in \(report.checks.filter { $0.status != .pass })")
             }
             for finding in tamper.passing {
-                #expect(report.has(finding.code, subject: finding.subject, status: .pass),
-                        "\(variant): \(finding) should still pass: \(report.checks(finding.code))")
+                #expect(
+                    report.has(finding.code, subject: finding.subject, status: .pass),
+                    "\(variant): \(finding) should still pass: \(report.checks(finding.code))")
             }
             if cover {
                 // The tracks are covered: nothing but the chain-level checks may object.
                 // The app's metadata states counts and the final hash, which a chain attack
                 // contradicts; and the video itself still has every frame the chain lost.
-                #expect(report.failures.allSatisfy { $0.code.rawValue.hasPrefix("chain.") || $0.code.rawValue.hasPrefix("depth.") || $0.code.rawValue.hasPrefix("metadata.") || Self.videoFindings.contains($0.code.rawValue) },
-                        "covered: a non-chain check still fails, so the cover is incomplete: \(report.failures)")
+                #expect(
+                    report.failures.allSatisfy {
+                        $0.code.rawValue.hasPrefix("chain.") || $0.code.rawValue.hasPrefix("depth.") || $0.code.rawValue.hasPrefix("metadata.")
+                            || Self.videoFindings.contains($0.code.rawValue)
+                    },
+                    "covered: a non-chain check still fails, so the cover is incomplete: \(report.failures)")
             } else {
                 for finding in tamper.digest {
                     #expect(report.has(finding.code, subject: finding.subject), "plain: missing \(finding) in \(report.failures)")
@@ -324,8 +330,9 @@ struct ChainTamperTests {
             let lines = report.textLines
             #expect(lines.first?.hasPrefix("FAIL") == true, "\(variant): \(lines.prefix(3))")
             for finding in tamper.chain {
-                #expect(lines.contains { $0.hasPrefix("FAIL") && $0.contains(" \(finding.code) ") && $0.hasSuffix(finding.subject) },
-                        "\(variant): no FAIL line for \(finding)")
+                #expect(
+                    lines.contains { $0.hasPrefix("FAIL") && $0.contains(" \(finding.code) ") && $0.hasSuffix(finding.subject) },
+                    "\(variant): no FAIL line for \(finding)")
             }
         }
     }
@@ -352,8 +359,9 @@ struct ChainTamperTests {
             let files = TemporaryDirectory.regularFiles(before)
             #expect(TemporaryDirectory.regularFiles(after) == files)
             for path in files {
-                #expect(try Data(contentsOf: before.appendingPathComponent(path)) == Data(contentsOf: after.appendingPathComponent(path)),
-                        "--cover rewrote \(path) differently from rial's writer")
+                #expect(
+                    try Data(contentsOf: before.appendingPathComponent(path)) == Data(contentsOf: after.appendingPathComponent(path)),
+                    "--cover rewrote \(path) differently from rial's writer")
             }
 
             let report = LibraryFixture.verify(copy)
@@ -378,8 +386,9 @@ struct ChainTamperTests {
             ] {
                 #expect(report.has(code, subject: subject, status: .pass), "\(code) [\(subject)]: \(report.checks(code))")
             }
-            #expect(report.checks.filter { ($0.code.rawValue.hasPrefix("chain") || $0.code.rawValue.hasPrefix("depth")) && $0.status != .pass }.isEmpty,
-                    "\(report.checks)")
+            #expect(
+                report.checks.filter { ($0.code.rawValue.hasPrefix("chain") || $0.code.rawValue.hasPrefix("depth")) && $0.status != .pass }.isEmpty,
+                "\(report.checks)")
             let links = try #require(report.checks("chain.links").first)
             #expect(links.message.contains("all 12 links recomputed"), "\(links.message)")
 

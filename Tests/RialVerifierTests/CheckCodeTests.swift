@@ -26,8 +26,9 @@ struct CheckCodeTests {
             let code = String(line[line.index(line.startIndex, offsetBy: 3)..<close])
             if code.contains(".a.") || code.hasSuffix(".a") {
                 for algorithm in DigestAlgorithm.allCases {
-                    codes.insert(code.replacingOccurrences(of: ".a.", with: ".\(algorithm.rawValue).")
-                        .replacingOccurrences(of: #"\.a$"#, with: ".\(algorithm.rawValue)", options: .regularExpression))
+                    codes.insert(
+                        code.replacingOccurrences(of: ".a.", with: ".\(algorithm.rawValue).")
+                            .replacingOccurrences(of: #"\.a$"#, with: ".\(algorithm.rawValue)", options: .regularExpression))
                 }
             } else {
                 codes.insert(code)
@@ -87,7 +88,9 @@ struct CheckCodeTests {
             #expect(constants.map { String($0.0) }.sorted() == cases.sorted(), "\(file): a case without its constant, or the reverse")
         }
         #expect(listed.count > 10)
-        #expect(listed.sorted() == CheckResult.Code.lists.map { String(describing: $0).split(separator: ".").last.map(String.init) ?? "" }.sorted(), "a list all does not take")
+        #expect(
+            listed.sorted() == CheckResult.Code.lists.map { String(describing: $0).split(separator: ".").last.map(String.init) ?? "" }.sorted(),
+            "a list all does not take")
     }
 
     @Test("the verifier makes codes only in the CheckResult.Code+<Area> files, and passes no string as a code")
@@ -98,8 +101,10 @@ struct CheckCodeTests {
         for file in files where !file.hasPrefix("Report/Codes/") && !file.hasSuffix("CheckResult+Code.swift") {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if line.contains("Code(\"") || line.range(of: #"\.(pass|fail|notPresent|notChecked)\("#, options: .regularExpression) != nil
-                    && line.range(of: #"\.(pass|fail|notPresent|notChecked)\(""#, options: .regularExpression) != nil {
+                if line.contains("Code(\"")
+                    || line.range(of: #"\.(pass|fail|notPresent|notChecked)\("#, options: .regularExpression) != nil
+                        && line.range(of: #"\.(pass|fail|notPresent|notChecked)\(""#, options: .regularExpression) != nil
+                {
                     offenders.append("\(file):\(number + 1)")
                 }
             }
@@ -140,12 +145,18 @@ struct CheckCodeTests {
         for (codes, area, fileArea) in [(CheckResult.Code.SignatureCodes.seal, "seal", "seal"), (.custody, "custody", "custody.signature-file")] {
             let file = [codes.fileMalformed, codes.fileEmpty, codes.fileStructure, codes.fileAlgorithm]
             #expect(file.map(\.rawValue) == ["malformed", "empty", "structure", "algorithm"].map { "\(fileArea).\($0)" })
-            let rest = [codes.signature, codes.signatureEmpty, codes.signaturePlaceholder, codes.signatureHighS, codes.signatureInvalid,
-                        codes.contentMismatch, codes.certificateExpired, codes.certificateNotYetValid, codes.certificateInvalid,
-                        codes.trust, codes.signerUntrusted]
-            #expect(rest.map(\.rawValue) == ["signature", "signature.empty", "signature.placeholder", "signature.high-s", "signature.invalid",
-                                              "content.mismatch", "certificate.expired", "certificate.not-yet-valid", "certificate.invalid",
-                                              "trust", "signer.untrusted"].map { "\(area).\($0)" })
+            let rest = [
+                codes.signature, codes.signatureEmpty, codes.signaturePlaceholder, codes.signatureHighS, codes.signatureInvalid,
+                codes.contentMismatch, codes.certificateExpired, codes.certificateNotYetValid, codes.certificateInvalid,
+                codes.trust, codes.signerUntrusted,
+            ]
+            #expect(
+                rest.map(\.rawValue)
+                    == [
+                        "signature", "signature.empty", "signature.placeholder", "signature.high-s", "signature.invalid",
+                        "content.mismatch", "certificate.expired", "certificate.not-yet-valid", "certificate.invalid",
+                        "trust", "signer.untrusted",
+                    ].map { "\(area).\($0)" })
             #expect((file + rest).allSatisfy(CheckResult.Code.all.contains))
         }
     }

@@ -79,11 +79,13 @@ struct CodeCoverageTests {
     static let allowList: [String: String] = {
         var list: [String: String] = [:]
         let sharedSignature = "shared path: SignatureCodes; DetachedSignatureJudge's branch is tested with the seal's codes (SealCheckTests, SealCryptoTests)"
-        for code in ["custody.signature-file.algorithm",
-                     "custody.signature-file.structure", "custody.signature.empty", "custody.signature.high-s",
-                     "receipt.algorithm", "receipt.certificate.expired", "receipt.certificate.invalid",
-                     "receipt.certificate.not-yet-valid", "receipt.signature.empty", "receipt.signature.high-s",
-                     "receipt.signature.invalid", "receipt.signature.placeholder", "receipt.structure"] {
+        for code in [
+            "custody.signature-file.algorithm",
+            "custody.signature-file.structure", "custody.signature.empty", "custody.signature.high-s",
+            "receipt.algorithm", "receipt.certificate.expired", "receipt.certificate.invalid",
+            "receipt.certificate.not-yet-valid", "receipt.signature.empty", "receipt.signature.high-s",
+            "receipt.signature.invalid", "receipt.signature.placeholder", "receipt.structure",
+        ] {
             list[code] = sharedSignature
         }
         let sharedRevocation = "shared path: RevocationCodes; RevocationJudge's branch is tested with the seal's codes (RevocationTests)"
@@ -149,8 +151,10 @@ struct CodeCoverageTests {
                 #expect(declared.contains { $0.isIn(family) }, "FailureMeaning entry \(index): \(family) holds no declared code")
             }
         }
-        for (name, codes) in [("changed", FailureMeaning.changedFileCodes), ("removed", FailureMeaning.removedFileCodes),
-                              ("added", FailureMeaning.addedFileCodes)] {
+        for (name, codes) in [
+            ("changed", FailureMeaning.changedFileCodes), ("removed", FailureMeaning.removedFileCodes),
+            ("added", FailureMeaning.addedFileCodes),
+        ] {
             #expect(!codes.isEmpty && codes.isSubset(of: declared), "FailureMeaning's \(name) file codes: \(codes.subtracting(declared).sorted())")
         }
     }

@@ -53,10 +53,16 @@ struct CourtReportTextTests {
     func plainWords() {
         #expect(PlainWords.signature(.missing) == "not signed")
         #expect(PlainWords.signature(.validTrusted) == "signed, signer trusted")
-        #expect(PlainWords.disclosure(.full) == ["Exact location disclosed.", "Exact time of capture disclosed.", "Device model, operating system and app version disclosed."])
-        #expect(PlainWords.disclosure(PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .none))
+        #expect(
+            PlainWords.disclosure(.full) == [
+                "Exact location disclosed.", "Exact time of capture disclosed.", "Device model, operating system and app version disclosed.",
+            ])
+        #expect(
+            PlainWords.disclosure(PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .none))
                 == ["Only the city and country disclosed, not the exact location.", "Only the day of capture disclosed, not the time.", "Device withheld."])
-        #expect(PlainWords.finding("certificates judged at X, the trusted timestamp's genTime") == "certificates judged at X, the time stated by the trusted time-stamping authority")
+        #expect(
+            PlainWords.finding("certificates judged at X, the trusted timestamp's genTime")
+                == "certificates judged at X, the time stated by the trusted time-stamping authority")
         #expect(!PlainWords.finding("valid at genTime 2026; genTime 2027").contains("genTime"))
     }
 
@@ -65,10 +71,12 @@ struct CourtReportTextTests {
         let hostile = "<script>alert(1)</script>\u{202E}"
         let report = VerificationReport(
             subjectPath: "case.rialpkg", subjectKind: .package, verifiedAt: Timestamp(seconds: 0), packageID: "case-1", manifestSHA256: Self.digest,
-            checks: [.pass(.bagDeclaration, "bagit.txt", "fine"),
-                     .fail(.payloadManifest(.sha256).mismatch, "data/frames/frame_000007.raw", "SHA-256 differs"),
-                     .fail(.payloadManifest(.sha512).mismatch, "data/frames/frame_000007.raw", "SHA-512 differs"),
-                     .fail(.chainLinkBroken, "frame 7", "broken")],
+            checks: [
+                .pass(.bagDeclaration, "bagit.txt", "fine"),
+                .fail(.payloadManifest(.sha256).mismatch, "data/frames/frame_000007.raw", "SHA-256 differs"),
+                .fail(.payloadManifest(.sha512).mismatch, "data/frames/frame_000007.raw", "SHA-512 differs"),
+                .fail(.chainLinkBroken, "frame 7", "broken"),
+            ],
             caseFields: CaseFields(BagInfo(fields: [.init("Payload-Oxum", "1.1"), .init("Bag-Group-Identifier", hostile), .init("X-Note", hostile)])),
             settings: VerificationSettings(policy: VerificationPolicy(custodyHead: Self.digest), verificationTime: Timestamp(seconds: 0))
         )

@@ -36,8 +36,11 @@ struct CustodyCheckTests {
     @Test func aFailingEventLosesItsPassAndTheChainItsPass() throws {
         var builder = try logged()
         try builder.editEvent(7) { $0.details = "edited" }
-        let expected = (1...5).map(eventPass) + [eventPass(6), unsigned(6), eventPass(7), unsigned(7),
-                                                 Finding(.custodyLinkBroken, .fail, Builder.eventPath(8), seq: 8), unsigned(8), headNotChecked]
+        let expected =
+            (1...5).map(eventPass) + [
+                eventPass(6), unsigned(6), eventPass(7), unsigned(7),
+                Finding(.custodyLinkBroken, .fail, Builder.eventPath(8), seq: 8), unsigned(8), headNotChecked,
+            ]
         #expect(run(builder) == expected)
     }
 
@@ -93,8 +96,11 @@ struct CustodyCheckTests {
         builder.files[PackageLayout.custodyDirectory + "notes.txt"] = Array("hello".utf8)
         builder.files[Builder.signaturePath(9)] = Array("not a signature".utf8)
         let found = run(builder)
-        #expect(Array(found.prefix(3)) == [Finding(.custodyUnexpectedFile, .fail, PackageLayout.custodyDirectory + "notes.txt"),
-                                           Finding(.custodySignatureOrphan, .fail, Builder.signaturePath(9), seq: 9), eventPass(1)], "\(found)")
+        #expect(
+            Array(found.prefix(3)) == [
+                Finding(.custodyUnexpectedFile, .fail, PackageLayout.custodyDirectory + "notes.txt"),
+                Finding(.custodySignatureOrphan, .fail, Builder.signaturePath(9), seq: 9), eventPass(1),
+            ], "\(found)")
         #expect(!found.contains(chainPass))
     }
 
@@ -102,8 +108,10 @@ struct CustodyCheckTests {
 
     /// Hostile or inconsistent log files in the package as packed (PACKAGED, event 6, unsigned),
     /// each caught with its code, subject and seq and nothing else.
-    @Test(arguments: ["unexpected file", "orphan signature", "seq as a string", "seq edited", "time in the future", "capture-app action",
-                      "another package", "copied id", "certificate named, no signature", "empty signature file"])
+    @Test(arguments: [
+        "unexpected file", "orphan signature", "seq as a string", "seq edited", "time in the future", "capture-app action",
+        "another package", "copied id", "certificate named, no signature", "empty signature file",
+    ])
     func hostileLogFiles(_ edit: String) throws {
         var builder = try Builder.package()
         let six = Builder.packagedSeq
@@ -160,8 +168,11 @@ struct CustodyCheckTests {
         builder.files[Builder.eventPath(6)] = builder.files[Builder.eventPath(7)]
         builder.files[Builder.eventPath(7)] = six
         let found = Set(run(builder).filter { $0.status == .fail })
-        #expect(found.isSuperset(of: [fail(.custodySeqMismatch, 6), fail(.custodySeqMismatch, 7), fail(.custodyLinkBroken, 6), fail(.custodyLinkBroken, 7),
-                                      fail(.custodyLinkBroken, 8), Finding(.custodyContentMismatch, .fail, Builder.signaturePath(6), seq: 6)]), "\(found)")
+        #expect(
+            found.isSuperset(of: [
+                fail(.custodySeqMismatch, 6), fail(.custodySeqMismatch, 7), fail(.custodyLinkBroken, 6), fail(.custodyLinkBroken, 7),
+                fail(.custodyLinkBroken, 8), Finding(.custodyContentMismatch, .fail, Builder.signaturePath(6), seq: 6),
+            ]), "\(found)")
     }
 
     /// An unsigned event back-dated to before PACKAGED and the links re-made, as a rewriting
@@ -184,8 +195,11 @@ struct CustodyCheckTests {
     @Test func sealedLogCutBackBeforePackaged() throws {
         var builder = try Builder.package(sealedBy: TestIdentity())
         builder.removeEvent(Builder.packagedSeq)
-        #expect(run(builder).filter { $0.status == .fail } == [Finding(.custodyTruncated, .fail, PackageLayout.custodyDirectory, seq: 5),
-                                                               Finding(.custodySealUnrecorded, .fail, PackageLayout.custodyDirectory)])
+        #expect(
+            run(builder).filter { $0.status == .fail } == [
+                Finding(.custodyTruncated, .fail, PackageLayout.custodyDirectory, seq: 5),
+                Finding(.custodySealUnrecorded, .fail, PackageLayout.custodyDirectory),
+            ])
     }
 
     /// `rial/manifest.json` edited with every digest rewritten: the log is bound to it twice, by

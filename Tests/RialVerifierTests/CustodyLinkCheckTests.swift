@@ -79,8 +79,11 @@ struct CustodyLinkCheckTests {
         var builder = try logged()
         builder.swapEvents(7, 8)
         let found = Set(failures(builder))
-        #expect(found.isSuperset(of: [fail(.custodySeqMismatch, 7), fail(.custodySeqMismatch, 8), fail(.custodyLinkBroken, 7),
-                                      fail(.custodyLinkBroken, 8), fail(.custodyTimeBackwards, 8)]), "\(found)")
+        #expect(
+            found.isSuperset(of: [
+                fail(.custodySeqMismatch, 7), fail(.custodySeqMismatch, 8), fail(.custodyLinkBroken, 7),
+                fail(.custodyLinkBroken, 8), fail(.custodyTimeBackwards, 8),
+            ]), "\(found)")
         #expect(found.allSatisfy { $0.seq == 7 || $0.seq == 8 }, "\(found)")
     }
 
@@ -128,7 +131,8 @@ struct CustodyLinkCheckTests {
     @Test func malformedEvent() throws {
         var builder = try logged()
         let path = Builder.eventPath(8)
-        builder.files[path] = Array(String(decoding: try #require(builder.files[path]), as: UTF8.self).replacingOccurrences(of: "\"seq\": 8", with: "\"seq\": \"8\"").utf8)
+        builder.files[path] = Array(
+            String(decoding: try #require(builder.files[path]), as: UTF8.self).replacingOccurrences(of: "\"seq\": 8", with: "\"seq\": \"8\"").utf8)
         #expect(failures(builder) == [fail(.custodyEventMalformed, 8)])
     }
 

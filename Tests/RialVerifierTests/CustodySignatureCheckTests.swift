@@ -24,8 +24,11 @@ struct CustodySignatureCheckTests {
     @Test func validSignaturesPassAndTrustIsNotCheckedWithoutAnchors() throws {
         let builder = try signed(TestIdentity(), TestIdentity(name: "Lab Tech"))
         let found = run(builder).findings
-        #expect(found == [Finding(.custodySignature, .pass, Builder.signaturePath(6), seq: 6), Finding(.custodyTrust, .notChecked, Builder.signaturePath(6), seq: 6),
-                          Finding(.custodySignature, .pass, Builder.signaturePath(7), seq: 7), Finding(.custodyTrust, .notChecked, Builder.signaturePath(7), seq: 7)])
+        #expect(
+            found == [
+                Finding(.custodySignature, .pass, Builder.signaturePath(6), seq: 6), Finding(.custodyTrust, .notChecked, Builder.signaturePath(6), seq: 6),
+                Finding(.custodySignature, .pass, Builder.signaturePath(7), seq: 7), Finding(.custodyTrust, .notChecked, Builder.signaturePath(7), seq: 7),
+            ])
         #expect(builder.context().custodySignatures[7]?.state == .validUntrusted)
     }
 
@@ -44,8 +47,11 @@ struct CustodySignatureCheckTests {
     @Test func unsignedEventsAreNotPresentAndImportedOnesSayNothing() throws {
         var builder = try Builder.package()
         try builder.appendEvent(.transferred, at: Timestamp(seconds: Builder.created.seconds + day))
-        #expect(run(builder).findings == [Finding(.custodySignature, .notPresent, Builder.eventPath(6), seq: 6),
-                                          Finding(.custodySignature, .notPresent, Builder.eventPath(7), seq: 7)])
+        #expect(
+            run(builder).findings == [
+                Finding(.custodySignature, .notPresent, Builder.eventPath(6), seq: 6),
+                Finding(.custodySignature, .notPresent, Builder.eventPath(7), seq: 7),
+            ])
     }
 
     @Test func signatureRemovedWhileTheActorNamesACertificate() throws {
@@ -99,12 +105,19 @@ struct CustodySignatureCheckTests {
     @Test func openSSLFailingOnTheMachineIsNotCheckedNeverAVerdict() throws {
         let sealer = try TestIdentity(), technician = try TestIdentity(name: "Lab Tech")
         let builder = try signed(sealer, technician)
-        #expect(run(builder, crypto: FailingCrypto([.signature])).findings
-                == [Finding(.custodySignature, .notChecked, Builder.signaturePath(6), seq: 6), Finding(.custodySignature, .notChecked, Builder.signaturePath(7), seq: 7)])
+        #expect(
+            run(builder, crypto: FailingCrypto([.signature])).findings
+                == [
+                    Finding(.custodySignature, .notChecked, Builder.signaturePath(6), seq: 6),
+                    Finding(.custodySignature, .notChecked, Builder.signaturePath(7), seq: 7),
+                ])
         let anchored = VerificationPolicy(sealAnchors: [sealer.certificate, technician.certificate])
-        #expect(run(builder, policy: anchored, crypto: FailingCrypto([.chain])).findings
-                == [Finding(.custodySignature, .pass, Builder.signaturePath(6), seq: 6), Finding(.custodyTrust, .notChecked, Builder.signaturePath(6), seq: 6),
-                    Finding(.custodySignature, .pass, Builder.signaturePath(7), seq: 7), Finding(.custodyTrust, .notChecked, Builder.signaturePath(7), seq: 7)])
+        #expect(
+            run(builder, policy: anchored, crypto: FailingCrypto([.chain])).findings
+                == [
+                    Finding(.custodySignature, .pass, Builder.signaturePath(6), seq: 6), Finding(.custodyTrust, .notChecked, Builder.signaturePath(6), seq: 6),
+                    Finding(.custodySignature, .pass, Builder.signaturePath(7), seq: 7), Finding(.custodyTrust, .notChecked, Builder.signaturePath(7), seq: 7),
+                ])
         #expect(builder.context(policy: anchored, crypto: FailingCrypto([.chain])).custodySignatures[7]?.state == .validUntrusted)
     }
 }

@@ -20,11 +20,15 @@ struct CustodySignerChainTests {
 
     @Test("a chain OpenSSL rejects: custody.certificate.invalid at each signature")
     func invalid() throws {
-        #expect(try failures(.invalid(reason: "certificate signature failure")).contains(Finding(.custodyCertificateInvalid, .fail, Builder.signaturePath(7), seq: 7)))
+        #expect(
+            try failures(.invalid(reason: "certificate signature failure")).contains(
+                Finding(.custodyCertificateInvalid, .fail, Builder.signaturePath(7), seq: 7)))
     }
 
     @Test("a certificate on the chain not yet valid: custody.certificate.not-yet-valid at each signature")
     func notYetValid() throws {
-        #expect(try failures(.notYetValid(reason: "certificate is not yet valid")).contains(Finding(.custodyCertificateNotYetValid, .fail, Builder.signaturePath(7), seq: 7)))
+        #expect(
+            try failures(.notYetValid(reason: "certificate is not yet valid")).contains(
+                Finding(.custodyCertificateNotYetValid, .fail, Builder.signaturePath(7), seq: 7)))
     }
 }

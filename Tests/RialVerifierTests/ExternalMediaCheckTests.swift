@@ -19,8 +19,11 @@ struct ExternalMediaCheckTests {
     }
 
     private func run(_ builder: Builder, media: ExternalMediaDigest?) -> [Finding] {
-        ExternalMediaCheck().run(VerificationContext(inventory: builder.inventory(), profile: .package, verificationTime: Builder.verificationTime,
-                                                     externalMedia: media)).findings
+        ExternalMediaCheck().run(
+            VerificationContext(
+                inventory: builder.inventory(), profile: .package, verificationTime: Builder.verificationTime,
+                externalMedia: media)
+        ).findings
     }
 
     @Test func packageWithMediaAndNoCopyHasNoFinding() throws {
@@ -44,8 +47,9 @@ struct ExternalMediaCheckTests {
     }
 
     @Test func plainBagIsNotAsked() throws {
-        let context = VerificationContext(inventory: try Builder.plainBag().inventory(), profile: .bag, verificationTime: Builder.verificationTime,
-                                          externalMedia: ExternalMediaDigest(path: "/nonexistent/rial-media.mov"))
+        let context = VerificationContext(
+            inventory: try Builder.plainBag().inventory(), profile: .bag, verificationTime: Builder.verificationTime,
+            externalMedia: ExternalMediaDigest(path: "/nonexistent/rial-media.mov"))
         #expect(ExternalMediaCheck().run(context).findings == [])
     }
 

@@ -28,7 +28,10 @@ struct FactNeedsTests {
         return [
             ("sealed", { sealed.context(policy: policy, crypto: crypto) }),
             ("app export", { app.context(policy: policy, crypto: crypto) }),
-            ("packed", { VerificationContext(inventory: packed, profile: .package, verificationTime: Builder.verificationTime, policy: policy, crypto: crypto) }),
+            (
+                "packed",
+                { VerificationContext(inventory: packed, profile: .package, verificationTime: Builder.verificationTime, policy: policy, crypto: crypto) }
+            ),
             ("plain bag", { try Builder.plainBag().context(policy: policy, profile: .bag, crypto: crypto) }),
         ]
     }
@@ -98,8 +101,10 @@ struct FactNeedsTests {
         var policy = VerificationPolicy()
         policy.externalMedia = media
         let context = try Builder.package().context(policy: policy)
-        let tagFileChecks: [any VerificationCheck] = [LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
-                                                      PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck()]
+        let tagFileChecks: [any VerificationCheck] = [
+            LayoutCheck(), BagDeclarationCheck(), BagInfoCheck(), PayloadOxumCheck(),
+            PayloadManifestCheck(judgesAgreement: true), TagManifestCheck(), TagFileFormCheck(), FetchCheck(),
+        ]
         var results = CappedResults()
         for check in tagFileChecks { check.run(context, into: &results) }
         #expect(!context.computedFacts.contains(.externalMedia))

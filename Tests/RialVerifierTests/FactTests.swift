@@ -24,8 +24,14 @@ struct FactTests {
         let log = FactLog()
         var memo = FactMemo<Int?>(.seal, log: log)
         var runs = 0
-        #expect(memo.value { runs += 1; return nil } == nil)
-        #expect(memo.value { runs += 1; return 7 } == nil)
+        #expect(
+            memo.value {
+                runs += 1; return nil
+            } == nil)
+        #expect(
+            memo.value {
+                runs += 1; return 7
+            } == nil)
         #expect(runs == 1)
         #expect(log.computed == [.seal])
     }
@@ -33,7 +39,10 @@ struct FactTests {
     @Test func givenMemoNeverComputes() {
         let log = FactLog()
         var memo = FactMemo<String>(.externalMedia, log: log, given: "given")
-        #expect(memo.value { Issue.record("computed"); return "made" } == "given")
+        #expect(
+            memo.value {
+                Issue.record("computed"); return "made"
+            } == "given")
         #expect(log.computed.isEmpty)
     }
 

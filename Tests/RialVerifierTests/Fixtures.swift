@@ -30,8 +30,11 @@ struct PackedSample {
         for (path, bytes) in extraFiles {
             try Data(bytes).write(to: URL(fileURLWithPath: capture + "/" + path))
         }
-        _ = try Packager(options: PackageOptions(captureDirectory: capture, output: package, packageID: try PackageID("test-pkg"),
-                                                 created: try Timestamp(rfc3339: Self.created))).write()
+        _ = try Packager(
+            options: PackageOptions(
+                captureDirectory: capture, output: package, packageID: try PackageID("test-pkg"),
+                created: try Timestamp(rfc3339: Self.created))
+        ).write()
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }

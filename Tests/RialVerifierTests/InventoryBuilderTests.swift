@@ -28,8 +28,10 @@ struct InventoryBuilderTests {
         #expect(CustodyCheck().run(context).contains { $0.code == .custodyChain && $0.status == .pass })
     }
 
-    @Test(arguments: [(PrivacyLevels.full, false), (PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), false),
-                      (PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), true), (PrivacyLevels.full, true)])
+    @Test(arguments: [
+        (PrivacyLevels.full, false), (PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), false),
+        (PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly), true), (PrivacyLevels.full, true),
+    ])
     func packageWithMetadataPassesEveryCheckThatApplies(_ levels: PrivacyLevels, hashOnly: Bool) throws {
         let builder = try InventoryBuilder.package(disclosing: levels, hashOnly: hashOnly)
         let metadataChecks: [any VerificationCheck] = [NormalisedMetadataCheck(), PrivacyCheck(), MetadataAgreementCheck(), ExternalMediaCheck()]

@@ -29,8 +29,11 @@ struct LaterPartsCheckTests {
         #expect(run(builder) == [Finding(.appendedUnrecognised, .notChecked, "rial/seal/extra.bin")])
         // Sorted by bytes, one finding each.
         try builder.put("rial/seal/another.bin", [0x00])
-        #expect(run(builder) == [Finding(.appendedUnrecognised, .notChecked, "rial/seal/another.bin"),
-                                 Finding(.appendedUnrecognised, .notChecked, "rial/seal/extra.bin")])
+        #expect(
+            run(builder) == [
+                Finding(.appendedUnrecognised, .notChecked, "rial/seal/another.bin"),
+                Finding(.appendedUnrecognised, .notChecked, "rial/seal/extra.bin"),
+            ])
     }
 
     @Test func sealTooLargeToKeepIsStillRecognised() throws {

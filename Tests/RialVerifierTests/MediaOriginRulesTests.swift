@@ -11,16 +11,21 @@ struct MediaOriginRulesTests {
     private static let subject = "data/capture/metadata.json"
 
     private static func facts(latitude: Double? = 48.8584, longitude: Double = 2.2945, model: String? = "iPhone 15 Pro") -> MediaFacts {
-        MediaFacts(container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
-                   image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 64, height: 48), displaySize: MediaImageSize(width: 64, height: 48)),
-                   location: latitude.map { MediaLocation(latitude: $0, longitude: longitude, tag: "GPSLatitude", text: "\($0), \(longitude)") },
-                   model: model.map { MediaTagValue($0, tag: "Model") })
+        MediaFacts(
+            container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
+            image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 64, height: 48), displaySize: MediaImageSize(width: 64, height: 48)),
+            location: latitude.map { MediaLocation(latitude: $0, longitude: longitude, tag: "GPSLatitude", text: "\($0), \(longitude)") },
+            model: model.map { MediaTagValue($0, tag: "Model") })
     }
 
-    private static func rules(_ facts: Result<MediaFacts, MediaOriginRules.Unexamined>, lat: Double? = nil, lng: Double = 2.2945, model: String? = nil) -> [CheckResult] {
-        let app = try? AppMetadata(json: StrictJSONParser.parse(Array((
-            "{\"type\": \"photo\"" + (lat.map { ", \"location\": {\"lat\": \($0), \"lng\": \(lng)}" } ?? "")
-            + (model.map { ", \"device_model\": \"\($0)\"" } ?? "") + "}").utf8)))
+    private static func rules(_ facts: Result<MediaFacts, MediaOriginRules.Unexamined>, lat: Double? = nil, lng: Double = 2.2945, model: String? = nil)
+        -> [CheckResult]
+    {
+        let app = try? AppMetadata(
+            json: StrictJSONParser.parse(
+                Array(
+                    ("{\"type\": \"photo\"" + (lat.map { ", \"location\": {\"lat\": \($0), \"lng\": \(lng)}" } ?? "")
+                        + (model.map { ", \"device_model\": \"\($0)\"" } ?? "") + "}").utf8)))
         return MediaOriginRules(facts: facts, path: "data/media/p.jpg", subject: subject, location: app?.location, deviceModel: app?.deviceModel).results()
     }
 

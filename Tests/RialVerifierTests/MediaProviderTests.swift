@@ -43,8 +43,9 @@ struct MediaProviderTests {
 
     @Test func givenDigestIsNotComputed() throws {
         let given = ExternalMediaDigest(path: "/nonexistent/given.mov")
-        let context = VerificationContext(inventory: try Builder.package().inventory(), profile: .package,
-                                          verificationTime: Builder.verificationTime, externalMedia: given)
+        let context = VerificationContext(
+            inventory: try Builder.package().inventory(), profile: .package,
+            verificationTime: Builder.verificationTime, externalMedia: given)
         #expect(context.externalMedia?.path == "/nonexistent/given.mov")
         #expect(!context.computedFacts.contains(.externalMedia))
     }

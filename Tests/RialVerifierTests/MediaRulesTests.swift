@@ -17,9 +17,11 @@ struct MediaRulesTests {
     private static let photoClaims = #"{"type": "photo", "captured_at": "2026-01-15T10:30:00.125Z", "depth_resolution": {"width": 256, "height": 192}}"#
 
     private static func heif(depth: MediaImageSize?) -> MediaFacts {
-        MediaFacts(container: MediaContainer(kind: .heif, formatName: "heif", majorBrand: "heic"),
-                   image: MediaImage(codec: "hevc", codedSize: MediaImageSize(width: 4032, height: 3024),
-                                     displaySize: MediaImageSize(width: 3024, height: 4032), depthSize: depth))
+        MediaFacts(
+            container: MediaContainer(kind: .heif, formatName: "heif", majorBrand: "heic"),
+            image: MediaImage(
+                codec: "hevc", codedSize: MediaImageSize(width: 4032, height: 3024),
+                displaySize: MediaImageSize(width: 3024, height: 4032), depthSize: depth))
     }
 
     @Test("a HEIC's depth image against depth_resolution: pass, mismatch, none carried; a JPEG gets no result")
@@ -27,7 +29,9 @@ struct MediaRulesTests {
         let claims = try Self.claims(Self.photoClaims)
         // captured_at's own result (media.start-time) is MediaCreationTimeTests'.
         func depthResults(_ facts: MediaFacts, _ path: String) -> [CheckResult] {
-            MediaClaimRules(facts: facts, path: path, claims: claims).results().filter { [.mediaDepthResolution, .mediaDepthResolutionMismatch].contains($0.code) }
+            MediaClaimRules(facts: facts, path: path, claims: claims).results().filter {
+                [.mediaDepthResolution, .mediaDepthResolutionMismatch].contains($0.code)
+            }
         }
         let agreeing = depthResults(Self.heif(depth: MediaImageSize(width: 256, height: 192)), "data/media/p.heic")
         #expect(agreeing.map { "\($0.code.rawValue) \($0.status.rawValue)" } == ["media.depth-resolution pass"])
@@ -37,18 +41,23 @@ struct MediaRulesTests {
         #expect(other.first?.subject == "data/capture/metadata.json")
         let none = depthResults(Self.heif(depth: nil), "data/media/p.heic")
         #expect(none.map { "\($0.code.rawValue) \($0.status.rawValue)" } == ["media.depth-resolution not_checked"])
-        let jpeg = MediaFacts(container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
-                              image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 320, height: 240), displaySize: MediaImageSize(width: 320, height: 240)))
+        let jpeg = MediaFacts(
+            container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
+            image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 320, height: 240), displaySize: MediaImageSize(width: 320, height: 240)))
         #expect(depthResults(jpeg, "data/media/p.jpg").isEmpty)
     }
 
-    @Test("resolution is held against the parameter sets' size; an H.264/HEVC video whose parameter sets could not be read is not checked, another codec's container size is used")
+    @Test(
+        "resolution is held against the parameter sets' size; an H.264/HEVC video whose parameter sets could not be read is not checked, another codec's container size is used"
+    )
     func resolutionSource() throws {
         let claims = try Self.claims(#"{"type": "video", "resolution": {"width": 160, "height": 120}}"#)
         func result(_ codec: String, _ source: MediaSizeSource) -> CheckResult? {
             let video = MediaVideo(streamIndex: 0, codec: codec, codedWidth: 160, codedHeight: 120, sizeSource: source, displayWidth: 160, displayHeight: 120)
             let facts = MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2"), video: video)
-            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { [.mediaResolution, .mediaResolutionMismatch].contains($0.code) }
+            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first {
+                [.mediaResolution, .mediaResolutionMismatch].contains($0.code)
+            }
         }
         #expect(result("h264", .parameterSets)?.status == .pass)
         #expect(result("h264", .container)?.status == .notChecked)
@@ -60,10 +69,13 @@ struct MediaRulesTests {
     func startTime() throws {
         let claims = try Self.claims(#"{"type": "video", "started_at": "2026-01-15T10:30:00.125Z", "ended_at": "2026-01-15T10:30:10.125Z"}"#)
         func result(_ created: String) -> CheckResult? {
-            let facts = MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2", majorBrand: "qt  "),
-                                   video: MediaVideo(streamIndex: 0, codec: "h264", codedWidth: 160, codedHeight: 120, displayWidth: 160, displayHeight: 120),
-                                   creationTime: MediaTagValue(created, tag: "creation_time"))
-            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first { [.mediaStartTime, .mediaStartTimeMismatch].contains($0.code) }
+            let facts = MediaFacts(
+                container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2", majorBrand: "qt  "),
+                video: MediaVideo(streamIndex: 0, codec: "h264", codedWidth: 160, codedHeight: 120, displayWidth: 160, displayHeight: 120),
+                creationTime: MediaTagValue(created, tag: "creation_time"))
+            return MediaClaimRules(facts: facts, path: "data/media/c.mov", claims: claims).results().first {
+                [.mediaStartTime, .mediaStartTimeMismatch].contains($0.code)
+            }
         }
         #expect(result("2026-01-15T10:29:58.200000Z")?.status == .pass)
         #expect(result("2026-01-15T10:30:12.000000Z")?.status == .pass)
@@ -74,9 +86,10 @@ struct MediaRulesTests {
     }
 
     private static func facts(tags: [MediaTag], make: String? = "Apple", model: String? = "iPhone 15 Pro") -> MediaFacts {
-        MediaFacts(container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
-                   image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 64, height: 48), displaySize: MediaImageSize(width: 64, height: 48)),
-                   make: make.map { MediaTagValue($0, tag: "Make") }, model: model.map { MediaTagValue($0, tag: "Model") }, tags: tags)
+        MediaFacts(
+            container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
+            image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 64, height: 48), displaySize: MediaImageSize(width: 64, height: 48)),
+            make: make.map { MediaTagValue($0, tag: "Make") }, model: model.map { MediaTagValue($0, tag: "Model") }, tags: tags)
     }
 
     private static func levels(_ location: PrivacyLevels.Location, _ device: PrivacyLevels.Device) -> PrivacyLevels {
@@ -99,7 +112,8 @@ struct MediaRulesTests {
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .full))).isEmpty)
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.coarse, .full))) == ["GPSLatitude location"])
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly))) == ["Software device", "BodySerialNumber device"])
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.none, .none)))
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.none, .none)))
                 == ["GPSLatitude location", "Software device", "BodySerialNumber device", "Make device", "Model device"])
     }
 
@@ -115,22 +129,33 @@ struct MediaRulesTests {
         ("exif:ExposureTime", "1/60"), ("dc:format", "image/jpeg"),
     ]
 
-    @Test("XMP properties by meaning whatever the namespace: positions below precise, place names at none, a time of day below exact, device details and owners below full, make and model at none")
+    @Test(
+        "XMP properties by meaning whatever the namespace: positions below precise, place names at none, a time of day below exact, device details and owners below full, make and model at none"
+    )
     func xmp() {
         let packet = MediaTag(name: "XMP", key: "APP1 XMP", scope: "JPEG", value: String(repeating: " ", count: 1024), isValueTruncated: true)
         let tags = Self.xmpProperties.map { MediaTag(name: XMPPropertyMeaning.tagName(path: $0.path), key: "APP1 XMP", scope: "JPEG", value: $0.value) }
         let facts = Self.facts(tags: [packet] + tags, make: nil, model: nil)
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.coarse, .full)))
-                == ["XMP exif:GPSLatitude location", "XMP drone-dji:GpsLongitude location", "XMP drone-dji:AbsoluteAltitude location",
-                    "XMP Iptc4xmpExt:LocationShown[1]/Iptc4xmpExt:Sublocation location", "XMP Iptc4xmpCore:Location location"])
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.coarse, .full)))
+                == [
+                    "XMP exif:GPSLatitude location", "XMP drone-dji:GpsLongitude location", "XMP drone-dji:AbsoluteAltitude location",
+                    "XMP Iptc4xmpExt:LocationShown[1]/Iptc4xmpExt:Sublocation location", "XMP Iptc4xmpCore:Location location",
+                ])
         #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.none, .full))).count == 7, "city and country too at none")
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
-                == ["XMP xmp:CreatorTool device", "XMP aux:SerialNumber device", "XMP exifEX:LensModel device", "XMP dc:creator[1] device",
-                    "XMP dc:rights[1] device", "XMP exifEX:CameraOwnerName device"])
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .none))).suffix(2) == ["XMP tiff:Make device", "XMP tiff:Model device"])
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .dayOnly, device: .full)))
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
+                == [
+                    "XMP xmp:CreatorTool device", "XMP aux:SerialNumber device", "XMP exifEX:LensModel device", "XMP dc:creator[1] device",
+                    "XMP dc:rights[1] device", "XMP exifEX:CameraOwnerName device",
+                ])
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .none))).suffix(2) == ["XMP tiff:Make device", "XMP tiff:Model device"])
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .dayOnly, device: .full)))
                 == ["XMP xmp:CreateDate timestamp"], "the date alone is what day_only discloses")
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .none, device: .full)))
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: PrivacyLevels(location: .precise, timestamp: .none, device: .full)))
                 == ["XMP xmp:CreateDate timestamp", "XMP photoshop:DateCreated timestamp"])
         #expect(MediaPrivacyAudit.leaks(Self.facts(tags: [packet], make: nil, model: nil), levels: Self.levels(.none, .none)).isEmpty)
     }
@@ -153,7 +178,8 @@ struct MediaRulesTests {
         #expect(MediaPrivacyAudit.leaks(dateOnly, levels: dayOnly).isEmpty, "the date alone is what day_only discloses")
         dateOnly.creationTime = nil
         #expect(Self.named(MediaPrivacyAudit.leaks(dateOnly, levels: PrivacyLevels(location: .precise, timestamp: .none, device: .full))) == ["date timestamp"])
-        #expect(Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
+        #expect(
+            Self.named(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .modelOnly)))
                 == ["Artist device", "CameraOwnerName device", "0x013C device", "LensModel device", "copyright device"])
         #expect(MediaPrivacyAudit.leaks(facts, levels: Self.levels(.precise, .full)).isEmpty)
     }

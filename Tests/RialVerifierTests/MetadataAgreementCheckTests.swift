@@ -21,9 +21,11 @@ struct MetadataAgreementCheckTests {
     @Test func untouchedPackagePasses() throws {
         let findings = run(try Builder.package(disclosing: .full))
         #expect(findings.failures == [])
-        for finding in [Finding(.metadataType, .pass, app), Finding(.metadataDuration, .pass, app), Finding(.metadataCodec, .notChecked, app),
-                        Finding(.metadataFrameCount, .notPresent, app), Finding(.metadataAttestation, .notPresent, app),
-                        Finding(.metadataType, .pass, view), Finding(.metadataCodec, .notChecked, view)] {
+        for finding in [
+            Finding(.metadataType, .pass, app), Finding(.metadataDuration, .pass, app), Finding(.metadataCodec, .notChecked, app),
+            Finding(.metadataFrameCount, .notPresent, app), Finding(.metadataAttestation, .notPresent, app),
+            Finding(.metadataType, .pass, view), Finding(.metadataCodec, .notChecked, view),
+        ] {
             #expect(findings.contains(finding), "\(finding)")
         }
     }
@@ -42,8 +44,9 @@ struct MetadataAgreementCheckTests {
         for (policy, why) in cases {
             let results = MetadataAgreementCheck().run(builder.context(policy: policy))
             let codecs = results.filter { $0.code == .metadataCodec && $0.subject == view }
-            #expect(codecs.count == 1 && codecs.allSatisfy { $0.status == .notChecked && $0.message.hasSuffix(why) },
-                    "\(codecs.map(\.message))")
+            #expect(
+                codecs.count == 1 && codecs.allSatisfy { $0.status == .notChecked && $0.message.hasSuffix(why) },
+                "\(codecs.map(\.message))")
         }
     }
 

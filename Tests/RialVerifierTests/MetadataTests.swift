@@ -14,8 +14,10 @@ struct MetadataTests {
         try TemporaryDirectory.with { dir in
             let report = LibraryFixture.verify(try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir))
             #expect(report.verdict == .pass, "\(report.failures)")
-            for code in ["metadata.type", "metadata.frame-count", "metadata.depth-count", "metadata.duration", "metadata.chain-final",
-                         "media.codec", "media.resolution", "media.duration", "media.frame-count", "media.start-time"] {
+            for code in [
+                "metadata.type", "metadata.frame-count", "metadata.depth-count", "metadata.duration", "metadata.chain-final",
+                "media.codec", "media.resolution", "media.duration", "media.frame-count", "media.start-time",
+            ] {
                 #expect(report.has(code, subject: "data/capture/metadata.json", status: .pass), "\(code): \(report.checks(code))")
             }
             // The media's rows are the verdicts on codec and resolution (and on rial/metadata.json's
@@ -46,21 +48,23 @@ struct MetadataTests {
         }
     }
 
-    @Test("each contradicted claim is caught with its own code", arguments: [
-        // 11 frames is within one of the video's 10: only the chain contradicts it.
-        ("/frame_count", "11", "metadata.frame-count.mismatch", nil),
-        ("/depth_keyframe_count", "3", "metadata.depth-count.mismatch", nil),
-        ("/duration_ms", "1500", "metadata.duration.mismatch", "media.duration.mismatch"),
-        ("/duration_ms", "9007199254740991", "metadata.duration.mismatch", "media.duration.mismatch"),
-        ("/ended_at", "\"2020-01-01T00:00:00.000Z\"", "metadata.duration.mismatch", "media.start-time.mismatch"),
-        ("/hash_chain_final", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "metadata.chain-final.mismatch", nil),
-        // The resolution is the encoded video's: only the media contradicts it.
-        ("/resolution/width", "1920", "media.resolution.mismatch", nil),
-        ("/codec", "\"vp9\"", "metadata.codec.unknown", "media.codec.mismatch"),
-        ("/type", "\"photo\"", "metadata.type.mismatch", nil),
-        ("/frame_count", "\"ten\"", "metadata.app.malformed", nil),
-        ("/hash_chain_final", "\"not base64\"", "metadata.app.malformed", nil),
-    ] as [(String, String, String, String?)])
+    @Test(
+        "each contradicted claim is caught with its own code",
+        arguments: [
+            // 11 frames is within one of the video's 10: only the chain contradicts it.
+            ("/frame_count", "11", "metadata.frame-count.mismatch", nil),
+            ("/depth_keyframe_count", "3", "metadata.depth-count.mismatch", nil),
+            ("/duration_ms", "1500", "metadata.duration.mismatch", "media.duration.mismatch"),
+            ("/duration_ms", "9007199254740991", "metadata.duration.mismatch", "media.duration.mismatch"),
+            ("/ended_at", "\"2020-01-01T00:00:00.000Z\"", "metadata.duration.mismatch", "media.start-time.mismatch"),
+            ("/hash_chain_final", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "metadata.chain-final.mismatch", nil),
+            // The resolution is the encoded video's: only the media contradicts it.
+            ("/resolution/width", "1920", "media.resolution.mismatch", nil),
+            ("/codec", "\"vp9\"", "metadata.codec.unknown", "media.codec.mismatch"),
+            ("/type", "\"photo\"", "metadata.type.mismatch", nil),
+            ("/frame_count", "\"ten\"", "metadata.app.malformed", nil),
+            ("/hash_chain_final", "\"not base64\"", "metadata.app.malformed", nil),
+        ] as [(String, String, String, String?)])
     func contradictedClaim(_ pointer: String, _ value: String, _ code: String, _ media: String?) throws {
         try TemporaryDirectory.with { dir in
             let package = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
@@ -71,8 +75,11 @@ struct MetadataTests {
             // The claim fails where it is made, against the package and, where the video can say,
             // against the video; rial/metadata.json, made from the file before the edit, now
             // disagrees with it too, and nothing else fails.
-            #expect(report.failures.first.map { [$0.code.rawValue, $0.subject] } == [code, "data/capture/metadata.json"], "\(pointer)=\(value): \(report.failures)")
-            #expect(Set(report.failures.dropFirst().map(\.code.rawValue)).isSubset(of: Set([code, "metadata.normalised.mismatch"] + [media].compactMap { $0 })), "\(report.failures)")
+            #expect(
+                report.failures.first.map { [$0.code.rawValue, $0.subject] } == [code, "data/capture/metadata.json"], "\(pointer)=\(value): \(report.failures)")
+            #expect(
+                Set(report.failures.dropFirst().map(\.code.rawValue)).isSubset(of: Set([code, "metadata.normalised.mismatch"] + [media].compactMap { $0 })),
+                "\(report.failures)")
             if let media {
                 #expect(report.has(media, subject: "data/capture/metadata.json"), "\(report.failures)")
             }

@@ -20,9 +20,15 @@ struct PrivacyCheckTests {
         #expect(unexamined.findings == [Finding(.privacyMediaEmbedded, .notChecked, Builder.mediaPath), Finding(.privacy, .notChecked, view)])
         #expect(unexamined.last?.message.hasPrefix("privacy is not established: ") == true)
         #expect(unexamined.last?.message.contains("\(Builder.mediaPath) (privacy.media-embedded)") == true, "\(unexamined.last?.message ?? "")")
-        #expect(run(try Builder.package(disclosing: filtered, hashOnly: true)) == [Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacy, .pass, view)])
+        #expect(
+            run(try Builder.package(disclosing: filtered, hashOnly: true)) == [
+                Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacy, .pass, view),
+            ])
         let nothingWithheld = PrivacyLevels(location: .none, timestamp: .none, device: .none)
-        #expect(run(try Builder.package(disclosing: nothingWithheld, hashOnly: true)) == [Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacy, .pass, view)])
+        #expect(
+            run(try Builder.package(disclosing: nothingWithheld, hashOnly: true)) == [
+                Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacy, .pass, view),
+            ])
     }
 
     @Test func fullDisclosureWithholdsNothing() throws {
@@ -33,8 +39,11 @@ struct PrivacyCheckTests {
     @Test func appMetadataLeaksEveryDimension() throws {
         var builder = try Builder.package(disclosing: filtered)
         try builder.put(AppMetadata.path, JSONWriter.bytes(Builder.appMetadata), recomputing: [.payload, .rial])
-        #expect(run(builder) == [Finding(.privacyLocationLeak, .fail, AppMetadata.path), Finding(.privacyTimestampLeak, .fail, AppMetadata.path),
-                                 Finding(.privacyDeviceLeak, .fail, AppMetadata.path), Finding(.privacyMediaEmbedded, .notChecked, Builder.mediaPath)])
+        #expect(
+            run(builder) == [
+                Finding(.privacyLocationLeak, .fail, AppMetadata.path), Finding(.privacyTimestampLeak, .fail, AppMetadata.path),
+                Finding(.privacyDeviceLeak, .fail, AppMetadata.path), Finding(.privacyMediaEmbedded, .notChecked, Builder.mediaPath),
+            ])
     }
 
     @Test func appCustodyLogAndDepthAnalysisLeakTheTime() throws {
@@ -42,8 +51,11 @@ struct PrivacyCheckTests {
         var builder = try Builder.package(disclosing: filtered, hashOnly: true)
         try builder.put(AppCustodyLog.path, try #require(full.files[AppCustodyLog.path]))
         try builder.put(PackageLayout.appDepthAnalysis, try #require(full.files[PackageLayout.appDepthAnalysis]))
-        #expect(run(builder).failures == [Finding(.privacyTimestampLeak, .fail, AppCustodyLog.path), Finding(.privacyDeviceLeak, .fail, AppCustodyLog.path),
-                                          Finding(.privacyTimestampLeak, .fail, PackageLayout.appDepthAnalysis)])
+        #expect(
+            run(builder).failures == [
+                Finding(.privacyTimestampLeak, .fail, AppCustodyLog.path), Finding(.privacyDeviceLeak, .fail, AppCustodyLog.path),
+                Finding(.privacyTimestampLeak, .fail, PackageLayout.appDepthAnalysis),
+            ])
     }
 
     @Test func hashOnlyPackageHoldsNoEvidence() throws {
@@ -51,8 +63,11 @@ struct PrivacyCheckTests {
         try builder.put(Builder.mediaPath, Builder.mediaBytes)
         try builder.put("data/depth/depth_000001.f32", [0, 0, 0, 0])
         try builder.put("data/frames/frame_000001.bin", [0])
-        #expect(run(builder).failures == [Finding(.privacyMediaPresent, .fail, Builder.mediaPath), Finding(.privacyDepthPresent, .fail, "data/depth/depth_000001.f32"),
-                                          Finding(.privacyFramesPresent, .fail, "data/frames/frame_000001.bin")])
+        #expect(
+            run(builder).failures == [
+                Finding(.privacyMediaPresent, .fail, Builder.mediaPath), Finding(.privacyDepthPresent, .fail, "data/depth/depth_000001.f32"),
+                Finding(.privacyFramesPresent, .fail, "data/frames/frame_000001.bin"),
+            ])
     }
 
     @Test func viewFinerThanItsOwnLevels() throws {
@@ -70,7 +85,10 @@ struct PrivacyCheckTests {
     @Test func unknownAppFileIsNotChecked() throws {
         var builder = try Builder.package(disclosing: filtered, hashOnly: true)
         try builder.put("data/capture/notes.json", Array("{}".utf8))
-        #expect(run(builder) == [Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacyAppFile, .notChecked, "data/capture/notes.json"),
-                                 Finding(.privacy, .notChecked, view)])
+        #expect(
+            run(builder) == [
+                Finding(.privacyPayload, .pass, HashOnlyPayload.rialPath), Finding(.privacyAppFile, .notChecked, "data/capture/notes.json"),
+                Finding(.privacy, .notChecked, view),
+            ])
     }
 }

@@ -13,45 +13,86 @@ import RialTestSupport
 struct PrivacyTests {
     static let coords = "{\"latitude\": 37.7749, \"longitude\": -122.4194}"
 
-    @Test("a payload or view holding more than its levels allow is a privacy leak", arguments: [
-        // levels, file, pointer, value, the failures expected (code at file)
-        ("location=none,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", "{\"city\": \"Oakland\", \"country\": \"US\"}",
-         ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", coords,
-         ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/timestamp", "\"2026-01-15T10:30:01Z\"",
-         ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/capturedAt", "\"2026-01-15T10:30:01.125Z\"",
-         ["privacy.timestamp.leak rial/hash_only_payload.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/computedAt", "\"2026-01-15T10:30:01.325Z\"",
-         ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=none,device=model_only", "rial/hash_only_payload.json", "/metadata/timestamp", "\"2026-01-15\"",
-         ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro / iOS 17.4 / 1.2.0\"",
-         ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro 17.4\"",
-         ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=none", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro\"",
-         ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/metadata.json", "/location", coords,
-         ["privacy.location.leak rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/metadata.json", "/time", "\"2026-01-15T10:30:01.125Z\"",
-         ["privacy.timestamp.leak rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=none,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationIncluded", "true",
-         ["privacy.flags.inconsistent rial/hash_only_payload.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationLevel", "\"precise\"",
-         ["privacy.flags.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", "{\"city\": \"San Francisco\", \"country\": \"US\", \"geo\": {\"lat\": 37.7749}}",
-         ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/captureMode", "\"full\"",
-         ["privacy.payload.mode rial/hash_only_payload.json"]),
-        ("location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/algorithmVersion", "\"" + String(repeating: "x", count: 10_000) + "\"",
-         ["metadata.payload.size rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]),
-    ])
+    @Test(
+        "a payload or view holding more than its levels allow is a privacy leak",
+        arguments: [
+            // levels, file, pointer, value, the failures expected (code at file)
+            (
+                "location=none,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location",
+                "{\"city\": \"Oakland\", \"country\": \"US\"}",
+                ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location", coords,
+                ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/timestamp", "\"2026-01-15T10:30:01Z\"",
+                ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/capturedAt", "\"2026-01-15T10:30:01.125Z\"",
+                ["privacy.timestamp.leak rial/hash_only_payload.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/computedAt",
+                "\"2026-01-15T10:30:01.325Z\"",
+                ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=none,device=model_only", "rial/hash_only_payload.json", "/metadata/timestamp", "\"2026-01-15\"",
+                ["privacy.timestamp.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/deviceModel",
+                "\"iPhone 15 Pro / iOS 17.4 / 1.2.0\"",
+                ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro 17.4\"",
+                ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=none", "rial/hash_only_payload.json", "/metadata/deviceModel", "\"iPhone 15 Pro\"",
+                ["privacy.device.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/metadata.json", "/location", coords,
+                ["privacy.location.leak rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/metadata.json", "/time", "\"2026-01-15T10:30:01.125Z\"",
+                ["privacy.timestamp.leak rial/metadata.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=none,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationIncluded", "true",
+                ["privacy.flags.inconsistent rial/hash_only_payload.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadataFlags/locationLevel", "\"precise\"",
+                ["privacy.flags.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/metadata/location",
+                "{\"city\": \"San Francisco\", \"country\": \"US\", \"geo\": {\"lat\": 37.7749}}",
+                ["privacy.location.leak rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/captureMode", "\"full\"",
+                ["privacy.payload.mode rial/hash_only_payload.json"]
+            ),
+            (
+                "location=coarse,timestamp=day_only,device=model_only", "rial/hash_only_payload.json", "/depthAnalysis/algorithmVersion",
+                "\"" + String(repeating: "x", count: 10_000) + "\"",
+                ["metadata.payload.size rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"]
+            ),
+        ])
     func leak(_ levels: String, _ file: String, _ pointer: String, _ value: String, _ expected: [String]) throws {
         try TemporaryDirectory.with { dir in
             let capture = try LibraryFixture.sample(in: dir, name: "hash-only", kind: .hashOnly)
-            let package = try LibraryFixture.pack(capture, in: dir) { options in options.hashOnly = true; options.privacy = try PrivacyLevels(parsing: levels) }
+            let package = try LibraryFixture.pack(capture, in: dir) { options in
+                options.hashOnly = true; options.privacy = try PrivacyLevels(parsing: levels)
+            }
             let tampered = dir.appendingPathComponent("tampered.rialpkg")
             try OutsideOracle.tamper(package, ["json-set", file, pointer, value, "--cover", "--relink"], output: tampered)
             let report = LibraryFixture.verify(tampered)
@@ -67,7 +108,9 @@ struct PrivacyTests {
     func hashOnlyVideo() throws {
         try TemporaryDirectory.with { dir in
             let video = try LibraryFixture.sample(in: dir)
-            let package = try LibraryFixture.pack(video, in: dir) { options in options.hashOnly = true; options.privacy = try PrivacyLevels(parsing: "location=coarse") }
+            let package = try LibraryFixture.pack(video, in: dir) { options in
+                options.hashOnly = true; options.privacy = try PrivacyLevels(parsing: "location=coarse")
+            }
             let freshReport = LibraryFixture.verify(package)
             #expect(freshReport.verdict == .pass, "\(freshReport.failures)")
             #expect(freshReport.has("metadata.frame-count", subject: "rial/hash_only_payload.json", status: .pass))
@@ -75,40 +118,62 @@ struct PrivacyTests {
             #expect(freshReport.has("metadata.payload.chain", subject: "rial/hash_only_payload.json", status: .pass))
 
             let wrongFinal = dir.appendingPathComponent("final.rialpkg")
-            try OutsideOracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/hashChain/finalHash", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "--cover", "--relink"], output: wrongFinal)
+            try OutsideOracle.tamper(
+                package,
+                ["json-set", "rial/hash_only_payload.json", "/hashChain/finalHash", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "--cover", "--relink"],
+                output: wrongFinal)
             let finalReport = LibraryFixture.verify(wrongFinal)
-            #expect(Set(finalReport.failures.map { "\($0.code) \($0.subject)" }) == ["metadata.payload.chain.mismatch rial/hash_only_payload.json", "metadata.chain-final.mismatch rial/metadata.json"], "\(finalReport.failures)")
+            #expect(
+                Set(finalReport.failures.map { "\($0.code) \($0.subject)" }) == [
+                    "metadata.payload.chain.mismatch rial/hash_only_payload.json", "metadata.chain-final.mismatch rial/metadata.json",
+                ], "\(finalReport.failures)")
             let wrongFrame = dir.appendingPathComponent("frame.rialpkg")
-            try OutsideOracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/hashChain/frameHashes/2", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "--cover", "--relink"], output: wrongFrame)
+            try OutsideOracle.tamper(
+                package,
+                [
+                    "json-set", "rial/hash_only_payload.json", "/hashChain/frameHashes/2", "\"3q2+7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"", "--cover",
+                    "--relink",
+                ], output: wrongFrame)
             let frameReport = LibraryFixture.verify(wrongFrame)
-            #expect(frameReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.payload.chain.mismatch rial/hash_only_payload.json"], "\(frameReport.failures)")
+            #expect(
+                frameReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.payload.chain.mismatch rial/hash_only_payload.json"],
+                "\(frameReport.failures)")
 
             let tampered = dir.appendingPathComponent("count.rialpkg")
             try OutsideOracle.tamper(package, ["json-set", "rial/hash_only_payload.json", "/frameCount", "9", "--cover", "--relink"], output: tampered)
             let report = LibraryFixture.verify(tampered)
-            #expect(Set(report.failures.map { "\($0.code) \($0.subject)" }) == ["metadata.frame-count.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json"], "\(report.failures)")
+            #expect(
+                Set(report.failures.map { "\($0.code) \($0.subject)" }) == [
+                    "metadata.frame-count.mismatch rial/hash_only_payload.json", "metadata.normalised.mismatch rial/metadata.json",
+                ], "\(report.failures)")
 
             let photo = try LibraryFixture.sample(in: dir, name: "photo", kind: .photo)
             let whole = try LibraryFixture.pack(photo, in: dir, name: "photo.rialpkg")
             let broken = dir.appendingPathComponent("analysis.rialpkg")
             try OutsideOracle.tamper(whole, ["replace-text", "data/capture/depth_analysis.json", "{", "[", "--cover", "--relink"], output: broken)
             let analysisReport = LibraryFixture.verify(broken)
-            #expect(analysisReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.depth-analysis.malformed data/capture/depth_analysis.json"], "\(analysisReport.failures)")
+            #expect(
+                analysisReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.depth-analysis.malformed data/capture/depth_analysis.json"],
+                "\(analysisReport.failures)")
         }
     }
 
-    @Test("a file of the capture in a package whose levels withhold what it records is a leak at that file", arguments: [
-        ("data/capture/metadata.json", "app/metadata.json", ["privacy.location.leak", "privacy.timestamp.leak", "privacy.device.leak"]),
-        ("data/capture/custody_log.json", "app/custody_log.json", ["privacy.timestamp.leak", "privacy.device.leak"]),
-        ("data/capture/hash_only_payload.json", "app/hash_only_payload.json", ["privacy.location.leak"]),
-        ("data/media/photo.jpg", "media/photo.jpg", ["privacy.media.present"]),
-        ("data/depth/depth.f32", "depth/depth.f32", ["privacy.depth.present"]),
-    ])
+    @Test(
+        "a file of the capture in a package whose levels withhold what it records is a leak at that file",
+        arguments: [
+            ("data/capture/metadata.json", "app/metadata.json", ["privacy.location.leak", "privacy.timestamp.leak", "privacy.device.leak"]),
+            ("data/capture/custody_log.json", "app/custody_log.json", ["privacy.timestamp.leak", "privacy.device.leak"]),
+            ("data/capture/hash_only_payload.json", "app/hash_only_payload.json", ["privacy.location.leak"]),
+            ("data/media/photo.jpg", "media/photo.jpg", ["privacy.media.present"]),
+            ("data/depth/depth.f32", "depth/depth.f32", ["privacy.depth.present"]),
+        ])
     func withheldFileAdded(_ path: String, _ source: String, _ codes: [String]) throws {
         try TemporaryDirectory.with { dir in
             let capture = try LibraryFixture.sample(in: dir, name: "hash-only", kind: .hashOnly)
             // The app's payload is at location coarse: finer than this package's none.
-            let package = try LibraryFixture.pack(capture, in: dir) { options in options.hashOnly = true; options.privacy = try PrivacyLevels(parsing: "location=none,timestamp=day_only,device=model_only") }
+            let package = try LibraryFixture.pack(capture, in: dir) { options in
+                options.hashOnly = true; options.privacy = try PrivacyLevels(parsing: "location=none,timestamp=day_only,device=model_only")
+            }
             let tampered = dir.appendingPathComponent("tampered.rialpkg")
             try OutsideOracle.tamper(package, ["add-file", path, capture.appendingPathComponent(source).path, "--cover", "--relink"], output: tampered)
             let report = LibraryFixture.verify(tampered)
@@ -132,14 +197,23 @@ struct PrivacyTests {
             #expect(freshReport.has("metadata.attestation", subject: "data/capture/hash_only_payload.json", status: .notChecked))
 
             let wrongHash = dir.appendingPathComponent("hash.rialpkg")
-            try OutsideOracle.tamper(package, ["json-set", "data/capture/hash_only_payload.json", "/mediaHash", "\"" + String(repeating: "ab", count: 32) + "\"", "--cover", "--relink"], output: wrongHash)
+            try OutsideOracle.tamper(
+                package,
+                ["json-set", "data/capture/hash_only_payload.json", "/mediaHash", "\"" + String(repeating: "ab", count: 32) + "\"", "--cover", "--relink"],
+                output: wrongHash)
             let hashReport = LibraryFixture.verify(wrongHash)
-            #expect(hashReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.media-hash.mismatch data/capture/hash_only_payload.json"], "\(hashReport.failures)")
+            #expect(
+                hashReport.failures.map { "\($0.code) \($0.subject)" } == ["metadata.media-hash.mismatch data/capture/hash_only_payload.json"],
+                "\(hashReport.failures)")
 
             let wrongDepth = dir.appendingPathComponent("depth.rialpkg")
-            try OutsideOracle.tamper(package, ["json-set", "data/capture/metadata.json", "/depth_resolution/width", "255", "--cover", "--relink"], output: wrongDepth)
+            try OutsideOracle.tamper(
+                package, ["json-set", "data/capture/metadata.json", "/depth_resolution/width", "255", "--cover", "--relink"], output: wrongDepth)
             let depthReport = LibraryFixture.verify(wrongDepth)
-            #expect(Set(depthReport.failures.map { "\($0.code) \($0.subject)" }) == ["metadata.depth-resolution.mismatch data/capture/metadata.json", "metadata.normalised.mismatch rial/metadata.json"], "\(depthReport.failures)")
+            #expect(
+                Set(depthReport.failures.map { "\($0.code) \($0.subject)" }) == [
+                    "metadata.depth-resolution.mismatch data/capture/metadata.json", "metadata.normalised.mismatch rial/metadata.json",
+                ], "\(depthReport.failures)")
         }
     }
 }

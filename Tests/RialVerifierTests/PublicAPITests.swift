@@ -13,7 +13,8 @@ struct PublicAPITests {
             let folder = CheckCodeTests.root.appendingPathComponent("Sources/\(module)")
             let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
             for file in files {
-                let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
                 for (index, line) in lines.enumerated() where line.range(of: #"^\s*public (?!import\b)"#, options: .regularExpression) != nil {
                     var before = index - 1
                     while before >= 0, lines[before].trimmingCharacters(in: .whitespaces).hasPrefix("@") { before -= 1 }

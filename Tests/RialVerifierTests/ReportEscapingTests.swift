@@ -15,8 +15,10 @@ struct ReportEscapingTests {
         VerificationReport(
             subjectPath: hostile, subjectKind: .package, verifiedAt: Timestamp(seconds: 0), packageID: hostile,
             manifestSHA256: nil,
-            checks: [.fail(.payloadManifest(.sha256).mismatch, hostile, "changed: \(hostile)", expected: hostile, actual: hostile),
-                     .fail(.payloadManifest(.sha256).mismatch, longName, "changed")],
+            checks: [
+                .fail(.payloadManifest(.sha256).mismatch, hostile, "changed: \(hostile)", expected: hostile, actual: hostile),
+                .fail(.payloadManifest(.sha256).mismatch, longName, "changed"),
+            ],
             warnings: [hostile]
         )
     }

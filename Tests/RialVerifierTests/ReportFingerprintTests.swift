@@ -11,13 +11,15 @@ struct ReportFingerprintTests {
     static let fingerprint = String(repeating: "ab", count: 32)
 
     static func seal(fingerprint: String?) -> SealSummary {
-        SealSummary(state: .validUntrusted, signerSubject: "CN=Jane Doe", signerIssuer: "CN=Test CA", signerSerial: "01",
-                    signerFingerprint: fingerprint, claimedSigningTime: nil, anchorSubject: nil, judgedAt: nil)
+        SealSummary(
+            state: .validUntrusted, signerSubject: "CN=Jane Doe", signerIssuer: "CN=Test CA", signerSerial: "01",
+            signerFingerprint: fingerprint, claimedSigningTime: nil, anchorSubject: nil, judgedAt: nil)
     }
 
     static func timestamp(fingerprint: String?) -> TimestampSummary {
-        TimestampSummary(state: .validUntrusted, genTime: nil, genTimeText: nil, serial: "02", policy: nil,
-                         tsaSubject: "CN=Test TSA", tsaSerial: "03", tsaFingerprint: fingerprint)
+        TimestampSummary(
+            state: .validUntrusted, genTime: nil, genTimeText: nil, serial: "02", policy: nil,
+            tsaSubject: "CN=Test TSA", tsaSerial: "03", tsaFingerprint: fingerprint)
     }
 
     @Test("the seal's signer: no fingerprint, no signer object and no empty fingerprint; with it, the object whole")

@@ -17,16 +17,19 @@ struct RialManifestFileRecordTests {
     private func package(_ edit: ([PackageManifest.FileRecord]) -> [PackageManifest.FileRecord]) throws -> Builder {
         var builder = try Builder.package()
         let manifest = try PackageManifest(json: StrictJSONParser.parse(try #require(builder.files[path])))
-        builder.files[path] = PackageManifest(formatVersion: manifest.formatVersion, packageID: manifest.packageID, created: manifest.created,
-                                              tool: manifest.tool, capture: manifest.capture, chain: manifest.chain,
-                                              files: edit(manifest.files)).bytes()
+        builder.files[path] = PackageManifest(
+            formatVersion: manifest.formatVersion, packageID: manifest.packageID, created: manifest.created,
+            tool: manifest.tool, capture: manifest.capture, chain: manifest.chain,
+            files: edit(manifest.files)
+        ).bytes()
         return builder
     }
 
     /// The media file's record, with another path or role.
     private func media(_ records: [PackageManifest.FileRecord], path: String? = nil, role: FileRole? = nil) -> PackageManifest.FileRecord? {
         records.first { $0.path == Builder.mediaPath }.map {
-            PackageManifest.FileRecord(path: path ?? $0.path, role: role ?? $0.role, mediaType: $0.mediaType, size: $0.size, sha256: $0.sha256, sha512: $0.sha512)
+            PackageManifest.FileRecord(
+                path: path ?? $0.path, role: role ?? $0.role, mediaType: $0.mediaType, size: $0.size, sha256: $0.sha256, sha512: $0.sha512)
         }
     }
 

@@ -9,8 +9,10 @@ struct SealCheckTests {
     private typealias Builder = InventoryBuilder
     private let path = PackageLayout.seal
 
-    private func run(_ builder: Builder, policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Builder.verificationTime,
-                     crypto: any VerifierCrypto = OpenSSLCrypto()) -> [Finding] {
+    private func run(
+        _ builder: Builder, policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Builder.verificationTime,
+        crypto: any VerifierCrypto = OpenSSLCrypto()
+    ) -> [Finding] {
         SealCheck().run(builder.context(policy: policy, at: time, crypto: crypto)).findings
     }
 
@@ -30,7 +32,8 @@ struct SealCheckTests {
         let builder = try Builder.package(sealedBy: sealer)
         // A trusted signer's revocation is judged apart: NOT CHECKED without --crl or --ocsp,
         // and here the signer is itself the anchor, which no CRL can revoke.
-        #expect(run(builder, policy: VerificationPolicy(sealAnchors: [sealer.certificate]))
+        #expect(
+            run(builder, policy: VerificationPolicy(sealAnchors: [sealer.certificate]))
                 == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .pass, path), Finding(.sealRevocation, .notChecked, path)])
         let another = VerificationPolicy(sealAnchors: [try TestIdentity(name: "Someone Else").certificate])
         #expect(run(builder, policy: another) == [Finding(.sealSignature, .pass, path), Finding(.sealSignerUntrusted, .fail, path)])
@@ -104,7 +107,10 @@ struct SealCheckTests {
         let sealer = try TestIdentity(validFrom: Timestamp(seconds: now.seconds - 30 * 86_400), days: 60)
         let builder = try Builder.package(sealedBy: sealer)
         #expect(run(builder, at: now) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
-        #expect(run(builder, at: Timestamp(seconds: now.seconds + 90 * 86_400)) == [Finding(.sealSignature, .pass, path), Finding(.sealCertificateExpired, .fail, path)])
+        #expect(
+            run(builder, at: Timestamp(seconds: now.seconds + 90 * 86_400)) == [
+                Finding(.sealSignature, .pass, path), Finding(.sealCertificateExpired, .fail, path),
+            ])
     }
 
     @Test("a signer's certificate valid only from after the time judged: seal.certificate.not-yet-valid")
@@ -120,7 +126,8 @@ struct SealCheckTests {
         #expect(run(builder, crypto: FailingCrypto([.signature])) == [Finding(.sealSignature, .notChecked, path)])
         #expect(builder.context(crypto: FailingCrypto([.signature])).seal?.state == .invalid)
         let anchored = VerificationPolicy(sealAnchors: [sealer.certificate])
-        #expect(run(builder, policy: anchored, crypto: FailingCrypto([.chain])) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
+        #expect(
+            run(builder, policy: anchored, crypto: FailingCrypto([.chain])) == [Finding(.sealSignature, .pass, path), Finding(.sealTrust, .notChecked, path)])
         #expect(builder.context(policy: anchored, crypto: FailingCrypto([.chain])).seal?.state == .validUntrusted)
     }
 }

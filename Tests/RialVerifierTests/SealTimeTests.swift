@@ -37,8 +37,9 @@ struct SealTimeTests {
             let now = Timestamp.now()
             // The SEALED custody event, signed by the same key, as `rial seal` records it.
             let recorder = CustodyRecorder(signer: sealer)
-            let sealed = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
-                                                  packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
+            let sealed = try CustodyRecorder.next(
+                after: tags.custodyHead, manifestSHA256: Hex.encode(StreamingDigest.digest(.sha256, of: manifest)),
+                packageID: PackageID("test-pkg"), time: now, action: .sealed, actor: recorder.actor(nil), details: "sealed")
             try PackageRewriter(source: sample.package, destination: sample.package)
                 .append([.init(path: PackageLayout.seal, bytes: sealer.seal(manifest))] + recorder.files(for: sealed), modificationTime: now.seconds)
             let unstamped = sample.directory + "/unstamped.rialpkg"
@@ -47,7 +48,10 @@ struct SealTimeTests {
             let seal = try DetachedSignature(der: #require(try PackageRewriter.tagFiles(of: sample.package).files[PackageLayout.seal]))
             let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: seal.signatureValue))
             try Data(request.der).write(to: URL(fileURLWithPath: sample.directory + "/req.tsq"))
-            try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq", sample.directory + "/resp.tsr"])
+            try run([
+                "bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/req.tsq",
+                sample.directory + "/resp.tsr",
+            ])
             let token = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/resp.tsr")))
             try PackageRewriter(source: sample.package, destination: sample.package)
                 .append([.init(path: PackageLayout.sealTimestamp, bytes: token)], modificationTime: now.seconds)
@@ -99,21 +103,29 @@ struct SealTimeTests {
         // An hour on: the token's genTime is after `now`, and must not be in the future.
         let hourLater = Timestamp(seconds: now.seconds + 3_600)
         func findings(failing: Set<FailingCrypto.Operation>) -> [Finding] {
-            let context = VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: FailingCrypto(failing))
+            let context = VerificationContext(
+                inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: FailingCrypto(failing))
             return TimestampCheck().run(context).findings
         }
         let path = PackageLayout.sealTimestamp
         // A trusted TSA's revocation is judged apart: NOT CHECKED, as no evidence was given.
-        #expect(findings(failing: []) == [Finding(.timestampToken, .pass, path), Finding(.timestampTrust, .pass, path),
-                                          Finding(.timestampRevocation, .notChecked, path)])
+        #expect(
+            findings(failing: []) == [
+                Finding(.timestampToken, .pass, path), Finding(.timestampTrust, .pass, path),
+                Finding(.timestampRevocation, .notChecked, path),
+            ])
         for operation in [FailingCrypto.Operation.tsaSigner, .tsaSignature, .tsaVerification] {
             #expect(findings(failing: [operation]) == [Finding(.timestampToken, .notChecked, path)], "\(operation)")
         }
-        let failingChain = VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: FailingCrypto([.chain]))
+        let failingChain = VerificationContext(
+            inventory: inventory, profile: .package, verificationTime: hourLater, policy: policy, crypto: FailingCrypto([.chain]))
         #expect(TimestampCheck().run(failingChain).findings == [Finding(.timestampToken, .pass, path), Finding(.timestampTrust, .notChecked, path)])
         #expect(failingChain.timestamp.map { TimestampVerdict($0).state } == .validUntrusted)
         #expect(failingChain.seal?.trust?.judgedAt == hourLater.seconds)
-        #expect(SealCheck().run(failingChain).findings == [Finding(.sealSignature, .pass, PackageLayout.seal), Finding(.sealTrust, .notChecked, PackageLayout.seal)])
+        #expect(
+            SealCheck().run(failingChain).findings == [
+                Finding(.sealSignature, .pass, PackageLayout.seal), Finding(.sealTrust, .notChecked, PackageLayout.seal),
+            ])
     }
 
     /// What OpenSSL answers about a real token and chain is worded with its own code, at the
@@ -150,7 +162,8 @@ struct SealTimeTests {
         let judge = ReceiptTimestampJudge(path: "report.json.tsr")
         for trust: TimestampVerdict.TSATrust in [.untrusted("no anchor"), .invalid("bad signature"), .expired("expired"), .opensslRejects("rejected")] {
             let findings = judge.findings(.valid(response, signer: signer, trust)).findings
-            #expect(findings == [Finding(.receiptTimestamp, .pass, "report.json.tsr"), Finding(.receiptTimestampUntrusted, .fail, "report.json.tsr")], "\(trust)")
+            #expect(
+                findings == [Finding(.receiptTimestamp, .pass, "report.json.tsr"), Finding(.receiptTimestampUntrusted, .fail, "report.json.tsr")], "\(trust)")
         }
     }
 
@@ -163,7 +176,10 @@ struct SealTimeTests {
         let pki = sample.directory + "/pki"
         try "some bytes".write(toFile: sample.directory + "/data.txt", atomically: true, encoding: .utf8)
         try run(["openssl", "ts", "-query", "-data", sample.directory + "/data.txt", "-sha1", "-no_nonce", "-out", sample.directory + "/sha1.tsq"])
-        try run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/sha1.tsq", sample.directory + "/rejected.tsr"])
+        try run([
+            "bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, "good", sample.directory + "/sha1.tsq",
+            sample.directory + "/rejected.tsr",
+        ])
         let rejection = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.directory + "/rejected.tsr")))
         let scanned = try PackageScanner(path: sample.package, limits: VerificationLimits(), progress: nil).scan()
         let hourLater = Timestamp(seconds: now.seconds + 3_600)
@@ -174,7 +190,9 @@ struct SealTimeTests {
             return TimestampCheck().run(VerificationContext(inventory: inventory, profile: .package, verificationTime: hourLater)).findings
         }
         #expect(findings(PackageLayout.sealTimestamp, rejection) == [Finding(.timestampNotGranted, .fail, PackageLayout.sealTimestamp)])
-        #expect(findings(PackageLayout.sealTimestampChain, Array("not a certificate".utf8)).contains(Finding(.timestampChainMalformed, .fail, PackageLayout.sealTimestamp)))
+        #expect(
+            findings(PackageLayout.sealTimestampChain, Array("not a certificate".utf8)).contains(
+                Finding(.timestampChainMalformed, .fail, PackageLayout.sealTimestamp)))
     }
 
     /// Packed and sealed with a `--created` before the certificate existed (the capture time),
@@ -188,8 +206,11 @@ struct SealTimeTests {
         try run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, pki])
         let sealer = try Sealer(keyPath: pki + "/investigator.key", certificatePath: pki + "/investigator.pem", chainPath: pki + "/investigator-chain.pem")
         let package = sample.directory + "/sealed.rialpkg"
-        _ = try Packager(options: PackageOptions(captureDirectory: sample.capture, output: package, packageID: PackageID("test-pkg"),
-                                                 created: Timestamp(rfc3339: PackedSample.created), sealer: sealer)).write()
+        _ = try Packager(
+            options: PackageOptions(
+                captureDirectory: sample.capture, output: package, packageID: PackageID("test-pkg"),
+                created: Timestamp(rfc3339: PackedSample.created), sealer: sealer)
+        ).write()
         let root = try Certificate.load(pem: [UInt8](Data(contentsOf: URL(fileURLWithPath: pki + "/root-ca.pem"))), source: "root")
         let policy = VerificationPolicy(sealAnchors: root)
 
@@ -209,9 +230,10 @@ struct SealTimeTests {
         let tags = try PackageRewriter.tagFiles(of: package)
         let recorder = CustodyRecorder(signer: sealer)
         let manifestSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: #require(tags.files[PackageLayout.manifest])))
-        let late = try CustodyRecorder.next(after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: PackageID("test-pkg"),
-                                            time: Timestamp(seconds: Timestamp.now().seconds + 2 * 365 * 86_400 + 30 * 86_400),
-                                            action: .note, actor: recorder.actor(nil), details: "after expiry")
+        let late = try CustodyRecorder.next(
+            after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: PackageID("test-pkg"),
+            time: Timestamp(seconds: Timestamp.now().seconds + 2 * 365 * 86_400 + 30 * 86_400),
+            action: .note, actor: recorder.actor(nil), details: "after expiry")
         try PackageRewriter(source: package, destination: package).append(recorder.files(for: late), modificationTime: Timestamp.now().seconds)
         let retired = try later.verify(path: package)
         #expect(retired.failures.contains { $0.code == .custodyCertificateExpired && $0.seq == 7 }, "\(retired.failures)")

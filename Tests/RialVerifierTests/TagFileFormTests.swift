@@ -14,29 +14,30 @@ struct TagFileFormTests {
     /// form, so only the byte form is wrong.
     static func rewrite(_ package: URL, _ path: String, _ old: String, _ new: String, once: Bool = true, output: URL) throws {
         let script = #"""
-import hashlib, io, sys, tarfile
-src, dst, path, old, new, once = sys.argv[1:7]
-with tarfile.open(src, "r:") as a:
-    members = a.getmembers()
-    data = {m.name: a.extractfile(m).read() for m in members if m.isfile()}
-top = members[0].name.split("/")[0]
-name = f"{top}/{path}"
-before = data[name]
-old, new = old.encode().decode("unicode_escape").encode(), new.encode().decode("unicode_escape").encode()
-assert old in before, (old, path)
-data[name] = before.replace(old, new, 1) if once == "1" else before.replace(old, new)
-for alg in ("sha256", "sha512"):
-    tm = f"{top}/tagmanifest-{alg}.txt"
-    if tm == name: continue
-    data[tm] = data[tm].replace(hashlib.new(alg, before).hexdigest().encode(), hashlib.new(alg, data[name]).hexdigest().encode())
-with tarfile.open(dst, "w", format=tarfile.PAX_FORMAT) as out:
-    for m in members:
-        if m.isfile():
-            m.size = len(data[m.name]); out.addfile(m, io.BytesIO(data[m.name]))
-        else:
-            out.addfile(m)
-"""#
-        let result = Subprocess.execute([try OutsideOracle.python(), "-c", script, package.path, output.path, path, old, new, once ? "1" : "0"], cwd: package.deletingLastPathComponent())
+            import hashlib, io, sys, tarfile
+            src, dst, path, old, new, once = sys.argv[1:7]
+            with tarfile.open(src, "r:") as a:
+                members = a.getmembers()
+                data = {m.name: a.extractfile(m).read() for m in members if m.isfile()}
+            top = members[0].name.split("/")[0]
+            name = f"{top}/{path}"
+            before = data[name]
+            old, new = old.encode().decode("unicode_escape").encode(), new.encode().decode("unicode_escape").encode()
+            assert old in before, (old, path)
+            data[name] = before.replace(old, new, 1) if once == "1" else before.replace(old, new)
+            for alg in ("sha256", "sha512"):
+                tm = f"{top}/tagmanifest-{alg}.txt"
+                if tm == name: continue
+                data[tm] = data[tm].replace(hashlib.new(alg, before).hexdigest().encode(), hashlib.new(alg, data[name]).hexdigest().encode())
+            with tarfile.open(dst, "w", format=tarfile.PAX_FORMAT) as out:
+                for m in members:
+                    if m.isfile():
+                        m.size = len(data[m.name]); out.addfile(m, io.BytesIO(data[m.name]))
+                    else:
+                        out.addfile(m)
+            """#
+        let result = Subprocess.execute(
+            [try OutsideOracle.python(), "-c", script, package.path, output.path, path, old, new, once ? "1" : "0"], cwd: package.deletingLastPathComponent())
         try #require(result.status == 0, "rewrite failed: \(result)")
     }
 

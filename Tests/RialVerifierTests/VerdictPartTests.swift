@@ -5,23 +5,29 @@ import Testing
 /// when (provenance), or the capture app's statements (claims).
 @Suite struct VerdictPartTests {
     @Test func integrityCodes() {
-        for code: CheckResult.Code in [.bagManifestsDisagree, .sealContentMismatch, .sealSignatureInvalid, .custodyLinkBroken, .custodyTruncated,
-                                       .timestampImprintMismatch, .custodySignature] {
+        for code: CheckResult.Code in [
+            .bagManifestsDisagree, .sealContentMismatch, .sealSignatureInvalid, .custodyLinkBroken, .custodyTruncated,
+            .timestampImprintMismatch, .custodySignature,
+        ] {
             #expect(VerdictPart(code) == .integrity, "\(code)")
         }
     }
 
     @Test func provenanceCodes() {
-        for code: CheckResult.Code in [.sealSignerUntrusted, .sealTrust, .sealCertificateExpired, .sealRequired, .timestampTsaUntrusted,
-                                       .timestampRequired, .custodySignerUntrusted, .custodyTrust, .custodySignerMismatch, .appTimestamp,
-                                       .appTimestampUntrusted, .seal, .timestamp] {
+        for code: CheckResult.Code in [
+            .sealSignerUntrusted, .sealTrust, .sealCertificateExpired, .sealRequired, .timestampTsaUntrusted,
+            .timestampRequired, .custodySignerUntrusted, .custodyTrust, .custodySignerMismatch, .appTimestamp,
+            .appTimestampUntrusted, .seal, .timestamp,
+        ] {
             #expect(VerdictPart(code) == .provenance, "\(code)")
         }
     }
 
     @Test func claimsCodes() {
-        for code: CheckResult.Code in [.appMediaSHA256Mismatch, .appTimestampImprint, .appTimestampBeforeEnd, .metadataFrameCountMismatch,
-                                       .mediaCodecMismatch, .chainLinkBroken, .privacyLocationLeak, .custodyImportMismatch, .depthIndexMismatch] {
+        for code: CheckResult.Code in [
+            .appMediaSHA256Mismatch, .appTimestampImprint, .appTimestampBeforeEnd, .metadataFrameCountMismatch,
+            .mediaCodecMismatch, .chainLinkBroken, .privacyLocationLeak, .custodyImportMismatch, .depthIndexMismatch,
+        ] {
             #expect(VerdictPart(code) == .claims, "\(code)")
         }
     }

@@ -44,8 +44,9 @@ struct VerdictWordingTests {
             let text = TextReportRenderer.render(LibraryFixture.verify(package))
             let notChecked = headline(text).filter { $0.contains("Not checked") }
             #expect(Set(notChecked).count == notChecked.count, "\(notChecked)")
-            #expect(notChecked.contains { $0.contains("Not checked: data/capture/metadata.json, rial/metadata.json: attestation_level") },
-                    "the app's metadata and rial/metadata.json state the same attestation level: \(notChecked)")
+            #expect(
+                notChecked.contains { $0.contains("Not checked: data/capture/metadata.json, rial/metadata.json: attestation_level") },
+                "the app's metadata and rial/metadata.json state the same attestation level: \(notChecked)")
         }
     }
 }

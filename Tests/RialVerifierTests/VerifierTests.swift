@@ -18,10 +18,12 @@ struct VerifierTests {
             let result = try #require(report.checks.first { $0.code.rawValue == code })
             #expect(result.status == .notPresent)
         }
-        for code in ["archive.layout", "bag.declaration", "bag.info", "bag.payload-oxum", "bag.manifest.sha256", "bag.manifest.sha512",
-                     "bag.manifests.agree", "bag.tagmanifest.sha256", "bag.tagmanifest.sha512", "rial.manifest",
-                     "chain.structure", "chain.summary", "depth.index", "chain.material", "chain.links", "chain.descriptor", "chain.app",
-                     "metadata.normalised", "custody.event", "custody.chain"] {
+        for code in [
+            "archive.layout", "bag.declaration", "bag.info", "bag.payload-oxum", "bag.manifest.sha256", "bag.manifest.sha512",
+            "bag.manifests.agree", "bag.tagmanifest.sha256", "bag.tagmanifest.sha512", "rial.manifest",
+            "chain.structure", "chain.summary", "depth.index", "chain.material", "chain.links", "chain.descriptor", "chain.app",
+            "metadata.normalised", "custody.event", "custody.chain",
+        ] {
             #expect(report.checks.contains { $0.code.rawValue == code && $0.status == .pass }, "missing pass for \(code)")
         }
         // Whether the log's newest events were dropped cannot be told without a recorded head.
@@ -34,7 +36,9 @@ struct VerifierTests {
         try sample.patch(at: sample.dataOffset(of: "data/media/capture.mov") + 100, with: [0xFF, 0x00])
         let report = try Verifier().verify(path: sample.package)
         #expect(report.verdict == .fail)
-        for code in ["bag.manifest.sha256.mismatch", "bag.manifest.sha512.mismatch", "rial.manifest.file.sha256-mismatch", "rial.manifest.file.sha512-mismatch"] {
+        for code in [
+            "bag.manifest.sha256.mismatch", "bag.manifest.sha512.mismatch", "rial.manifest.file.sha256-mismatch", "rial.manifest.file.sha512-mismatch",
+        ] {
             #expect(report.failureSet.contains("\(code) data/media/capture.mov"), "\(code)")
         }
         let mismatch = try #require(report.failures.first { $0.code == .payloadManifest(.sha256).mismatch })

@@ -75,8 +75,10 @@ struct XMLSchemaValidatorTests {
         #expect(try validator().problems([]) != nil)
     }
 
-    @Test(arguments: ["", "not xml at all", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element/></xs:schema>",
-                      "<schema/>", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element name=\"a\" type=\"xs:nope\"/></xs:schema>"])
+    @Test(arguments: [
+        "", "not xml at all", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element/></xs:schema>",
+        "<schema/>", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element name=\"a\" type=\"xs:nope\"/></xs:schema>",
+    ])
     func aSchemaThatIsNotOneIsAnError(text: String) {
         #expect {
             try XMLSchemaValidator(schema: Array(text.utf8))

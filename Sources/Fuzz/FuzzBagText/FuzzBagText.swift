@@ -17,9 +17,11 @@ import RialFormat
 
 func fuzzOne(_ bytes: [UInt8]) {
     if verbose {
-        let accepted = [("bagit.txt", (try? BagDeclaration.parse(bytes)) != nil), ("bag-info.txt", (try? BagInfo.parse(bytes)) != nil),
-                        ("manifest-sha256.txt", (try? BagManifest.parse(bytes, algorithm: "sha256", digestByteCount: 32, fileName: "m")) != nil),
-                        ("manifest-sha512.txt", (try? BagManifest.parse(bytes, algorithm: "sha512", digestByteCount: 64, fileName: "m")) != nil)]
+        let accepted = [
+            ("bagit.txt", (try? BagDeclaration.parse(bytes)) != nil), ("bag-info.txt", (try? BagInfo.parse(bytes)) != nil),
+            ("manifest-sha256.txt", (try? BagManifest.parse(bytes, algorithm: "sha256", digestByteCount: 32, fileName: "m")) != nil),
+            ("manifest-sha512.txt", (try? BagManifest.parse(bytes, algorithm: "sha512", digestByteCount: 64, fileName: "m")) != nil),
+        ]
         print("  parses as: \(accepted.filter(\.1).map(\.0).joined(separator: ", "))")
     }
     checkDeclaration(bytes)
@@ -83,14 +85,16 @@ private func checkPaths(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     // The first 64 lines: more would only repeat the same checks at a higher cost per input.
     for line in text.unicodeScalars.split(separator: "\n", maxSplits: 64, omittingEmptySubsequences: false).prefix(64)
-        .map({ String(String.UnicodeScalarView($0)) }) {
+        .map({ String(String.UnicodeScalarView($0)) })
+    {
         let strict = BagPath.problem(with: line)
         let bagit = BagPath.problem(with: line, rules: .bagit)
         if strict == nil, let bagit { violation("\(debug(line)) passes the strict rules but not the BagIt rules: \(bagit)") }
         if bagit == nil {
             let components = line.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             guard !line.hasPrefix("/"), components.allSatisfy({ !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) }),
-                  line.utf8.count <= BagPath.maxBytes else {
+                line.utf8.count <= BagPath.maxBytes
+            else {
                 violation("\(debug(line)) is accepted but is absolute, too long or has an empty, '.' or '..' component")
             }
             guard BagPath.components(of: line).count == components.count else { violation("BagPath.components(of:) splits \(debug(line)) differently") }

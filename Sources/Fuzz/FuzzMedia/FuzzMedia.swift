@@ -17,8 +17,9 @@ import RialMedia
 import RialMediaReaders
 
 /// Smaller than the probe's defaults, so that one input stays fast.
-private let limits = MediaProbeLimits(maxTags: 64, maxTagValueBytes: 256, maxCountedPackets: 10_000, probeBytes: 65_536,
-                                      maxMetadataBlockBytes: 65_536, maxImageDimension: 8192)
+private let limits = MediaProbeLimits(
+    maxTags: 64, maxTagValueBytes: 256, maxCountedPackets: 10_000, probeBytes: 65_536,
+    maxMetadataBlockBytes: 65_536, maxImageDimension: 8192)
 
 func fuzzOne(_ bytes: [UInt8]) {
     let reply = MediaReader.read(ByteRange(bytes: bytes), limits: limits)

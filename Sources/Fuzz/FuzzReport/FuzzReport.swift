@@ -116,11 +116,13 @@ private struct ReportInput {
             let code = string(), subject = string(), message = string()
             let expected = shape & 4 != 0 ? string() : nil
             let actual = shape & 8 != 0 ? string() : nil
-            checks.append(CheckResult(code: CheckResult.Code(code), status: status, subject: subject, message: message, expected: expected, actual: actual, seq: seq))
+            checks.append(
+                CheckResult(code: CheckResult.Code(code), status: status, subject: subject, message: message, expected: expected, actual: actual, seq: seq))
         }
         let warnings = (0..<warningCount).map { _ in string() }
-        return VerificationReport(subjectPath: subjectPath, subjectKind: kind, verifiedAt: verifiedAt, packageID: packageID,
-                                  manifestSHA256: manifestSHA256, checks: checks, warnings: warnings)
+        return VerificationReport(
+            subjectPath: subjectPath, subjectKind: kind, verifiedAt: verifiedAt, packageID: packageID,
+            manifestSHA256: manifestSHA256, checks: checks, warnings: warnings)
     }
 }
 

@@ -65,7 +65,8 @@ private func read(_ bytes: [UInt8], chunkSize: Int) -> Outcome {
 }
 
 private func describe(_ outcome: Outcome) -> String {
-    outcome.complete ? "was read to its end (\(outcome.entries.count) entries)"
+    outcome.complete
+        ? "was read to its end (\(outcome.entries.count) entries)"
         : "failed after \(outcome.entries.count) entries with \(outcome.error ?? "?")"
 }
 

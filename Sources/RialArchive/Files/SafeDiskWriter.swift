@@ -25,7 +25,8 @@ package final class SafeDiskWriter {
         self.destination = destination
         guard let disk = archive_write_disk_new() else { throw ArchiveError(.writeFailed, "archive_write_disk_new failed") }
         self.disk = disk
-        let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS
+        let flags =
+            ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS
             | ARCHIVE_EXTRACT_NO_OVERWRITE | ARCHIVE_EXTRACT_PERM
         guard archive_write_disk_set_options(disk, Int32(flags)) == ARCHIVE_OK else {
             throw ArchiveError(.writeFailed, "setting secure extraction options failed")
@@ -48,7 +49,8 @@ package final class SafeDiskWriter {
             guard number == ELOOP || number == ENOTDIR else {
                 throw ArchiveError(.destinationUnwritable, "cannot open \(destination): \(String(cString: strerror(number)))")
             }
-            throw ArchiveError(.unsafeDestination, "\(destination) is not a directory that can be opened (a symbolic link is refused): \(String(cString: strerror(number)))")
+            throw ArchiveError(
+                .unsafeDestination, "\(destination) is not a directory that can be opened (a symbolic link is refused): \(String(cString: strerror(number)))")
         }
         defer { close(directory) }
         try requireEmpty(directory, destination)
@@ -94,11 +96,14 @@ package final class SafeDiskWriter {
         try write(relativePath, type: crial_ae_ifreg(), mode: 0o644, size: size, body: body)
     }
 
-    private func write(_ relativePath: String, type: UInt32, mode: UInt32, size: UInt64,
-                       body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    private func write(
+        _ relativePath: String, type: UInt32, mode: UInt32, size: UInt64,
+        body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         guard !relativePath.isEmpty, !relativePath.hasPrefix("/"),
-              !relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                .contains(where: { $0.isEmpty || $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }) else {
+            !relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                .contains(where: { $0.isEmpty || $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) })
+        else {
             throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): it would leave the destination")
         }
         guard let entry = archive_entry_new() else { throw ArchiveError(.writeFailed, "archive_entry_new failed") }
@@ -140,7 +145,8 @@ package final class SafeDiskWriter {
         if number > 0, ![EINVAL, EILSEQ, EEXIST, ELOOP, ENOTDIR].contains(number) {
             return ArchiveError(.destinationUnwritable, "cannot write \(destination)/\(relativePath): \(String(cString: strerror(number)))")
         }
-        return ArchiveError(refusal, refusal == .unsafeDestination ? "refusing to write \(relativePath): \(errorString())" : "\(relativePath): \(errorString())")
+        return ArchiveError(
+            refusal, refusal == .unsafeDestination ? "refusing to write \(relativePath): \(errorString())" : "\(relativePath): \(errorString())")
     }
 
     private func errorString() -> String {

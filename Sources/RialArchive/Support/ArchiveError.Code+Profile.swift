@@ -12,7 +12,8 @@ extension ArchiveErrorCode {
     ]
 
     /// Every code, for tests that hold a mapping of them against the SPEC.
-    package static let all: [Self] = Array(profileViolations) + [
-        .notAnArchive, .writeFailed, .io, .fileChanged, .unsafeDestination, .sourceNotAFile, .localeUnavailable,
-    ]
+    package static let all: [Self] =
+        Array(profileViolations) + [
+            .notAnArchive, .writeFailed, .io, .fileChanged, .unsafeDestination, .sourceNotAFile, .localeUnavailable,
+        ]
 }

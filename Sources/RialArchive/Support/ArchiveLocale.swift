@@ -18,7 +18,8 @@ enum ArchiveLocale {
     ///   or whatever `body` throws.
     static func withUTF8<T>(_ body: () throws -> T) throws -> T {
         guard let utf8 else {
-            throw ArchiveError(.localeUnavailable, "the C.UTF-8 locale is not available; install glibc's locales (Debian: locales) or a libc with C.UTF-8 built in")
+            throw ArchiveError(
+                .localeUnavailable, "the C.UTF-8 locale is not available; install glibc's locales (Debian: locales) or a libc with C.UTF-8 built in")
         }
         let previous = uselocale(utf8)
         defer { uselocale(previous) }

@@ -64,7 +64,8 @@ struct EntryNameRules {
             if other == name {
                 throw ArchiveError(.duplicateEntry, "the archive holds this path more than once; which copy counts would depend on the tool", location: text)
             }
-            throw ArchiveError(.nameCollision, "differs from \(other) only in case or Unicode normalisation; extraction on some systems would merge them", location: text)
+            throw ArchiveError(
+                .nameCollision, "differs from \(other) only in case or Unicode normalisation; extraction on some systems would merge them", location: text)
         }
         if !isDirectory, parents.contains(folded) {
             throw ArchiveError(.nameCollision, "is a file, but other entries lie inside it as a directory", location: text)

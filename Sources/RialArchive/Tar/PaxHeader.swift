@@ -24,12 +24,17 @@ struct PaxHeader {
                 cursor += 1
             }
             guard cursor > index, data[index] != UInt8(ascii: "0"), cursor < data.count, data[cursor] == UInt8(ascii: " "),
-                  length <= data.count - index, length > cursor - index + 1 else {
-                throw ArchiveError(.paxMalformed, "a pax extended header record at byte \(index) is malformed (its length is missing, has a leading zero or runs past the header)", location: entry)
+                length <= data.count - index, length > cursor - index + 1
+            else {
+                throw ArchiveError(
+                    .paxMalformed,
+                    "a pax extended header record at byte \(index) is malformed (its length is missing, has a leading zero or runs past the header)",
+                    location: entry)
             }
             let end = index + length
             guard data[end - 1] == UInt8(ascii: "\n") else {
-                throw ArchiveError(.paxMalformed, "a pax extended header record at byte \(index) does not end with a newline where its length says", location: entry)
+                throw ArchiveError(
+                    .paxMalformed, "a pax extended header record at byte \(index) does not end with a newline where its length says", location: entry)
             }
             let record = data[(cursor + 1)..<(end - 1)]
             guard let equals = record.firstIndex(of: UInt8(ascii: "=")), equals > record.startIndex else {
@@ -38,10 +43,16 @@ struct PaxHeader {
             let key = String(decoding: record[..<equals], as: UTF8.self)
             let value = Array(record[(equals + 1)...])
             if key.hasPrefix("GNU.sparse.") {
-                throw ArchiveError(.sparseEntry, "a pax header declares a GNU sparse file (\(TarHeaderBlock.printable(Array(key.utf8)))); sparse entries are outside the .rialpkg profile", location: entry)
+                throw ArchiveError(
+                    .sparseEntry,
+                    "a pax header declares a GNU sparse file (\(TarHeaderBlock.printable(Array(key.utf8)))); sparse entries are outside the .rialpkg profile",
+                    location: entry)
             }
             guard Self.allowedKeys.contains(key) else {
-                throw ArchiveError(.paxKey, "a pax header holds the key \(TarHeaderBlock.printable(Array(key.utf8))); only \(Self.allowedKeys.sorted().joined(separator: " and ")) are allowed", location: entry)
+                throw ArchiveError(
+                    .paxKey,
+                    "a pax header holds the key \(TarHeaderBlock.printable(Array(key.utf8))); only \(Self.allowedKeys.sorted().joined(separator: " and ")) are allowed",
+                    location: entry)
             }
             guard seen.insert(key).inserted else {
                 throw ArchiveError(.paxMalformed, "a pax header holds the key \(key) twice; readers disagree on which one counts", location: entry)

@@ -109,12 +109,18 @@ struct StrictTarProfile {
                 let rest = UnsafeRawBufferPointer(rebasing: chunk[index..<(index + Int(min(UInt64(available), allowed)))])
                 if let nonZero = rest.firstIndex(where: { $0 != 0 }) {
                     let at = position + UInt64(nonZero - rest.startIndex)
-                    throw ArchiveError(.trailingData, "bytes other than zero padding follow the end-of-archive marker (the first at byte \(at)); a tar reader ignores them, so they would be neither verified nor seen", location: "byte \(at)")
+                    throw ArchiveError(
+                        .trailingData,
+                        "bytes other than zero padding follow the end-of-archive marker (the first at byte \(at)); a tar reader ignores them, so they would be neither verified nor seen",
+                        location: "byte \(at)")
                 }
                 position += UInt64(rest.count)
                 index += rest.count
                 if index < chunk.count {
-                    throw ArchiveError(.paddingTooLong, "more than \(limits.maxPaddingBytes) bytes of zero padding follow the end-of-archive marker, which ends at byte \(markerEnd); tar tools pad to a record of at most that, so reading stopped", location: "byte \(position)")
+                    throw ArchiveError(
+                        .paddingTooLong,
+                        "more than \(limits.maxPaddingBytes) bytes of zero padding follow the end-of-archive marker, which ends at byte \(markerEnd); tar tools pad to a record of at most that, so reading stopped",
+                        location: "byte \(position)")
                 }
             case .header, .firstZeroBlock:
                 if partialBlock.isEmpty && available >= TarHeaderBlock.size {
@@ -171,7 +177,9 @@ struct StrictTarProfile {
         switch state {
         case .firstZeroBlock:
             guard isZero else {
-                throw ArchiveError(.trailingData, "a header follows a lone zero block at byte \(offset); most tar readers stop at the zero block and never see it", location: "byte \(offset)")
+                throw ArchiveError(
+                    .trailingData, "a header follows a lone zero block at byte \(offset); most tar readers stop at the zero block and never see it",
+                    location: "byte \(offset)")
             }
             state = .ended(markerEnd: position)
             return
@@ -180,16 +188,19 @@ struct StrictTarProfile {
         }
         if isZero {
             guard !hasPendingPax else {
-                throw ArchiveError(.paxMalformed, "a pax extended header is followed by the end of the archive instead of its entry", location: "byte \(offset)")
+                throw ArchiveError(
+                    .paxMalformed, "a pax extended header is followed by the end of the archive instead of its entry", location: "byte \(offset)")
             }
-            guard offset > 0 else { throw ArchiveError(.notAnArchive, "the file starts with a zero block: an empty tar archive or not an archive at all", location: "byte 0") }
+            guard offset > 0 else {
+                throw ArchiveError(.notAnArchive, "the file starts with a zero block: an empty tar archive or not an archive at all", location: "byte 0")
+            }
             state = .firstZeroBlock
             return
         }
         let header: TarHeaderBlock
         do {
             header = try TarHeaderBlock(bytes)
-        } catch where offset == 0 {
+        } catch  where offset == 0 {
             // The very first block decides whether this is a tar archive at all.
             throw ArchiveError(.notAnArchive, ArchiveSniffer.describe(bytes), location: "byte 0")
         } catch {
@@ -207,7 +218,8 @@ struct StrictTarProfile {
                 throw ArchiveError(.paxMalformed, "two pax extended headers in a row", location: location)
             }
             guard header.size <= UInt64(limits.maxPaxHeaderBytes) else {
-                throw ArchiveError(.paxHeaderTooLarge, "a pax extended header of \(header.size) bytes exceeds the \(limits.maxPaxHeaderBytes)-byte limit", location: location)
+                throw ArchiveError(
+                    .paxHeaderTooLarge, "a pax extended header of \(header.size) bytes exceeds the \(limits.maxPaxHeaderBytes)-byte limit", location: location)
             }
             try checkFits(Self.padded(header.size), from: dataStart, name: location)
             hasPendingPax = true
@@ -224,7 +236,9 @@ struct StrictTarProfile {
         case UInt8(ascii: "S"):
             throw ArchiveError(.sparseEntry, "a GNU sparse entry; sparse entries are outside the .rialpkg profile", location: location)
         default:
-            throw ArchiveError(.unsupportedEntryType, "an entry of type \(Self.typeName(header.typeflag)); only regular files and directories are allowed", location: String(decoding: header.ustarPath, as: UTF8.self))
+            throw ArchiveError(
+                .unsupportedEntryType, "an entry of type \(Self.typeName(header.typeflag)); only regular files and directories are allowed",
+                location: String(decoding: header.ustarPath, as: UTF8.self))
         }
         entryCount += 1
         guard entryCount <= limits.maxEntries else {
@@ -234,7 +248,10 @@ struct StrictTarProfile {
         hasPendingPax = false
         pendingPax = nil
         if let paxSize = pax?.size, paxSize != header.size {
-            throw ArchiveError(.paxSizeMismatch, "the pax header says \(paxSize) bytes, the ustar header \(header.size); readers would disagree on where the next entry starts", location: String(decoding: pax?.path ?? header.ustarPath, as: UTF8.self))
+            throw ArchiveError(
+                .paxSizeMismatch,
+                "the pax header says \(paxSize) bytes, the ustar header \(header.size); readers would disagree on where the next entry starts",
+                location: String(decoding: pax?.path ?? header.ustarPath, as: UTF8.self))
         }
         let isDirectory = header.typeflag == UInt8(ascii: "5")
         let raw = pax?.path ?? header.ustarPath
@@ -244,7 +261,9 @@ struct StrictTarProfile {
         }
         if let archiveSize {
             guard header.size <= archiveSize else {
-                throw ArchiveError(.fileTooLarge, "declares \(header.size) bytes, more than the whole archive (\(archiveSize) bytes); nothing in a .rialpkg is compressed", location: name)
+                throw ArchiveError(
+                    .fileTooLarge, "declares \(header.size) bytes, more than the whole archive (\(archiveSize) bytes); nothing in a .rialpkg is compressed",
+                    location: name)
             }
         } else {
             guard header.size <= limits.maxFileBytes else {

@@ -28,7 +28,10 @@ struct TarHeaderBlock {
     ///   not plain octal (base-256 and negative numbers included).
     init(_ block: UnsafeRawBufferPointer) throws(ArchiveError) {
         guard block[257..<265].elementsEqual("ustar\u{0}00".utf8) else {
-            throw ArchiveError(.headerFormat, "a header is not a POSIX ustar/pax header (magic \(Self.printable(Array(block[257..<265])))); GNU, v7 and other tar dialects are outside the .rialpkg profile")
+            throw ArchiveError(
+                .headerFormat,
+                "a header is not a POSIX ustar/pax header (magic \(Self.printable(Array(block[257..<265])))); GNU, v7 and other tar dialects are outside the .rialpkg profile"
+            )
         }
         let stored = try Self.octal(block, 148, 8, field: "checksum")
         // The checksum field itself counts as eight spaces.

@@ -26,8 +26,10 @@ package final class TarReader {
     /// Opens the archive file at `path`.
     /// - Throws: ``ArchiveError``: `.io` when the file cannot be opened, `.notAnArchive` when it
     ///   does not start like a tar archive, or the code of the profile rule its first chunk breaks.
-    package convenience init(path: String, limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20,
-                             observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+    package convenience init(
+        path: String, limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20,
+        observer: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws {
         let source = try TarSource(path: path, limits: limits, chunkSize: chunkSize)
         source.observer = observer
         try self.init(source: source)
@@ -36,8 +38,10 @@ package final class TarReader {
     /// Reads the archive on standard input, once, as a stream: nothing of it is kept, so it
     /// cannot be read again.
     /// - Throws: as ``init(path:limits:chunkSize:)``.
-    package convenience init(standardInputWith limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20,
-                             observer: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+    package convenience init(
+        standardInputWith limits: ArchiveLimits = .default, chunkSize: Int = 1 << 20,
+        observer: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws {
         let source = try TarSource(standardInputWith: limits, chunkSize: chunkSize)
         source.observer = observer
         try self.init(source: source)
@@ -112,8 +116,12 @@ package final class TarReader {
         let kind: EntryHeader.Kind = raw.isDirectory ? .directory : .regularFile
         let expectedType = raw.isDirectory ? crial_ae_ifdir() : crial_ae_ifreg()
         guard path == raw.storedPath, type == expectedType, !isLink, archive_entry_sparse_count(entry) == 0,
-              size >= 0, UInt64(size) == raw.size else {
-            throw ArchiveError(.headerMismatch, "libarchive reads this entry as \(Self.describe(path, type, size)), the raw header as \(Self.describe(raw.storedPath, expectedType, Int64(clamping: raw.size))); two readers disagree, so neither is trusted", location: raw.storedPath)
+            size >= 0, UInt64(size) == raw.size
+        else {
+            throw ArchiveError(
+                .headerMismatch,
+                "libarchive reads this entry as \(Self.describe(path, type, size)), the raw header as \(Self.describe(raw.storedPath, expectedType, Int64(clamping: raw.size))); two readers disagree, so neither is trusted",
+                location: raw.storedPath)
         }
         return EntryHeader(
             path: raw.storedPath, kind: kind, size: raw.size,
@@ -184,8 +192,10 @@ package final class TarReader {
 
 /// libarchive's read callback: the next chunk from the ``TarSource`` in `clientData`; 0 at the
 /// end, -1 once the source has failed (the reader then throws the source's error).
-private func tarSourceRead(_ archive: OpaquePointer?, _ clientData: UnsafeMutableRawPointer?,
-                           _ buffer: UnsafeMutablePointer<UnsafeRawPointer?>?) -> la_ssize_t {
+private func tarSourceRead(
+    _ archive: OpaquePointer?, _ clientData: UnsafeMutableRawPointer?,
+    _ buffer: UnsafeMutablePointer<UnsafeRawPointer?>?
+) -> la_ssize_t {
     guard let clientData, let buffer else { return -1 }
     let source = Unmanaged<TarSource>.fromOpaque(clientData).takeUnretainedValue()
     let chunk = source.nextChunk()

@@ -52,8 +52,10 @@ package final class TarWriter {
     /// - Throws: ``ArchiveError`` `.sizeMismatch` when `body` writes more or fewer than `size`
     ///   bytes (libarchive would silently truncate or zero-pad), `.writeFailed`, or what `body` throws.
     @discardableResult
-    package func addFile(path: String, size: UInt64, mode: UInt32 = 0o644, modificationTime: Int64,
-                        body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> UInt64 {
+    package func addFile(
+        path: String, size: UInt64, mode: UInt32 = 0o644, modificationTime: Int64,
+        body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> UInt64 {
         try writeHeader(path: path, type: crial_ae_ifreg(), mode: mode, size: size, modificationTime: modificationTime)
         let dataOffset = offset
         var written: UInt64 = 0

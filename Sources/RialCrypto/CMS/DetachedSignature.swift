@@ -68,7 +68,8 @@ package final class DetachedSignature {
         }
         guard OBJ_obj2nid(CMS_get0_eContentType(cms)) == NID_pkcs7_data else { throw fail(.shape("the signed content type is not id-data")) }
         guard let infos = CMS_get0_SignerInfos(cms), crial_sk_CMS_SignerInfo_num(infos) == 1,
-              let signerInfo = crial_sk_CMS_SignerInfo_value(infos, 0) else {
+            let signerInfo = crial_sk_CMS_SignerInfo_value(infos, 0)
+        else {
             throw fail(.shape("a seal has exactly one signer"))
         }
         self.signerInfo = signerInfo
@@ -102,7 +103,9 @@ package final class DetachedSignature {
             throw fail(.algorithm("signature algorithm \(Self.algorithmText(UnsafePointer(signatureAlgorithm))), not ecdsa-with-SHA256 (1.2.840.10045.4.3.2)"))
         }
         for (name, algorithm) in [("digest", digestAlgorithm), ("signature", signatureAlgorithm)] where Self.hasParameters(UnsafePointer(algorithm)) {
-            throw fail(.algorithm("the \(name) algorithm carries parameters; the profile has none (schema/SPEC.md §14.2), so this is a second byte form of the signature"))
+            throw fail(
+                .algorithm(
+                    "the \(name) algorithm carries parameters; the profile has none (schema/SPEC.md §14.2), so this is a second byte form of the signature"))
         }
         guard SignedDataDigestAlgorithms.encoding(in: der).map(Array.init) == SignedDataDigestAlgorithms.profile else {
             throw fail(.algorithm("SignedData.digestAlgorithms is not exactly SHA-256 without parameters (schema/SPEC.md §14.2)"))
@@ -128,7 +131,8 @@ package final class DetachedSignature {
     /// bytes because a verifier has already hashed every file once.
     package func signsContent(sha256: [UInt8]) -> Bool {
         guard let object = OBJ_nid2obj(NID_pkcs9_messageDigest),
-              let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_OCTET_STRING) else { return false }
+            let raw = CMS_signed_get0_data_by_OBJ(signerInfo, object, -3, V_ASN1_OCTET_STRING)
+        else { return false }
         _ = CryptoError.drainQueue()
         let stated = OpenSSLBytes.bytes(of: raw.assumingMemoryBound(to: ASN1_STRING.self))
         return stated == sha256

@@ -17,7 +17,8 @@ enum SignedDataDigestAlgorithms {
         // ContentInfo SEQUENCE { contentType OID, [0] EXPLICIT SignedData SEQUENCE { version, digestAlgorithms, … } }
         guard var contentInfo = reader.enter(0x30) else { return nil }
         guard contentInfo.skip(0x06), var explicit = contentInfo.enter(0xA0), var signedData = explicit.enter(0x30),
-              signedData.skip(0x02) else { return nil }
+            signedData.skip(0x02)
+        else { return nil }
         return signedData.element(0x31)
     }
 

@@ -53,9 +53,11 @@ package final class DigestPipeline {
     ///   - alongside: each chunk, on the calling thread, while the digests hash it.
     /// - Throws: the first error of `fill`, `alongside` or a digest; every digest has stopped
     ///   touching the buffers by then. The digests' state after an error is unspecified.
-    package func run(_ digests: [StreamingDigest],
-                     fill: (UnsafeMutableRawBufferPointer) throws -> Int,
-                     alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func run(
+        _ digests: [StreamingDigest],
+        fill: (UnsafeMutableRawBufferPointer) throws -> Int,
+        alongside: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         runningLock.wait()
         precondition(!isRunning, "DigestPipeline.run called while it runs: one stream at a time")
         isRunning = true
@@ -118,7 +120,7 @@ package final class DigestPipeline {
         }
 
         func buffer(_ slot: Int) -> UnsafeMutableRawBufferPointer {
-            UnsafeMutableRawBufferPointer(rebasing: storage[slot * chunkSize ..< (slot + 1) * chunkSize])
+            UnsafeMutableRawBufferPointer(rebasing: storage[slot * chunkSize..<(slot + 1) * chunkSize])
         }
 
         func enter(_ slot: Int) { groups[slot].enter() }

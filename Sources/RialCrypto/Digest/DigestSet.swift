@@ -56,8 +56,10 @@ package final class DigestSet {
     ///   - extra: one more digest fed the same bytes, or `nil`.
     ///   - alongside: what this thread does with the chunk meanwhile.
     /// - Throws: the first error of a digest, or what `alongside` throws.
-    package func update(_ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?,
-                       alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func update(
+        _ bytes: UnsafeRawBufferPointer, also extra: StreamingDigest?,
+        alongside: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         guard bytes.count >= Self.concurrencyThreshold else {
             try update(bytes, also: extra)
             try alongside(bytes)
@@ -90,14 +92,18 @@ package final class DigestSet {
     ///   - extra: one more digest fed the same bytes (a frame-chain link), or `nil`.
     ///   - pipeline: the buffers to stream through; reuse one for many files.
     ///   - alongside: each chunk, on this thread, while the digests hash it.
-    package func update(reading fill: (UnsafeMutableRawBufferPointer) throws -> Int, also extra: StreamingDigest?,
-                        pipeline: DigestPipeline,
-                        alongside: (UnsafeRawBufferPointer) throws -> Void) throws {
-        try pipeline.run(extra.map { digests + [$0] } ?? digests, fill: { buffer in
-            let count = try fill(buffer)
-            byteCount &+= UInt64(count)
-            return count
-        }, alongside: alongside)
+    package func update(
+        reading fill: (UnsafeMutableRawBufferPointer) throws -> Int, also extra: StreamingDigest?,
+        pipeline: DigestPipeline,
+        alongside: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try pipeline.run(
+            extra.map { digests + [$0] } ?? digests,
+            fill: { buffer in
+                let count = try fill(buffer)
+                byteCount &+= UInt64(count)
+                return count
+            }, alongside: alongside)
     }
 
     /// Each digest over `bytes` on its own thread; returns when all are done.

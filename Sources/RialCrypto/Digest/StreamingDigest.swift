@@ -77,8 +77,10 @@ package final class StreamingDigest {
     }
 
     /// The digest of whatever `source` streams (e.g. a file's chunks), in one call.
-    package static func digest(_ algorithm: DigestAlgorithm,
-                              streaming source: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
+    package static func digest(
+        _ algorithm: DigestAlgorithm,
+        streaming source: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> [UInt8] {
         let digest = try StreamingDigest(algorithm)
         try source { try digest.update($0) }
         return try digest.finish()

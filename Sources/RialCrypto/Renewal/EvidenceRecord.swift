@@ -67,7 +67,8 @@ package struct EvidenceRecord: Sendable, Equatable {
     private static func algorithm(of identifier: DERElement) throws(CryptoError) -> DigestAlgorithm {
         let parts = try identifier.children(limit: 2)
         guard let object = parts.first, object.tag == DERElement.objectIdentifier,
-              parts.count == 1 || parts[1] == DERElement(tag: DERElement.null, contents: []) else {
+            parts.count == 1 || parts[1] == DERElement(tag: DERElement.null, contents: [])
+        else {
             throw CryptoError(.malformed, "an AlgorithmIdentifier is not an OID with absent or NULL parameters")
         }
         guard let found = [DigestAlgorithm.sha256, .sha384, .sha512].first(where: { oid($0) == object.contents }) else {
@@ -87,9 +88,12 @@ package struct EvidenceRecord: Sendable, Equatable {
 
     /// The DER `ArchiveTimeStampSequence` of the first `count` chains.
     package func sequenceDER(chains count: Int) -> [UInt8] {
-        DERElement(tag: DERElement.sequence, children: chains.prefix(count).map { chain in
-            DERElement(tag: DERElement.sequence, children: chain.map(Self.element))
-        }).encoded
+        DERElement(
+            tag: DERElement.sequence,
+            children: chains.prefix(count).map { chain in
+                DERElement(tag: DERElement.sequence, children: chain.map(Self.element))
+            }
+        ).encoded
     }
 
     private static func element(_ stamp: ArchiveTimeStamp) -> DERElement {
@@ -103,10 +107,12 @@ package struct EvidenceRecord: Sendable, Equatable {
     /// The DER EvidenceRecord.
     package var der: [UInt8] {
         let sequence = sequenceDER(chains: chains.count)
-        let head = DERElement(tag: DERElement.sequence, children: [
-            DERElement(tag: DERElement.integer, contents: [1]),
-            DERElement(tag: DERElement.sequence, children: digestAlgorithms.map { Self.algorithmIdentifier($0) }),
-        ])
+        let head = DERElement(
+            tag: DERElement.sequence,
+            children: [
+                DERElement(tag: DERElement.integer, contents: [1]),
+                DERElement(tag: DERElement.sequence, children: digestAlgorithms.map { Self.algorithmIdentifier($0) }),
+            ])
         return DERElement(tag: DERElement.sequence, contents: head.contents + sequence).encoded
     }
 

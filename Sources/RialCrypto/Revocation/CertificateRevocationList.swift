@@ -56,7 +56,8 @@ public final class CertificateRevocationList: @unchecked Sendable {
     package func isIssued(by issuer: Certificate) -> Bool {
         defer { _ = CryptoError.drainQueue() }
         guard names(issuer), X509_get_key_usage(issuer.handle) & UInt32(KU_CRL_SIGN) != 0,
-              let key = X509_get0_pubkey(issuer.handle) else { return false }
+            let key = X509_get0_pubkey(issuer.handle)
+        else { return false }
         return X509_CRL_verify(handle, key) == 1
     }
 
@@ -72,8 +73,9 @@ public final class CertificateRevocationList: @unchecked Sendable {
         guard found == 1, let entry, let revokedAt = OpenSSLBytes.seconds(of: X509_REVOKED_get0_revocationDate(entry)) else {
             return RevocationStatement(status: .good, thisUpdate: thisUpdate, nextUpdate: nextUpdate)
         }
-        return RevocationStatement(status: .revoked(at: revokedAt, reason: Self.reason(of: entry)), thisUpdate: thisUpdate, nextUpdate: nextUpdate,
-                                   invalidSince: Self.invalidityDate(of: entry))
+        return RevocationStatement(
+            status: .revoked(at: revokedAt, reason: Self.reason(of: entry)), thisUpdate: thisUpdate, nextUpdate: nextUpdate,
+            invalidSince: Self.invalidityDate(of: entry))
     }
 
     /// The entry's invalidityDate extension (what `openssl ca -crl_compromise TIME` writes).

@@ -103,6 +103,10 @@ public final class OCSPResponse: @unchecked Sendable {
         let messages = CryptoError.drainQueue()
         // Below 1 either way: -1 is also what a response with no single response gets, and both
         // leave the evidence unused (NOT CHECKED), never a verdict.
-        return verified == 1 ? nil : (messages.isEmpty ? "its signer is neither the issuer nor a responder the issuer certified for OCSP signing (OCSP_basic_verify)" : messages.joined(separator: "; "))
+        return verified == 1
+            ? nil
+            : (messages.isEmpty
+                ? "its signer is neither the issuer nor a responder the issuer certified for OCSP signing (OCSP_basic_verify)"
+                : messages.joined(separator: "; "))
     }
 }

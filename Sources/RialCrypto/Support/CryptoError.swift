@@ -23,10 +23,13 @@ extension CryptoError {
     ///   - code: what went wrong.
     ///   - reason: a human explanation.
     ///   - openSSLErrors: the drained queue, oldest first.
-    public init(_ code: Code, _ reason: String, openSSLErrors: [String], location: String? = nil,
-                file: String = #fileID, line: Int = #line) {
-        self.init(code, reason, cause: openSSLErrors.isEmpty ? nil : OpenSSLErrorStack(messages: openSSLErrors),
-                  location: location, file: file, line: line)
+    public init(
+        _ code: Code, _ reason: String, openSSLErrors: [String], location: String? = nil,
+        file: String = #fileID, line: Int = #line
+    ) {
+        self.init(
+            code, reason, cause: openSSLErrors.isEmpty ? nil : OpenSSLErrorStack(messages: openSSLErrors),
+            location: location, file: file, line: line)
     }
 
     /// OpenSSL's queued errors at the time of failure, oldest first.
@@ -54,4 +57,3 @@ extension CryptoError {
         OpenSSLErrorStack.drain().messages
     }
 }
-

@@ -45,8 +45,10 @@ enum OpenSSLBytes {
 
     /// Parses DER with a `d2i_…` function, rejecting bytes left over after the object: a
     /// signature file is exactly one structure, and trailing data would go unread.
-    static func parseDER<T>(_ bytes: [UInt8], _ what: String,
-                            _ decode: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?) throws -> T {
+    static func parseDER<T>(
+        _ bytes: [UInt8], _ what: String,
+        _ decode: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> T?
+    ) throws -> T {
         try bytes.withUnsafeBufferPointer { buffer in
             guard let start = buffer.baseAddress, !buffer.isEmpty else {
                 throw CryptoError(.malformed, "\(what): no bytes")

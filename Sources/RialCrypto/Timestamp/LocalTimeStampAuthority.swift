@@ -26,11 +26,13 @@ package final class LocalTimeStampAuthority: @unchecked Sendable {
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
     package init(name: String, notBefore: Int64, days: Int) throws {
         let rootKey = try SigningKey.generateP256()
-        root = try CertificateIssuer.issue(key: rootKey, subject: DistinguishedName(parsing: "CN=\(name) root,O=rial sample - not a real authority"),
-                                           issuer: nil, profile: .authority, notBefore: notBefore, days: days)
+        root = try CertificateIssuer.issue(
+            key: rootKey, subject: DistinguishedName(parsing: "CN=\(name) root,O=rial sample - not a real authority"),
+            issuer: nil, profile: .authority, notBefore: notBefore, days: days)
         key = try SigningKey.generateP256()
-        certificate = try CertificateIssuer.issue(key: key, subject: DistinguishedName(parsing: "CN=\(name) TSA,O=rial sample - not a real authority"),
-                                                  issuer: (root, rootKey), profile: .timeStamping, notBefore: notBefore, days: days)
+        certificate = try CertificateIssuer.issue(
+            key: key, subject: DistinguishedName(parsing: "CN=\(name) TSA,O=rial sample - not a real authority"),
+            issuer: (root, rootKey), profile: .timeStamping, notBefore: notBefore, days: days)
     }
 
     /// A granted TimeStampResp, DER, over `sha256Imprint` (the SHA-256 of the bytes stamped),
@@ -43,30 +45,35 @@ package final class LocalTimeStampAuthority: @unchecked Sendable {
         guard let policy = OBJ_txt2obj(Self.policy, 1) else { throw CryptoError.openSSL("OBJ_txt2obj") }
         defer { ASN1_OBJECT_free(policy) }
         guard TS_RESP_CTX_set_signer_cert(context, certificate.handle) == 1,
-              TS_RESP_CTX_set_signer_key(context, key.handle) == 1,
-              TS_RESP_CTX_set_signer_digest(context, EVP_sha256()) == 1,
-              TS_RESP_CTX_set_ess_cert_id_digest(context, EVP_sha256()) == 1,
-              TS_RESP_CTX_set_def_policy(context, policy) == 1,
-              TS_RESP_CTX_add_md(context, EVP_sha256()) == 1,
-              TS_RESP_CTX_set_accuracy(context, 1, 0, 0) == 1 else { throw CryptoError.openSSL("TS_RESP_CTX_set_…") }
+            TS_RESP_CTX_set_signer_key(context, key.handle) == 1,
+            TS_RESP_CTX_set_signer_digest(context, EVP_sha256()) == 1,
+            TS_RESP_CTX_set_ess_cert_id_digest(context, EVP_sha256()) == 1,
+            TS_RESP_CTX_set_def_policy(context, policy) == 1,
+            TS_RESP_CTX_add_md(context, EVP_sha256()) == 1,
+            TS_RESP_CTX_set_accuracy(context, 1, 0, 0) == 1
+        else { throw CryptoError.openSSL("TS_RESP_CTX_set_…") }
         // The time the token states is the one asked for, not the clock's: a sample's capture time.
         var time = seconds
         return try withUnsafeMutablePointer(to: &time) { timePointer in
-            TS_RESP_CTX_set_time_cb(context, { _, data, sec, usec in
-                guard let data, let sec, let usec else { return 0 }
-                sec.pointee = Int(data.assumingMemoryBound(to: Int64.self).pointee)
-                usec.pointee = 0
-                return 1
-            }, timePointer)
-            TS_RESP_CTX_set_serial_cb(context, { _, _ in
-                guard let serial = ASN1_INTEGER_new(), let number = BN_new() else { return nil }
-                defer { BN_free(number) }
-                guard BN_rand(number, 63, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY) == 1, BN_to_ASN1_INTEGER(number, serial) != nil else {
-                    ASN1_INTEGER_free(serial)
-                    return nil
-                }
-                return serial
-            }, nil)
+            TS_RESP_CTX_set_time_cb(
+                context,
+                { _, data, sec, usec in
+                    guard let data, let sec, let usec else { return 0 }
+                    sec.pointee = Int(data.assumingMemoryBound(to: Int64.self).pointee)
+                    usec.pointee = 0
+                    return 1
+                }, timePointer)
+            TS_RESP_CTX_set_serial_cb(
+                context,
+                { _, _ in
+                    guard let serial = ASN1_INTEGER_new(), let number = BN_new() else { return nil }
+                    defer { BN_free(number) }
+                    guard BN_rand(number, 63, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY) == 1, BN_to_ASN1_INTEGER(number, serial) != nil else {
+                        ASN1_INTEGER_free(serial)
+                        return nil
+                    }
+                    return serial
+                }, nil)
             let response = try OpenSSLBytes.withReadBIO(request.der) { bio in TS_RESP_create_response(context, bio) }
             guard let response else { throw CryptoError.openSSL("TS_RESP_create_response") }
             defer { TS_RESP_free(response) }

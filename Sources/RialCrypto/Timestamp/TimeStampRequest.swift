@@ -30,15 +30,17 @@ public struct TimeStampRequest: Sendable {
             throw CryptoError(.unusable, "a \(algorithm.displayName) imprint is \(algorithm.byteCount) bytes, not \(imprint.count)")
         }
         guard let request = TS_REQ_new(), let messageImprint = TS_MSG_IMPRINT_new(), let algorithmIdentifier = X509_ALGOR_new(),
-              let nonce = BN_new() else { throw CryptoError.openSSL("TS_REQ_new") }
+            let nonce = BN_new()
+        else { throw CryptoError.openSSL("TS_REQ_new") }
         defer { TS_REQ_free(request); TS_MSG_IMPRINT_free(messageImprint); X509_ALGOR_free(algorithmIdentifier); BN_free(nonce) }
         guard X509_ALGOR_set0(algorithmIdentifier, OBJ_nid2obj(nid), V_ASN1_NULL, nil) == 1,
-              TS_MSG_IMPRINT_set_algo(messageImprint, algorithmIdentifier) == 1,
-              imprint.withUnsafeBufferPointer({ TS_MSG_IMPRINT_set_msg(messageImprint, UnsafeMutablePointer(mutating: $0.baseAddress), Int32($0.count)) }) == 1,
-              TS_REQ_set_version(request, 1) == 1,
-              TS_REQ_set_msg_imprint(request, messageImprint) == 1,
-              BN_rand(nonce, 64, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY) == 1,
-              TS_REQ_set_cert_req(request, 1) == 1 else { throw CryptoError.openSSL("TS_REQ_set_…") }
+            TS_MSG_IMPRINT_set_algo(messageImprint, algorithmIdentifier) == 1,
+            imprint.withUnsafeBufferPointer({ TS_MSG_IMPRINT_set_msg(messageImprint, UnsafeMutablePointer(mutating: $0.baseAddress), Int32($0.count)) }) == 1,
+            TS_REQ_set_version(request, 1) == 1,
+            TS_REQ_set_msg_imprint(request, messageImprint) == 1,
+            BN_rand(nonce, 64, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY) == 1,
+            TS_REQ_set_cert_req(request, 1) == 1
+        else { throw CryptoError.openSSL("TS_REQ_set_…") }
         guard let nonceInteger = BN_to_ASN1_INTEGER(nonce, nil) else { throw CryptoError.openSSL("BN_to_ASN1_INTEGER") }
         defer { ASN1_INTEGER_free(nonceInteger) }
         guard TS_REQ_set_nonce(request, nonceInteger) == 1 else { throw CryptoError.openSSL("TS_REQ_set_nonce") }

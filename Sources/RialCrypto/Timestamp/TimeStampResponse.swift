@@ -81,7 +81,8 @@ package final class TimeStampResponse {
             throw fail(.malformed("the response holds no timestamp token"))
         }
         guard let time = TS_TST_INFO_get_time(info), let seconds = OpenSSLBytes.seconds(of: time),
-              let messageImprint = TS_TST_INFO_get_msg_imprint(info) else {
+            let messageImprint = TS_TST_INFO_get_msg_imprint(info)
+        else {
             throw fail(.malformed("the token's genTime or message imprint cannot be read"))
         }
         self.response = response
@@ -127,8 +128,9 @@ package final class TimeStampResponse {
             return value
         }
         guard let seconds = part(TS_ACCURACY_get_seconds(accuracy), 0...maxAccuracySeconds),
-              let millis = part(TS_ACCURACY_get_millis(accuracy), 0...999),
-              let micros = part(TS_ACCURACY_get_micros(accuracy), 0...999) else {
+            let millis = part(TS_ACCURACY_get_millis(accuracy), 0...999),
+            let micros = part(TS_ACCURACY_get_micros(accuracy), 0...999)
+        else {
             return .unreadable("the token's accuracy is not seconds in 0…\(maxAccuracySeconds), millis and micros in 0…999")
         }
         return .microseconds(seconds * 1_000_000 + millis * 1_000 + micros)
@@ -194,8 +196,10 @@ package final class TimeStampResponse {
     /// - Throws: ``CryptoError`` when the verification context cannot be set up (every
     ///   `TS_VERIFY_CTX_set_*`, `X509_STORE_*` and stack call is checked), so a setup failure
     ///   never reads as a rejected token.
-    package func verificationProblem(anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8],
-                                    signerOnly: Bool = false) throws(CryptoError) -> String? {
+    package func verificationProblem(
+        anchors: [Certificate], intermediates: [Certificate], imprint expected: [UInt8],
+        signerOnly: Bool = false
+    ) throws(CryptoError) -> String? {
         ERR_clear_error()
         guard let context = TS_VERIFY_CTX_new() else { throw CryptoError.openSSL("TS_VERIFY_CTX_new") }
         defer { TS_VERIFY_CTX_free(context) }  // Frees the store, stack and imprint handed to it.

@@ -16,7 +16,8 @@ public final class Certificate: @unchecked Sendable {
     ///   fingerprint (out of memory): a certificate is never named by an empty fingerprint.
     init(owning handle: OpaquePointer) throws(CryptoError) {
         guard let der = try? OpenSSLBytes.der("i2d_X509", { i2d_X509(handle, $0) }),
-              let digest = try? StreamingDigest.digest(.sha256, of: der) else {
+            let digest = try? StreamingDigest.digest(.sha256, of: der)
+        else {
             X509_free(handle)
             throw CryptoError.openSSL("i2d_X509")
         }
@@ -97,7 +98,8 @@ public final class Certificate: @unchecked Sendable {
     /// allows time stamping and nothing else: what RFC 3161 §2.3 asks of a TSA certificate.
     package var hasCriticalTimeStampingUsageOnly: Bool {
         guard X509_get_extension_flags(handle) & UInt32(EXFLAG_XKUSAGE) != 0,
-              X509_get_extended_key_usage(handle) == UInt32(XKU_TIMESTAMP) else { return false }
+            X509_get_extended_key_usage(handle) == UInt32(XKU_TIMESTAMP)
+        else { return false }
         let index = X509_get_ext_by_NID(handle, NID_ext_key_usage, -1)
         guard index >= 0, let extensionHandle = X509_get_ext(handle, index) else { return false }
         return X509_EXTENSION_get_critical(extensionHandle) == 1
@@ -114,7 +116,8 @@ public final class Certificate: @unchecked Sendable {
         guard let name else { return nil }
         let index = X509_NAME_get_index_by_NID(name, nid, -1)
         guard index >= 0, X509_NAME_get_index_by_NID(name, nid, index) < 0,
-              let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry) else { return nil }
+            let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry)
+        else { return nil }
         var out: UnsafeMutablePointer<UInt8>?
         let length = ASN1_STRING_to_UTF8(&out, data)
         guard length >= 0, let out else { return nil }

@@ -30,8 +30,10 @@ package enum CertificateIssuer {
             case .authority:
                 return [(NID_basic_constraints, "critical,CA:TRUE"), (NID_key_usage, "critical,keyCertSign,cRLSign")]
             case .timeStamping:
-                return [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
-                        (NID_ext_key_usage, "critical,timeStamping")]
+                return [
+                    (NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
+                    (NID_ext_key_usage, "critical,timeStamping"),
+                ]
             }
         }
     }
@@ -39,8 +41,10 @@ package enum CertificateIssuer {
     /// A certificate for `key`, signed by `issuer` (self-signed when `nil`), valid from
     /// `notBefore` for `days` days.
     /// - Throws: ``CryptoError`` when OpenSSL refuses a step.
-    package static func issue(key: SigningKey, subject: DistinguishedName, issuer: (certificate: Certificate, key: SigningKey)?,
-                              profile: Profile, notBefore: Int64, days: Int) throws -> Certificate {
+    package static func issue(
+        key: SigningKey, subject: DistinguishedName, issuer: (certificate: Certificate, key: SigningKey)?,
+        profile: Profile, notBefore: Int64, days: Int
+    ) throws -> Certificate {
         guard let cert = X509_new() else { throw CryptoError.openSSL("X509_new") }
         // Wrapped only once signed: a Certificate's fingerprint is taken when it is made.
         var isComplete = false
@@ -48,12 +52,14 @@ package enum CertificateIssuer {
         let name = try subject.makeX509Name()
         defer { X509_NAME_free(name) }
         guard X509_set_version(cert, 2) == 1, X509_set_subject_name(cert, name) == 1,
-              X509_set_issuer_name(cert, issuer.map { X509_get_subject_name($0.certificate.handle) } ?? name) == 1,
-              X509_set_pubkey(cert, key.handle) == 1 else { throw CryptoError.openSSL("X509_set_…") }
+            X509_set_issuer_name(cert, issuer.map { X509_get_subject_name($0.certificate.handle) } ?? name) == 1,
+            X509_set_pubkey(cert, key.handle) == 1
+        else { throw CryptoError.openSSL("X509_set_…") }
         try setRandomSerial(cert)
         var start = time_t(notBefore)
         guard X509_time_adj_ex(X509_getm_notBefore(cert), 0, 0, &start) != nil,
-              X509_time_adj_ex(X509_getm_notAfter(cert), Int32(clamping: days), 0, &start) != nil else {
+            X509_time_adj_ex(X509_getm_notAfter(cert), Int32(clamping: days), 0, &start) != nil
+        else {
             throw CryptoError.openSSL("X509_time_adj_ex")
         }
         var context = X509V3_CTX()
@@ -77,8 +83,9 @@ package enum CertificateIssuer {
         let name = try subject.makeX509Name()
         defer { X509_NAME_free(name) }
         guard X509_REQ_set_version(request, 0) == 1, X509_REQ_set_subject_name(request, name) == 1,
-              X509_REQ_set_pubkey(request, key.handle) == 1,
-              X509_REQ_sign(request, key.handle, EVP_sha256()) > 0 else { throw CryptoError.openSSL("X509_REQ_sign") }
+            X509_REQ_set_pubkey(request, key.handle) == 1,
+            X509_REQ_sign(request, key.handle, EVP_sha256()) > 0
+        else { throw CryptoError.openSSL("X509_REQ_sign") }
         return try OpenSSLBytes.collect("PEM_write_bio_X509_REQ") { PEM_write_bio_X509_REQ($0, request) }
     }
 
@@ -87,6 +94,7 @@ package enum CertificateIssuer {
         guard let number = BN_new() else { throw CryptoError.openSSL("BN_new") }
         defer { BN_free(number) }
         guard BN_rand(number, 159, BN_RAND_TOP_ONE, BN_RAND_BOTTOM_ANY) == 1,
-              BN_to_ASN1_INTEGER(number, X509_get_serialNumber(cert)) != nil else { throw CryptoError.openSSL("BN_rand") }
+            BN_to_ASN1_INTEGER(number, X509_get_serialNumber(cert)) != nil
+        else { throw CryptoError.openSSL("BN_rand") }
     }
 }

@@ -66,7 +66,8 @@ package struct DistinguishedName: Sendable, Hashable {
             }
             guard added == 1 else {
                 X509_NAME_free(name)
-                throw CryptoError(.malformed, "subject attribute \(attribute.type)=\(attribute.value) is not acceptable", openSSLErrors: CryptoError.drainQueue())
+                throw CryptoError(
+                    .malformed, "subject attribute \(attribute.type)=\(attribute.value) is not acceptable", openSSLErrors: CryptoError.drainQueue())
             }
         }
         return name

@@ -90,8 +90,8 @@ package struct TrustStore: Sendable {
         case X509_V_ERR_CERT_HAS_EXPIRED: return .expired(reason: reason)
         case X509_V_ERR_CERT_NOT_YET_VALID: return .notYetValid(reason: reason)
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
-             X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,
-             X509_V_ERR_CERT_UNTRUSTED, X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,
+            X509_V_ERR_CERT_UNTRUSTED, X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
             return .untrusted(reason: reason)
         default: return .invalid(reason: reason)
         }

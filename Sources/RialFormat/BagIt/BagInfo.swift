@@ -82,7 +82,8 @@ package struct PayloadOxum: Sendable, Hashable, CustomStringConvertible {
     package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let octets = UInt64(parts[0]), let count = UInt64(parts[1]) else { return nil }
+            let octets = UInt64(parts[0]), let count = UInt64(parts[1])
+        else { return nil }
         self.init(octets: octets, fileCount: count)
     }
 

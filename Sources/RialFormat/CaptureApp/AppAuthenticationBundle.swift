@@ -82,8 +82,11 @@ package struct AppAuthenticationBundle: Sendable, Hashable {
             return .failure(FormatError(.invalidField, "encrypted_nuc_token is not base64"))
         }
         guard data.count == Self.sealedBoxBytes else {
-            return .failure(FormatError(.invalidField, "encrypted_nuc_token decodes to \(data.count) bytes; an AES-GCM sealed box of the app's \(Self.fingerprintBytes)-byte fingerprint is nonce (\(Self.nonceBytes)) ‖ ciphertext (\(Self.fingerprintBytes)) ‖ tag (\(Self.tagBytes)) = \(Self.sealedBoxBytes) bytes"
-                + (data.count == Self.fingerprintBytes ? " (these could be the ciphertext alone, without nonce and tag)" : "")))
+            return .failure(
+                FormatError(
+                    .invalidField,
+                    "encrypted_nuc_token decodes to \(data.count) bytes; an AES-GCM sealed box of the app's \(Self.fingerprintBytes)-byte fingerprint is nonce (\(Self.nonceBytes)) ‖ ciphertext (\(Self.fingerprintBytes)) ‖ tag (\(Self.tagBytes)) = \(Self.sealedBoxBytes) bytes"
+                        + (data.count == Self.fingerprintBytes ? " (these could be the ciphertext alone, without nonce and tag)" : "")))
         }
         return .success(Array(data))
     }
@@ -107,7 +110,8 @@ package struct AppAuthenticationBundle: Sendable, Hashable {
     /// differ (then nothing says which the app hashed).
     package var signatureInput: String? {
         guard let box = Data(base64Encoded: encryptedToken), let table = tableReferences.first, let key = keyIndices.first,
-              tableReferences.allSatisfy({ $0 == table }), keyIndices.allSatisfy({ $0 == key }) else { return nil }
+            tableReferences.allSatisfy({ $0 == table }), keyIndices.allSatisfy({ $0 == key })
+        else { return nil }
         return imageHash + box.base64EncodedString() + "\(table)\(key)\(timestamp)"
     }
 

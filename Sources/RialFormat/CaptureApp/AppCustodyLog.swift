@@ -53,7 +53,9 @@ package struct AppCustodyLog: Sendable {
         // Room for PACKAGED and the hand-overs after it.
         let room = CustodyEvent.maxEvents - 1_000
         guard array.count <= room else {
-            throw FormatError(.limitExceeded, "\(source) has \(array.count) events; a package's custody log holds at most \(CustodyEvent.maxEvents), so at most \(room) can be imported")
+            throw FormatError(
+                .limitExceeded,
+                "\(source) has \(array.count) events; a package's custody log holds at most \(CustodyEvent.maxEvents), so at most \(room) can be imported")
         }
         var entries: [Entry] = []
         for (index, element) in array.enumerated() {
@@ -61,8 +63,12 @@ package struct AppCustodyLog: Sendable {
             let reader = try JSONFieldReader(element, path: path, allowedKeys: nil)
             let actionText = try reader.string("action")
             guard !actionText.isEmpty, actionText.utf8.count <= Self.maxActionBytes,
-                  actionText.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
-                throw FormatError(.invalidField, "\(reader.path(of: "action")) \"\(actionText.prefix(80))\" is not an action name: 1 to \(Self.maxActionBytes) of A-Z, 0-9 and _ (schema/SPEC.md §2.2)")
+                actionText.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
+            else {
+                throw FormatError(
+                    .invalidField,
+                    "\(reader.path(of: "action")) \"\(actionText.prefix(80))\" is not an action name: 1 to \(Self.maxActionBytes) of A-Z, 0-9 and _ (schema/SPEC.md §2.2)"
+                )
             }
             let details = try reader.string("details")
             try CustodyText.check(details, at: reader.path(of: "details"), allowEmpty: true)
@@ -83,7 +89,8 @@ package struct AppCustodyLog: Sendable {
     /// What an imported event records of its entry beyond the event's own fields: the action
     /// as written when rial does not know it, the date as written when it was a number.
     package static func importRecord(source: String, index: Int64, entry: Entry) -> CustodyEvent.Import {
-        CustodyEvent.Import(source: source, entry: index, appAction: entry.action == nil ? entry.actionText : nil,
-                            appTimestamp: entry.date.writtenNumber)
+        CustodyEvent.Import(
+            source: source, entry: index, appAction: entry.action == nil ? entry.actionText : nil,
+            appTimestamp: entry.date.writtenNumber)
     }
 }

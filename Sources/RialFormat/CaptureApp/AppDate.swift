@@ -54,7 +54,7 @@ package struct AppDate: Hashable, Sendable {
     }
 
     // Years 0000 to 9999, what RFC 3339 can write.
-    private static func isInRange(_ unix: Int64) -> Bool { (-62_167_219_200 ... 253_402_300_799).contains(unix) }
+    private static func isInRange(_ unix: Int64) -> Bool { (-62_167_219_200...253_402_300_799).contains(unix) }
 
     private static func outOfRange(_ path: String, _ text: String) -> FormatError {
         FormatError(.invalidTimestamp, "\(path) = \(text) seconds since 2001-01-01 is outside the years 0000 to 9999")
@@ -67,7 +67,8 @@ package struct AppDate: Hashable, Sendable {
         if negative { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let wholeText = parts.first, !wholeText.isEmpty, wholeText.allSatisfy(\.isASCIIDigit),
-              let whole = Int64(wholeText) else { return nil }
+            let whole = Int64(wholeText)
+        else { return nil }
         var nanoseconds: Int64 = 0
         if parts.count == 2 {
             let fraction = parts[1]

@@ -72,10 +72,11 @@ package struct AppForensicManifest: Sendable, Hashable {
             guard let difference = try clock.value("timeDifference").doubleValue else {
                 throw FormatError(.invalidField, "\(clock.path(of: "timeDifference")) must be a number of seconds")
             }
-            clockCheck = ClockCheck(ntpServer: try clock.string("ntpServer"),
-                                    ntpTime: try AppDate(json: clock.value("ntpTime"), path: clock.path(of: "ntpTime")),
-                                    localTime: try AppDate(json: clock.value("localTime"), path: clock.path(of: "localTime")),
-                                    timeDifference: difference)
+            clockCheck = ClockCheck(
+                ntpServer: try clock.string("ntpServer"),
+                ntpTime: try AppDate(json: clock.value("ntpTime"), path: clock.path(of: "ntpTime")),
+                localTime: try AppDate(json: clock.value("localTime"), path: clock.path(of: "localTime")),
+                timeDifference: difference)
         } else {
             clockCheck = nil
         }
@@ -93,17 +94,21 @@ package struct AppForensicManifest: Sendable, Hashable {
                 var der: [UInt8] = []
                 var problem: String?
                 if text.utf8.count > Self.maxTokenBytes / 3 * 4 + 4 {
-                    problem = "\(reader.path(of: "token")) is \(text.utf8.count) characters, more than the base64 of the \(Self.maxTokenBytes) bytes an RFC 3161 response is read up to"
+                    problem =
+                        "\(reader.path(of: "token")) is \(text.utf8.count) characters, more than the base64 of the \(Self.maxTokenBytes) bytes an RFC 3161 response is read up to"
                 } else if let data = Data(base64Encoded: text), !data.isEmpty {
                     der = Array(data)
                 } else if text.isEmpty {
                     problem = "\(reader.path(of: "token")) is empty, so it holds no RFC 3161 response"
                 } else {
-                    problem = "\(reader.path(of: "token")) is not base64 as the app writes it (Foundation's Data(base64Encoded:), no options: padding required, no line breaks or spaces), so it yields no RFC 3161 response: \(QuotedValue.quoted(text))"
+                    problem =
+                        "\(reader.path(of: "token")) is not base64 as the app writes it (Foundation's Data(base64Encoded:), no options: padding required, no line breaks or spaces), so it yields no RFC 3161 response: \(QuotedValue.quoted(text))"
                 }
-                tokens.append(Token(authority: try reader.string("authority"), der: der,
-                                    requestedAt: reader.has("requestedAt") ? try AppDate(json: reader.value("requestedAt"), path: reader.path(of: "requestedAt")) : nil,
-                                    encodingProblem: problem))
+                tokens.append(
+                    Token(
+                        authority: try reader.string("authority"), der: der,
+                        requestedAt: reader.has("requestedAt") ? try AppDate(json: reader.value("requestedAt"), path: reader.path(of: "requestedAt")) : nil,
+                        encodingProblem: problem))
             }
         }
         self.tokens = tokens

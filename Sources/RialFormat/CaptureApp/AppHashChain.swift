@@ -23,10 +23,13 @@ package struct AppHashChain: Sendable, Hashable {
     /// The app's JSON (keys sorted, as `JSONEncoder` with `.sortedKeys` writes them).
     package func jsonValue() -> JSONValue {
         .object([
-            "checkpoints": .array(checkpoints.map { point in
-                .object(["frameNumber": .integer(point.frameNumber), "hash": .string(Self.base64(point.hash)),
-                         "index": .integer(point.index), "timestamp": .number(point.timestamp)])
-            }),
+            "checkpoints": .array(
+                checkpoints.map { point in
+                    .object([
+                        "frameNumber": .integer(point.frameNumber), "hash": .string(Self.base64(point.hash)),
+                        "index": .integer(point.index), "timestamp": .number(point.timestamp),
+                    ])
+                }),
             "finalHash": .string(Self.base64(finalHash)),
             "frameHashes": .array(frameHashes.map { .string(Self.base64($0)) }),
         ])
@@ -45,8 +48,10 @@ package struct AppHashChain: Sendable, Hashable {
             let path = "hash_chain.checkpoints[\(index)]"
             let reader = try JSONFieldReader(element, path: path, allowedKeys: nil)
             guard let timestamp = try reader.value("timestamp").doubleValue else { throw FormatError(.invalidField, "\(path).timestamp must be a number") }
-            points.append(.init(index: try reader.integer("index"), frameNumber: try reader.integer("frameNumber", in: 1...Int64(Int32.max)),
-                                hash: try Self.hex(reader.value("hash"), "\(path).hash"), timestamp: timestamp))
+            points.append(
+                .init(
+                    index: try reader.integer("index"), frameNumber: try reader.integer("frameNumber", in: 1...Int64(Int32.max)),
+                    hash: try Self.hex(reader.value("hash"), "\(path).hash"), timestamp: timestamp))
         }
         checkpoints = points
         finalHash = try Self.hex(root.value("finalHash"), "hash_chain.finalHash")

@@ -82,17 +82,21 @@ package struct AppMetadata: Sendable, Hashable {
         durationMs = try optional("duration_ms") { key throws(FormatError) in try reader.integer(key) }
         frameCount = try optional("frame_count") { key throws(FormatError) in try reader.integer(key) }
         depthKeyframeCount = try optional("depth_keyframe_count") { key throws(FormatError) in try reader.integer(key) }
-        resolution = try optional("resolution") { key throws(FormatError) in try Dimensions(json: reader.value(key), path: reader.path(of: key), strict: false) }
+        resolution = try optional("resolution") { key throws(FormatError) in try Dimensions(json: reader.value(key), path: reader.path(of: key), strict: false)
+        }
         codec = try optional("codec", reader.string)
         capturedAt = try optional("captured_at", reader.timestamp)
-        depthResolution = try optional("depth_resolution") { key throws(FormatError) in try Dimensions(json: reader.value(key), path: reader.path(of: key), strict: false) }
+        depthResolution = try optional("depth_resolution") { key throws(FormatError) in
+            try Dimensions(json: reader.value(key), path: reader.path(of: key), strict: false)
+        }
         deviceModel = try optional("device_model", reader.string)
         iosVersion = try optional("ios_version", reader.string)
         appVersion = try optional("app_version", reader.string)
         location = try optional("location") { key throws(FormatError) in
             let inner = try JSONFieldReader(reader.value(key), path: reader.path(of: key), allowedKeys: nil)
             guard let lat = try inner.value("lat").doubleValue, let lng = try inner.value("lng").doubleValue,
-                  (-90...90).contains(lat), (-180...180).contains(lng) else {
+                (-90...90).contains(lat), (-180...180).contains(lng)
+            else {
                 throw FormatError(.invalidField, "metadata.location must hold numbers lat (−90…90) and lng (−180…180)")
             }
             return Location(latitude: lat, longitude: lng, city: try inner.optionalString("city"), country: try inner.optionalString("country"))

@@ -48,9 +48,10 @@ package struct CaptureDescriptor: Sendable, Hashable {
             "frame_format": frameFormat.jsonValue(),
         ]
         object["depth_format"] = depthFormat.map { .object($0.jsonObject()) } ?? .null
-        object["frames"] = .array(frames.map {
-            .object(["frame_number": .integer($0.frameNumber), "timestamp": .number($0.timestamp), "depth": .bool($0.hasDepth)])
-        })
+        object["frames"] = .array(
+            frames.map {
+                .object(["frame_number": .integer($0.frameNumber), "timestamp": .number($0.timestamp), "depth": .bool($0.hasDepth)])
+            })
         return .object(object)
     }
 

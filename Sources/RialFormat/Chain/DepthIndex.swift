@@ -24,9 +24,10 @@ package struct DepthIndex: Sendable, Hashable {
     package func jsonValue() -> JSONValue {
         var object = format.jsonObject()
         object["keyframe_bytes"] = .integer(format.keyframeBytes)
-        object["keyframes"] = .array(keyframes.map {
-            .object(["frame_number": .integer($0.frameNumber), "timestamp": .number($0.timestamp), "path": .string($0.path)])
-        })
+        object["keyframes"] = .array(
+            keyframes.map {
+                .object(["frame_number": .integer($0.frameNumber), "timestamp": .number($0.timestamp), "path": .string($0.path)])
+            })
         return .object(object)
     }
 
@@ -50,7 +51,8 @@ package struct DepthIndex: Sendable, Hashable {
             guard let timestamp = try reader.value("timestamp").doubleValue, timestamp.isFinite else {
                 throw FormatError(.invalidField, "\(path).timestamp must be a finite number")
             }
-            keyframes.append(Keyframe(frameNumber: try reader.integer("frame_number", in: 1...Int64(Int32.max)), timestamp: timestamp, path: try reader.string("path")))
+            keyframes.append(
+                Keyframe(frameNumber: try reader.integer("frame_number", in: 1...Int64(Int32.max)), timestamp: timestamp, path: try reader.string("path")))
         }
         self.keyframes = keyframes
     }

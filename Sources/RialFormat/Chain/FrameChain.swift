@@ -84,21 +84,23 @@ package struct FrameChain: Sendable, Hashable {
             "fps": .number(fps),
             "checkpoint_interval": .integer(checkpointInterval),
             "frame_format": frameFormat.jsonValue(),
-            "frames": .array(frames.map { frame in
-                .object([
-                    "frame_number": .integer(frame.frameNumber),
-                    "timestamp": .number(frame.timestamp),
-                    "hash": .string(frame.hash),
-                    "frame": frame.framePath.map(JSONValue.string) ?? .null,
-                    "depth": frame.depthPath.map(JSONValue.string) ?? .null,
-                ])
-            }),
-            "checkpoints": .array(checkpoints.map { point in
-                .object([
-                    "index": .integer(point.index), "frame_number": .integer(point.frameNumber),
-                    "hash": .string(point.hash), "timestamp": .number(point.timestamp),
-                ])
-            }),
+            "frames": .array(
+                frames.map { frame in
+                    .object([
+                        "frame_number": .integer(frame.frameNumber),
+                        "timestamp": .number(frame.timestamp),
+                        "hash": .string(frame.hash),
+                        "frame": frame.framePath.map(JSONValue.string) ?? .null,
+                        "depth": frame.depthPath.map(JSONValue.string) ?? .null,
+                    ])
+                }),
+            "checkpoints": .array(
+                checkpoints.map { point in
+                    .object([
+                        "index": .integer(point.index), "frame_number": .integer(point.frameNumber),
+                        "hash": .string(point.hash), "timestamp": .number(point.timestamp),
+                    ])
+                }),
             "final_hash": .string(finalHash),
         ])
     }
@@ -113,7 +115,8 @@ package struct FrameChain: Sendable, Hashable {
     /// Reads a chain as stated, without judging its consistency (the verifier's checks do).
     /// - Throws: ``FormatError`` for a field of the wrong type or shape.
     package init(json: JSONValue) throws(FormatError) {
-        let root = try JSONFieldReader(json, path: "chain", allowedKeys: ["algorithm", "frame_count", "fps", "checkpoint_interval", "frame_format", "frames", "checkpoints", "final_hash"])
+        let root = try JSONFieldReader(
+            json, path: "chain", allowedKeys: ["algorithm", "frame_count", "fps", "checkpoint_interval", "frame_format", "frames", "checkpoints", "final_hash"])
         guard try root.string("algorithm") == Self.algorithm else {
             throw FormatError(.unsupportedVersion, "chain.algorithm is not \"\(Self.algorithm)\"")
         }
@@ -134,25 +137,27 @@ package struct FrameChain: Sendable, Hashable {
         for (index, element) in elements.enumerated() {
             let path = "chain.frames[\(index)]"
             let reader = try JSONFieldReader(element, path: path, allowedKeys: ["frame_number", "timestamp", "hash", "frame", "depth"])
-            frames.append(Frame(
-                frameNumber: try reader.integer("frame_number", in: 1...Int64(Int32.max)),
-                timestamp: try Self.finite(reader.value("timestamp"), "\(path).timestamp"),
-                hash: try reader.digest("hash", byteCount: 32),
-                framePath: try Self.optionalPath(reader.value("frame"), "\(path).frame"),
-                depthPath: try Self.optionalPath(reader.value("depth"), "\(path).depth")
-            ))
+            frames.append(
+                Frame(
+                    frameNumber: try reader.integer("frame_number", in: 1...Int64(Int32.max)),
+                    timestamp: try Self.finite(reader.value("timestamp"), "\(path).timestamp"),
+                    hash: try reader.digest("hash", byteCount: 32),
+                    framePath: try Self.optionalPath(reader.value("frame"), "\(path).frame"),
+                    depthPath: try Self.optionalPath(reader.value("depth"), "\(path).depth")
+                ))
         }
         self.frames = frames
         var checkpoints: [Checkpoint] = []
         for (index, element) in try root.array("checkpoints").enumerated() {
             let path = "chain.checkpoints[\(index)]"
             let reader = try JSONFieldReader(element, path: path, allowedKeys: ["index", "frame_number", "hash", "timestamp"])
-            checkpoints.append(Checkpoint(
-                index: try reader.integer("index", in: 0...Int64(Int32.max)),
-                frameNumber: try reader.integer("frame_number", in: 1...Int64(Int32.max)),
-                hash: try reader.digest("hash", byteCount: 32),
-                timestamp: try Self.finite(reader.value("timestamp"), "\(path).timestamp")
-            ))
+            checkpoints.append(
+                Checkpoint(
+                    index: try reader.integer("index", in: 0...Int64(Int32.max)),
+                    frameNumber: try reader.integer("frame_number", in: 1...Int64(Int32.max)),
+                    hash: try reader.digest("hash", byteCount: 32),
+                    timestamp: try Self.finite(reader.value("timestamp"), "\(path).timestamp")
+                ))
         }
         self.checkpoints = checkpoints
         finalHash = try root.digest("final_hash", byteCount: 32)

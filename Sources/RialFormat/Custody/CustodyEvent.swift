@@ -66,8 +66,10 @@ public struct CustodyEvent: Hashable, Sendable {
         UUIDText.version8(fromDigest: try sha256(Array("rial custody event \(manifestSHA256) \(seq)".utf8)))
     }
 
-    public init(seq: Int64, id: String, timestamp: Timestamp, action: CustodyAction, actor: CustodyActor, details: String,
-                location: String? = nil, packageID: PackageID, previous: String, imported: Import? = nil, forced: Forced? = nil) {
+    public init(
+        seq: Int64, id: String, timestamp: Timestamp, action: CustodyAction, actor: CustodyActor, details: String,
+        location: String? = nil, packageID: PackageID, previous: String, imported: Import? = nil, forced: Forced? = nil
+    ) {
         self.seq = seq
         self.id = id
         self.timestamp = timestamp
@@ -99,7 +101,8 @@ public struct CustodyEvent: Hashable, Sendable {
         timestamp = try reader.timestamp("timestamp")
         let actionText = try reader.string("action")
         guard let action = CustodyAction(rawValue: actionText) else {
-            throw FormatError(.invalidField, "\(reader.path(of: "action")) \(QuotedValue.quoted(actionText)) is not in the custody vocabulary (schema/SPEC.md §15.3)")
+            throw FormatError(
+                .invalidField, "\(reader.path(of: "action")) \(QuotedValue.quoted(actionText)) is not in the custody vocabulary (schema/SPEC.md §15.3)")
         }
         self.action = action
         actor = try CustodyActor(json: reader.value("actor"), path: reader.path(of: "actor"))
@@ -108,10 +111,12 @@ public struct CustodyEvent: Hashable, Sendable {
         packageID = try PackageID(reader.string("package_id"))
         previous = try reader.digest("previous", byteCount: 32)
         if reader.has("imported") {
-            let inner = try JSONFieldReader(reader.value("imported"), path: reader.path(of: "imported"),
-                                            allowedKeys: ["source", "entry", "app_action", "app_timestamp"])
-            imported = Import(source: try CustodyText.required(inner, "source"), entry: try inner.integer("entry", in: 1...Self.maxSeq),
-                              appAction: try CustodyText.optional(inner, "app_action"), appTimestamp: try CustodyText.optional(inner, "app_timestamp"))
+            let inner = try JSONFieldReader(
+                reader.value("imported"), path: reader.path(of: "imported"),
+                allowedKeys: ["source", "entry", "app_action", "app_timestamp"])
+            imported = Import(
+                source: try CustodyText.required(inner, "source"), entry: try inner.integer("entry", in: 1...Self.maxSeq),
+                appAction: try CustodyText.optional(inner, "app_action"), appTimestamp: try CustodyText.optional(inner, "app_timestamp"))
         } else {
             imported = nil
         }

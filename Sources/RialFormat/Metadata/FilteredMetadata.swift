@@ -68,8 +68,10 @@ package struct FilteredMetadata: Sendable, Hashable {
     }
 
     /// A time cut down to `level`: the date for `day_only`, the instant for `exact`.
-    package static func time(_ time: Timestamp?, _ level: PrivacyLevels.Time, strict: Bool,
-                            missing: (String, String, String) -> FormatError) throws(FormatError) -> JSONValue {
+    package static func time(
+        _ time: Timestamp?, _ level: PrivacyLevels.Time, strict: Bool,
+        missing: (String, String, String) -> FormatError
+    ) throws(FormatError) -> JSONValue {
         guard level != .none else { return .null }
         guard let time else {
             if strict { throw missing("capture time (started_at or captured_at)", "timestamp=\(level.rawValue)", "timestamp=none") }

@@ -85,20 +85,25 @@ package struct HashOnlyPayload: Sendable, Hashable {
             guard value.isNull || accepts(value) else { throw FormatError(.invalidField, "payload.metadata.\(key) must be null or \(what)") }
             return value
         }
-        metadata = FilteredMetadata(location: try nullable("location", { $0.objectValue != nil }, "an object"),
-                                    timestamp: try nullable("timestamp", { $0.stringValue != nil }, "a string"),
-                                    deviceModel: try nullable("deviceModel", { $0.stringValue != nil }, "a string"))
+        metadata = FilteredMetadata(
+            location: try nullable("location", { $0.objectValue != nil }, "an object"),
+            timestamp: try nullable("timestamp", { $0.stringValue != nil }, "a string"),
+            deviceModel: try nullable("deviceModel", { $0.stringValue != nil }, "a string"))
 
         let flagReader = try JSONFieldReader(reader.value("metadataFlags"), path: "payload.metadataFlags", allowedKeys: nil)
         func flag(_ key: String) throws(FormatError) -> Bool {
-            guard let value = try flagReader.value(key).boolValue else { throw FormatError(.invalidField, "payload.metadataFlags.\(key) must be true or false") }
+            guard let value = try flagReader.value(key).boolValue else {
+                throw FormatError(.invalidField, "payload.metadataFlags.\(key) must be true or false")
+            }
             return value
         }
-        flags = Flags(locationIncluded: try flag("locationIncluded"), timestampIncluded: try flag("timestampIncluded"),
-                      deviceInfoIncluded: try flag("deviceInfoIncluded"),
-                      levels: PrivacyLevels(location: try PrivacyLevels.level(flagReader, "locationLevel"),
-                                            timestamp: try PrivacyLevels.level(flagReader, "timestampLevel"),
-                                            device: try PrivacyLevels.level(flagReader, "deviceInfoLevel")))
+        flags = Flags(
+            locationIncluded: try flag("locationIncluded"), timestampIncluded: try flag("timestampIncluded"),
+            deviceInfoIncluded: try flag("deviceInfoIncluded"),
+            levels: PrivacyLevels(
+                location: try PrivacyLevels.level(flagReader, "locationLevel"),
+                timestamp: try PrivacyLevels.level(flagReader, "timestampLevel"),
+                device: try PrivacyLevels.level(flagReader, "deviceInfoLevel")))
         capturedAt = reader.has("capturedAt") ? try reader.value("capturedAt") : .null
         switch capturedAt {
         case .null, .string: capturedAtDate = nil
@@ -107,7 +112,9 @@ package struct HashOnlyPayload: Sendable, Hashable {
             // as in its custody log and forensic manifest.
             capturedAtDate = try AppDate(json: capturedAt, path: "payload.capturedAt")
         default:
-            throw FormatError(.invalidField, "payload.capturedAt must be null, a string, or a number of seconds since 2001-01-01T00:00:00Z (the capture app's JSONEncoder default)")
+            throw FormatError(
+                .invalidField,
+                "payload.capturedAt must be null, a string, or a number of seconds since 2001-01-01T00:00:00Z (the capture app's JSONEncoder default)")
         }
         assertion = try reader.optionalString("assertion")
         let chain: JSONValue = reader.has("hashChain") ? try reader.value("hashChain") : .null
@@ -122,9 +129,11 @@ package struct HashOnlyPayload: Sendable, Hashable {
 
     /// The payload `rial pack --hash-only` writes, in the app's key order. It has no
     /// `assertion`: only the capture app's attested key can make one.
-    package static func build(mediaSHA256: String, mediaType: String, depthAnalysis: JSONValue, metadata: FilteredMetadata,
-                             levels: PrivacyLevels, capturedAt: JSONValue, hashChain: AppHashChain?,
-                             frameCount: Int64?, durationMs: Int64?) -> JSONValue {
+    package static func build(
+        mediaSHA256: String, mediaType: String, depthAnalysis: JSONValue, metadata: FilteredMetadata,
+        levels: PrivacyLevels, capturedAt: JSONValue, hashChain: AppHashChain?,
+        frameCount: Int64?, durationMs: Int64?
+    ) -> JSONValue {
         var object: JSONObject = [
             "captureMode": .string("hash_only"),
             "mediaHash": .string(mediaSHA256),

@@ -14,8 +14,10 @@ package struct NormalisedMetadata: Sendable, Hashable {
         /// Lowercase hex.
         package var hashChainFinal: String?
 
-        package init(durationMs: Int64? = nil, frameCount: Int64? = nil, depthKeyframeCount: Int64? = nil,
-                    resolution: AppMetadata.Dimensions? = nil, codec: String? = nil, hashChainFinal: String? = nil) {
+        package init(
+            durationMs: Int64? = nil, frameCount: Int64? = nil, depthKeyframeCount: Int64? = nil,
+            resolution: AppMetadata.Dimensions? = nil, codec: String? = nil, hashChainFinal: String? = nil
+        ) {
             self.durationMs = durationMs
             self.frameCount = frameCount
             self.depthKeyframeCount = depthKeyframeCount
@@ -48,15 +50,18 @@ package struct NormalisedMetadata: Sendable, Hashable {
     package var sources: [String]
 
     /// The view of the app's `metadata` at `levels`; `strict` as in ``FilteredMetadata``.
-    package init(app metadata: AppMetadata, levels: PrivacyLevels, captureMode: String, strict: Bool,
-                mediaSHA256: String?, depthAnalysis: JSONValue, sources: [String]) throws(FormatError) {
+    package init(
+        app metadata: AppMetadata, levels: PrivacyLevels, captureMode: String, strict: Bool,
+        mediaSHA256: String?, depthAnalysis: JSONValue, sources: [String]
+    ) throws(FormatError) {
         self.captureMode = captureMode
         mediaType = metadata.type
         privacy = levels
         filtered = try FilteredMetadata(metadata, levels: levels, strict: strict)
         if metadata.type == "video" {
-            recording = Recording(durationMs: metadata.durationMs, frameCount: metadata.frameCount, depthKeyframeCount: metadata.depthKeyframeCount,
-                                  resolution: metadata.resolution, codec: metadata.codec, hashChainFinal: metadata.hashChainFinal)
+            recording = Recording(
+                durationMs: metadata.durationMs, frameCount: metadata.frameCount, depthKeyframeCount: metadata.depthKeyframeCount,
+                resolution: metadata.resolution, codec: metadata.codec, hashChainFinal: metadata.hashChainFinal)
         }
         depthResolution = metadata.depthResolution
         self.mediaSHA256 = mediaSHA256
@@ -99,10 +104,12 @@ package struct NormalisedMetadata: Sendable, Hashable {
     /// - Throws: ``FormatError`` naming the field.
     package init(json: JSONValue) throws(FormatError) {
         let path = "metadata"
-        let reader = try JSONFieldReader(json, path: path, allowedKeys: [
-            "metadata_version", "capture_mode", "media_type", "privacy", "location", "time", "device", "recording",
-            "depth_resolution", "media_sha256", "depth_analysis", "attestation", "sources",
-        ])
+        let reader = try JSONFieldReader(
+            json, path: path,
+            allowedKeys: [
+                "metadata_version", "capture_mode", "media_type", "privacy", "location", "time", "device", "recording",
+                "depth_resolution", "media_sha256", "depth_analysis", "attestation", "sources",
+            ])
         let version = try reader.string("metadata_version")
         guard version == Self.version else {
             throw FormatError(.unsupportedVersion, "\(path).metadata_version \(version) is not \(Self.version), the version this rial reads")
@@ -137,9 +144,11 @@ package struct NormalisedMetadata: Sendable, Hashable {
         guard device.map({ $0.stringValue != nil }) ?? true else { throw FormatError(.invalidField, "\(path).device must be a string or null") }
         filtered = FilteredMetadata(location: location ?? .null, timestamp: time ?? .null, deviceModel: device ?? .null)
         if let value = try nullable("recording") {
-            let inner = try JSONFieldReader(value, path: "\(path).recording", allowedKeys: [
-                "duration_ms", "frame_count", "depth_keyframe_count", "resolution", "codec", "hash_chain_final",
-            ])
+            let inner = try JSONFieldReader(
+                value, path: "\(path).recording",
+                allowedKeys: [
+                    "duration_ms", "frame_count", "depth_keyframe_count", "resolution", "codec", "hash_chain_final",
+                ])
             func field(_ key: String) throws(FormatError) -> JSONValue? {
                 let value = try inner.value(key)
                 return value.isNull ? nil : value
@@ -150,17 +159,25 @@ package struct NormalisedMetadata: Sendable, Hashable {
             }
             recording = Recording(
                 durationMs: try count("duration_ms"), frameCount: try count("frame_count"), depthKeyframeCount: try count("depth_keyframe_count"),
-                resolution: try field("resolution").map { v throws(FormatError) in try AppMetadata.Dimensions(json: v, path: "\(path).recording.resolution", strict: true) },
+                resolution: try field("resolution").map { v throws(FormatError) in
+                    try AppMetadata.Dimensions(json: v, path: "\(path).recording.resolution", strict: true)
+                },
                 codec: try field("codec") == nil ? nil : try inner.string("codec"),
                 hashChainFinal: try field("hash_chain_final") == nil ? nil : try inner.digest("hash_chain_final", byteCount: 32))
         }
-        depthResolution = try nullable("depth_resolution").map { v throws(FormatError) in try AppMetadata.Dimensions(json: v, path: "\(path).depth_resolution", strict: true) }
+        depthResolution = try nullable("depth_resolution").map { v throws(FormatError) in
+            try AppMetadata.Dimensions(json: v, path: "\(path).depth_resolution", strict: true)
+        }
         mediaSHA256 = try nullable("media_sha256") == nil ? nil : try reader.digest("media_sha256", byteCount: 32)
         depthAnalysis = try reader.value("depth_analysis")
-        guard depthAnalysis.isNull || depthAnalysis.objectValue != nil else { throw FormatError(.invalidField, "\(path).depth_analysis must be an object or null") }
+        guard depthAnalysis.isNull || depthAnalysis.objectValue != nil else {
+            throw FormatError(.invalidField, "\(path).depth_analysis must be an object or null")
+        }
         let attestation = try JSONFieldReader(reader.value("attestation"), path: "\(path).attestation", allowedKeys: ["level", "assertion"])
         attestationLevel = try attestation.value("level").isNull ? nil : try attestation.string("level")
-        guard let assertion = try attestation.value("assertion").boolValue else { throw FormatError(.invalidField, "\(path).attestation.assertion must be true or false") }
+        guard let assertion = try attestation.value("assertion").boolValue else {
+            throw FormatError(.invalidField, "\(path).attestation.assertion must be true or false")
+        }
         hasAssertion = assertion
         var paths: [String] = []
         for (index, element) in try reader.array("sources").enumerated() {

@@ -1,5 +1,3 @@
-
-
 /// The privacy-leak rules (`schema/SPEC.md` §16.6): what a value may hold at each level. Each
 /// rule returns what it found that the level withholds, or `nil` when the value keeps to it.
 package enum PrivacyAudit {
@@ -17,7 +15,8 @@ package enum PrivacyAudit {
             let other = object.entries.filter { !["city", "country"].contains($0.key) || $0.value.stringValue == nil }.map(\.key)
             guard !other.isEmpty else { return nil }
             let named = other.filter { coordinateKeys.contains($0.lowercased()) }
-            return named.isEmpty ? "location detail beyond a city and country (\(other.joined(separator: ", ")))" : "coordinates (\(other.joined(separator: ", ")))"
+            return named.isEmpty
+                ? "location detail beyond a city and country (\(other.joined(separator: ", ")))" : "coordinates (\(other.joined(separator: ", ")))"
         }
     }
 
@@ -87,39 +86,59 @@ extension PrivacyAudit {
         var findings: [Finding] = []
         let levels = payload.flags.levels
         if payload.captureMode != "hash_only" {
-            findings.append(Finding(code: "privacy.payload.mode", message: "a hash-only payload says captureMode \"hash_only\", not \"\(payload.captureMode)\""))
+            findings.append(
+                Finding(code: "privacy.payload.mode", message: "a hash-only payload says captureMode \"hash_only\", not \"\(payload.captureMode)\""))
         }
         if !payload.flags.isConsistent {
             findings.append(Finding(code: "privacy.flags.inconsistent", message: "each …Included flag must say whether its level is other than none"))
         }
-        findings += leaks(location: payload.metadata.location, time: payload.metadata.timestamp, device: payload.metadata.deviceModel,
-                          levels: levels, whose: "metadata")
+        findings += leaks(
+            location: payload.metadata.location, time: payload.metadata.timestamp, device: payload.metadata.deviceModel,
+            levels: levels, whose: "metadata")
         if let leak = time(payload.capturedAt, levels.timestamp) {
             let shown = payload.capturedAtDate.map { "\(levels.timestamp == .none ? "a time" : "a time of day") (\($0.shown))" } ?? leak
             if writtenByApp {
-                findings.append(Finding(code: "metadata.payload.app-disclosure", message: "capturedAt holds \(shown), which the payload's own timestampLevel \(levels.timestamp.rawValue) withholds: the capture app writes the exact capture time whatever the level, so the app itself disclosed it (its claim, not a change to the file)"))
+                findings.append(
+                    Finding(
+                        code: "metadata.payload.app-disclosure",
+                        message:
+                            "capturedAt holds \(shown), which the payload's own timestampLevel \(levels.timestamp.rawValue) withholds: the capture app writes the exact capture time whatever the level, so the app itself disclosed it (its claim, not a change to the file)"
+                    ))
             } else {
-                findings.append(Finding(code: "privacy.timestamp.leak", message: "capturedAt holds \(shown), which timestampLevel \(levels.timestamp.rawValue) withholds"))
+                findings.append(
+                    Finding(code: "privacy.timestamp.leak", message: "capturedAt holds \(shown), which timestampLevel \(levels.timestamp.rawValue) withholds"))
             }
         }
         if let leak = time(payload.depthAnalysis.objectValue?["computedAt"] ?? .null, levels.timestamp) {
-            findings.append(Finding(code: "privacy.timestamp.leak", message: "depthAnalysis.computedAt holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
+            findings.append(
+                Finding(
+                    code: "privacy.timestamp.leak",
+                    message: "depthAnalysis.computedAt holds \(leak), which timestampLevel \(levels.timestamp.rawValue) withholds"))
         }
         if !levels.isFull, !payload.unknownFields.isEmpty {
-            findings.append(Finding(code: "privacy.unknown-field", message: "holds fields the capture app's hash-only payload design does not define (\(payload.unknownFields.joined(separator: ", "))); what they disclose cannot be judged, so a payload that withholds anything may not hold them"))
+            findings.append(
+                Finding(
+                    code: "privacy.unknown-field",
+                    message:
+                        "holds fields the capture app's hash-only payload design does not define (\(payload.unknownFields.joined(separator: ", "))); what they disclose cannot be judged, so a payload that withholds anything may not hold them"
+                ))
         }
         return findings
     }
 
     /// Location, time and device values against `levels`.
-    package static func leaks(location: JSONValue, time timeValue: JSONValue, device deviceValue: JSONValue,
-                             levels: PrivacyLevels, whose: String) -> [Finding] {
+    package static func leaks(
+        location: JSONValue, time timeValue: JSONValue, device deviceValue: JSONValue,
+        levels: PrivacyLevels, whose: String
+    ) -> [Finding] {
         var findings: [Finding] = []
         if let leak = self.location(location, levels.location) {
-            findings.append(Finding(code: "privacy.location.leak", message: "\(whose) location holds \(leak), which location=\(levels.location.rawValue) withholds"))
+            findings.append(
+                Finding(code: "privacy.location.leak", message: "\(whose) location holds \(leak), which location=\(levels.location.rawValue) withholds"))
         }
         if let leak = time(timeValue, levels.timestamp) {
-            findings.append(Finding(code: "privacy.timestamp.leak", message: "\(whose) timestamp holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
+            findings.append(
+                Finding(code: "privacy.timestamp.leak", message: "\(whose) timestamp holds \(leak), which timestamp=\(levels.timestamp.rawValue) withholds"))
         }
         if let leak = device(deviceValue, levels.device) {
             findings.append(Finding(code: "privacy.device.leak", message: "\(whose) device holds \(leak), which device=\(levels.device.rawValue) withholds"))

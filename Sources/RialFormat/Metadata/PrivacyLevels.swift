@@ -75,8 +75,9 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
 
     package init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["location", "timestamp", "device"])
-        self.init(location: try Self.level(reader, "location"), timestamp: try Self.level(reader, "timestamp"),
-                  device: try Self.level(reader, "device"))
+        self.init(
+            location: try Self.level(reader, "location"), timestamp: try Self.level(reader, "timestamp"),
+            device: try Self.level(reader, "device"))
     }
 
     /// One level from a JSON string member, by its snake_case name (rial/metadata.json's
@@ -84,7 +85,8 @@ public struct PrivacyLevels: Sendable, Hashable, CustomStringConvertible {
     package static func level<Level: RawRepresentable<String> & CaseIterable>(_ reader: JSONFieldReader, _ key: String) throws(FormatError) -> Level {
         let text = try reader.string(key)
         guard let level = Level(rawValue: text) else {
-            throw FormatError(.invalidField, "\(reader.path(of: key)) \(QuotedValue.quoted(text)) is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw FormatError(
+                .invalidField, "\(reader.path(of: key)) \(QuotedValue.quoted(text)) is not one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return level
     }
@@ -105,8 +107,12 @@ extension PrivacyLevels {
     /// The dimensions in which `other` is finer than these levels.
     package func excess(of other: PrivacyLevels) -> [Excess] {
         var out: [Excess] = []
-        if Self.rank(other.location) > Self.rank(location) { out.append(Excess(dimension: "location", level: other.location.rawValue, allowed: location.rawValue)) }
-        if Self.rank(other.timestamp) > Self.rank(timestamp) { out.append(Excess(dimension: "timestamp", level: other.timestamp.rawValue, allowed: timestamp.rawValue)) }
+        if Self.rank(other.location) > Self.rank(location) {
+            out.append(Excess(dimension: "location", level: other.location.rawValue, allowed: location.rawValue))
+        }
+        if Self.rank(other.timestamp) > Self.rank(timestamp) {
+            out.append(Excess(dimension: "timestamp", level: other.timestamp.rawValue, allowed: timestamp.rawValue))
+        }
         if Self.rank(other.device) > Self.rank(device) { out.append(Excess(dimension: "device", level: other.device.rawValue, allowed: device.rawValue)) }
         return out
     }

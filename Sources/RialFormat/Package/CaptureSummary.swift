@@ -20,9 +20,10 @@ package struct CaptureSummary: Sendable, Hashable {
     /// kind from the media files' types.
     package init(payloadPaths paths: [String]) {
         let media = paths.filter { $0.hasPrefix(PackageLayout.mediaDirectory) }
-        let types = Set(media.map { path in
-            MediaType.forExtension(BagPath.fileExtension(of: path)).split(separator: "/").first.map(String.init) ?? ""
-        })
+        let types = Set(
+            media.map { path in
+                MediaType.forExtension(BagPath.fileExtension(of: path)).split(separator: "/").first.map(String.init) ?? ""
+            })
         let kind = types == ["video"] ? "video" : types == ["image"] ? "photo" : "unknown"
         self.init(
             kind: kind,

@@ -27,12 +27,19 @@ package enum FileRole: String, Sendable, CaseIterable {
         case PackageLayout.hashOnlyPayload: self = .rialPayload
         case PackageLayout.captureDescriptor: self = .captureDescriptor
         default:
-            if PackageLayout.payloadManifests.contains(path) { self = .payloadManifest }
-            else if path.hasPrefix(PackageLayout.mediaDirectory) { self = .media }
-            else if path.hasPrefix(PackageLayout.depthDirectory) { self = .depth }
-            else if path.hasPrefix(PackageLayout.framesDirectory) { self = .frame }
-            else if path.hasPrefix(PackageLayout.captureAppDirectory) { self = .captureApp }
-            else { return nil }
+            if PackageLayout.payloadManifests.contains(path) {
+                self = .payloadManifest
+            } else if path.hasPrefix(PackageLayout.mediaDirectory) {
+                self = .media
+            } else if path.hasPrefix(PackageLayout.depthDirectory) {
+                self = .depth
+            } else if path.hasPrefix(PackageLayout.framesDirectory) {
+                self = .frame
+            } else if path.hasPrefix(PackageLayout.captureAppDirectory) {
+                self = .captureApp
+            } else {
+                return nil
+            }
         }
     }
 }

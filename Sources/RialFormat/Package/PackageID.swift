@@ -14,8 +14,11 @@ public struct PackageID: Hashable, Sendable, CustomStringConvertible {
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
         guard (1...128).contains(bytes.count), bytes.allSatisfy(allowed),
-              let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_"), first != UInt8(ascii: "-") else {
-            throw FormatError(.invalidPackageID, "package id \(QuotedValue.quoted(text)) must be 1–128 characters of A–Z, a–z, 0–9, '.', '_', '-', starting with a letter or digit")
+            let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "_"), first != UInt8(ascii: "-")
+        else {
+            throw FormatError(
+                .invalidPackageID,
+                "package id \(QuotedValue.quoted(text)) must be 1–128 characters of A–Z, a–z, 0–9, '.', '_', '-', starting with a letter or digit")
         }
         rawValue = text
     }

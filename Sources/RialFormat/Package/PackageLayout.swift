@@ -59,7 +59,6 @@ package enum PackageLayout {
     /// The capture descriptor (`capture.json` at the capture's root), kept verbatim.
     package static let captureDescriptor = "data/capture.json"
 
-
     /// The largest file a verifier reads into memory to parse (tag files, the capture's JSON
     /// files): 64 MiB, about 300,000 frames of `rial/chain.json` (2.8 h at 30 fps). The
     /// packer refuses to write a larger one, so it never makes a package its verifier rejects.

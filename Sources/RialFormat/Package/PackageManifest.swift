@@ -44,8 +44,10 @@ package struct PackageManifest: Sendable, Hashable {
     package let chain: ChainSummary?
     package let files: [FileRecord]
 
-    package init(formatVersion: String = PackageLayout.formatVersion, packageID: PackageID, created: Timestamp,
-                tool: Tool, capture: CaptureSummary, chain: ChainSummary? = nil, files: [FileRecord]) {
+    package init(
+        formatVersion: String = PackageLayout.formatVersion, packageID: PackageID, created: Timestamp,
+        tool: Tool, capture: CaptureSummary, chain: ChainSummary? = nil, files: [FileRecord]
+    ) {
         self.formatVersion = formatVersion
         self.packageID = packageID
         self.created = created
@@ -66,16 +68,17 @@ package struct PackageManifest: Sendable, Hashable {
         object["tool"] = .object(["name": .string(tool.name), "version": .string(tool.version)])
         object["capture"] = capture.jsonValue()
         if let chain { object["chain"] = chain.jsonValue() }
-        object["files"] = .array(sorted.map { record in
-            .object([
-                "path": .string(record.path),
-                "role": .string(record.role.rawValue),
-                "media_type": .string(record.mediaType),
-                "size": .integer(Int64(clamping: record.size)),
-                "sha256": .string(record.sha256),
-                "sha512": .string(record.sha512),
-            ])
-        })
+        object["files"] = .array(
+            sorted.map { record in
+                .object([
+                    "path": .string(record.path),
+                    "role": .string(record.role.rawValue),
+                    "media_type": .string(record.mediaType),
+                    "size": .integer(Int64(clamping: record.size)),
+                    "sha256": .string(record.sha256),
+                    "sha512": .string(record.sha512),
+                ])
+            })
         return .object(object)
     }
 
@@ -89,10 +92,13 @@ package struct PackageManifest: Sendable, Hashable {
         // The version is read before anything else: a later version may add keys, and must be
         // reported as "cannot verify", not as a malformed 1.0 manifest.
         if let object = json.objectValue, object["format"] == .string(PackageLayout.formatName),
-           let version = object["format_version"]?.stringValue, !Self.readableVersions.contains(version) {
-            throw FormatError(.unsupportedVersion, "format version \(version) is not supported by this verifier (it reads \(Self.readableVersions.joined(separator: ", ")))")
+            let version = object["format_version"]?.stringValue, !Self.readableVersions.contains(version)
+        {
+            throw FormatError(
+                .unsupportedVersion, "format version \(version) is not supported by this verifier (it reads \(Self.readableVersions.joined(separator: ", ")))")
         }
-        let root = try JSONFieldReader(json, path: "manifest", allowedKeys: ["format", "format_version", "package_id", "created", "tool", "capture", "chain", "files"])
+        let root = try JSONFieldReader(
+            json, path: "manifest", allowedKeys: ["format", "format_version", "package_id", "created", "tool", "capture", "chain", "files"])
         guard try root.string("format") == PackageLayout.formatName else {
             throw FormatError(.invalidField, "manifest.format must be \"\(PackageLayout.formatName)\"")
         }
@@ -111,14 +117,15 @@ package struct PackageManifest: Sendable, Hashable {
             guard let role = FileRole(rawValue: roleName) else {
                 throw FormatError(.invalidField, "\(path).role \(QuotedValue.quoted(roleName)) is not a known role")
             }
-            records.append(FileRecord(
-                path: try file.string("path"),
-                role: role,
-                mediaType: try file.string("media_type"),
-                size: UInt64(try file.integer("size")),
-                sha256: try file.digest("sha256", byteCount: 32),
-                sha512: try file.digest("sha512", byteCount: 64)
-            ))
+            records.append(
+                FileRecord(
+                    path: try file.string("path"),
+                    role: role,
+                    mediaType: try file.string("media_type"),
+                    size: UInt64(try file.integer("size")),
+                    sha256: try file.digest("sha256", byteCount: 32),
+                    sha512: try file.digest("sha512", byteCount: 64)
+                ))
         }
         files = records
     }

@@ -27,7 +27,10 @@ package final class JSONBudget: Sendable {
         let (_, total) = used.add(bytes, ordering: .relaxed)
         guard total > limit else { return }
         used.subtract(bytes, ordering: .relaxed)
-        throw FormatError(.budgetExceeded, "parsed, the input's JSON documents would take more than \(limit >> 20) MiB of memory (rial's estimate of the parsed values), so this one is not read")
+        throw FormatError(
+            .budgetExceeded,
+            "parsed, the input's JSON documents would take more than \(limit >> 20) MiB of memory (rial's estimate of the parsed values), so this one is not read"
+        )
     }
 
     /// Gives back what a failed parse had charged.

@@ -322,7 +322,9 @@ package struct StrictJSONParser {
             }
             guard digits.count <= 16, magnitude <= JSONLimits.maxSafeInteger else {
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                throw FormatError(.integerOutOfRange, "integer \(QuotedValue.excerpt(text)) is outside ±(2^53 - 1), where JSON readers that use doubles would read another value (byte \(start))")
+                throw FormatError(
+                    .integerOutOfRange,
+                    "integer \(QuotedValue.excerpt(text)) is outside ±(2^53 - 1), where JSON readers that use doubles would read another value (byte \(start))")
             }
             return .integer(isNegative ? -Int64(magnitude) : Int64(magnitude))
         }

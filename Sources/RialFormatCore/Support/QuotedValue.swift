@@ -24,7 +24,8 @@ package enum QuotedValue {
     private static func head(_ text: some StringProtocol) -> String? {
         let scalars = text.unicodeScalars
         guard let cut = scalars.index(scalars.startIndex, offsetBy: maxScalars, limitedBy: scalars.endIndex),
-              cut != scalars.endIndex else {
+            cut != scalars.endIndex
+        else {
             return nil
         }
         var head = String.UnicodeScalarView()

@@ -124,7 +124,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         guard position == bytes.count else { throw fail() }
         guard (1...12).contains(month), day >= 1, day <= Self.daysInMonth(year: year, month: month),
-              hour < 24, minute < 60, second < 60 else { throw fail() }
+            hour < 24, minute < 60, second < 60
+        else { throw fail() }
         let days = Self.days(fromCivil: year, month, day)
         self.seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         self.nanoseconds = Int32(nanos)

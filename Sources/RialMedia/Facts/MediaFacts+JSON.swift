@@ -30,10 +30,12 @@ extension MediaFacts {
     ///   - limits: the limits the probe ran with: stream and tag counts, tag value sizes.
     /// - Throws: ``FormatError`` `.invalidField` / `.missingField` naming the JSON path.
     package init(json: JSONValue, limits: MediaProbeLimits) throws(FormatError) {
-        let reader = try JSONFieldReader(json, path: "facts", allowedKeys: [
-            "container", "streams", "video", "image", "duration", "creation_time", "location", "make", "model",
-            "software", "tags", "omitted_tag_count", "unread",
-        ])
+        let reader = try JSONFieldReader(
+            json, path: "facts",
+            allowedKeys: [
+                "container", "streams", "video", "image", "duration", "creation_time", "location", "make", "model",
+                "software", "tags", "omitted_tag_count", "unread",
+            ])
         let textLimit = limits.maxTagValueBytes
         let streams = try reader.array("streams")
         guard streams.count <= limits.maxStreams else {
@@ -73,7 +75,6 @@ extension MediaFacts {
             unread: try Self.unread(reader, maxTextBytes: textLimit)
         )
     }
-
 
     private static func unread(_ reader: JSONFieldReader, maxTextBytes: Int) throws(FormatError) -> [String] {
         guard reader.has("unread") else { return [] }
@@ -202,9 +203,10 @@ extension MediaStream {
 
     init(json: JSONValue, path: String) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["index", "type", "codec"])
-        self.init(index: Int(try reader.integer("index", in: 0...1024)),
-                  type: try reader.text("type", maxBytes: Bound.nameBytes),
-                  codec: try reader.text("codec", maxBytes: Bound.nameBytes))
+        self.init(
+            index: Int(try reader.integer("index", in: 0...1024)),
+            type: try reader.text("type", maxBytes: Bound.nameBytes),
+            codec: try reader.text("codec", maxBytes: Bound.nameBytes))
     }
 }
 
@@ -226,11 +228,13 @@ extension MediaVideo {
     }
 
     init(json: JSONValue, path: String) throws(FormatError) {
-        let reader = try JSONFieldReader(json, path: path, allowedKeys: [
-            "stream_index", "codec", "codec_tag", "coded_width", "coded_height", "display_width", "display_height",
-            "rotation", "duration", "frame_count", "frame_count_source", "average_frame_rate",
-            "size_source", "container_width", "container_height",
-        ])
+        let reader = try JSONFieldReader(
+            json, path: path,
+            allowedKeys: [
+                "stream_index", "codec", "codec_tag", "coded_width", "coded_height", "display_width", "display_height",
+                "rotation", "duration", "frame_count", "frame_count_source", "average_frame_rate",
+                "size_source", "container_width", "container_height",
+            ])
         guard let sizeSource = MediaSizeSource(rawValue: try reader.string("size_source")) else {
             throw FormatError(.invalidField, "\(path).size_source must be parameter-sets or container")
         }
@@ -277,10 +281,12 @@ extension MediaImage {
     }
 
     init(json: JSONValue, path: String) throws(FormatError) {
-        let reader = try JSONFieldReader(json, path: path, allowedKeys: [
-            "codec", "coded_width", "coded_height", "display_width", "display_height", "rotation", "depth_width",
-            "depth_height", "image_count",
-        ])
+        let reader = try JSONFieldReader(
+            json, path: path,
+            allowedKeys: [
+                "codec", "coded_width", "coded_height", "display_width", "display_height", "rotation", "depth_width",
+                "depth_height", "image_count",
+            ])
         guard reader.has("depth_width") == reader.has("depth_height") else {
             throw FormatError(.invalidField, "\(path): depth_width and depth_height go together")
         }
@@ -344,8 +350,9 @@ extension MediaTag {
 
     init(json: JSONValue, path: String, maxValueBytes: Int) throws(FormatError) {
         let reader = try JSONFieldReader(json, path: path, allowedKeys: ["name", "key", "scope", "value", "truncated"])
-        self.init(name: try reader.text("name", maxBytes: Bound.nameBytes), key: try reader.text("key", maxBytes: Bound.nameBytes),
-                  scope: try reader.text("scope", maxBytes: Bound.nameBytes), value: try reader.text("value", maxBytes: maxValueBytes),
-                  isValueTruncated: try reader.bool("truncated"))
+        self.init(
+            name: try reader.text("name", maxBytes: Bound.nameBytes), key: try reader.text("key", maxBytes: Bound.nameBytes),
+            scope: try reader.text("scope", maxBytes: Bound.nameBytes), value: try reader.text("value", maxBytes: maxValueBytes),
+            isValueTruncated: try reader.bool("truncated"))
     }
 }

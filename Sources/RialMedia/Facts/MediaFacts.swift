@@ -50,10 +50,12 @@ package struct MediaFacts: Hashable, Sendable {
     }
 
     /// - Parameters: each property, as documented on it.
-    package init(container: MediaContainer, streams: [MediaStream] = [], video: MediaVideo? = nil, image: MediaImage? = nil,
-                duration: MediaDuration? = nil, creationTime: MediaTagValue? = nil, location: MediaLocation? = nil,
-                make: MediaTagValue? = nil, model: MediaTagValue? = nil, software: MediaTagValue? = nil,
-                tags: [MediaTag] = [], omittedTagCount: Int = 0, unread: [String] = []) {
+    package init(
+        container: MediaContainer, streams: [MediaStream] = [], video: MediaVideo? = nil, image: MediaImage? = nil,
+        duration: MediaDuration? = nil, creationTime: MediaTagValue? = nil, location: MediaLocation? = nil,
+        make: MediaTagValue? = nil, model: MediaTagValue? = nil, software: MediaTagValue? = nil,
+        tags: [MediaTag] = [], omittedTagCount: Int = 0, unread: [String] = []
+    ) {
         self.container = container
         self.streams = streams
         self.video = video

@@ -19,8 +19,10 @@ package struct MediaImage: Hashable, Sendable {
     package static let maxImageCount = 65_536
 
     /// - Parameters: each property, as documented on it.
-    package init(codec: String?, codedSize: MediaImageSize, displaySize: MediaImageSize, rotation: Double? = nil,
-                depthSize: MediaImageSize? = nil, imageCount: Int = 1) {
+    package init(
+        codec: String?, codedSize: MediaImageSize, displaySize: MediaImageSize, rotation: Double? = nil,
+        depthSize: MediaImageSize? = nil, imageCount: Int = 1
+    ) {
         self.codec = codec
         self.codedSize = codedSize
         self.displaySize = displaySize

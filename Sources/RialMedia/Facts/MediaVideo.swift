@@ -40,11 +40,13 @@ package struct MediaVideo: Hashable, Sendable {
     package var averageFrameRate: MediaRational?
 
     /// - Parameters: each property, as documented on it.
-    package init(streamIndex: Int, codec: String, codecTag: String? = nil, codedWidth: Int, codedHeight: Int,
-                sizeSource: MediaSizeSource = .container, containerSize: MediaImageSize? = nil,
-                displayWidth: Int, displayHeight: Int, rotation: Double = 0, duration: MediaDuration? = nil,
-                frameCount: Int64? = nil, frameCountSource: MediaFrameCountSource? = nil,
-                averageFrameRate: MediaRational? = nil) {
+    package init(
+        streamIndex: Int, codec: String, codecTag: String? = nil, codedWidth: Int, codedHeight: Int,
+        sizeSource: MediaSizeSource = .container, containerSize: MediaImageSize? = nil,
+        displayWidth: Int, displayHeight: Int, rotation: Double = 0, duration: MediaDuration? = nil,
+        frameCount: Int64? = nil, frameCountSource: MediaFrameCountSource? = nil,
+        averageFrameRate: MediaRational? = nil
+    ) {
         self.streamIndex = streamIndex
         self.codec = codec
         self.codecTag = codecTag

@@ -45,24 +45,31 @@ package enum XMPPropertyMeaning: String, Sendable, CaseIterable {
     /// names (a *sub*location is a position's neighbour).
     private static func meaning(ofLocalName name: String) -> Self? {
         if name.contains("serial") || name.hasPrefix("lens") || name == "creatortool" || name.contains("software") || name.contains("hostcomputer")
-            || name.contains("firmware") {
+            || name.contains("firmware")
+        {
             return .deviceDetail
         }
         if name == "make" || name == "model" { return .makeOrModel }
         if name.hasPrefix("gps") || name.contains("latitude") || name.contains("longitude") || name.contains("altitude")
-            || name.contains("sublocation") || name == "location" || name.contains("coordinates") {
+            || name.contains("sublocation") || name == "location" || name.contains("coordinates")
+        {
             return .coordinate
         }
         if name.contains("city") || name.contains("country") || name.hasSuffix("state") || name.contains("province")
-            || name.contains("location") || name.contains("worldregion") {
+            || name.contains("location") || name.contains("worldregion")
+        {
             return .placeName
         }
         if name.contains("date") || name == "when" { return .date }
         // IPTC Core's creator contact (`CiAdrExtadr`, `CiEmailWork`, `CiTelWork`, ...) and PLUS's
         // `ImageCreatorName` say who made the photo and how to reach them.
         if name == "creator" || name == "rights" || name.contains("owner") || name == "artist" || name.contains("author")
-            || name.contains("copyright") || name == "byline" || name.hasPrefix("ci") && (name.hasPrefix("ciadr") || name.hasPrefix("ciemail")
-            || name.hasPrefix("citel") || name.hasPrefix("ciurl")) || name.contains("creatorname") {
+            || name.contains("copyright") || name == "byline"
+            || name.hasPrefix("ci")
+                && (name.hasPrefix("ciadr") || name.hasPrefix("ciemail")
+                    || name.hasPrefix("citel") || name.hasPrefix("ciurl"))
+            || name.contains("creatorname")
+        {
             return .owner
         }
         return nil

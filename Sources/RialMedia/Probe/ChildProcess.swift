@@ -63,8 +63,9 @@ struct ChildProcess {
     /// The probe's fork server (``MediaProbeForkServer``) collects its forked children so too.
     func collect(pid: pid_t, output: Int32, error: Int32) -> Result {
         let deadline = Self.now() + timeoutSeconds
-        var result = Result(termination: .exited(0), output: [], isOutputOverflowed: false, errorOutput: [],
-                            isTimedOut: false, cpuSeconds: 0)
+        var result = Result(
+            termination: .exited(0), output: [], isOutputOverflowed: false, errorOutput: [],
+            isTimedOut: false, cpuSeconds: 0)
         drain(output: output, error: error, pid: pid, deadline: deadline, into: &result)
         reap(pid: pid, deadline: deadline, into: &result)
         return result
@@ -73,8 +74,9 @@ struct ChildProcess {
     /// `posix_spawn` with the child's standard streams on the pipes, default signal dispositions,
     /// an empty signal mask and a process group of its own.
     private func spawn(output: Int32, error: Int32) throws(MediaError) -> pid_t {
-        try Self.spawn(executable, arguments: arguments, environment: environment,
-                       input: nil, output: output, error: error, ownProcessGroup: true)
+        try Self.spawn(
+            executable, arguments: arguments, environment: environment,
+            input: nil, output: output, error: error, ownProcessGroup: true)
     }
 
     /// `posix_spawn` of `executable` with standard input, output and error on the descriptors
@@ -82,8 +84,10 @@ struct ChildProcess {
     /// descriptor closed, and, with `ownProcessGroup`, a process group of its own. The one way
     /// RialMedia starts a program: a probe, or the probe's fork server (``MediaProbeServer``).
     /// - Throws: ``MediaError`` `.probeNotStarted`.
-    static func spawn(_ executable: String, arguments: [String], environment: [String],
-                      input: Int32?, output: Int32?, error: Int32?, ownProcessGroup: Bool) throws(MediaError) -> pid_t {
+    static func spawn(
+        _ executable: String, arguments: [String], environment: [String],
+        input: Int32?, output: Int32?, error: Int32?, ownProcessGroup: Bool
+    ) throws(MediaError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         guard posix_spawn_file_actions_init(&actions) == 0 else { throw failure("posix_spawn_file_actions_init") }
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -108,10 +112,11 @@ struct ChildProcess {
             }
         }
         guard streamed,
-              posix_spawnattr_setsigmask(&attributes, &noSignals) == 0,
-              posix_spawnattr_setsigdefault(&attributes, &defaultSignals) == 0,
-              posix_spawnattr_setpgroup(&attributes, 0) == 0,
-              posix_spawnattr_setflags(&attributes, Int16(flags)) == 0 else {
+            posix_spawnattr_setsigmask(&attributes, &noSignals) == 0,
+            posix_spawnattr_setsigdefault(&attributes, &defaultSignals) == 0,
+            posix_spawnattr_setpgroup(&attributes, 0) == 0,
+            posix_spawnattr_setflags(&attributes, Int16(flags)) == 0
+        else {
             throw failure("posix_spawn attributes")
         }
         // Where the C library cannot, the probe closes what it inherited itself (ProbeConfinement).
@@ -198,7 +203,8 @@ struct ChildProcess {
         }
         let signal = status & 0x7F
         result.termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-        result.cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        result.cpuSeconds =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 

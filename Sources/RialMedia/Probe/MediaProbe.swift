@@ -53,7 +53,9 @@ package struct MediaProbe: Sendable {
         }
         let path = directory + "/" + executableName
         guard access(path, X_OK) == 0 else {
-            throw MediaError(.probeMissing, "\(executableName) is not next to this program (looked for \(path)); build it with `swift build`, or set \(environmentVariable) to its path")
+            throw MediaError(
+                .probeMissing,
+                "\(executableName) is not next to this program (looked for \(path)); build it with `swift build`, or set \(environmentVariable) to its path")
         }
         return MediaProbe(executablePath: path)
     }
@@ -67,8 +69,10 @@ package struct MediaProbe: Sendable {
     /// - Returns: the outcome.
     /// - Throws: ``MediaError`` when the probe cannot be found or started, or the range cannot be
     ///   read (see ``run(path:offset:length:limits:)``).
-    package static func run(path: String, offset: Int64, length: Int64,
-                           limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
+    package static func run(
+        path: String, offset: Int64, length: Int64,
+        limits: MediaProbeLimits = .standard
+    ) throws(MediaError) -> MediaProbeOutcome {
         try locate().run(path: path, offset: offset, length: length, limits: limits)
     }
 
@@ -83,15 +87,19 @@ package struct MediaProbe: Sendable {
     /// - Throws: ``MediaError`` `.invalidArgument` for invalid limits or a negative range,
     ///   `.inputUnreadable` when the file cannot be opened or is shorter than the range,
     ///   `.probeNotStarted` when the child cannot be started.
-    package func run(path: String, offset: Int64, length: Int64,
-                    limits: MediaProbeLimits = .standard) throws(MediaError) -> MediaProbeOutcome {
+    package func run(
+        path: String, offset: Int64, length: Int64,
+        limits: MediaProbeLimits = .standard
+    ) throws(MediaError) -> MediaProbeOutcome {
         try runReportingServer(path: path, offset: offset, length: length, limits: limits).outcome
     }
 
     /// ``run(path:offset:length:limits:)``, saying whether a fork server answered (`false`: the
     /// probe ran as a process of its own, by choice or because no server could answer).
-    package func runReportingServer(path: String, offset: Int64, length: Int64,
-                                    limits: MediaProbeLimits = .standard) throws(MediaError) -> (outcome: MediaProbeOutcome, served: Bool) {
+    package func runReportingServer(
+        path: String, offset: Int64, length: Int64,
+        limits: MediaProbeLimits = .standard
+    ) throws(MediaError) -> (outcome: MediaProbeOutcome, served: Bool) {
         try limits.validate()
         guard offset >= 0, length >= 0, offset <= Int64.max - length else {
             throw MediaError(.invalidArgument, "the byte range \(offset)+\(length) is not a range of a file")
@@ -110,9 +118,10 @@ package struct MediaProbe: Sendable {
                 return (Self.outcome(of: result, limits: limits), true)
             }
         }
-        let child = ChildProcess(executable: executablePath, arguments: commandLine.arguments,
-                                 environment: Self.childEnvironment(), timeoutSeconds: limits.timeoutSeconds,
-                                 maxOutputBytes: limits.maxOutputBytes)
+        let child = ChildProcess(
+            executable: executablePath, arguments: commandLine.arguments,
+            environment: Self.childEnvironment(), timeoutSeconds: limits.timeoutSeconds,
+            maxOutputBytes: limits.maxOutputBytes)
         return (Self.outcome(of: try child.run(), limits: limits), false)
     }
 

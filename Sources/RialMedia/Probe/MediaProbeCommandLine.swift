@@ -85,7 +85,8 @@ package struct MediaProbeCommandLine: Hashable, Sendable {
             throw MediaError(.invalidArgument, "expected FILE OFFSET LENGTH, got \(operands.count) operand\(operands.count == 1 ? "" : "s")")
         }
         guard let offset = Int64(operands[1]), offset >= 0, let length = Int64(operands[2]), length >= 0,
-              offset <= Int64.max - length else {
+            offset <= Int64.max - length
+        else {
             throw MediaError(.invalidArgument, "OFFSET and LENGTH must be non-negative decimal integers whose sum fits in 64 bits")
         }
         self.init(path: operands[0], offset: offset, length: length, limits: limits, inputDescriptor: inputDescriptor)

@@ -78,13 +78,15 @@ package enum MediaProbeForkServer {
         guard pid > 0 else { return failed("fork failed") }
         // Here too, so that the group exists before a deadline can kill it.
         setpgid(pid, pid)
-        let collector = ChildProcess(executable: "", arguments: request.arguments, environment: [], timeoutSeconds: request.timeoutSeconds,
-                                     maxOutputBytes: request.maxOutputBytes)
+        let collector = ChildProcess(
+            executable: "", arguments: request.arguments, environment: [], timeoutSeconds: request.timeoutSeconds,
+            maxOutputBytes: request.maxOutputBytes)
         return collector.collect(pid: pid, output: output[0], error: error[0])
     }
 
     private static func failed(_ message: String) -> ChildProcess.Result {
-        ChildProcess.Result(termination: .exited(70), output: [], isOutputOverflowed: false,
-                            errorOutput: Array("rial-media-probe --serve: \(message)".utf8), isTimedOut: false, cpuSeconds: 0)
+        ChildProcess.Result(
+            termination: .exited(70), output: [], isOutputOverflowed: false,
+            errorOutput: Array("rial-media-probe --serve: \(message)".utf8), isTimedOut: false, cpuSeconds: 0)
     }
 }

@@ -30,10 +30,12 @@ package struct MediaProbeLimits: Hashable, Sendable {
 
     /// Limits; the defaults fit phone captures with room to spare.
     /// - Parameters: each property, as documented on it.
-    package init(timeoutSeconds: Double = 20, cpuSeconds: Int = 10, memoryBytes: Int = 512 << 20,
-                maxOutputBytes: Int = 4 << 20, maxStreams: Int = 16, maxTags: Int = 256, maxTagValueBytes: Int = 1024,
-                maxCountedPackets: Int = 1_000_000, probeBytes: Int = 1 << 20, maxMetadataBlockBytes: Int = 1 << 20,
-                maxImageDimension: Int = 1 << 15) {
+    package init(
+        timeoutSeconds: Double = 20, cpuSeconds: Int = 10, memoryBytes: Int = 512 << 20,
+        maxOutputBytes: Int = 4 << 20, maxStreams: Int = 16, maxTags: Int = 256, maxTagValueBytes: Int = 1024,
+        maxCountedPackets: Int = 1_000_000, probeBytes: Int = 1 << 20, maxMetadataBlockBytes: Int = 1 << 20,
+        maxImageDimension: Int = 1 << 15
+    ) {
         self.timeoutSeconds = timeoutSeconds
         self.cpuSeconds = cpuSeconds
         self.memoryBytes = memoryBytes

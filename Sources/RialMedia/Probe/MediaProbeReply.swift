@@ -69,8 +69,11 @@ package enum MediaProbeReply: Hashable, Sendable {
     /// ``init(bytes:limits:)``, with the environment the reply states (`nil`: none).
     package static func parse(_ bytes: [UInt8], limits: MediaProbeLimits) throws(FormatError) -> (reply: MediaProbeReply, environment: MediaProbeEnvironment?) {
         let document = bytes.last == 0x0A ? Array(bytes.dropLast()) : bytes
-        let json = try StrictJSONParser.parse(document, limits: JSONLimits(maxBytes: limits.maxOutputBytes, maxDepth: 8,
-                                                                          maxStringBytes: max(limits.maxTagValueBytes, Self.maxReasonBytes)))
+        let json = try StrictJSONParser.parse(
+            document,
+            limits: JSONLimits(
+                maxBytes: limits.maxOutputBytes, maxDepth: 8,
+                maxStringBytes: max(limits.maxTagValueBytes, Self.maxReasonBytes)))
         let outcome = try JSONFieldReader(json, path: "reply", allowedKeys: nil).string("outcome")
         let keys: Set<String>
         switch outcome {

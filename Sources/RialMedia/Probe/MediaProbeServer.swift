@@ -27,8 +27,11 @@ final class MediaProbeServer: @unchecked Sendable {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return nil }
         defer { close(pair[1]) }
         // Its requests come in and its replies go out on the socket; its errors go nowhere.
-        guard let pid = try? ChildProcess.spawn(executable, arguments: [MediaProbeForkServer.flag], environment: environment,
-                                                input: pair[1], output: pair[1], error: nil, ownProcessGroup: false) else {
+        guard
+            let pid = try? ChildProcess.spawn(
+                executable, arguments: [MediaProbeForkServer.flag], environment: environment,
+                input: pair[1], output: pair[1], error: nil, ownProcessGroup: false)
+        else {
             close(pair[0])
             return nil
         }
@@ -47,7 +50,8 @@ final class MediaProbeServer: @unchecked Sendable {
         let channel = ProbeServerChannel(descriptor: socket, deadline: ChildProcess.now() + limits.timeoutSeconds + Self.replyMargin)
         let request = ProbeServerChannel.request(arguments: arguments, timeoutSeconds: limits.timeoutSeconds, maxOutputBytes: limits.maxOutputBytes)
         guard channel.write(request, attaching: input),
-              let result = channel.readReply(maxOutputBytes: limits.maxOutputBytes, maxErrorBytes: ChildProcess.maxErrorBytes) else {
+            let result = channel.readReply(maxOutputBytes: limits.maxOutputBytes, maxErrorBytes: ChildProcess.maxErrorBytes)
+        else {
             end(killing: true)
             return nil
         }
@@ -86,7 +90,9 @@ final class MediaProbeServer: @unchecked Sendable {
     /// outlives the verifier and their CPU time counts as its children's (`time`, `getrusage`).
     private static let endsAtExit: Void = {
         atexit {
-            for server in MediaProbeServer.idle.withLock({ servers in defer { servers.removeAll() }; return servers }) {
+            for server in MediaProbeServer.idle.withLock({ servers in
+                defer { servers.removeAll() }; return servers
+            }) {
                 server.end(killing: false)
             }
         }

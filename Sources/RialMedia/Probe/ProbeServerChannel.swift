@@ -38,7 +38,8 @@ struct ProbeServerChannel {
         case .exited(let status): (kind, code) = ("e", status)
         case .signaled(let signal): (kind, code) = ("s", signal)
         }
-        let header = "\(kind) \(code) \(result.isTimedOut ? 1 : 0) \(result.isOutputOverflowed ? 1 : 0) \(Int((result.cpuSeconds * 1e6).rounded())) \(result.output.count) \(result.errorOutput.count)\n"
+        let header =
+            "\(kind) \(code) \(result.isTimedOut ? 1 : 0) \(result.isOutputOverflowed ? 1 : 0) \(Int((result.cpuSeconds * 1e6).rounded())) \(result.output.count) \(result.errorOutput.count)\n"
         return Array(header.utf8) + result.output + result.errorOutput
     }
 
@@ -57,21 +58,24 @@ struct ProbeServerChannel {
     func readRequest() -> Request? {
         var received: Int32 = -1
         guard let fields = readNumbers(3, received: &received), fields[0] > 0, fields[1] > 0,
-              (0...Self.maxArguments).contains(fields[2]) else {
+            (0...Self.maxArguments).contains(fields[2])
+        else {
             if received >= 0 { close(received) }
             return nil
         }
         var arguments: [String] = []
         for _ in 0..<fields[2] {
             guard let length = readNumbers(1, received: &received)?.first, (0...Self.maxArgumentBytes).contains(length),
-                  let bytes = read(exactly: length, received: &received), let argument = String(validating: bytes, as: UTF8.self) else {
+                let bytes = read(exactly: length, received: &received), let argument = String(validating: bytes, as: UTF8.self)
+            else {
                 if received >= 0 { close(received) }
                 return nil
             }
             arguments.append(argument)
         }
-        return Request(timeoutSeconds: Double(fields[0]) / 1000, maxOutputBytes: fields[1], arguments: arguments,
-                       input: received >= 0 ? received : nil)
+        return Request(
+            timeoutSeconds: Double(fields[0]) / 1000, maxOutputBytes: fields[1], arguments: arguments,
+            input: received >= 0 ? received : nil)
     }
 
     /// Reads one reply, holding its lengths to `maxOutputBytes` and `maxErrorBytes`; `nil` when
@@ -83,14 +87,16 @@ struct ProbeServerChannel {
         guard let line = readLine(received: &received) else { return nil }
         let fields = line.split(separator: " ")
         guard fields.count == 7, fields[0] == "e" || fields[0] == "s",
-              let code = Int32(fields[1]), let timedOut = Int(fields[2]), let overflowed = Int(fields[3]),
-              let cpu = Int(fields[4]), cpu >= 0, let outputLength = Int(fields[5]), let errorLength = Int(fields[6]),
-              (0...maxOutputBytes).contains(outputLength), (0...maxErrorBytes).contains(errorLength),
-              let output = read(exactly: outputLength, received: &received),
-              let errorOutput = read(exactly: errorLength, received: &received) else { return nil }
-        return ChildProcess.Result(termination: fields[0] == "e" ? .exited(code) : .signaled(code), output: output,
-                                   isOutputOverflowed: overflowed != 0, errorOutput: errorOutput,
-                                   isTimedOut: timedOut != 0, cpuSeconds: Double(cpu) / 1e6)
+            let code = Int32(fields[1]), let timedOut = Int(fields[2]), let overflowed = Int(fields[3]),
+            let cpu = Int(fields[4]), cpu >= 0, let outputLength = Int(fields[5]), let errorLength = Int(fields[6]),
+            (0...maxOutputBytes).contains(outputLength), (0...maxErrorBytes).contains(errorLength),
+            let output = read(exactly: outputLength, received: &received),
+            let errorOutput = read(exactly: errorLength, received: &received)
+        else { return nil }
+        return ChildProcess.Result(
+            termination: fields[0] == "e" ? .exited(code) : .signaled(code), output: output,
+            isOutputOverflowed: overflowed != 0, errorOutput: errorOutput,
+            isTimedOut: timedOut != 0, cpuSeconds: Double(cpu) / 1e6)
     }
 
     /// Writes all of `bytes`, with `attached` sent along with the first of them; `false` when

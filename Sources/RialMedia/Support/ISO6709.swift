@@ -20,7 +20,8 @@ package enum ISO6709 {
         guard bytes.count <= 128 else { return nil }
         var index = 0
         guard let latitude = angle(bytes, &index, degreeDigits: 2, limit: 90),
-              let longitude = angle(bytes, &index, degreeDigits: 3, limit: 180) else { return nil }
+            let longitude = angle(bytes, &index, degreeDigits: 3, limit: 180)
+        else { return nil }
         var altitude: Double?
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             guard let (sign, integer, fraction) = signedNumber(bytes, &index), integer.count <= 9 else { return nil }

@@ -63,8 +63,8 @@ package enum MediaText {
         var count = 0
         for byte in bytes.reversed().prefix(3) {
             count += 1
-            if byte & 0xC0 == 0xC0 { return count }   // the lead byte of the cut sequence
-            if byte & 0xC0 != 0x80 { return 0 }        // ASCII: nothing cut short
+            if byte & 0xC0 == 0xC0 { return count }  // the lead byte of the cut sequence
+            if byte & 0xC0 != 0x80 { return 0 }  // ASCII: nothing cut short
         }
         return 0
     }

@@ -19,8 +19,11 @@ final class AVIOBridge {
         self.range = range
         guard let buffer = av_malloc(Int(Self.bufferSize)) else { return nil }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, opaque,
-                                               AVIOBridge.readPacket, nil, AVIOBridge.seek) else {
+        guard
+            let context = avio_alloc_context(
+                buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, opaque,
+                AVIOBridge.readPacket, nil, AVIOBridge.seek)
+        else {
             av_free(buffer)
             return nil
         }

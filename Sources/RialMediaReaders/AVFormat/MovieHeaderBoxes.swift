@@ -59,17 +59,20 @@ enum MovieHeaderBoxes {
     /// flags first), told apart by whether the payload opens with a box header (`hdlr`).
     private static func collectUserData(_ box: Box, _ window: inout ByteWindow, into codes: inout Set<String>) throws(BoxProblem) {
         if box.header.isType("meta") {
-            let start = window.bytes(at: box.payload.lowerBound + 4, count: 4).map { Array($0) == Array("hdlr".utf8) } == true
+            let start =
+                window.bytes(at: box.payload.lowerBound + 4, count: 4).map { Array($0) == Array("hdlr".utf8) } == true
                 ? box.payload.lowerBound : box.payload.lowerBound + 4
             guard start < box.payload.upperBound,
-                  let list = try first("ilst", in: start..<box.payload.upperBound, &window, limit: maxChildren) else { return }
+                let list = try first("ilst", in: start..<box.payload.upperBound, &window, limit: maxChildren)
+            else { return }
             for item in try children(of: list.payload, in: &window, limit: maxChildren) { codes.insert(code(item.header.type)) }
             return
         }
         // QuickTime ends a user-data list with a 32-bit zero (QTFF, "User Data Atoms").
         var span = box.payload
         if span.count >= 4, let last = window.bytes(at: span.upperBound - 4, count: 4), last.allSatisfy({ $0 == 0 }),
-           (try? children(of: span, in: &window, limit: maxChildren)) == nil {
+            (try? children(of: span, in: &window, limit: maxChildren)) == nil
+        {
             span = span.lowerBound..<(span.upperBound - 4)
         }
         for atom in try children(of: span, in: &window, limit: maxChildren) {
@@ -107,7 +110,9 @@ enum MovieHeaderBoxes {
     /// The boxes that tile `span`.
     private static func children(of span: Range<Int64>, in window: inout ByteWindow, limit: Int) throws(BoxProblem) -> [Box] {
         var boxes: [Box] = []
-        try walk(span, &window, limit: limit) { boxes.append($0); return true }
+        try walk(span, &window, limit: limit) {
+            boxes.append($0); return true
+        }
         return boxes
     }
 
@@ -126,11 +131,14 @@ enum MovieHeaderBoxes {
         guard let version = window.byte(at: box.payload.lowerBound) else { return nil }
         let width = version == 1 ? 8 : 4
         guard Int64(4 + 2 * width) <= Int64(box.payload.count),
-              let fields = window.bytes(at: box.payload.lowerBound + 4, count: 2 * width) else { return nil }
+            let fields = window.bytes(at: box.payload.lowerBound + 4, count: 2 * width)
+        else { return nil }
         let number = { (bytes: ArraySlice<UInt8>) in bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
         let start = fields.startIndex
-        return (Int64(truncatingIfNeeded: number(fields[start..<(start + width)])),
-                Int64(truncatingIfNeeded: number(fields[(start + width)..<(start + 2 * width)])))
+        return (
+            Int64(truncatingIfNeeded: number(fields[start..<(start + width)])),
+            Int64(truncatingIfNeeded: number(fields[(start + width)..<(start + 2 * width)]))
+        )
     }
 
     /// The tag for a stated time: none when unset (0) or past year 9999.

@@ -70,7 +70,8 @@ struct MovieMetadata {
     static func name(forKey key: String) -> String {
         if let atom = atomNames[key] { return atom }
         if let dash = key.lastIndex(of: "-"), key.distance(from: dash, to: key.endIndex) == 4,
-           let atom = atomNames[String(key[..<dash])] {
+            let atom = atomNames[String(key[..<dash])]
+        {
             return atom
         }
         return key
@@ -90,8 +91,9 @@ struct MovieMetadata {
     func location(limits: MediaProbeLimits) -> MediaLocation? {
         for key in ["com.apple.quicktime.location.ISO6709", "location"] {
             guard let value = first(of: [key], limits: limits), let point = ISO6709.parse(value.text) else { continue }
-            return MediaLocation(latitude: point.latitude, longitude: point.longitude, altitude: point.altitude,
-                                 tag: value.tag, text: value.text)
+            return MediaLocation(
+                latitude: point.latitude, longitude: point.longitude, altitude: point.altitude,
+                tag: value.tag, text: value.text)
         }
         return nil
     }

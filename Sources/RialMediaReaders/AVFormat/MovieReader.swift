@@ -50,12 +50,16 @@ struct MovieReader {
         // does not have, and without `export_all` the audit would miss atoms (fail closed).
         if av_dict_count(dictionary) > 0 {
             let left = options.map(\.key).filter { av_dict_get(dictionary, $0, nil, 0) != nil }
-            return .unreadable(reason: "this FFmpeg's mov demuxer does not take the option(s) \(left.joined(separator: ", ")), which reading the metadata whole needs")
+            return .unreadable(
+                reason: "this FFmpeg's mov demuxer does not take the option(s) \(left.joined(separator: ", ")), which reading the metadata whole needs")
         }
         guard opened.pointee.nb_streams > 0 else { return .unreadable(reason: "the movie header declares no stream") }
         let facts = facts(opened)
         if let video = facts.video {
-            for (size, said) in [(video.containerSize, "the video stream states"), (MediaImageSize(width: video.codedWidth, height: video.codedHeight), "the video's parameter sets give")]
+            for (size, said) in [
+                (video.containerSize, "the video stream states"),
+                (MediaImageSize(width: video.codedWidth, height: video.codedHeight), "the video's parameter sets give"),
+            ]
             where max(size.width, size.height) > MediaFacts.maxDimension {
                 return .unreadable(reason: "\(said) a picture of \(size) pixels")
             }
@@ -75,10 +79,13 @@ struct MovieReader {
     }
 
     /// The `io_open` FFmpeg calls for any other file or URL: refused.
-    private static let refuseToOpen: @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?,
-                                                     UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32 = { _, _, _, _, _ in
-        crial_averror(EPERM)
-    }
+    private static let refuseToOpen:
+        @convention(c) (
+            UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?,
+            UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?
+        ) -> Int32 = { _, _, _, _, _ in
+            crial_averror(EPERM)
+        }
 
     /// The reply for an FFmpeg error: out of memory, or unreadable with FFmpeg's words.
     func failure(_ status: Int32, doing step: String) -> MediaProbeReply {
@@ -114,8 +121,10 @@ struct MovieReader {
             exported.formUnion(streamMetadata.exportedCodes())
             // A subtitle, data or timed-metadata track (GoPro gpmd, GPS text) carries what it says
             // in its samples, which the probe does not read: a place not read (fails closed).
-            if let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE || parameters.pointee.codec_type == AVMEDIA_TYPE_DATA
-                || parameters.pointee.codec_type == AVMEDIA_TYPE_ATTACHMENT || parameters.pointee.codec_type == AVMEDIA_TYPE_UNKNOWN {
+            if let parameters,
+                parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE || parameters.pointee.codec_type == AVMEDIA_TYPE_DATA
+                    || parameters.pointee.codec_type == AVMEDIA_TYPE_ATTACHMENT || parameters.pointee.codec_type == AVMEDIA_TYPE_UNKNOWN
+            {
                 tags.markUnread("stream \(index) (\(type.isEmpty ? "unknown" : type), \(codec)): its samples may carry positions or times and are not read")
             }
             if video == nil, let parameters, parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
@@ -132,8 +141,9 @@ struct MovieReader {
         }
         let duration = context.pointee.duration
         return MediaFacts(
-            container: MediaContainer(kind: .isoMovie, formatName: Self.demuxer, majorBrand: fileType?.majorBrand,
-                                      compatibleBrands: fileType?.compatibleBrands ?? []),
+            container: MediaContainer(
+                kind: .isoMovie, formatName: Self.demuxer, majorBrand: fileType?.majorBrand,
+                compatibleBrands: fileType?.compatibleBrands ?? []),
             streams: streams,
             video: video,
             duration: Self.duration(duration, timeBase: AVRational(num: 1, den: AV_TIME_BASE)),
@@ -152,8 +162,10 @@ struct MovieReader {
     /// of frames counted.
     private func scanned(_ stated: MediaVideo, _ context: UnsafeMutablePointer<AVFormatContext>) -> MediaVideo {
         var video = stated
-        let scan = MoviePacketScan(context: context, streamIndex: video.streamIndex, countsFrames: video.frameCount == nil,
-                                   limit: limits.maxCountedPackets).run()
+        let scan = MoviePacketScan(
+            context: context, streamIndex: video.streamIndex, countsFrames: video.frameCount == nil,
+            limit: limits.maxCountedPackets
+        ).run()
         if let size = scan.streamSize {
             video.codedWidth = size.width
             video.codedHeight = size.height
@@ -173,8 +185,10 @@ struct MovieReader {
         abs(rotation.truncatingRemainder(dividingBy: 180) - 90) < 0.5
     }
 
-    private func videoFacts(_ stream: UnsafeMutablePointer<AVStream>, index: Int, codec: String,
-                            parameters: UnsafeMutablePointer<AVCodecParameters>) -> MediaVideo {
+    private func videoFacts(
+        _ stream: UnsafeMutablePointer<AVStream>, index: Int, codec: String,
+        parameters: UnsafeMutablePointer<AVCodecParameters>
+    ) -> MediaVideo {
         let width = Int(max(0, parameters.pointee.width))
         let height = Int(max(0, parameters.pointee.height))
         let rotation = Self.rotation(of: stream)
@@ -232,7 +246,7 @@ struct MovieReader {
         var degrees = (angle * 1e6).rounded() / 1e6
         degrees = degrees.truncatingRemainder(dividingBy: 360)
         if degrees < 0 { degrees += 360 }
-        return degrees >= 360 ? 0 : degrees + 0   // + 0 turns -0 into 0
+        return degrees >= 360 ? 0 : degrees + 0  // + 0 turns -0 into 0
     }
 
     /// A sample entry's code as four printable characters, else `nil`.

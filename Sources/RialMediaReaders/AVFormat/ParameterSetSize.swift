@@ -17,14 +17,16 @@ enum ParameterSetSize {
         var codecContext = avcodec_alloc_context3(nil)
         defer { avcodec_free_context(&codecContext) }
         guard let context = codecContext, avcodec_parameters_to_context(context, parameters) >= 0,
-              let parser = av_parser_init(Int32(bitPattern: parameters.pointee.codec_id.rawValue)) else { return nil }
+            let parser = av_parser_init(Int32(bitPattern: parameters.pointee.codec_id.rawValue))
+        else { return nil }
         defer { av_parser_close(parser) }
         // The packet is a whole frame (a sample of the track): no frame boundaries to look for.
         parser.pointee.flags |= PARSER_FLAG_COMPLETE_FRAMES
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize: Int32 = 0
-        _ = av_parser_parse2(parser, context, &output, &outputSize, packet.pointee.data, packet.pointee.size,
-                             crial_av_nopts_value(), crial_av_nopts_value(), 0)
+        _ = av_parser_parse2(
+            parser, context, &output, &outputSize, packet.pointee.data, packet.pointee.size,
+            crial_av_nopts_value(), crial_av_nopts_value(), 0)
         let width = Int(parser.pointee.width), height = Int(parser.pointee.height)
         guard width > 0, height > 0 else { return nil }
         return MediaImageSize(width: width, height: height)

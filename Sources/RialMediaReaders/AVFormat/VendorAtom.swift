@@ -63,7 +63,8 @@ struct VendorAtom {
         while let first = scalars.first, code.unicodeScalars.count < 4 {
             if first == "[" {
                 guard let close = scalars.firstIndex(of: "]"),
-                      let byte = UInt8(String(scalars[scalars.index(after: scalars.startIndex)..<close])) else { return nil }
+                    let byte = UInt8(String(scalars[scalars.index(after: scalars.startIndex)..<close]))
+                else { return nil }
                 // QuickTime's atom codes are Mac OS Roman; `©` (0xA9) is the one in use.
                 code.unicodeScalars.append(byte == 0xA9 ? "©" : Unicode.Scalar(byte))
                 scalars = scalars[scalars.index(after: close)...]

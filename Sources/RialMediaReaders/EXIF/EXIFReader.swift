@@ -41,8 +41,10 @@ struct EXIFReader {
                 let tag = entry.pointee.tag
                 if tag.rawValue == 0x927C { hasMakerNote = true }
                 let name = exif_tag_get_name_in_ifd(tag, ifd).map { MediaReaderText.string($0) } ?? Self.hex(tag.rawValue)
-                let text = MediaText.decode(cString: exif_entry_get_value(entry, &buffer, UInt32(buffer.count)),
-                                            maxBytes: limits.maxTagValueBytes)?.text ?? ""
+                let text =
+                    MediaText.decode(
+                        cString: exif_entry_get_value(entry, &buffer, UInt32(buffer.count)),
+                        maxBytes: limits.maxTagValueBytes)?.text ?? ""
                 tags.add(name: name, key: name, scope: scope, bytes: Array(text.utf8))
                 if tag.rawValue == 0x83BB { readIPTC(entry, into: &tags) }
                 let value = MediaTagValue(text, tag: name)
@@ -59,8 +61,9 @@ struct EXIFReader {
             }
         }
         if entryCount == 0 {
-            tags.add(name: "EXIF", key: "EXIF", scope: blockScope,
-                     bytes: Array("(\(block.count) bytes in which libexif finds no entry)".utf8))
+            tags.add(
+                name: "EXIF", key: "EXIF", scope: blockScope,
+                bytes: Array("(\(block.count) bytes in which libexif finds no entry)".utf8))
         }
         facts.location = gps.location(maxTextBytes: limits.maxTagValueBytes)
         readMakerNote(data, hasMakerNote: hasMakerNote, into: &tags, buffer: &buffer)
@@ -91,7 +94,8 @@ struct EXIFReader {
             tags.add(name: key, key: key, scope: "EXIF MakerNote", value: value)
         }
         if !notRendered.isEmpty {
-            tags.markUnread("the EXIF maker note's entries \(notRendered.prefix(8).joined(separator: ", ")), which libexif does not read into: what they hold is not known")
+            tags.markUnread(
+                "the EXIF maker note's entries \(notRendered.prefix(8).joined(separator: ", ")), which libexif does not read into: what they hold is not known")
         }
     }
 
@@ -141,7 +145,8 @@ struct EXIFReader {
     /// The first value of a SHORT entry.
     static func short(_ entry: UnsafeMutablePointer<ExifEntry>, _ order: ExifByteOrder) -> UInt16? {
         guard entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1, entry.pointee.size >= 2,
-              let data = entry.pointee.data else { return nil }
+            let data = entry.pointee.data
+        else { return nil }
         return exif_get_short(data, order)
     }
 
@@ -157,18 +162,20 @@ struct EXIFReader {
         /// The position, when latitude and longitude with their references read as numbers in range.
         func location(maxTextBytes: Int) -> MediaLocation? {
             guard let latitude = degrees(2), let longitude = degrees(4),
-                  let latitudeRef = entries[1]?.text, let longitudeRef = entries[3]?.text,
-                  ["N", "S"].contains(latitudeRef), ["E", "W"].contains(longitudeRef),
-                  latitude <= 90, longitude <= 180 else { return nil }
+                let latitudeRef = entries[1]?.text, let longitudeRef = entries[3]?.text,
+                ["N", "S"].contains(latitudeRef), ["E", "W"].contains(longitudeRef),
+                latitude <= 90, longitude <= 180
+            else { return nil }
             var altitude: Double?
             if let metres = rationals(6, count: 1)?.first, metres <= MediaLocation.maxAltitude {
                 altitude = isBelowSeaLevel ? -metres : metres
             }
             let text = "\(trimmed(entries[2]?.text)) \(latitudeRef), \(trimmed(entries[4]?.text)) \(longitudeRef)"
-            return MediaLocation(latitude: latitudeRef == "S" ? -latitude : latitude,
-                                 longitude: longitudeRef == "W" ? -longitude : longitude,
-                                 altitude: altitude, tag: "GPSLatitude",
-                                 text: MediaText.cut(text, toUTF8Count: maxTextBytes))
+            return MediaLocation(
+                latitude: latitudeRef == "S" ? -latitude : latitude,
+                longitude: longitudeRef == "W" ? -longitude : longitude,
+                altitude: altitude, tag: "GPSLatitude",
+                text: MediaText.cut(text, toUTF8Count: maxTextBytes))
         }
 
         /// libexif's text for a value, without the spaces it pads numbers with.
@@ -195,8 +202,9 @@ struct EXIFReader {
         /// `count` RATIONALs of an entry; `nil` when the entry has another shape or a zero denominator.
         private func rationals(_ tag: UInt32, count: Int) -> [Double]? {
             guard let entry = entries[tag]?.entry, entry.pointee.format == EXIF_FORMAT_RATIONAL,
-                  entry.pointee.components == UInt(count), entry.pointee.size >= UInt32(count * 8),
-                  let data = entry.pointee.data else { return nil }
+                entry.pointee.components == UInt(count), entry.pointee.size >= UInt32(count * 8),
+                let data = entry.pointee.data
+            else { return nil }
             var values: [Double] = []
             for index in 0..<count {
                 let rational = exif_get_rational(data + index * 8, order)

@@ -37,10 +37,12 @@ struct HEIFReader {
         readOtherImages(context, tags: &tags)
         var image = MediaImage(
             codec: codec(),
-            codedSize: MediaImageSize(width: Int(max(0, heif_image_handle_get_ispe_width(primary))),
-                                      height: Int(max(0, heif_image_handle_get_ispe_height(primary)))),
-            displaySize: MediaImageSize(width: Int(max(0, heif_image_handle_get_width(primary))),
-                                        height: Int(max(0, heif_image_handle_get_height(primary)))),
+            codedSize: MediaImageSize(
+                width: Int(max(0, heif_image_handle_get_ispe_width(primary))),
+                height: Int(max(0, heif_image_handle_get_ispe_height(primary)))),
+            displaySize: MediaImageSize(
+                width: Int(max(0, heif_image_handle_get_width(primary))),
+                height: Int(max(0, heif_image_handle_get_height(primary)))),
             rotation: nil,
             depthSize: depthSize(primary),
             imageCount: Int(max(0, heif_context_get_number_of_top_level_images(context)))
@@ -50,13 +52,15 @@ struct HEIFReader {
         if let side = sides.max(), side > MediaFacts.maxDimension {
             return .unreadable(reason: "the photo states an image side of \(side) pixels")
         }
-        return .facts(MediaFacts(
-            container: MediaContainer(kind: .heif, formatName: "heif", majorBrand: fileType.majorBrand,
-                                      compatibleBrands: fileType.compatibleBrands),
-            image: image, creationTime: exif.creationTime, location: exif.location,
-            make: exif.make, model: exif.model, software: exif.software,
-            tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
-        ))
+        return .facts(
+            MediaFacts(
+                container: MediaContainer(
+                    kind: .heif, formatName: "heif", majorBrand: fileType.majorBrand,
+                    compatibleBrands: fileType.compatibleBrands),
+                image: image, creationTime: exif.creationTime, location: exif.location,
+                make: exif.make, model: exif.model, software: exif.software,
+                tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
+            ))
     }
 
     /// The metadata of every other image a viewer may show or a reader may extract, whose tags a

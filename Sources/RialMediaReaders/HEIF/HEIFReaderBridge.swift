@@ -12,8 +12,10 @@ final class HEIFReaderBridge {
     init(range: ByteRange) {
         self.range = range
         table = .allocate(capacity: 1)
-        table.initialize(to: heif_reader(reader_api_version: 1, get_position: Self.getPosition, read: Self.read,
-                                         seek: Self.seek, wait_for_file_size: Self.waitForFileSize))
+        table.initialize(
+            to: heif_reader(
+                reader_api_version: 1, get_position: Self.getPosition, read: Self.read,
+                seek: Self.seek, wait_for_file_size: Self.waitForFileSize))
     }
 
     deinit {

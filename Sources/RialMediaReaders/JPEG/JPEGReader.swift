@@ -30,8 +30,8 @@ struct JPEGReader {
                 return .unreadable(reason: "JPEG: the markers end before the first scan (at byte \(position))")
             }
             switch marker {
-            case 0xD9, 0xDA: break walk                                   // EOI, SOS: no more headers
-            case 0x01, 0xD0...0xD7: continue                               // TEM, RSTn: no length
+            case 0xD9, 0xDA: break walk  // EOI, SOS: no more headers
+            case 0x01, 0xD0...0xD7: continue  // TEM, RSTn: no length
             default: break
             }
             guard let lengthBytes = range.bytes(at: position, count: 2) else {
@@ -90,15 +90,17 @@ struct JPEGReader {
         }
         let facts = exif ?? EXIFFacts()
         let isQuarterTurn = facts.rotation == 90 || facts.rotation == 270
-        let image = MediaImage(codec: "jpeg", codedSize: frameSize,
-                               displaySize: isQuarterTurn ? MediaImageSize(width: frameSize.height, height: frameSize.width) : frameSize,
-                               rotation: facts.rotation ?? 0)
-        return .facts(MediaFacts(
-            container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
-            image: image, creationTime: facts.creationTime, location: facts.location,
-            make: facts.make, model: facts.model, software: facts.software,
-            tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
-        ))
+        let image = MediaImage(
+            codec: "jpeg", codedSize: frameSize,
+            displaySize: isQuarterTurn ? MediaImageSize(width: frameSize.height, height: frameSize.width) : frameSize,
+            rotation: facts.rotation ?? 0)
+        return .facts(
+            MediaFacts(
+                container: MediaContainer(kind: .jpeg, formatName: "jpeg"),
+                image: image, creationTime: facts.creationTime, location: facts.location,
+                make: facts.make, model: facts.model, software: facts.software,
+                tags: tags.tags, omittedTagCount: tags.omittedCount, unread: tags.unread
+            ))
     }
 
     /// The offset just past the end marker (0xFFD9), walking the entropy-coded data from
@@ -114,8 +116,8 @@ struct JPEGReader {
             guard current == 0xFF else { continue }
             guard let marker = window.byte(at: position) else { return nil }
             switch marker {
-            case 0x00, 0xD0...0xD7, 0xFF: continue                              // stuffing, RSTn, fill
-            case 0xD9: return position + 1                                       // EOI
+            case 0x00, 0xD0...0xD7, 0xFF: continue  // stuffing, RSTn, fill
+            case 0xD9: return position + 1  // EOI
             default:
                 // A segment between scans: its length follows the marker.
                 guard let length = window.bytes(at: position + 1, count: 2).map(Array.init) else { return nil }

@@ -20,15 +20,18 @@ struct BoxHeader {
         var size = Int64(header[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
         var headerSize: Int64 = 8
         if size == 1 {
-            guard let large = window.bytes(at: position + 8, count: 8) else { return .failure(BoxProblem("the \(name(type)) box at byte \(position) is cut short")) }
+            guard let large = window.bytes(at: position + 8, count: 8) else {
+                return .failure(BoxProblem("the \(name(type)) box at byte \(position) is cut short"))
+            }
             let value = large.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             guard let exact = Int64(exactly: value) else {
-                return .failure(BoxProblem("the \(name(type)) box at byte \(position) declares \(value) bytes, past the end of the file (\(remaining) present)"))
+                return .failure(
+                    BoxProblem("the \(name(type)) box at byte \(position) declares \(value) bytes, past the end of the file (\(remaining) present)"))
             }
             size = exact
             headerSize = 16
         } else if size == 0 {
-            size = remaining    // "to the end of the file"
+            size = remaining  // "to the end of the file"
         }
         guard size >= headerSize else { return .failure(BoxProblem("the \(name(type)) box at byte \(position) declares an impossible size of \(size) bytes")) }
         guard size <= remaining else {

@@ -28,8 +28,10 @@ struct TagList {
             omittedCount += 1
             return
         }
-        tags.append(MediaTag(name: Self.bounded(name), key: Self.bounded(key), scope: Self.bounded(scope),
-                             value: decoded.text, isValueTruncated: decoded.isTruncated))
+        tags.append(
+            MediaTag(
+                name: Self.bounded(name), key: Self.bounded(key), scope: Self.bounded(scope),
+                value: decoded.text, isValueTruncated: decoded.isTruncated))
     }
 
     /// Adds what another reader found inside this file (a thumbnail's own metadata), each tag

@@ -18,9 +18,11 @@ struct XMPReader {
     func read<Bytes: Collection>(_ packet: Bytes, key: String, scope: String, into tags: inout TagList) where Bytes.Element == UInt8 {
         tags.add(name: "XMP", key: key, scope: scope, bytes: packet)
         let bytes = Array(packet)
-        guard Self.isInitialized, let xmp = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmp_new($0.baseAddress, $0.count) }
-        }) else {
+        guard Self.isInitialized,
+            let xmp = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.withMemoryRebound(to: CChar.self) { xmp_new($0.baseAddress, $0.count) }
+            })
+        else {
             tags.markUnread("the XMP packet \(key) (\(scope)), which Exempi cannot parse: its properties are not read")
             return
         }

@@ -22,19 +22,23 @@ struct AppDigestClaim {
         let manifest: AppForensicManifest
         do {
             let bytes = try FileChunkReader.readAll(path: file.sourcePath, limit: PackageLayout.maxParsedFileBytes)
-            manifest = try AppForensicManifest(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue.split(separator: "/").last.map(String.init) ?? "")
+            manifest = try AppForensicManifest(
+                json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue.split(separator: "/").last.map(String.init) ?? "")
         } catch let error as FormatError {
             let warning = try ReceivedContentProblem(
                 "\(file.sourcePath) is not the capture app's forensic manifest as schema/SPEC.md §2.2 reads it: \(error.reason)",
                 whenKept: "its digests and tokens are not held against the media",
-                reportedAs: "app.manifest.malformed", cause: error).resolve(keepAsReceived: keepAsReceived)
+                reportedAs: "app.manifest.malformed", cause: error
+            ).resolve(keepAsReceived: keepAsReceived)
             return (nil, [warning])
         } catch {
             throw PackagerError(.invalidCapture, "cannot read \(file.sourcePath)", cause: error)
         }
         let warnings = try manifest.tokens.compactMap(\.encodingProblem).map { problem in
-            try ReceivedContentProblem("\(file.sourcePath): \(problem)", whenKept: "the token is carried as written",
-                                       reportedAs: "app.timestamp.malformed").resolve(keepAsReceived: keepAsReceived)
+            try ReceivedContentProblem(
+                "\(file.sourcePath): \(problem)", whenKept: "the token is carried as written",
+                reportedAs: "app.timestamp.malformed"
+            ).resolve(keepAsReceived: keepAsReceived)
         }
         return (AppDigestClaim(manifestSource: file.sourcePath, manifest: manifest, mediaPath: PackageLayout.mediaDirectory + manifest.fileName), warnings)
     }
@@ -54,18 +58,23 @@ struct AppDigestClaim {
     func renameNote(in records: [PayloadRecord]) -> String? {
         guard let media = media(in: records), media.bagPath.rawValue != mediaPath else { return nil }
         let name = String(media.bagPath.rawValue.dropFirst(PackageLayout.mediaDirectory.count))
-        return "\(manifestSource) names the media \(manifest.fileName); no file has that name, and \(name) has the digest it records: packed as \(name), found by content (renamed after the app hashed it)"
+        return
+            "\(manifestSource) names the media \(manifest.fileName); no file has that name, and \(name) has the digest it records: packed as \(name), found by content (renamed after the app hashed it)"
     }
 
     /// What differs between the claim and the packed media, or nothing.
     func mismatches(in records: [PayloadRecord]) -> [String] {
         guard let media = media(in: records) else {
             let held = records.filter { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }.map(\.bagPath.rawValue)
-            return ["it names the media \(manifest.fileName), but the package's media is \(held.joined(separator: ", ")), and no media file has the SHA-256 or SHA-512 it records"]
+            return [
+                "it names the media \(manifest.fileName), but the package's media is \(held.joined(separator: ", ")), and no media file has the SHA-256 or SHA-512 it records"
+            ]
         }
         var found: [String] = []
         if media.sha256 != manifest.sha256 { found.append("the app recorded SHA-256 \(manifest.sha256), the media has \(media.sha256)") }
-        if media.sha512 != manifest.sha512 { found.append("the app recorded SHA-512 \(manifest.sha512.prefix(16))…, the media has \(media.sha512.prefix(16))…") }
+        if media.sha512 != manifest.sha512 {
+            found.append("the app recorded SHA-512 \(manifest.sha512.prefix(16))…, the media has \(media.sha512.prefix(16))…")
+        }
         if let size = manifest.fileSize, UInt64(size) != media.size { found.append("the app recorded \(size) bytes, the media has \(media.size)") }
         return found
     }

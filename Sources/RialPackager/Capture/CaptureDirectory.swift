@@ -98,7 +98,9 @@ package struct CaptureDirectory: Sendable {
             }
         }
         let layout = Self.isRialLayout(items) ? Layout.rial : .appExport
-        let read = layout == .rial ? (files: try Self.rialFiles(root: root, items: items), warnings: [])
+        let read =
+            layout == .rial
+            ? (files: try Self.rialFiles(root: root, items: items), warnings: [])
             : try AppExportLayout.files(root: root, items: items, keepAsReceived: keepAsReceived)
         var files = read.files
         let warnings = read.warnings
@@ -107,7 +109,10 @@ package struct CaptureDirectory: Sendable {
         let appFiles = Self.recogniseAppFiles(files)
         if let (kind, paths) = appFiles.ambiguous.min(by: { $0.key < $1.key }) {
             let found = files.filter { paths.contains($0.bagPath.rawValue) }.map(\.sourcePath)
-            throw PackagerError(.invalidCapture, "\(root) holds \(paths.count) files that read as \(kind.title): \(found.joined(separator: ", ")); a capture has one. Remove the ones that are not this recording's, or pack each recording from its own folder")
+            throw PackagerError(
+                .invalidCapture,
+                "\(root) holds \(paths.count) files that read as \(kind.title): \(found.joined(separator: ", ")); a capture has one. Remove the ones that are not this recording's, or pack each recording from its own folder"
+            )
         }
         for index in files.indices where files[index].reading.isEmpty || files[index].bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
             let path = files[index].bagPath.rawValue
@@ -131,8 +136,10 @@ package struct CaptureDirectory: Sendable {
         var files: [File] = []
         for item in items where item.kind == .file {
             if item.relativePath == descriptorName {
-                files.append(File(sourcePath: root + "/" + item.relativePath, bagPath: try BagPath(PackageLayout.captureDescriptor), size: item.size,
-                                  reading: "the capture descriptor"))
+                files.append(
+                    File(
+                        sourcePath: root + "/" + item.relativePath, bagPath: try BagPath(PackageLayout.captureDescriptor), size: item.size,
+                        reading: "the capture descriptor"))
                 continue
             }
             let components = BagPath.components(of: item.relativePath)
@@ -140,8 +147,10 @@ package struct CaptureDirectory: Sendable {
                 throw PackagerError(.invalidCapture, "\(root)/\(item.relativePath) must be a directory")
             }
             let reading = ["media": "media", "depth": "depth keyframe", "frames": "frame material", "app": ""][top] ?? ""
-            files.append(try file(root: root, relative: item.relativePath, bagText: bagTop + "/" + components.dropFirst().joined(separator: "/"),
-                                  size: item.size, reading: reading))
+            files.append(
+                try file(
+                    root: root, relative: item.relativePath, bagText: bagTop + "/" + components.dropFirst().joined(separator: "/"),
+                    size: item.size, reading: reading))
         }
         guard files.contains(where: { $0.bagPath.rawValue.hasPrefix(PackageLayout.mediaDirectory) }) else {
             throw PackagerError(.invalidCapture, "\(root) has no media: put the captured video or photo in \(root)/media/")
@@ -167,7 +176,8 @@ package struct CaptureDirectory: Sendable {
         let sources = Dictionary(uniqueKeysWithValues: app.map { ($0.bagPath.rawValue, $0.sourcePath) })
         return AppFiles(capturePaths: app.map(\.bagPath.rawValue)) { path in
             guard let source = sources[path],
-                  let bytes = try? FileChunkReader.readAll(path: source, limit: PackageLayout.maxParsedFileBytes) else { return nil }
+                let bytes = try? FileChunkReader.readAll(path: source, limit: PackageLayout.maxParsedFileBytes)
+            else { return nil }
             return try? StrictJSONParser.parse(bytes)
         }
     }

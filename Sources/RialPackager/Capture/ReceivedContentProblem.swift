@@ -26,7 +26,9 @@ struct ReceivedContentProblem: Sendable {
     /// - Throws: ``PackagerError`` `.invalidCapture` with the problem and how to keep it, otherwise.
     func resolve(keepAsReceived: Bool) throws -> String {
         guard keepAsReceived else {
-            throw PackagerError(.invalidCapture, "\(problem). To package the export exactly as received and let verification report it (\(reportedAs)), add --keep-as-received", cause: cause)
+            throw PackagerError(
+                .invalidCapture, "\(problem). To package the export exactly as received and let verification report it (\(reportedAs)), add --keep-as-received",
+                cause: cause)
         }
         return "\(problem); packed as received (--keep-as-received): \(whenKept). Verification will report it (\(reportedAs))"
     }

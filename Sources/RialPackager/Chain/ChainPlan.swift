@@ -29,18 +29,24 @@ struct ChainPlan {
     static func make(for capture: CaptureDirectory) throws -> ChainPlan? {
         guard let descriptorFile = capture.file(PackageLayout.captureDescriptor) else {
             if capture.files.contains(where: { $0.bagPath.rawValue.hasPrefix(PackageLayout.framesDirectory) }) {
-                throw PackagerError(.invalidCapture, "\(capture.root)/frames/ holds frame material but there is no capture.json to say their timestamps and format (schema/SPEC.md §2.3)")
+                throw PackagerError(
+                    .invalidCapture,
+                    "\(capture.root)/frames/ holds frame material but there is no capture.json to say their timestamps and format (schema/SPEC.md §2.3)")
             }
             return nil
         }
         let descriptor: CaptureDescriptor
         do {
-            descriptor = try CaptureDescriptor(json: StrictJSONParser.parse(FileChunkReader.readAll(path: descriptorFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
+            descriptor = try CaptureDescriptor(
+                json: StrictJSONParser.parse(FileChunkReader.readAll(path: descriptorFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
         } catch {
             throw PackagerError(.invalidCapture, "\(descriptorFile.sourcePath) is not a valid capture descriptor", cause: error)
         }
         guard descriptor.frames.count <= FrameChain.maxFrames else {
-            throw PackagerError(.invalidCapture, "capture.json describes \(descriptor.frames.count) frames; a package's chain holds at most \(FrameChain.maxFrames) (a verifier refuses more); split the recording")
+            throw PackagerError(
+                .invalidCapture,
+                "capture.json describes \(descriptor.frames.count) frames; a package's chain holds at most \(FrameChain.maxFrames) (a verifier refuses more); split the recording"
+            )
         }
         var byPath: [String: CaptureDirectory.File] = [:]
         for file in capture.files { byPath[file.bagPath.rawValue] = file }
@@ -51,7 +57,8 @@ struct ChainPlan {
         var keyframes: [DepthIndex.Keyframe] = []
         let materialCount = descriptor.frames.filter { byPath[PackageLayout.framesDirectory + CaptureDescriptor.frameFileName($0.frameNumber)] != nil }.count
         guard materialCount == 0 || materialCount == descriptor.frames.count else {
-            throw PackagerError(.invalidCapture, "\(capture.root)/frames/ holds \(materialCount) of \(descriptor.frames.count) frames; give every frame's material or none")
+            throw PackagerError(
+                .invalidCapture, "\(capture.root)/frames/ holds \(materialCount) of \(descriptor.frames.count) frames; give every frame's material or none")
         }
         let hasMaterial = materialCount > 0
         for (index, frame) in descriptor.frames.enumerated() {
@@ -66,7 +73,9 @@ struct ChainPlan {
             if frame.hasDepth, let format = descriptor.depthFormat {
                 let path = PackageLayout.depthDirectory + CaptureDescriptor.depthFileName(frame.frameNumber)
                 guard let file = byPath[path] else {
-                    throw PackagerError(.invalidCapture, "frame \(frame.frameNumber) has depth but \(capture.root)/depth/\(CaptureDescriptor.depthFileName(frame.frameNumber)) is missing")
+                    throw PackagerError(
+                        .invalidCapture,
+                        "frame \(frame.frameNumber) has depth but \(capture.root)/depth/\(CaptureDescriptor.depthFileName(frame.frameNumber)) is missing")
                 }
                 guard Int64(file.size) == format.keyframeBytes else {
                     throw PackagerError(.invalidCapture, "\(path) must be \(format.keyframeBytes) bytes (width × height × 4)")
@@ -75,13 +84,17 @@ struct ChainPlan {
                 depthIndexByPath[path] = index
                 keyframes.append(.init(frameNumber: frame.frameNumber, timestamp: frame.timestamp, path: path))
             }
-            frames.append(.init(frameNumber: frame.frameNumber, timestamp: frame.timestamp, hash: placeholderHash,
-                                framePath: hasMaterial ? framePath : nil, depthPath: depthPath))
+            frames.append(
+                .init(
+                    frameNumber: frame.frameNumber, timestamp: frame.timestamp, hash: placeholderHash,
+                    framePath: hasMaterial ? framePath : nil, depthPath: depthPath))
         }
         for file in capture.files {
             let path = file.bagPath.rawValue
             if path.hasPrefix(PackageLayout.framesDirectory), frameIndexByPath[path] == nil {
-                throw PackagerError(.invalidCapture, "\(file.sourcePath) is not a frame capture.json describes (expected frame_NNNNNN.raw for frames 1…\(descriptor.frames.count))")
+                throw PackagerError(
+                    .invalidCapture,
+                    "\(file.sourcePath) is not a frame capture.json describes (expected frame_NNNNNN.raw for frames 1…\(descriptor.frames.count))")
             }
             if path.hasPrefix(PackageLayout.depthDirectory), depthIndexByPath[path] == nil {
                 throw PackagerError(.invalidCapture, "\(file.sourcePath) is not the depth keyframe of a frame capture.json marks as having depth")
@@ -91,7 +104,8 @@ struct ChainPlan {
         var appChain: AppHashChain?
         if let appFile = capture.appFile(.hashChain) {
             do {
-                appChain = try AppHashChain(json: StrictJSONParser.parse(FileChunkReader.readAll(path: appFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
+                appChain = try AppHashChain(
+                    json: StrictJSONParser.parse(FileChunkReader.readAll(path: appFile.sourcePath, limit: PackageLayout.maxParsedFileBytes)))
             } catch {
                 throw PackagerError(.invalidCapture, "\(appFile.sourcePath) is not the capture app's HashChainData", cause: error)
             }
@@ -102,17 +116,22 @@ struct ChainPlan {
         var chain = FrameChain(fps: descriptor.fps, checkpointInterval: descriptor.checkpointInterval, frameFormat: descriptor.frameFormat, frames: frames)
         if !hasMaterial {
             guard let appChain else {
-                throw PackagerError(.invalidCapture, "capture.json describes \(frames.count) frames, but there is neither frame material in frames/ nor the app's app/\(AppHashChain.fileName) to give their hashes")
+                throw PackagerError(
+                    .invalidCapture,
+                    "capture.json describes \(frames.count) frames, but there is neither frame material in frames/ nor the app's app/\(AppHashChain.fileName) to give their hashes"
+                )
             }
             guard appChain.frameHashes.count == frames.count else {
-                throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName) has \(appChain.frameHashes.count) frame hashes, capture.json \(frames.count) frames")
+                throw PackagerError(
+                    .invalidCapture, "app/\(AppHashChain.fileName) has \(appChain.frameHashes.count) frame hashes, capture.json \(frames.count) frames")
             }
             for index in chain.frames.indices { chain.frames[index].hash = appChain.frameHashes[index] }
         }
         chain.refreshDerivedFields()
         let depthIndex = descriptor.depthFormat.map { DepthIndex(format: $0, keyframes: keyframes) }
-        return ChainPlan(descriptor: descriptor, chain: chain, depthIndex: depthIndex, hasMaterial: hasMaterial, appChain: appChain,
-                         frameIndexByPath: frameIndexByPath, depthIndexByPath: depthIndexByPath)
+        return ChainPlan(
+            descriptor: descriptor, chain: chain, depthIndex: depthIndex, hasMaterial: hasMaterial, appChain: appChain,
+            frameIndexByPath: frameIndexByPath, depthIndexByPath: depthIndexByPath)
     }
 
     /// The payload in archive order: sorted by path bytes, except that, when the package
@@ -157,10 +176,14 @@ struct ChainPlan {
     func checkAgainstApp() throws {
         guard let appChain else { return }
         for (index, frame) in chain.frames.enumerated() where index >= appChain.frameHashes.count || appChain.frameHashes[index] != frame.hash {
-            throw PackagerError(.invalidCapture, "the frames give a different hash chain from app/\(AppHashChain.fileName), first at frame \(frame.frameNumber); the capture is inconsistent, so it is not packaged")
+            throw PackagerError(
+                .invalidCapture,
+                "the frames give a different hash chain from app/\(AppHashChain.fileName), first at frame \(frame.frameNumber); the capture is inconsistent, so it is not packaged"
+            )
         }
         guard appChain.frameHashes.count == chain.frames.count else {
-            throw PackagerError(.invalidCapture, "app/\(AppHashChain.fileName) has \(appChain.frameHashes.count) frame hashes, the capture \(chain.frames.count) frames")
+            throw PackagerError(
+                .invalidCapture, "app/\(AppHashChain.fileName) has \(appChain.frameHashes.count) frame hashes, the capture \(chain.frames.count) frames")
         }
     }
 }

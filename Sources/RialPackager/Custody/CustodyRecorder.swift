@@ -25,16 +25,24 @@ package struct CustodyRecorder: Sendable {
         }
         let certificate = signer.signer.certificate
         guard let commonName = certificate.subjectCommonName else {
-            throw PackagerError(.invalidOption, "the certificate \(certificate.subject) has no single CN; a signed custody event names its signer by the certificate's CN, so use a certificate that has one")
+            throw PackagerError(
+                .invalidOption,
+                "the certificate \(certificate.subject) has no single CN; a signed custody event names its signer by the certificate's CN, so use a certificate that has one"
+            )
         }
         var actor = given ?? CustodyActor(name: "")
         if actor.name.isEmpty { actor.name = commonName }
         guard actor.name == commonName else {
-            throw PackagerError(.invalidOption, "the actor name \"\(actor.name)\" is not the certificate's CN \"\(commonName)\"; a signed event's actor is whoever holds the key (leave out --actor-name to use the CN)")
+            throw PackagerError(
+                .invalidOption,
+                "the actor name \"\(actor.name)\" is not the certificate's CN \"\(commonName)\"; a signed event's actor is whoever holds the key (leave out --actor-name to use the CN)"
+            )
         }
         if let claimed = actor.organisation, claimed != certificate.subjectOrganization {
-            throw PackagerError(.invalidOption, certificate.subjectOrganization.map { "the organisation \"\(claimed)\" is not the certificate's O \"\($0)\"" }
-                                ?? "the certificate \(certificate.subject) has no single O to attest the organisation \"\(claimed)\"; leave out --organization")
+            throw PackagerError(
+                .invalidOption,
+                certificate.subjectOrganization.map { "the organisation \"\(claimed)\" is not the certificate's O \"\($0)\"" }
+                    ?? "the certificate \(certificate.subject) has no single O to attest the organisation \"\(claimed)\"; leave out --organization")
         }
         if actor.organisation == nil { actor.organisation = certificate.subjectOrganization }
         actor.certificateSHA256 = certificate.fingerprintSHA256
@@ -63,18 +71,22 @@ package struct CustodyRecorder: Sendable {
     /// with a fresh random id.
     /// - Throws: ``PackagerError`` `.invalidOption` when `time` is before the head's time (events
     ///   are in time order), `.invalidCapture` when the log is full.
-    package static func next(after head: PackageTagFiles.CustodyHead?, manifestSHA256: String, packageID: PackageID, time: Timestamp,
-                            action: CustodyAction, actor: CustodyActor, details: String, location: String? = nil,
-                            forced: CustodyEvent.Forced? = nil) throws -> CustodyEvent {
+    package static func next(
+        after head: PackageTagFiles.CustodyHead?, manifestSHA256: String, packageID: PackageID, time: Timestamp,
+        action: CustodyAction, actor: CustodyActor, details: String, location: String? = nil,
+        forced: CustodyEvent.Forced? = nil
+    ) throws -> CustodyEvent {
         let seq = (head?.seq ?? 0) + 1
         guard seq <= Int64(CustodyEvent.maxEvents) else {
             throw PackagerError(.invalidCapture, "the custody log is full (\(CustodyEvent.maxEvents) events, the most a verifier judges)")
         }
         if let head, let last = head.event?.timestamp, time < last {
-            throw PackagerError(.invalidOption, "the event's time \(time.rfc3339) is before event \(head.seq) (\(last.rfc3339)); events are recorded in time order")
+            throw PackagerError(
+                .invalidOption, "the event's time \(time.rfc3339) is before event \(head.seq) (\(last.rfc3339)); events are recorded in time order")
         }
-        return CustodyEvent(seq: seq, id: UUIDText.random(), timestamp: time, action: action, actor: actor, details: details,
-                            location: location, packageID: packageID, previous: head?.sha256 ?? manifestSHA256, forced: forced)
+        return CustodyEvent(
+            seq: seq, id: UUIDText.random(), timestamp: time, action: action, actor: actor, details: details,
+            location: location, packageID: packageID, previous: head?.sha256 ?? manifestSHA256, forced: forced)
     }
 
     /// The deterministic id of an event written while packing (``CustodyEvent/derivedID``).

@@ -48,22 +48,28 @@ struct PackagingCustody {
             appLog = try AppCustodyLog(json: StrictJSONParser.parse(bytes), source: file.bagPath.rawValue)
         } catch {
             // The log stays in the payload byte for byte; only its import is given up.
-            warnings.append(try ReceivedContentProblem(
-                "\(file.sourcePath) cannot begin the package's custody log (schema/SPEC.md §15.4): \(error.reason)",
-                whenKept: "it is carried byte for byte, its events are not imported, and the package's log begins with PACKAGED",
-                reportedAs: "custody.import.unreadable", cause: error).resolve(keepAsReceived: keepAsReceived))
+            warnings.append(
+                try ReceivedContentProblem(
+                    "\(file.sourcePath) cannot begin the package's custody log (schema/SPEC.md §15.4): \(error.reason)",
+                    whenKept: "it is carried byte for byte, its events are not imported, and the package's log begins with PACKAGED",
+                    reportedAs: "custody.import.unreadable", cause: error
+                ).resolve(keepAsReceived: keepAsReceived))
             appLog = try AppCustodyLog(json: .array([]))
         }
         // Carried as written; the verifier judges the order (schema/SPEC.md §15.6).
         var previous: Timestamp?
         for (index, entry) in appLog.entries.enumerated() {
             if let previous, entry.timestamp < previous {
-                warnings.append("\(file.sourcePath): entry \(index + 1) (\(entry.timestamp.rfc3339)) is earlier than the entry before it; packed as written, verification will fail the custody log's order")
+                warnings.append(
+                    "\(file.sourcePath): entry \(index + 1) (\(entry.timestamp.rfc3339)) is earlier than the entry before it; packed as written, verification will fail the custody log's order"
+                )
             }
             previous = entry.timestamp
         }
         if let last = previous, last > created {
-            warnings.append("\(file.sourcePath): its last event (\(last.rfc3339)) is after the package's creation time \(created.rfc3339); packed as written, verification will fail the custody log's order (check --created and the device clock)")
+            warnings.append(
+                "\(file.sourcePath): its last event (\(last.rfc3339)) is after the package's creation time \(created.rfc3339); packed as written, verification will fail the custody log's order (check --created and the device clock)"
+            )
         }
         self.warnings = warnings
     }
@@ -91,16 +97,20 @@ struct PackagingCustody {
         }
         for (index, entry) in appLog.entries.enumerated() {
             let seq = Int64(index + 1)
-            try add(CustodyEvent(seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: entry.timestamp,
-                                 action: entry.eventAction, actor: AppCustodyLog.actor(for: entry), details: entry.details, packageID: packageID,
-                                 previous: previous, imported: AppCustodyLog.importRecord(source: appLogPath ?? AppCustodyLog.path, index: seq, entry: entry)),
-                    signed: false)
+            try add(
+                CustodyEvent(
+                    seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: entry.timestamp,
+                    action: entry.eventAction, actor: AppCustodyLog.actor(for: entry), details: entry.details, packageID: packageID,
+                    previous: previous, imported: AppCustodyLog.importRecord(source: appLogPath ?? AppCustodyLog.path, index: seq, entry: entry)),
+                signed: false)
         }
         let seq = Int64(appLog.entries.count + 1)
         let details = "packaged \(payloadFiles) payload files (\(payloadBytes) bytes) with rial \(RialToolkit.version)"
-        try add(CustodyEvent(seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: created,
-                             action: .packaged, actor: actor, details: details, location: location, packageID: packageID, previous: previous),
-                signed: true)
+        try add(
+            CustodyEvent(
+                seq: seq, id: try CustodyRecorder.derivedID(manifestSHA256: manifestSHA256, seq: seq), timestamp: created,
+                action: .packaged, actor: actor, details: details, location: location, packageID: packageID, previous: previous),
+            signed: true)
         return files
     }
 }

@@ -28,7 +28,9 @@ enum MediaDisclosure {
         do {
             probe = try MediaProbe.locate()
         } catch {
-            return ["the media could not be examined (\(error.reason)), so what it discloses is not known: verification on a machine that can examine it will audit it (privacy.media-embedded)"]
+            return [
+                "the media could not be examined (\(error.reason)), so what it discloses is not known: verification on a machine that can examine it will audit it (privacy.media-embedded)"
+            ]
         }
         var warnings: [String] = []
         for file in media {
@@ -45,10 +47,13 @@ enum MediaDisclosure {
             }
             guard let facts = outcome.facts else {
                 if levels.isFull {
-                    warnings.append("\(file.sourcePath) could not be examined (\(outcome.summary)); verification will say its claims are not checked (media.probe)")
+                    warnings.append(
+                        "\(file.sourcePath) could not be examined (\(outcome.summary)); verification will say its claims are not checked (media.probe)")
                     continue
                 }
-                warnings.append("\(file.sourcePath) could not be read by the media libraries (\(outcome.summary)); what it discloses is not known, and verification will say privacy is not established (privacy.media-embedded)")
+                warnings.append(
+                    "\(file.sourcePath) could not be read by the media libraries (\(outcome.summary)); what it discloses is not known, and verification will say privacy is not established (privacy.media-embedded)"
+                )
                 continue
             }
             // Claims about the one recording: with several media files, which one they describe is
@@ -60,14 +65,18 @@ enum MediaDisclosure {
             let leaks = MediaPrivacyAudit.leaks(facts, levels: levels)
             guard leaks.isEmpty else {
                 let named = leaks.prefix(5).map { "\($0.tag) (\($0.value.prefix(60))), which \($0.dimension)=\($0.level(in: levels)) withholds" }
-                warnings.append(try ReceivedContentProblem(
-                    "\(file.sourcePath) carries in its own metadata \(named.joined(separator: "; "))\(leaks.count > 5 ? "; and \(leaks.count - 5) more" : ""): a package keeping it would disclose what \(levels) withholds. Add --hash-only to leave the media out (its SHA-256 still names it), or disclose more with --privacy",
-                    whenKept: "the media is kept as it is, and the package discloses what its levels say it withholds",
-                    reportedAs: "privacy.media-embedded").resolve(keepAsReceived: keepAsReceived))
+                warnings.append(
+                    try ReceivedContentProblem(
+                        "\(file.sourcePath) carries in its own metadata \(named.joined(separator: "; "))\(leaks.count > 5 ? "; and \(leaks.count - 5) more" : ""): a package keeping it would disclose what \(levels) withholds. Add --hash-only to leave the media out (its SHA-256 still names it), or disclose more with --privacy",
+                        whenKept: "the media is kept as it is, and the package discloses what its levels say it withholds",
+                        reportedAs: "privacy.media-embedded"
+                    ).resolve(keepAsReceived: keepAsReceived))
                 continue
             }
             if !facts.isMetadataComplete {
-                warnings.append("\(file.sourcePath): its metadata was not all read (\(facts.unreadPlaces.joined(separator: "; "))); what those places hold is not known, and verification will say privacy is not established (privacy.media-embedded)")
+                warnings.append(
+                    "\(file.sourcePath): its metadata was not all read (\(facts.unreadPlaces.joined(separator: "; "))); what those places hold is not known, and verification will say privacy is not established (privacy.media-embedded)"
+                )
             }
         }
         return warnings
@@ -79,9 +88,11 @@ enum MediaDisclosure {
         let found = VideoClaimJudge.contradictions(of: claims, facts)
         guard !found.isEmpty else { return nil }
         let said = found.map { "\($0.key) \($0.stated), but the video's is \($0.actual)" }.joined(separator: "; ")
-        return try ReceivedContentProblem("the capture app's metadata says \(said) (\(file.sourcePath)): verification would fail it",
-                                          whenKept: "the media and the metadata are kept byte for byte, and verification fails the claims",
-                                          reportedAs: found.map(\.code).joined(separator: ", ")).resolve(keepAsReceived: keepAsReceived)
+        return try ReceivedContentProblem(
+            "the capture app's metadata says \(said) (\(file.sourcePath)): verification would fail it",
+            whenKept: "the media and the metadata are kept byte for byte, and verification fails the claims",
+            reportedAs: found.map(\.code).joined(separator: ", ")
+        ).resolve(keepAsReceived: keepAsReceived)
     }
 
     /// The refusal (or, kept as received, the warning) for media verification would fail:
@@ -97,8 +108,10 @@ enum MediaDisclosure {
         default:
             return nil
         }
-        return try ReceivedContentProblem("\(problem): verification would fail it. Check that it is the recording the capture app made",
-                                          whenKept: "the file is kept byte for byte, and verification fails it",
-                                          reportedAs: code).resolve(keepAsReceived: keepAsReceived)
+        return try ReceivedContentProblem(
+            "\(problem): verification would fail it. Check that it is the recording the capture app made",
+            whenKept: "the file is kept byte for byte, and verification fails it",
+            reportedAs: code
+        ).resolve(keepAsReceived: keepAsReceived)
     }
 }

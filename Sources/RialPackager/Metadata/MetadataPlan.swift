@@ -47,27 +47,40 @@ struct MetadataPlan {
         func read<T>(_ kind: AppFileKind, _ what: String, reportedAs code: String, _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
             try Self.read(capture, kind, what, keepAsReceived: keepAsReceived, filtering: filtering, reportedAs: code, warnings: &warnings, parse)
         }
-        var app = try read(.metadata, "the capture app's metadata", reportedAs: "metadata.app.malformed") { json throws(FormatError) in try AppMetadata(json: json) }
-        let appPayload = try read(.hashOnlyPayload, "the capture app's hash-only payload", reportedAs: "metadata.payload.malformed") { json throws(FormatError) in try HashOnlyPayload(json: json) }
-        let analysis = try read(.depthAnalysis, "the capture app's depth analysis", reportedAs: "metadata.depth-analysis.malformed") { json throws(FormatError) -> JSONValue in
+        var app = try read(.metadata, "the capture app's metadata", reportedAs: "metadata.app.malformed") { json throws(FormatError) in
+            try AppMetadata(json: json)
+        }
+        let appPayload = try read(.hashOnlyPayload, "the capture app's hash-only payload", reportedAs: "metadata.payload.malformed") {
+            json throws(FormatError) in try HashOnlyPayload(json: json)
+        }
+        let analysis = try read(.depthAnalysis, "the capture app's depth analysis", reportedAs: "metadata.depth-analysis.malformed") {
+            json throws(FormatError) -> JSONValue in
             guard json.objectValue != nil else { throw FormatError(.invalidField, "depth analysis must be a JSON object") }
             return json
         }
         if let type = app?.type, !NormalisedMetadata.mediaTypes.contains(type), !filtering {
             let source = capture.appFile(.metadata)?.sourcePath ?? AppMetadata.fileName
-            warnings.append(try ReceivedContentProblem("\(source) says type \"\(type)\"; the capture app records video or photo",
-                                                       whenKept: "it is carried byte for byte, and no rial/metadata.json is made from it",
-                                                       reportedAs: "metadata.type.mismatch").resolve(keepAsReceived: keepAsReceived))
+            warnings.append(
+                try ReceivedContentProblem(
+                    "\(source) says type \"\(type)\"; the capture app records video or photo",
+                    whenKept: "it is carried byte for byte, and no rial/metadata.json is made from it",
+                    reportedAs: "metadata.type.mismatch"
+                ).resolve(keepAsReceived: keepAsReceived))
             app = nil
         }
         guard let app else {
             if filtering {
-                throw PackagerError(.invalidCapture, "\(hashOnly ? "--hash-only" : "--privacy") filters the capture app's metadata, and the capture has no metadata file (app/\(AppMetadata.fileName), or the export's recording_<n>.metadata.json)")
+                throw PackagerError(
+                    .invalidCapture,
+                    "\(hashOnly ? "--hash-only" : "--privacy") filters the capture app's metadata, and the capture has no metadata file (app/\(AppMetadata.fileName), or the export's recording_<n>.metadata.json)"
+                )
             }
             return MetadataPlan(capture: capture, withheld: [], tagFiles: [], levels: .full, hashOnly: false, warnings: warnings)
         }
         guard NormalisedMetadata.mediaTypes.contains(app.type) else {
-            throw PackagerError(.invalidCapture, "\(capture.appFile(.metadata)?.sourcePath ?? AppMetadata.fileName) says type \"\(app.type)\"; the capture app records video or photo")
+            throw PackagerError(
+                .invalidCapture,
+                "\(capture.appFile(.metadata)?.sourcePath ?? AppMetadata.fileName) says type \"\(app.type)\"; the capture app records video or photo")
         }
         guard let levels = privacy ?? (hashOnly ? appPayload?.flags.levels : .full) else {
             throw PackagerError(.invalidOption, "say what a hash-only package discloses, e.g. --privacy location=coarse,timestamp=day_only,device=model_only")
@@ -82,7 +95,10 @@ struct MetadataPlan {
             }
             mediaSHA256 = try sha256(of: file)
             if let appPayload, appPayload.mediaHash != mediaSHA256 {
-                throw PackagerError(.invalidCapture, "\(capture.appFile(.hashOnlyPayload)?.sourcePath ?? HashOnlyPayload.fileName) names media \(appPayload.mediaHash), but \(file.sourcePath) has SHA-256 \(mediaSHA256 ?? "")")
+                throw PackagerError(
+                    .invalidCapture,
+                    "\(capture.appFile(.hashOnlyPayload)?.sourcePath ?? HashOnlyPayload.fileName) names media \(appPayload.mediaHash), but \(file.sourcePath) has SHA-256 \(mediaSHA256 ?? "")"
+                )
             }
             for file in capture.files where !file.bagPath.rawValue.hasPrefix(PackageLayout.captureAppDirectory) {
                 withheld.insert(file.bagPath.rawValue)
@@ -97,7 +113,8 @@ struct MetadataPlan {
                 // Kept for what it holds, not for what its flags claim: the same audit as the verifier's.
                 case .hashOnlyPayload?: keep = appPayload.map { levels.allows($0.flags.levels) && PrivacyAudit.audit($0).isEmpty } ?? false
                 case .depthAnalysis?:
-                    keep = (levels.timestamp == .exact || analysis?.objectValue?["computedAt"] == nil)
+                    keep =
+                        (levels.timestamp == .exact || analysis?.objectValue?["computedAt"] == nil)
                         && PrivacyAudit.unknownDepthAnalysisKeys(analysis ?? .null).isEmpty
                 case .custodyLog?: keep = levels.timestamp == .exact && levels.device == .full
                 case let kind?: keep = neutralAppFiles.contains(kind)
@@ -116,7 +133,9 @@ struct MetadataPlan {
         do {
             if hashOnly, let mediaSHA256 {
                 let filtered = try FilteredMetadata(app, levels: levels, strict: true)
-                let chain = try Self.read(kept, .hashChain, "the capture app's hash chain", keepAsReceived: false, reportedAs: "app.chain.malformed", warnings: &warnings) { json throws(FormatError) in try AppHashChain(json: json) }
+                let chain = try Self.read(
+                    kept, .hashChain, "the capture app's hash chain", keepAsReceived: false, reportedAs: "app.chain.malformed", warnings: &warnings
+                ) { json throws(FormatError) in try AppHashChain(json: json) }
                 let payload = HashOnlyPayload.build(
                     mediaSHA256: mediaSHA256, mediaType: app.type,
                     depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
@@ -124,25 +143,32 @@ struct MetadataPlan {
                     hashChain: app.type == "video" ? chain : nil, frameCount: app.frameCount, durationMs: app.durationMs)
                 let bytes = JSONWriter.bytes(payload)
                 guard bytes.count < HashOnlyPayload.maxBytes else {
-                    throw PackagerError(.payloadTooLarge, "the hash-only payload would be \(bytes.count) bytes; the capture app keeps it under \(HashOnlyPayload.maxBytes) (10 KiB, its hash-only payload design). A video's payload carries its whole hash chain, about 54 bytes a frame (about 5 s at 30 fps fits): package the video with its media instead")
+                    throw PackagerError(
+                        .payloadTooLarge,
+                        "the hash-only payload would be \(bytes.count) bytes; the capture app keeps it under \(HashOnlyPayload.maxBytes) (10 KiB, its hash-only payload design). A video's payload carries its whole hash chain, about 54 bytes a frame (about 5 s at 30 fps fits): package the video with its media instead"
+                    )
                 }
                 tagFiles.append(PackageFile(path: PackageLayout.hashOnlyPayload, bytes: bytes))
                 sources.append(PackageLayout.hashOnlyPayload)
             }
-            let view = try NormalisedMetadata(app: app, levels: levels, captureMode: hashOnly ? "hash_only" : "full", strict: filtering,
-                                              mediaSHA256: mediaSHA256, depthAnalysis: depthAnalysis, sources: sources.sorted())
+            let view = try NormalisedMetadata(
+                app: app, levels: levels, captureMode: hashOnly ? "hash_only" : "full", strict: filtering,
+                mediaSHA256: mediaSHA256, depthAnalysis: depthAnalysis, sources: sources.sorted())
             tagFiles.append(PackageFile(path: PackageLayout.metadata, bytes: JSONWriter.bytes(view.jsonValue())))
         } catch let error as FormatError {
             throw PackagerError(.invalidOption, "cannot disclose the capture at \(levels)", cause: error)
         }
-        return MetadataPlan(capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256,
-                            warnings: warnings, app: app)
+        return MetadataPlan(
+            capture: kept, withheld: withheld.sorted(), tagFiles: tagFiles, levels: levels, hashOnly: hashOnly, mediaSHA256: mediaSHA256,
+            warnings: warnings, app: app)
     }
 
     /// Parses one of the capture app's JSON files, if the capture has it; one that breaks its
     /// reading is `nil` and a warning when `keepAsReceived` and not `filtering`.
-    private static func read<T>(_ capture: CaptureDirectory, _ kind: AppFileKind, _ what: String, keepAsReceived: Bool, filtering: Bool = false,
-                                reportedAs code: String, warnings: inout [String], _ parse: (JSONValue) throws(FormatError) -> T) throws -> T? {
+    private static func read<T>(
+        _ capture: CaptureDirectory, _ kind: AppFileKind, _ what: String, keepAsReceived: Bool, filtering: Bool = false,
+        reportedAs code: String, warnings: inout [String], _ parse: (JSONValue) throws(FormatError) -> T
+    ) throws -> T? {
         guard let file = capture.appFile(kind) else { return nil }
         let bytes: [UInt8]
         do {
@@ -154,11 +180,17 @@ struct MetadataPlan {
             return try parse(StrictJSONParser.parse(bytes))
         } catch {
             guard !filtering else {
-                throw PackagerError(.invalidCapture, "\(file.sourcePath) is not valid as \(what): \(error.reason). --privacy and --hash-only filter what they can read, so they cannot package it, not even with --keep-as-received: pack the export without them to keep it as received", cause: error)
+                throw PackagerError(
+                    .invalidCapture,
+                    "\(file.sourcePath) is not valid as \(what): \(error.reason). --privacy and --hash-only filter what they can read, so they cannot package it, not even with --keep-as-received: pack the export without them to keep it as received",
+                    cause: error)
             }
-            warnings.append(try ReceivedContentProblem("\(file.sourcePath) is not valid as \(what): \(error.reason)",
-                                                       whenKept: "it is carried byte for byte, and nothing rial writes is made from it",
-                                                       reportedAs: code, cause: error).resolve(keepAsReceived: keepAsReceived))
+            warnings.append(
+                try ReceivedContentProblem(
+                    "\(file.sourcePath) is not valid as \(what): \(error.reason)",
+                    whenKept: "it is carried byte for byte, and nothing rial writes is made from it",
+                    reportedAs: code, cause: error
+                ).resolve(keepAsReceived: keepAsReceived))
             return nil
         }
     }

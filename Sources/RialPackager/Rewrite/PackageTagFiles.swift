@@ -22,7 +22,8 @@ package struct PackageTagFiles: Sendable {
             return (seq, bytes)
         }
         guard let (seq, bytes) = events.max(by: { $0.0 < $1.0 }),
-              let digest = try? StreamingDigest.digest(.sha256, of: bytes) else { return nil }
+            let digest = try? StreamingDigest.digest(.sha256, of: bytes)
+        else { return nil }
         let event = try? CustodyEvent(json: StrictJSONParser.parse(bytes), path: CustodyLogLayout.eventPath(seq: seq))
         return CustodyHead(seq: seq, sha256: Hex.encode(digest), event: event)
     }

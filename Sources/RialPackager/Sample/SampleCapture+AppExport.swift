@@ -72,11 +72,13 @@ extension SampleCapture {
             "fileSize": .integer(Int64(size)),
             "sha256Hash": .string(sha256),
             "sha512Hash": .string(sha512),
-            "timestampTokens": .array([.object([
-                "authority": .string(Self.sampleTSAURL),
-                "requestedAt": Self.appDate(at(3)),
-                "token": .string(Data(token).base64EncodedString()),
-            ])]),
+            "timestampTokens": .array([
+                .object([
+                    "authority": .string(Self.sampleTSAURL),
+                    "requestedAt": Self.appDate(at(3)),
+                    "token": .string(Data(token).base64EncodedString()),
+                ])
+            ]),
             "verifiedTimestamp": .object([
                 "localTime": Self.appDate(Timestamp(seconds: at(2).seconds, nanoseconds: at(2).nanoseconds + 12_000_000)),
                 "ntpServer": .string("time.apple.com"),
@@ -91,14 +93,18 @@ extension SampleCapture {
             (at(2), "TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP (time.apple.com)"),
             (at(4), "MANIFEST_CREATED", "Forensic manifest written"),
         ]
-        let custody: JSONValue = .array(events.map { time, action, details in
-            .object(["action": .string(action), "details": .string(details), "timestamp": Self.appDate(time), "userIdentifier": .string("device-7F3A9C")])
-        })
+        let custody: JSONValue = .array(
+            events.map { time, action, details in
+                .object(["action": .string(action), "details": .string(details), "timestamp": Self.appDate(time), "userIdentifier": .string("device-7F3A9C")])
+            })
         let files: [(String, [UInt8])] = [
             (base + ".manifest.json", AppStyleJSON.bytes(manifest)),
             (base + ".custody_log.json", AppStyleJSON.bytes(custody)),
             (base + ".hash_chain.json", AppStyleJSON.bytes(chain.app.jsonValue())),
-            (base + ".metadata.json", AppStyleJSON.bytes(videoMetadata(started: started, ended: ended, durationMs: durationMs, finalHash: chain.hashes.last ?? []))),
+            (
+                base + ".metadata.json",
+                AppStyleJSON.bytes(videoMetadata(started: started, ended: ended, durationMs: durationMs, finalHash: chain.hashes.last ?? []))
+            ),
             ("README.txt", Array(Self.exportReadme(base: base, mediaName: mediaName).utf8)),
         ]
         for (name, bytes) in files {
@@ -134,37 +140,37 @@ extension SampleCapture {
             ("README.txt", "these instructions"),
         ].map { "  " + $0.0.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + $0.1 }.joined(separator: "\n")
         return """
-        FORENSIC EXPORT - \(base)
+            FORENSIC EXPORT - \(base)
 
-        This folder was exported by the capture app. It holds:
+            This folder was exported by the capture app. It holds:
 
-        \(listing)
+            \(listing)
 
-        HOW TO VERIFY
+            HOW TO VERIFY
 
-        1. Integrity. Compute the hashes of the recording and compare them with
-           "sha256Hash" and "sha512Hash" in the manifest:
+            1. Integrity. Compute the hashes of the recording and compare them with
+               "sha256Hash" and "sha512Hash" in the manifest:
 
-             sha256sum \(mediaName)
-             sha512sum \(mediaName)
+                 sha256sum \(mediaName)
+                 sha512sum \(mediaName)
 
-           (on macOS: shasum -a 256 / shasum -a 512). "fileSize" is its size in bytes.
+               (on macOS: shasum -a 256 / shasum -a 512). "fileSize" is its size in bytes.
 
-        2. Trusted timestamp. Each "token" in "timestampTokens" is the base64 of
-           the DER RFC 3161 TimeStampResp returned by the timestamp authority.
-           Save it to token.b64, then:
+            2. Trusted timestamp. Each "token" in "timestampTokens" is the base64 of
+               the DER RFC 3161 TimeStampResp returned by the timestamp authority.
+               Save it to token.b64, then:
 
-             base64 -d token.b64 > token.tsr
-             openssl ts -reply -in token.tsr -text
-             openssl ts -verify -data \(mediaName) -in token.tsr \\
-                 -CAfile TSA-ROOT.pem
+                 base64 -d token.b64 > token.tsr
+                 openssl ts -reply -in token.tsr -text
+                 openssl ts -verify -data \(mediaName) -in token.tsr \\
+                     -CAfile TSA-ROOT.pem
 
-           "Verification: OK" means the authority saw this recording's hash at
-           the time it states.
+               "Verification: OK" means the authority saw this recording's hash at
+               the time it states.
 
-        Dates in the manifest and the custody log are seconds since
-        2001-01-01T00:00:00Z (add 978307200 for a Unix time).
+            Dates in the manifest and the custody log are seconds since
+            2001-01-01T00:00:00Z (add 978307200 for a Unix time).
 
-        """
+            """
     }
 }

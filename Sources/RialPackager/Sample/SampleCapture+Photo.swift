@@ -19,7 +19,9 @@ extension SampleCapture {
         }
         // A JPEG comment after SOI names the seed, so that samples of different seeds differ.
         let comment = Array("rial sample, seed \(seed)".utf8)
-        var photo = Array(embedded.prefix(2)) + [0xFF, 0xFE, UInt8((comment.count + 2) >> 8), UInt8((comment.count + 2) & 0xFF)] + comment + Array(embedded.dropFirst(2))
+        var photo =
+            Array(embedded.prefix(2)) + [0xFF, 0xFE, UInt8((comment.count + 2) >> 8), UInt8((comment.count + 2) & 0xFF)] + comment
+            + Array(embedded.dropFirst(2))
         let photoSHA256 = Hex.encode(try StreamingDigest.digest(.sha256, of: photo))
         try SampleFiles.write(directory + "/media/" + Self.photoName) { sink in try sink(&photo) }
         var depth = depthMap(frame: 1)
@@ -35,23 +37,28 @@ extension SampleCapture {
         if withPayload {
             let levels = PrivacyLevels(location: .coarse, timestamp: .dayOnly, device: .modelOnly)
             let filtered = try FilteredMetadata(AppMetadata(json: app.json), levels: levels, strict: true)
-            guard case .object(var payload) = HashOnlyPayload.build(
-                mediaSHA256: photoSHA256, mediaType: "photo",
-                depthAnalysis: HashOnlyPayload.filterDepthAnalysis(analysis, levels: levels),
-                metadata: filtered, levels: levels, capturedAt: filtered.timestamp, hashChain: nil, frameCount: nil, durationMs: nil) else {
+            guard
+                case .object(var payload) = HashOnlyPayload.build(
+                    mediaSHA256: photoSHA256, mediaType: "photo",
+                    depthAnalysis: HashOnlyPayload.filterDepthAnalysis(analysis, levels: levels),
+                    metadata: filtered, levels: levels, capturedAt: filtered.timestamp, hashChain: nil, frameCount: nil, durationMs: nil)
+            else {
                 throw PackagerError(.internalInconsistency, "the sample payload is not an object")
             }
             // A stand-in for the App Attest assertion: the structure of one (a CBOR map with
             // signature and authenticatorData, §16.8), random bytes where the device signs.
-            payload["assertion"] = .string(Data(AppMetadataSample.assertionStructure(signature: random.bytes(70), authenticatorData: random.bytes(37))).base64EncodedString())
+            payload["assertion"] = .string(
+                Data(AppMetadataSample.assertionStructure(signature: random.bytes(70), authenticatorData: random.bytes(37))).base64EncodedString())
             var payloadBytes = JSONWriter.bytes(.object(payload))
             try SampleFiles.write(directory + "/app/" + HashOnlyPayload.fileName) { sink in try sink(&payloadBytes) }
         }
-        try writeCustodyLog(to: directory, started: captured, actions: [
-            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.photoName)", 1),
-            ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", 2),
-            ("MANIFEST_CREATED", "Forensic manifest written", 3),
-        ])
+        try writeCustodyLog(
+            to: directory, started: captured,
+            actions: [
+                ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.photoName)", 1),
+                ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", 2),
+                ("MANIFEST_CREATED", "Forensic manifest written", 3),
+            ])
     }
 
     /// The app's `DepthAnalysisResult` for a depth map: the standard deviation of valid

@@ -62,13 +62,16 @@ package struct SampleCapture: Sendable {
     ///   directory, `.writeFailed` on I/O errors.
     package func write(to directory: String) throws {
         guard seconds > 0, seconds <= 3600, fps > 0, fps <= 240, width > 0, height > 0, width <= 8192, height <= 8192,
-              depthInterval >= 0, checkpointInterval > 0 else {
-            throw PackagerError(.invalidOption, "sample needs 1–3600 seconds, 1–240 fps, a frame size of at most 8192×8192, a depth interval ≥ 0 and a checkpoint interval ≥ 1")
+            depthInterval >= 0, checkpointInterval > 0
+        else {
+            throw PackagerError(
+                .invalidOption, "sample needs 1–3600 seconds, 1–240 fps, a frame size of at most 8192×8192, a depth interval ≥ 0 and a checkpoint interval ≥ 1")
         }
         if kind == .appExport {
             let root = Self.tsaRootPath(forExport: directory)
             guard !FileManager.default.fileExists(atPath: root) else {
-                throw PackagerError(.invalidOption, "\(root) exists; the sample writes its TSA's root certificate there, beside the export: remove it, or give another -o")
+                throw PackagerError(
+                    .invalidOption, "\(root) exists; the sample writes its TSA's root certificate there, beside the export: remove it, or give another -o")
             }
         }
         try SampleFiles.makeEmptyDirectory(directory)
@@ -98,13 +101,15 @@ package struct SampleCapture: Sendable {
         var metadataBytes = JSONWriter.bytes(videoMetadata(started: started, ended: ended, durationMs: durationMs, finalHash: chainHashes.last ?? []))
         try SampleFiles.write(directory + "/app/metadata.json") { sink in try sink(&metadataBytes) }
 
-        try writeCustodyLog(to: directory, started: started, actions: [
-            ("RECORDING_START", "Recording started", 0),
-            ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
-            ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.videoName)", durationMs / 1000 + 1),
-            ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
-            ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
-        ])
+        try writeCustodyLog(
+            to: directory, started: started,
+            actions: [
+                ("RECORDING_START", "Recording started", 0),
+                ("RECORDING_COMPLETE", "Recording stopped after \(durationMs) ms", durationMs / 1000),
+                ("HASH_GENERATION_COMPLETE", "SHA-256 and SHA-512 computed for \(Self.videoName)", durationMs / 1000 + 1),
+                ("TIMESTAMP_VERIFICATION_COMPLETE", "Device clock within 12 ms of NTP", durationMs / 1000 + 2),
+                ("MANIFEST_CREATED", "Forensic manifest written", durationMs / 1000 + 3),
+            ])
     }
 
     /// When a video sample's recording started: a fixed day, a second that depends on the seed.
@@ -216,9 +221,10 @@ package struct SampleCapture: Sendable {
         let frames = hashes.enumerated().map { index, hash in
             FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: timestamps[index], hash: Hex.encode(hash), framePath: nil, depthPath: nil)
         }
-        let app = AppHashChain(frameHashes: frames.map(\.hash),
-                               checkpoints: FrameChain.checkpoints(for: frames, interval: Int64(checkpointInterval)),
-                               finalHash: frames.last?.hash ?? "")
+        let app = AppHashChain(
+            frameHashes: frames.map(\.hash),
+            checkpoints: FrameChain.checkpoints(for: frames, interval: Int64(checkpointInterval)),
+            finalHash: frames.last?.hash ?? "")
         return (hashes, descriptor, app)
     }
 

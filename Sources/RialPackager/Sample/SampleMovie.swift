@@ -89,25 +89,29 @@ struct SampleMovie {
         let movieTimescale = 1000
         let movieDuration = frameCount * 1000 / fps
         let time = Self.uint32(Int(created.seconds + Self.quickTimeEpochOffset))
-        let mvhd = Self.fullBox("mvhd", version: 0, flags: 0,
-                                time + time + Self.uint32(movieTimescale) + Self.uint32(movieDuration)
-                                + Self.uint32(0x0001_0000) + Self.uint16(0x0100) + [UInt8](repeating: 0, count: 10)
-                                + Self.identityMatrix + [UInt8](repeating: 0, count: 24) + Self.uint32(2))
+        let mvhd = Self.fullBox(
+            "mvhd", version: 0, flags: 0,
+            time + time + Self.uint32(movieTimescale) + Self.uint32(movieDuration)
+                + Self.uint32(0x0001_0000) + Self.uint16(0x0100) + [UInt8](repeating: 0, count: 10)
+                + Self.identityMatrix + [UInt8](repeating: 0, count: 24) + Self.uint32(2))
         return Self.box("moov", mvhd + track(time: time, movieDuration: movieDuration))
     }
 
     private func track(time: [UInt8], movieDuration: Int) -> [UInt8] {
         let width = SampleMediaBytes.videoWidth, height = SampleMediaBytes.videoHeight
         // Flags 3: enabled and in the movie.
-        let tkhd = Self.fullBox("tkhd", version: 0, flags: 3,
-                                time + time + Self.uint32(1) + Self.uint32(0) + Self.uint32(movieDuration)
-                                + [UInt8](repeating: 0, count: 8) + Self.uint16(0) + Self.uint16(0) + Self.uint16(0) + Self.uint16(0)
-                                + Self.identityMatrix + Self.uint32(width << 16) + Self.uint32(height << 16))
+        let tkhd = Self.fullBox(
+            "tkhd", version: 0, flags: 3,
+            time + time + Self.uint32(1) + Self.uint32(0) + Self.uint32(movieDuration)
+                + [UInt8](repeating: 0, count: 8) + Self.uint16(0) + Self.uint16(0) + Self.uint16(0) + Self.uint16(0)
+                + Self.identityMatrix + Self.uint32(width << 16) + Self.uint32(height << 16))
         // The media's clock ticks once a frame.
-        let mdhd = Self.fullBox("mdhd", version: 0, flags: 0,
-                                time + time + Self.uint32(fps) + Self.uint32(frameCount) + Self.uint16(0x55C4) + Self.uint16(0))
-        let hdlr = Self.fullBox("hdlr", version: 0, flags: 0,
-                                Self.uint32(0) + Array("vide".utf8) + [UInt8](repeating: 0, count: 12) + Array("VideoHandler".utf8) + [0])
+        let mdhd = Self.fullBox(
+            "mdhd", version: 0, flags: 0,
+            time + time + Self.uint32(fps) + Self.uint32(frameCount) + Self.uint16(0x55C4) + Self.uint16(0))
+        let hdlr = Self.fullBox(
+            "hdlr", version: 0, flags: 0,
+            Self.uint32(0) + Array("vide".utf8) + [UInt8](repeating: 0, count: 12) + Array("VideoHandler".utf8) + [0])
         let vmhd = Self.fullBox("vmhd", version: 0, flags: 1, [UInt8](repeating: 0, count: 8))
         let dinf = Self.box("dinf", Self.fullBox("dref", version: 0, flags: 0, Self.uint32(1) + Self.fullBox("url ", version: 0, flags: 1, [])))
         let minf = Self.box("minf", vmhd + dinf + sampleTable(width: width, height: height))
@@ -123,9 +127,11 @@ struct SampleMovie {
         let name = Array("rial sample".utf8)
         compressorName[0] = UInt8(name.count)
         compressorName.replaceSubrange(1...name.count, with: name)
-        let avc1 = Self.box("avc1", [UInt8](repeating: 0, count: 6) + Self.uint16(1) + [UInt8](repeating: 0, count: 16)
-                            + Self.uint16(width) + Self.uint16(height) + Self.uint32(0x0048_0000) + Self.uint32(0x0048_0000)
-                            + Self.uint32(0) + Self.uint16(1) + compressorName + Self.uint16(0x18) + Self.uint16(0xFFFF) + avcC)
+        let avc1 = Self.box(
+            "avc1",
+            [UInt8](repeating: 0, count: 6) + Self.uint16(1) + [UInt8](repeating: 0, count: 16)
+                + Self.uint16(width) + Self.uint16(height) + Self.uint32(0x0048_0000) + Self.uint32(0x0048_0000)
+                + Self.uint32(0) + Self.uint16(1) + compressorName + Self.uint16(0x18) + Self.uint16(0xFFFF) + avcC)
         let stsd = Self.fullBox("stsd", version: 0, flags: 0, Self.uint32(1) + avc1)
         let stts = Self.fullBox("stts", version: 0, flags: 0, Self.uint32(1) + Self.uint32(frameCount) + Self.uint32(1))
         let stsc = Self.fullBox("stsc", version: 0, flags: 0, Self.uint32(1) + Self.uint32(1) + Self.uint32(frameCount) + Self.uint32(1))

@@ -45,7 +45,8 @@ public struct Sealer: Sendable {
     public func checkUsable(at now: Timestamp) throws {
         let certificate = signer.certificate
         if let notAfter = certificate.notAfter, notAfter < now.seconds {
-            throw PackagerError(.invalidOption, "the certificate \(certificate.subject) expired on \(Timestamp(seconds: notAfter)); a seal made with it would not verify")
+            throw PackagerError(
+                .invalidOption, "the certificate \(certificate.subject) expired on \(Timestamp(seconds: notAfter)); a seal made with it would not verify")
         }
         if let notBefore = certificate.notBefore, notBefore > now.seconds {
             throw PackagerError(.invalidOption, "the certificate \(certificate.subject) is valid only from \(Timestamp(seconds: notBefore))")

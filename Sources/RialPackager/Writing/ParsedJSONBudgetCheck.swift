@@ -29,8 +29,10 @@ enum ParsedJSONBudgetCheck {
     private static func parse(_ bytes: [UInt8], named name: String, budget: JSONBudget) throws(PackagerError) {
         do {
             _ = try StrictJSONParser.parse(bytes, budget: budget)
-        } catch where error.code == .budgetExceeded {
-            throw PackagerError(.invalidCapture, """
+        } catch  where error.code == .budgetExceeded {
+            throw PackagerError(
+                .invalidCapture,
+                """
                 parsed, the package's JSON files would take more than \(PackageLayout.maxParsedJSONBytes >> 20) MiB of memory \
                 (rial's estimate, schema/SPEC.md §8.3), and \(name) crosses it: a verifier parses at most that much, so the \
                 package could not be verified whole. Split the recording, or leave the largest JSON files out of data/capture/

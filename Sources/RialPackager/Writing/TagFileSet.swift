@@ -23,9 +23,11 @@ struct TagFileSet {
     /// - Parameter appended: makes the files that follow the payload from the exact bytes of
     ///   `rial/manifest.json`. While laying out with placeholder digests it may return any
     ///   bytes: only the paths reach the tag manifests' layout.
-    init(packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
-         chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, metadata: [PackageFile] = [], readmeAppStep: ReadmeText.AppManifestStep? = nil,
-         appended: (_ manifest: [UInt8]) throws -> [PackageFile]) throws {
+    init(
+        packageID: PackageID, created: Timestamp, bagInfoFields: [BagInfo.Field], payload: [PayloadRecord],
+        chain: FrameChain? = nil, depthIndex: DepthIndex? = nil, metadata: [PackageFile] = [], readmeAppStep: ReadmeText.AppManifestStep? = nil,
+        appended: (_ manifest: [UInt8]) throws -> [PackageFile]
+    ) throws {
         let declaration = BagDeclaration.current.bytes()
 
         var info = BagInfo()
@@ -59,17 +61,21 @@ struct TagFileSet {
         var records: [PackageManifest.FileRecord] = []
         for tag in leading + rialFiles {
             guard let role = FileRole(path: tag.path) else { continue }
-            records.append(.init(path: tag.path, role: role, mediaType: MediaType.forExtension(BagPath.fileExtension(of: tag.path)),
-                                 size: UInt64(tag.bytes.count),
-                                 sha256: hex(try StreamingDigest.digest(.sha256, of: tag.bytes)),
-                                 sha512: hex(try StreamingDigest.digest(.sha512, of: tag.bytes))))
+            records.append(
+                .init(
+                    path: tag.path, role: role, mediaType: MediaType.forExtension(BagPath.fileExtension(of: tag.path)),
+                    size: UInt64(tag.bytes.count),
+                    sha256: hex(try StreamingDigest.digest(.sha256, of: tag.bytes)),
+                    sha512: hex(try StreamingDigest.digest(.sha512, of: tag.bytes))))
         }
         for file in payload {
             guard let role = FileRole(path: file.bagPath.rawValue) else {
                 throw PackagerError(.internalInconsistency, "no role for \(file.bagPath)")
             }
-            records.append(.init(path: file.bagPath.rawValue, role: role, mediaType: MediaType.forExtension(file.bagPath.fileExtension),
-                                 size: file.size, sha256: file.sha256, sha512: file.sha512))
+            records.append(
+                .init(
+                    path: file.bagPath.rawValue, role: role, mediaType: MediaType.forExtension(file.bagPath.fileExtension),
+                    size: file.size, sha256: file.sha256, sha512: file.sha512))
         }
         let manifest = PackageManifest(
             packageID: packageID, created: created,
@@ -88,8 +94,10 @@ struct TagFileSet {
             for tag in tagged + self.appended {
                 entries.append(.init(path: tag.path, digest: hex(try StreamingDigest.digest(algorithm, of: tag.bytes))))
             }
-            tagManifests.append(PackageFile(path: PackageLayout.tagManifests[index],
-                                        bytes: BagManifest(algorithm: algorithm.rawValue, entries: entries).bytes()))
+            tagManifests.append(
+                PackageFile(
+                    path: PackageLayout.tagManifests[index],
+                    bytes: BagManifest(algorithm: algorithm.rawValue, entries: entries).bytes()))
         }
         files = tagged + tagManifests
     }

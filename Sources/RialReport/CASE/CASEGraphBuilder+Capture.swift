@@ -17,32 +17,43 @@ extension CASEGraphBuilder {
             let isFull = capture.privacy?.device == .full && parts.count == 3
             appVersion = isFull ? parts[2] : nil
             let iri = try ids.iri("device", "capture device")
-            graph.add(iri, "uco-observable:Device", [
-                "uco-core:description": .string("the capture device, as the package states it: \(device)"),
-                "uco-core:hasFacet": .array([CASEGraph.node(try ids.iri("device-facet", "capture device"), "uco-observable:DeviceFacet", [
-                    "uco-observable:model": .string(isFull ? parts[0] : device),
-                ])]),
-            ])
+            graph.add(
+                iri, "uco-observable:Device",
+                [
+                    "uco-core:description": .string("the capture device, as the package states it: \(device)"),
+                    "uco-core:hasFacet": .array([
+                        CASEGraph.node(
+                            try ids.iri("device-facet", "capture device"), "uco-observable:DeviceFacet",
+                            [
+                                "uco-observable:model": .string(isFull ? parts[0] : device)
+                            ])
+                    ]),
+                ])
             instruments.append(iri)
             linked.append(iri)
         }
         let app = try ids.iri("tool", "capture app")
-        graph.add(app, "uco-tool:Tool", [
-            "uco-core:name": .string("capture app"),
-            "uco-core:description": .string("the capture app that recorded the media and wrote data/capture/; the package names its version only at device=full"),
-            "uco-tool:toolType": .string("capture application"),
-            "uco-tool:version": CASEGraph.text(appVersion),
-        ])
+        graph.add(
+            app, "uco-tool:Tool",
+            [
+                "uco-core:name": .string("capture app"),
+                "uco-core:description": .string(
+                    "the capture app that recorded the media and wrote data/capture/; the package names its version only at device=full"),
+                "uco-tool:toolType": .string("capture application"),
+                "uco-tool:version": CASEGraph.text(appVersion),
+            ])
         instruments.append(app)
         linked.append(app)
 
         var location: String?
         if capture.place != nil || capture.coordinates != nil {
             let iri = try ids.iri("location", "capture location")
-            graph.add(iri, "uco-location:Location", [
-                "uco-core:name": .string(capture.place ?? capture.coordinates ?? ""),
-                "uco-core:description": capture.coordinates.map { .string("coordinates \($0)") },
-            ])
+            graph.add(
+                iri, "uco-location:Location",
+                [
+                    "uco-core:name": .string(capture.place ?? capture.coordinates ?? ""),
+                    "uco-core:description": capture.coordinates.map { .string("coordinates \($0)") },
+                ])
             location = iri
         }
         var startTime: Timestamp?
@@ -56,14 +67,16 @@ extension CASEGraphBuilder {
         }
         let media = export.files.filter { $0.path.hasPrefix("data/") }.compactMap { fileIRIs[$0.path] }
         let iri = try ids.iri("investigative-action", "capture")
-        graph.add(iri, "case-investigation:InvestigativeAction", [
-            "uco-core:name": .string("capture"),
-            "uco-core:description": description.isEmpty ? nil : .string(description),
-            "uco-action:startTime": startTime.map(CASEGraph.dateTime),
-            "uco-action:location": location.map { .array([CASEGraph.reference($0)]) },
-            "uco-action:instrument": CASEGraph.references(instruments),
-            "uco-action:result": CASEGraph.references(media),
-        ])
+        graph.add(
+            iri, "case-investigation:InvestigativeAction",
+            [
+                "uco-core:name": .string("capture"),
+                "uco-core:description": description.isEmpty ? nil : .string(description),
+                "uco-action:startTime": startTime.map(CASEGraph.dateTime),
+                "uco-action:location": location.map { .array([CASEGraph.reference($0)]) },
+                "uco-action:instrument": CASEGraph.references(instruments),
+                "uco-action:result": CASEGraph.references(media),
+            ])
         linked.append(iri)
     }
 }

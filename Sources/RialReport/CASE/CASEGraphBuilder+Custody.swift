@@ -13,21 +13,26 @@ extension CASEGraphBuilder {
             let signature = "signature: " + Self.signatureWords(entry)
             let result = fileIRIs[entry.path].map { [$0] } ?? []
             guard let event = entry.event else {
-                graph.add(iri, "case-investigation:InvestigativeAction", [
-                    "uco-core:name": .string("custody event \(entry.seq) (unreadable)"),
-                    "uco-core:description": .string("the event file \(entry.path) could not be read; \(signature)"),
-                    "uco-action:object": CASEGraph.references([packageIRI]),
-                    "uco-action:result": CASEGraph.references(result),
-                ])
+                graph.add(
+                    iri, "case-investigation:InvestigativeAction",
+                    [
+                        "uco-core:name": .string("custody event \(entry.seq) (unreadable)"),
+                        "uco-core:description": .string("the event file \(entry.path) could not be read; \(signature)"),
+                        "uco-action:object": CASEGraph.references([packageIRI]),
+                        "uco-action:result": CASEGraph.references(result),
+                    ])
                 linked.append(iri)
                 continue
             }
             let actor = event.actor
-            let person = try ids.iri("identity", "person \([actor.name, actor.role ?? "", actor.organisation ?? "", actor.identifier ?? ""].joined(separator: "\u{1F}"))")
-            graph.add(person, "uco-identity:Person", [
-                "uco-core:name": .string(actor.name),
-                "uco-core:description": Self.joined([actor.role.map { "role: \($0)" }, actor.identifier.map { "identifier: \($0)" }]),
-            ])
+            let person = try ids.iri(
+                "identity", "person \([actor.name, actor.role ?? "", actor.organisation ?? "", actor.identifier ?? ""].joined(separator: "\u{1F}"))")
+            graph.add(
+                person, "uco-identity:Person",
+                [
+                    "uco-core:name": .string(actor.name),
+                    "uco-core:description": Self.joined([actor.role.map { "role: \($0)" }, actor.identifier.map { "identifier: \($0)" }]),
+                ])
             var participants: [String] = []
             if let organisation = actor.organisation, !organisation.isEmpty {
                 let iri = try ids.iri("organization", "organization \(organisation)")
@@ -41,18 +46,22 @@ extension CASEGraphBuilder {
             }
             var notes = [event.details.isEmpty ? nil : event.details, signature]
             if let imported = event.imported { notes.append("imported from the capture app's log \(imported.source), entry \(imported.entry)") }
-            if let forced = event.forced { notes.append("appended with --force to a package that did not verify (\(forced.verdict): \(forced.failedChecks.joined(separator: ", ")))") }
+            if let forced = event.forced {
+                notes.append("appended with --force to a package that did not verify (\(forced.verdict): \(forced.failedChecks.joined(separator: ", ")))")
+            }
             if !entry.problems.isEmpty { notes.append("failed checks: \(entry.problems.joined(separator: ", "))") }
-            graph.add(iri, "case-investigation:InvestigativeAction", [
-                "uco-core:name": .string("custody \(event.action.rawValue)"),
-                "uco-core:description": Self.joined(notes),
-                "uco-action:startTime": CASEGraph.dateTime(event.timestamp),
-                "uco-action:performer": CASEGraph.reference(person),
-                "uco-action:participant": CASEGraph.references(participants),
-                "uco-action:location": location.map { .array([CASEGraph.reference($0)]) },
-                "uco-action:object": CASEGraph.references([packageIRI]),
-                "uco-action:result": CASEGraph.references(result),
-            ])
+            graph.add(
+                iri, "case-investigation:InvestigativeAction",
+                [
+                    "uco-core:name": .string("custody \(event.action.rawValue)"),
+                    "uco-core:description": Self.joined(notes),
+                    "uco-action:startTime": CASEGraph.dateTime(event.timestamp),
+                    "uco-action:performer": CASEGraph.reference(person),
+                    "uco-action:participant": CASEGraph.references(participants),
+                    "uco-action:location": location.map { .array([CASEGraph.reference($0)]) },
+                    "uco-action:object": CASEGraph.references([packageIRI]),
+                    "uco-action:result": CASEGraph.references(result),
+                ])
             linked.append(iri)
         }
     }

@@ -33,38 +33,47 @@ struct CASEGraphBuilder {
             facets.append(try fileFacet("package", name: name, path: nil, size: export.packageFile?.size, isDirectory: report.subjectKind == .bag))
         }
         if let file = export.packageFile { facets.append(try contentFacet("package", file)) }
-        graph.add(packageIRI, "uco-observable:File", [
-            "uco-core:name": .string(report.packageID ?? name),
-            "uco-core:description": .string(report.subjectKind == .package ? "rial evidence package" : "BagIt bag directory"),
-            "uco-core:hasFacet": facets.isEmpty ? nil : .array(facets),
-        ])
+        graph.add(
+            packageIRI, "uco-observable:File",
+            [
+                "uco-core:name": .string(report.packageID ?? name),
+                "uco-core:description": .string(report.subjectKind == .package ? "rial evidence package" : "BagIt bag directory"),
+                "uco-core:hasFacet": facets.isEmpty ? nil : .array(facets),
+            ])
         linked.append(packageIRI)
         let signatures = custodySignatures()
         for file in export.files {
             let iri = try ids.iri("file", "file \(file.path)")
             fileIRIs[file.path] = iri
-            var facets = [try fileFacet("file \(file.path)", name: Self.lastComponent(file.path),
-                                        path: export.root.map { $0 + "/" + file.path } ?? file.path, size: file.size, isDirectory: false),
-                          try contentFacet("file \(file.path)", file)]
+            var facets = [
+                try fileFacet(
+                    "file \(file.path)", name: Self.lastComponent(file.path),
+                    path: export.root.map { $0 + "/" + file.path } ?? file.path, size: file.size, isDirectory: false),
+                try contentFacet("file \(file.path)", file),
+            ]
             if let signature = signatures[file.path] { facets.append(try signatureFacet(file.path, signature)) }
             graph.add(iri, "uco-observable:File", ["uco-core:hasFacet": .array(facets)])
-            graph.add(try ids.iri("relationship", "contained \(file.path)"), "uco-core:Relationship", [
-                "uco-core:source": CASEGraph.reference(iri),
-                "uco-core:target": CASEGraph.reference(packageIRI),
-                "uco-core:kindOfRelationship": .string("Contained_Within"),
-                "uco-core:isDirectional": .bool(true),
-            ])
+            graph.add(
+                try ids.iri("relationship", "contained \(file.path)"), "uco-core:Relationship",
+                [
+                    "uco-core:source": CASEGraph.reference(iri),
+                    "uco-core:target": CASEGraph.reference(packageIRI),
+                    "uco-core:kindOfRelationship": .string("Contained_Within"),
+                    "uco-core:isDirectional": .bool(true),
+                ])
             linked.append(iri)
         }
     }
 
     private func fileFacet(_ role: String, name: String, path: String?, size: UInt64?, isDirectory: Bool) throws -> JSONValue {
-        CASEGraph.node(try ids.iri("file-facet", role), "uco-observable:FileFacet", [
-            "uco-observable:fileName": .string(name),
-            "uco-observable:filePath": CASEGraph.text(path),
-            "uco-observable:sizeInBytes": size.map(CASEGraph.integer),
-            "uco-observable:isDirectory": isDirectory ? .bool(true) : nil,
-        ])
+        CASEGraph.node(
+            try ids.iri("file-facet", role), "uco-observable:FileFacet",
+            [
+                "uco-observable:fileName": .string(name),
+                "uco-observable:filePath": CASEGraph.text(path),
+                "uco-observable:sizeInBytes": size.map(CASEGraph.integer),
+                "uco-observable:isDirectory": isDirectory ? .bool(true) : nil,
+            ])
     }
 
     /// Size and the digests rial computed: SHA-256 and, where computed, SHA-512.
@@ -72,15 +81,20 @@ struct CASEGraphBuilder {
         var hashes: [JSONValue] = []
         for (method, value) in [("SHA256", file.sha256), ("SHA512", file.sha512)] {
             guard let value else { continue }
-            hashes.append(CASEGraph.node(try ids.iri("hash", "\(role) \(method)"), "uco-types:Hash", [
-                "uco-types:hashMethod": .string(method),
-                "uco-types:hashValue": CASEGraph.typed(value, "xsd:hexBinary"),
-            ]))
+            hashes.append(
+                CASEGraph.node(
+                    try ids.iri("hash", "\(role) \(method)"), "uco-types:Hash",
+                    [
+                        "uco-types:hashMethod": .string(method),
+                        "uco-types:hashValue": CASEGraph.typed(value, "xsd:hexBinary"),
+                    ]))
         }
-        return CASEGraph.node(try ids.iri("content-data-facet", role), "uco-observable:ContentDataFacet", [
-            "uco-observable:sizeInBytes": CASEGraph.integer(file.size),
-            "uco-observable:hash": hashes.isEmpty ? nil : .array(hashes),
-        ])
+        return CASEGraph.node(
+            try ids.iri("content-data-facet", role), "uco-observable:ContentDataFacet",
+            [
+                "uco-observable:sizeInBytes": CASEGraph.integer(file.size),
+                "uco-observable:hash": hashes.isEmpty ? nil : .array(hashes),
+            ])
     }
 
     /// Each custody event file's entry, by path: its signature state goes on the file.
@@ -95,11 +109,13 @@ struct CASEGraphBuilder {
     /// description says whether the signer chains to an anchor the verifier gave.
     private func signatureFacet(_ path: String, _ entry: CustodyEntry) throws -> JSONValue {
         let valid = entry.signature == .validTrusted || entry.signature == .validUntrusted
-        return CASEGraph.node(try ids.iri("digital-signature-info-facet", "signature \(path)"), "uco-observable:DigitalSignatureInfoFacet", [
-            "uco-observable:signatureExists": .bool(entry.signaturePath != nil),
-            "uco-observable:signatureVerified": entry.signaturePath == nil ? nil : .bool(valid),
-            "uco-observable:signatureDescription": .string(Self.signatureWords(entry)),
-        ])
+        return CASEGraph.node(
+            try ids.iri("digital-signature-info-facet", "signature \(path)"), "uco-observable:DigitalSignatureInfoFacet",
+            [
+                "uco-observable:signatureExists": .bool(entry.signaturePath != nil),
+                "uco-observable:signatureVerified": entry.signaturePath == nil ? nil : .bool(valid),
+                "uco-observable:signatureDescription": .string(Self.signatureWords(entry)),
+            ])
     }
 
     /// The signature's state in plain words, with the certificate's identity when signed.

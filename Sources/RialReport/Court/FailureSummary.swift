@@ -29,7 +29,8 @@ struct FailureSummary {
             if let index = lines.firstIndex(where: { $0.meaning == meaning && $0.subject == check.subject && $0.seq == check.seq }) {
                 if !lines[index].codes.contains(check.code.rawValue) { lines[index].codes.append(check.code.rawValue) }
             } else {
-                lines.append(Line(meaning: meaning, subject: check.subject, seq: check.seq, codes: [check.code.rawValue], finding: PlainWords.finding(check.message)))
+                lines.append(
+                    Line(meaning: meaning, subject: check.subject, seq: check.seq, codes: [check.code.rawValue], finding: PlainWords.finding(check.message)))
             }
         }
         self.lines = lines

@@ -2,7 +2,10 @@ import RialVerifier
 extension HTMLPage {
     mutating func capture(_ capture: CaseOverview.Capture, check: CheckResult?) {
         append("<section><h2>The capture, as the package states it</h2><table class=\"facts\">")
-        row("Media", [capture.mediaType, capture.mode.map { $0 == "hash_only" ? "hash only (media held apart)" : "media included" }].compactMap { $0 }.map(h).joined(separator: ", "))
+        row(
+            "Media",
+            [capture.mediaType, capture.mode.map { $0 == "hash_only" ? "hash only (media held apart)" : "media included" }].compactMap { $0 }.map(h).joined(
+                separator: ", "))
         row("Device", capture.device.map(HTMLText.prose) ?? "<em>withheld</em>")
         row("Time", capture.time.map { HTMLText.cited($0) } ?? "<em>withheld</em>")
         switch (capture.place, capture.coordinates) {
@@ -14,7 +17,9 @@ extension HTMLPage {
         if let frames = capture.frameCount { row("Frames", String(frames) + (capture.durationMs.map { ", \(Double($0) / 1000) s" } ?? "")) }
         if let sha = capture.mediaSHA256 { row("Media SHA-256", HTMLText.digest(sha)) }
         if let privacy = capture.privacy { row("Disclosure", PlainWords.disclosure(privacy).joined(separator: "<br>")) }
-        append("</table><p class=\"note\">From rial/metadata.json, within the disclosure above. Held against the evidence by the check \(HTMLText.token("metadata.normalised", "mono")): <b>\(HTMLText.token(check.map { $0.status.label } ?? "NOT PRESENT"))</b>.</p></section>\n")
+        append(
+            "</table><p class=\"note\">From rial/metadata.json, within the disclosure above. Held against the evidence by the check \(HTMLText.token("metadata.normalised", "mono")): <b>\(HTMLText.token(check.map { $0.status.label } ?? "NOT PRESENT"))</b>.</p></section>\n"
+        )
     }
 
     mutating func chain(_ chain: CaseOverview.Chain, links: CheckResult?, allRecomputed: Bool) {
@@ -35,14 +40,18 @@ extension HTMLPage {
         let verdict: String
         switch linkStatus {
         case .pass?: verdict = "Every link was recomputed from the frames and matches."
-        case .fail?: verdict = "The chain is broken: a frame, depth keyframe or timestamp differs from what was chained." + (allRecomputed ? "" : " Some links before the break could not be recomputed (grey).")
+        case .fail?:
+            verdict =
+                "The chain is broken: a frame, depth keyframe or timestamp differs from what was chained."
+                + (allRecomputed ? "" : " Some links before the break could not be recomputed (grey).")
         default: verdict = "The links could not be recomputed (\(HTMLText.prose(links?.message ?? "no frame material"))); the chain's structure was checked."
         }
-        append("""
-        <section><h2>The frame hash chain</h2>\(svg)
-        <p class="legend"><span class="sw" style="background:\(base)"></span> \(chain.frameCount) frames, each hash covering the frame, its depth keyframe, its time and the hash before · <span class="sw" style="background:#000"></span> \(chain.checkpointFrames.count) checkpoints · <span class="sw" style="background:#1565c0"></span> \(chain.depthFrames.count) depth keyframes\(chain.firstBrokenFrame == nil ? "" : " · <span class=\"sw\" style=\"background:#c62828\"></span> broken")</p>
-        <p>\(verdict) Final hash \(HTMLText.digest(chain.finalHash)).</p></section>
+        append(
+            """
+            <section><h2>The frame hash chain</h2>\(svg)
+            <p class="legend"><span class="sw" style="background:\(base)"></span> \(chain.frameCount) frames, each hash covering the frame, its depth keyframe, its time and the hash before · <span class="sw" style="background:#000"></span> \(chain.checkpointFrames.count) checkpoints · <span class="sw" style="background:#1565c0"></span> \(chain.depthFrames.count) depth keyframes\(chain.firstBrokenFrame == nil ? "" : " · <span class=\"sw\" style=\"background:#c62828\"></span> broken")</p>
+            <p>\(verdict) Final hash \(HTMLText.digest(chain.finalHash)).</p></section>
 
-        """)
+            """)
     }
 }

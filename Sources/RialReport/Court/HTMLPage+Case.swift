@@ -14,6 +14,8 @@ extension HTMLPage {
             // A case number is cited, so it is kept whole; other values are prose.
             row(label, label == "Case number" ? HTMLText.cited(field.value) : HTMLText.prose(field.value))
         }
-        append("</table><p class=\"note\">As bag-info.txt states them. The fingerprint, and the seal when there is one, cover them: they are as reliable as the verdict above.</p></section>\n")
+        append(
+            "</table><p class=\"note\">As bag-info.txt states them. The fingerprint, and the seal when there is one, cover them: they are as reliable as the verdict above.</p></section>\n"
+        )
     }
 }

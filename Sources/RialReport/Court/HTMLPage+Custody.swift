@@ -6,10 +6,14 @@ extension HTMLPage {
     mutating func custody(_ custody: CustodySummary) {
         append("<section><h2>Chain of custody</h2><p>\(HTMLText.prose(TextReportRenderer.custodyLine(custody, withHead: false)))</p>")
         if let head = custody.head, let sha = head.sha256 {
-            append("<p class=\"note\">The last event, \(head.seq), has SHA-256 \(HTMLText.digest(sha)): the value to give with --custody-head at the next hand-over.</p>")
+            append(
+                "<p class=\"note\">The last event, \(head.seq), has SHA-256 \(HTMLText.digest(sha)): the value to give with --custody-head at the next hand-over.</p>"
+            )
         }
         guard !custody.entries.isEmpty else { append("</section>\n"); return }
-        append("<table class=\"list custody\"><thead><tr><th>#</th><th>When (UTC)</th><th>What</th><th>Who</th><th>Where</th><th>Signature</th></tr></thead><tbody>")
+        append(
+            "<table class=\"list custody\"><thead><tr><th>#</th><th>When (UTC)</th><th>What</th><th>Who</th><th>Where</th><th>Signature</th></tr></thead><tbody>"
+        )
         for entry in custody.entries {
             let bad = entry.problems.isEmpty ? "" : " class=\"bad\""
             append("<tr\(bad)><td>\(entry.seq)</td>")
@@ -21,7 +25,9 @@ extension HTMLPage {
             let who = [event.actor.name, event.actor.role, event.actor.organisation, event.actor.identifier].compactMap { $0 }.filter { !$0.isEmpty }
             append("<td>\(HTMLText.token(event.timestamp.rfc3339))</td>")
             append("<td>\(HTMLText.token(event.action.rawValue, "action"))<br><small>\(HTMLText.prose(event.details))</small></td>")
-            append("<td>\(who.map(HTMLText.prose).joined(separator: "<br>"))\(event.imported == nil ? "" : "<br><small>imported from the capture device</small>")</td>")
+            append(
+                "<td>\(who.map(HTMLText.prose).joined(separator: "<br>"))\(event.imported == nil ? "" : "<br><small>imported from the capture device</small>")</td>"
+            )
             append("<td>\(event.location.map(HTMLText.prose) ?? "<small>not stated</small>")</td>")
             append("<td>\(Self.signature(entry))</td></tr>")
             append(Self.findings(entry))

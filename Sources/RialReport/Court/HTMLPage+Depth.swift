@@ -14,7 +14,9 @@ extension HTMLPage {
             svg += "</svg>"
             append("<figure>\(svg)<figcaption>frame \(thumbnail.frameNumber) · \(Self.metres(near))–\(Self.metres(far)) m</figcaption></figure>")
         }
-        append("</div><p class=\"note\">Heat maps of the LiDAR depth (yellow near, purple far, grey no reading), averaged to at most \(DepthThumbnail.maxCells) cells across. They illustrate; the proof is the checks.</p></section>\n")
+        append(
+            "</div><p class=\"note\">Heat maps of the LiDAR depth (yellow near, purple far, grey no reading), averaged to at most \(DepthThumbnail.maxCells) cells across. They illustrate; the proof is the checks.</p></section>\n"
+        )
     }
 
     /// A viridis-like ramp, yellow (0, near) to purple (1, far).

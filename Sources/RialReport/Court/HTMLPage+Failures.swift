@@ -5,7 +5,9 @@ extension HTMLPage {
     mutating func failures(_ report: VerificationReport) {
         let summary = FailureSummary(report)
         guard !summary.lines.isEmpty else { return }
-        append("<section class=\"failures\"><h2>What failed, and where</h2><table class=\"list\"><thead><tr><th>Where</th><th>What it means, and what was found</th></tr></thead><tbody>")
+        append(
+            "<section class=\"failures\"><h2>What failed, and where</h2><table class=\"list\"><thead><tr><th>Where</th><th>What it means, and what was found</th></tr></thead><tbody>"
+        )
         for line in summary.shown {
             let place = (line.seq.map { "custody event \(HTMLText.token(String($0)))<br>" } ?? "") + HTMLText.prose(line.subject)
             let codes = line.codes.map { HTMLText.token($0, "mono code") }.joined(separator: ", ")

@@ -12,7 +12,9 @@ extension HTMLPage {
             // Facts of a file that no longer matches its manifests describe the file as it is now,
             // not the evidence that was packed: said first, so they never read as reassurance.
             if report.failures.contains(where: { $0.subject == file.path && report.part(of: $0) == .integrity }) {
-                append("<p><b>This file is not the one that was packed</b> (it fails its manifests): what follows describes the file as it is now, and vouches for nothing.</p>")
+                append(
+                    "<p><b>This file is not the one that was packed</b> (it fails its manifests): what follows describes the file as it is now, and vouches for nothing.</p>"
+                )
             }
             guard let facts = file.facts else {
                 append("<p>Not read: \(HTMLText.prose(file.unread ?? "unknown"))</p>")
@@ -24,11 +26,14 @@ extension HTMLPage {
         }
         let results = report.checks.filter { $0.code.isIn(.media) || $0.code == .privacyMediaEmbedded }
         let counts = [CheckStatus.pass, .fail, .notChecked].map { status in "\(results.filter { $0.status == status }.count) \(status.label.lowercased())" }
-        let changed = report.basis.failedParts.contains(.integrity) ? " The package fails its integrity checks: these results describe the files as they are now, not as they were packed." : ""
-        append("""
-        <p class="note">Read in place from the package, never extracted, by rial's media probe (FFmpeg's libavformat, libheif, libexif) in a confined process; nothing was decoded. What the media is was held against every claim about it by the \(HTMLText.token("media.*", "mono")) and \(HTMLText.token("privacy.media-embedded", "mono")) checks: \(counts.joined(separator: ", ")).\(changed)</p></section>
+        let changed =
+            report.basis.failedParts.contains(.integrity)
+            ? " The package fails its integrity checks: these results describe the files as they are now, not as they were packed." : ""
+        append(
+            """
+            <p class="note">Read in place from the package, never extracted, by rial's media probe (FFmpeg's libavformat, libheif, libexif) in a confined process; nothing was decoded. What the media is was held against every claim about it by the \(HTMLText.token("media.*", "mono")) and \(HTMLText.token("privacy.media-embedded", "mono")) checks: \(counts.joined(separator: ", ")).\(changed)</p></section>
 
-        """)
+            """)
     }
 
     /// The media was not examined: said, so its absence is not read as a clean bill.
@@ -40,7 +45,8 @@ extension HTMLPage {
         let brand = facts.container.majorBrand.map { ", brand \(HTMLText.token($0.trimmingCharacters(in: .whitespaces)))" } ?? ""
         row("Container", "\(HTMLText.token(facts.container.formatName))\(brand) · \(HTMLText.token(MediaFactsText.mediaType(facts))) by its content")
         if let video = facts.video {
-            var picture = "\(HTMLText.token(video.codec))\(video.codecTag.map { " (\(HTMLText.token($0)))" } ?? ""), encoded \(video.codedWidth)×\(video.codedHeight)"
+            var picture =
+                "\(HTMLText.token(video.codec))\(video.codecTag.map { " (\(HTMLText.token($0)))" } ?? ""), encoded \(video.codedWidth)×\(video.codedHeight)"
             if video.displayWidth != video.codedWidth || video.displayHeight != video.codedHeight || video.rotation != 0 {
                 picture += ", displayed \(video.displayWidth)×\(video.displayHeight) (rotated \(Int(video.rotation))°)"
             }

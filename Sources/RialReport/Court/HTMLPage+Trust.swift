@@ -16,7 +16,9 @@ extension HTMLPage {
         // Each archive timestamp of an RFC 4998 renewal (§14.12), as the finding lists them, its status first.
         let renewal = report.checks.filter { $0.code.isIn(.timestampRenewal) && $0.status != .notPresent }
         if !renewal.isEmpty { row("Timestamp renewal", renewal.map(Self.renewal).joined(separator: "<br>")) }
-        append("</table><p class=\"note\">A signer or time-stamping authority is trusted only if it chains to a certificate the person verifying supplied (see “How it was verified”); certificates inside the package never count.</p></section>\n")
+        append(
+            "</table><p class=\"note\">A signer or time-stamping authority is trusted only if it chains to a certificate the person verifying supplied (see “How it was verified”); certificates inside the package never count.</p></section>\n"
+        )
     }
 
     /// - Parameter integrityFailed: whether the package's bytes no longer match what was sealed:
@@ -25,7 +27,9 @@ extension HTMLPage {
     static func seal(_ seal: SealSummary, integrityFailed: Bool = false) -> String {
         var signer = seal.signerSubject.map { "Signer \(HTMLText.prose($0))" } ?? ""
         if let fingerprint = seal.signerFingerprint { signer += "<br>certificate SHA-256 \(HTMLText.digest(fingerprint))" }
-        let claimed = seal.claimedSigningTime.map { "<br><small>Signed at \(HTMLText.token($0.rfc3339)) by the signer's own clock: a claim, not proof of time.</small>" } ?? ""
+        let claimed =
+            seal.claimedSigningTime.map { "<br><small>Signed at \(HTMLText.token($0.rfc3339)) by the signer's own clock: a claim, not proof of time.</small>" }
+            ?? ""
         let stale = "<b>valid over a manifest the package's files no longer match</b>: it vouches for the package as sealed, not for this one"
         switch seal.state {
         case .validUntrusted where integrityFailed, .validTrusted where integrityFailed:
@@ -72,7 +76,8 @@ extension HTMLPage {
         switch timestamp.state {
         case .missing: return "None: nothing proves when the package was sealed."
         case .invalid: return "<b>The timestamp does not verify.</b>" + (authority.isEmpty ? "" : "<br>It claims: \(authority)")
-        case .validUntrusted: return "Sealed no later than \(time); <b>the authority is not trusted</b>: it does not chain to a trust anchor given.<br>\(authority)"
+        case .validUntrusted:
+            return "Sealed no later than \(time); <b>the authority is not trusted</b>: it does not chain to a trust anchor given.<br>\(authority)"
         case .validTrusted: return "Sealed no later than \(time), trusted.<br>\(authority)"
         }
     }

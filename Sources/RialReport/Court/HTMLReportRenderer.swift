@@ -27,7 +27,9 @@ package enum HTMLReportRenderer {
             } else if let skipped = report.checks.first(where: { $0.code == .mediaProbe && $0.status == .notChecked }) {
                 page.mediaNotExamined(skipped.message)
             }
-            if let chain = overview?.chain { page.chain(chain, links: report.checks.first { $0.code == .chainLinks }, allRecomputed: Self.allLinksRecomputed(report)) }
+            if let chain = overview?.chain {
+                page.chain(chain, links: report.checks.first { $0.code == .chainLinks }, allRecomputed: Self.allLinksRecomputed(report))
+            }
             if let thumbnails = overview?.thumbnails, !thumbnails.isEmpty { page.depth(thumbnails) }
             if let custody = report.custody { page.custody(custody) }
             page.checks(report)

@@ -6,7 +6,8 @@ package enum HashdeepList {
     package static func bytes(_ contents: VerifiedContents) -> [UInt8] {
         var text = "%%%% HASHDEEP-1.0\n%%%% size,sha256,filename\n"
         text += "## Invoked from: \(contents.root)\n"
-        text += "## # rial inspect --format hashdeep: the payload of package \(contents.packageID ?? "(no id)"), manifest SHA-256 \(contents.manifestSHA256 ?? "(none)")\n"
+        text +=
+            "## # rial inspect --format hashdeep: the payload of package \(contents.packageID ?? "(no id)"), manifest SHA-256 \(contents.manifestSHA256 ?? "(none)")\n"
         text += "## Audit in the extracted package directory: hashdeep -c sha256 -a -k LIST -r -l data\n"
         text += "## \n"
         for file in contents.payload {

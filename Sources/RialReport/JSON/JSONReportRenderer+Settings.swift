@@ -7,17 +7,18 @@ extension JSONReportRenderer {
     /// left to be inferred from an absent key.
     package static func settingsValue(_ settings: VerificationSettings) -> JSONValue {
         var object = JSONObject()
-        object["trust_anchors"] = .array(settings.trustAnchors.map { anchor in
-            var item = JSONObject()
-            item["role"] = .string(anchor.role.rawValue)
-            item["subject"] = .string(anchor.subject)
-            item["sha256_fingerprint"] = .string(anchor.fingerprintSHA256)
-            if let origin = anchor.origin {
-                item["option"] = .string(origin.option)
-                item["file"] = .string(origin.file)
-            }
-            return .object(item)
-        })
+        object["trust_anchors"] = .array(
+            settings.trustAnchors.map { anchor in
+                var item = JSONObject()
+                item["role"] = .string(anchor.role.rawValue)
+                item["subject"] = .string(anchor.subject)
+                item["sha256_fingerprint"] = .string(anchor.fingerprintSHA256)
+                if let origin = anchor.origin {
+                    item["option"] = .string(origin.option)
+                    item["file"] = .string(origin.file)
+                }
+                return .object(item)
+            })
         object["require_seal"] = .bool(settings.requiresSeal)
         object["require_timestamp"] = .bool(settings.requiresTimestamp)
         object["custody_head"] = settings.custodyHead.map(JSONValue.string) ?? .null
@@ -40,8 +41,11 @@ extension JSONReportRenderer {
     /// The revocation evidence given (report version 1.7), as the report's settings and the
     /// ledger's policy both state it.
     package static func revocationEvidenceValue(_ evidence: [RevocationEvidenceSummary]) -> JSONValue {
-        .array(evidence.map { file in
-            .object(["kind": .string(file.kind.rawValue), "source": .string(file.source.rawValue), "file": .string(file.file), "sha256": .string(file.sha256)])
-        })
+        .array(
+            evidence.map { file in
+                .object([
+                    "kind": .string(file.kind.rawValue), "source": .string(file.source.rawValue), "file": .string(file.file), "sha256": .string(file.sha256),
+                ])
+            })
     }
 }

@@ -49,9 +49,11 @@ public enum JSONReportRenderer {
                     "not_checked": .integer(Int64(summary.notCheckedCount)),
                 ])
             }
-            object["basis"] = .object(["assurance": .string(basis.assurance.rawValue), "failure": .string(basis.failure.rawValue),
-                                       "custody_head": .string(basis.custodyHead.rawValue), "title": .string(VerdictWords(report).title),
-                                       "parts": .object(parts)])
+            object["basis"] = .object([
+                "assurance": .string(basis.assurance.rawValue), "failure": .string(basis.failure.rawValue),
+                "custody_head": .string(basis.custodyHead.rawValue), "title": .string(VerdictWords(report).title),
+                "parts": .object(parts),
+            ])
         }
         return .object(object)
     }
@@ -62,7 +64,8 @@ public enum JSONReportRenderer {
         var object = JSONObject()
         object["state"] = .string(seal.state.rawValue)
         if let subject = seal.signerSubject, let issuer = seal.signerIssuer, let serial = seal.signerSerial,
-           let fingerprint = seal.signerFingerprint {
+            let fingerprint = seal.signerFingerprint
+        {
             object["signer"] = .object([
                 "subject": .string(subject),
                 "issuer": .string(issuer),
@@ -111,26 +114,27 @@ public enum JSONReportRenderer {
             object["head"] = .object(["seq": .integer(head.seq), "sha256": head.sha256.map(JSONValue.string) ?? .null])
         }
         if let broken = custody.firstBrokenSeq { object["first_broken_seq"] = .integer(broken) }
-        object["events"] = .array(custody.entries.map { entry in
-            var item = JSONObject()
-            item["seq"] = .integer(entry.seq)
-            item["path"] = .string(entry.path)
-            item["sha256"] = entry.sha256.map(JSONValue.string) ?? .null
-            if let event = entry.event {
-                item["id"] = .string(event.id)
-                item["timestamp"] = .string(event.timestamp.rfc3339)
-                item["action"] = .string(event.action.rawValue)
-                item["actor"] = event.actor.json
-                item["details"] = .string(event.details)
-                if let location = event.location { item["location"] = .string(location) }
-                item["imported"] = .bool(event.imported != nil)
-                item["forced"] = .bool(event.forced != nil)
-            }
-            item["signature"] = .string(entry.signature.rawValue)
-            if let signer = entry.signerSubject { item["signer"] = .string(signer) }
-            item["problems"] = .array(entry.problems.map(JSONValue.string))
-            return .object(item)
-        })
+        object["events"] = .array(
+            custody.entries.map { entry in
+                var item = JSONObject()
+                item["seq"] = .integer(entry.seq)
+                item["path"] = .string(entry.path)
+                item["sha256"] = entry.sha256.map(JSONValue.string) ?? .null
+                if let event = entry.event {
+                    item["id"] = .string(event.id)
+                    item["timestamp"] = .string(event.timestamp.rfc3339)
+                    item["action"] = .string(event.action.rawValue)
+                    item["actor"] = event.actor.json
+                    item["details"] = .string(event.details)
+                    if let location = event.location { item["location"] = .string(location) }
+                    item["imported"] = .bool(event.imported != nil)
+                    item["forced"] = .bool(event.forced != nil)
+                }
+                item["signature"] = .string(entry.signature.rawValue)
+                if let signer = entry.signerSubject { item["signer"] = .string(signer) }
+                item["problems"] = .array(entry.problems.map(JSONValue.string))
+                return .object(item)
+            })
         return .object(object)
     }
 

@@ -13,10 +13,14 @@ public enum ReceiptReportRenderer {
         var lines = [headline(result), ""]
         lines.append("Receipt            \(Escaping.visible(result.reportPath))\(result.reportSHA256.map { "   SHA-256 \($0)" } ?? "")")
         if let recorded = result.recorded {
-            lines.append("Package            \(Escaping.visible(recorded.subjectPath))\(recorded.packageFile.map { "   SHA-256 \($0.sha256), \($0.size) bytes" } ?? "")")
-            lines.append("Recorded verdict   \(recorded.verdict.uppercased()), verified at \(recorded.verificationTime.rfc3339)\(recorded.isVerificationTimeStated ? " (stated with --at)" : "") with rial \(Escaping.visible(recorded.toolVersion ?? "?"))")
+            lines.append(
+                "Package            \(Escaping.visible(recorded.subjectPath))\(recorded.packageFile.map { "   SHA-256 \($0.sha256), \($0.size) bytes" } ?? "")")
+            lines.append(
+                "Recorded verdict   \(recorded.verdict.uppercased()), verified at \(recorded.verificationTime.rfc3339)\(recorded.isVerificationTimeStated ? " (stated with --at)" : "") with rial \(Escaping.visible(recorded.toolVersion ?? "?"))"
+            )
             if let examiner = recorded.examiner {
-                lines.append("Examiner           \(Escaping.visible(examiner.name))\(examiner.host.isEmpty ? "" : " on \(Escaping.visible(examiner.host))") (stated)")
+                lines.append(
+                    "Examiner           \(Escaping.visible(examiner.name))\(examiner.host.isEmpty ? "" : " on \(Escaping.visible(examiner.host))") (stated)")
             }
         }
         if let signer = result.signerSubject { lines.append("Signed by          \(Escaping.visible(signer))") }
@@ -60,8 +64,10 @@ public enum ReceiptReportRenderer {
         object["signer"] = result.signerSubject.map(JSONValue.string) ?? .null
         object["trusted_time"] = result.trustedGenTime.map { .string($0.rfc3339) } ?? .null
         if let recorded = result.recorded {
-            var report: JSONObject = ["subject": .string(recorded.subjectPath), "verdict": .string(recorded.verdict),
-                                      "verification_time": .string(recorded.verificationTime.rfc3339)]
+            var report: JSONObject = [
+                "subject": .string(recorded.subjectPath), "verdict": .string(recorded.verdict),
+                "verification_time": .string(recorded.verificationTime.rfc3339),
+            ]
             if let file = recorded.packageFile { report["sha256"] = .string(file.sha256); report["size"] = .integer(Int64(clamping: file.size)) }
             if let examiner = recorded.examiner { report["examiner"] = .string(examiner.name) }
             object["recorded"] = .object(report)

@@ -17,10 +17,14 @@ package enum CustodyTimelineRenderer {
         lines.append("State              \(TextReportRenderer.custodyLine(custody, withHead: false))")
         if custody.state == .intact || custody.state == .untrusted, let head = custody.head, let sha = head.sha256 {
             lines.append("Head               event \(head.seq), SHA-256 \(sha)")
-            lines.append("                   Record it at hand-over; `rial verify \(Escaping.visible(report.subjectPath)) --custody-head \(sha)` later shows no event up to it was removed.")
+            lines.append(
+                "                   Record it at hand-over; `rial verify \(Escaping.visible(report.subjectPath)) --custody-head \(sha)` later shows no event up to it was removed."
+            )
         }
         if report.verdict != .pass {
-            lines.append("Package            verification \(report.verdict.rawValue.uppercased()): \(report.failures.count) check\(report.failures.count == 1 ? "" : "s") failed; run `rial verify` for the full report")
+            lines.append(
+                "Package            verification \(report.verdict.rawValue.uppercased()): \(report.failures.count) check\(report.failures.count == 1 ? "" : "s") failed; run `rial verify` for the full report"
+            )
         }
         guard !custody.entries.isEmpty else { return lines.joined(separator: "\n") + "\n" }
         lines.append("")
@@ -43,7 +47,9 @@ package enum CustodyTimelineRenderer {
             if let location = event.location { detail += (detail.isEmpty ? "" : " · ") + "at " + Escaping.visible(location) }
             if !detail.isEmpty { lines.append("        \(detail)") }
             if let forced = event.forced {
-                lines.append("        appended with --force: verification gave \(Escaping.visible(forced.verdict)) (\(Escaping.visible(forced.failedChecks.joined(separator: ", "))))")
+                lines.append(
+                    "        appended with --force: verification gave \(Escaping.visible(forced.verdict)) (\(Escaping.visible(forced.failedChecks.joined(separator: ", "))))"
+                )
             }
             // A signer outside the anchors is untrusted, not a broken link.
             let untrusted = entry.problems.filter { $0 == CheckResult.Code.custodySignerUntrusted.rawValue }
@@ -58,8 +64,10 @@ package enum CustodyTimelineRenderer {
         for check in logWide { lines.append("BROKEN: \(Escaping.visible(check.code.rawValue)): \(Escaping.visible(check.message))") }
         if custody.entries.contains(where: { $0.signature == .validUntrusted }) {
             lines.append("")
-            lines.append(anchorless ? "Signers were not checked against trust anchors: give the roots you trust with --trust or --trust-dir."
-                                    : "Some signers do not chain to the anchors given with --trust or --trust-dir.")
+            lines.append(
+                anchorless
+                    ? "Signers were not checked against trust anchors: give the roots you trust with --trust or --trust-dir."
+                    : "Some signers do not chain to the anchors given with --trust or --trust-dir.")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -13,7 +13,8 @@ public enum TextReportRenderer {
         if let id = report.packageID { lines.append("Package id         \(Escaping.visible(id))") }
         if let hash = report.manifestSHA256 { lines.append("Manifest SHA-256   \(hash)   (the package's fingerprint)") }
         if let seal = report.seal {
-            let stale = report.basis.failedParts.contains(.integrity) && (seal.state == .validTrusted || seal.state == .validUntrusted)
+            let stale =
+                report.basis.failedParts.contains(.integrity) && (seal.state == .validTrusted || seal.state == .validUntrusted)
                 ? " (valid over a manifest the package's files no longer match)" : ""
             lines.append("Seal               \(Escaping.visible(sealLine(seal)))\(stale)")
         }
@@ -27,15 +28,21 @@ public enum TextReportRenderer {
         let stated = report.settings?.isVerificationTimeStated == true ? " (as of the time given with --at, not the clock)" : ""
         lines.append("Verified at        \(report.verifiedAt.rfc3339)\(stated)")
         if let examiner = report.settings?.examiner {
-            lines.append("Examiner           \(Escaping.visible(examiner.name))\(examiner.host.isEmpty ? "" : " on \(Escaping.visible(examiner.host))") (stated with --examiner)")
+            lines.append(
+                "Examiner           \(Escaping.visible(examiner.name))\(examiner.host.isEmpty ? "" : " on \(Escaping.visible(examiner.host))") (stated with --examiner)"
+            )
         }
         if let file = report.packageFile { lines.append("Package file       SHA-256 \(file.sha256), \(file.size) bytes") }
         // The evidence revocation was judged by, each file by SHA-256; without any, each trusted
         // signature's revocation finding below says it was not checked.
         for evidence in report.settings?.revocationEvidence ?? [] {
-            lines.append("Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.origin), SHA-256 \(evidence.sha256))")
+            lines.append(
+                "Revocation         \(evidence.kind == .crl ? "CRL" : "OCSP response") \(Escaping.visible(evidence.file)) (\(evidence.origin), SHA-256 \(evidence.sha256))"
+            )
         }
-        lines.append("Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked")
+        lines.append(
+            "Checks             \(report.count(.pass)) passed, \(report.count(.fail)) failed, \(report.count(.notPresent)) not present, \(report.count(.notChecked)) not checked"
+        )
         lines.append("")
         // Failures first, then what was not checked or not there, then what passed.
         for check in ordered(report.checks) {
@@ -74,7 +81,8 @@ public enum TextReportRenderer {
             let kind = basis.failure == .trustOnly ? "not trusted" : "\(failures.count) failed"
             return "FAIL   \(subject)  (\(kind): \(Escaping.visible(first.code.rawValue)) at \(Escaping.visible(first.subject))\(event)\(more))"
         case .error:
-            return "ERROR  \(subject)  (could not verify: \(Escaping.visible(report.error?.code.rawValue ?? "error")): \(Escaping.visible(report.error?.reason ?? "")))"
+            return
+                "ERROR  \(subject)  (could not verify: \(Escaping.visible(report.error?.code.rawValue ?? "error")): \(Escaping.visible(report.error?.reason ?? "")))"
         }
     }
 
@@ -119,7 +127,8 @@ public enum TextReportRenderer {
             lines += partLines(words)
             for check in failures.prefix(3) {
                 let event = check.seq.map { " (event \($0))" } ?? ""
-                lines.append("      Failed: \(Escaping.visible(check.code.rawValue)) at \(Escaping.visible(check.subject))\(event): \(Escaping.visible(check.message))")
+                lines.append(
+                    "      Failed: \(Escaping.visible(check.code.rawValue)) at \(Escaping.visible(check.subject))\(event): \(Escaping.visible(check.message))")
             }
             if failures.count > 3 { lines.append("      … and \(failures.count - 3) more, listed first below.") }
         case .error:
@@ -158,11 +167,14 @@ public enum TextReportRenderer {
         let signer = Escaping.visible(report.seal?.signerSubject ?? "its signer")
         switch assurance {
         case .sealedTrusted:
-            return "Verified: every file matches the manifest sealed by \(signer), whom your trust anchors vouch for; nothing was added, removed or changed since it was sealed."
+            return
+                "Verified: every file matches the manifest sealed by \(signer), whom your trust anchors vouch for; nothing was added, removed or changed since it was sealed."
         case .sealedUnjudged:
-            return "Intact as sealed: every file matches the manifest the seal signs, but the seal's signer (\(signer)) was not checked against a trust anchor (give --trust): anyone with a key could have made this seal."
+            return
+                "Intact as sealed: every file matches the manifest the seal signs, but the seal's signer (\(signer)) was not checked against a trust anchor (give --trust): anyone with a key could have made this seal."
         case .unsealed:
-            return "Internally consistent: every file matches its manifests. The package is not sealed, so anyone could have rebuilt it with other content and new digests: rely on it only if its fingerprint (the manifest SHA-256 below) matches one recorded when it was made."
+            return
+                "Internally consistent: every file matches its manifests. The package is not sealed, so anyone could have rebuilt it with other content and new digests: rely on it only if its fingerprint (the manifest SHA-256 below) matches one recorded when it was made."
         case .bag:
             return "Every file matches the bag's manifests. A plain bag is not sealed: anyone could have rebuilt it."
         }
@@ -221,7 +233,9 @@ public enum TextReportRenderer {
         switch custody.state {
         case .missing: return "none: the package carries no custody log"
         case .intact: return "\(events), links intact\(head)"
-        case .untrusted: return "links intact, but NOT TRUSTED" + (custody.firstBrokenSeq.map { " from event \($0)" } ?? "") + ": a signer is outside the trust anchors given; \(events)\(head)"
+        case .untrusted:
+            return "links intact, but NOT TRUSTED" + (custody.firstBrokenSeq.map { " from event \($0)" } ?? "")
+                + ": a signer is outside the trust anchors given; \(events)\(head)"
         case .broken: return "BROKEN" + (custody.firstBrokenSeq.map { " at event \($0)" } ?? "") + ": \(events)\(head)"
         }
     }
@@ -233,8 +247,10 @@ public enum TextReportRenderer {
     }
 
     static func timestampLine(_ timestamp: TimestampSummary) -> String {
-        let facts = [timestamp.genTime.map { "genTime \($0.rfc3339)" }, timestamp.tsaSubject.map { "TSA \($0)" },
-                     timestamp.serial.map { "serial \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        let facts = [
+            timestamp.genTime.map { "genTime \($0.rfc3339)" }, timestamp.tsaSubject.map { "TSA \($0)" },
+            timestamp.serial.map { "serial \($0)" },
+        ].compactMap { $0 }.joined(separator: ", ")
         switch timestamp.state {
         case .missing: return "none: nothing proves when it was sealed"
         case .invalid: return "INVALID" + (facts.isEmpty ? "" : ": \(facts)")

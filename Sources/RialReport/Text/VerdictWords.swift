@@ -168,7 +168,8 @@ struct VerdictWords {
             case .sealTrust, .sealSignerUntrusted: name = TextReportRenderer.untrustedName(CheckResult.notChecked(.sealSignerUntrusted, "", ""), report)
             case .custodyTrust, .custodySignerUntrusted:
                 name = TextReportRenderer.untrustedName(CheckResult.notChecked(.custodySignerUntrusted, "", "", seq: check.seq), report)
-            case .timestampTrust, .timestampTsaUntrusted: name = TextReportRenderer.untrustedName(CheckResult.notChecked(.timestampTsaUntrusted, "", ""), report)
+            case .timestampTrust, .timestampTsaUntrusted:
+                name = TextReportRenderer.untrustedName(CheckResult.notChecked(.timestampTsaUntrusted, "", ""), report)
             case .appTimestamp, .appTimestampUntrusted: name = "the capture app's TSA (\(check.subject))"
             default: name = "\(check.code.rawValue) at \(check.subject)"
             }
@@ -191,7 +192,9 @@ struct VerdictWords {
     private var provenanceHolds: String {
         var parts: [String] = []
         if basis.assurance == .sealedTrusted { parts.append("sealed by \(report.seal?.signerSubject ?? "its signer"), whom your trust anchors vouch for") }
-        if report.timestamp?.state == .validTrusted, let genTime = report.timestamp?.genTime { parts.append("sealed no later than \(genTime.rfc3339) by a trusted TSA") }
+        if report.timestamp?.state == .validTrusted, let genTime = report.timestamp?.genTime {
+            parts.append("sealed no later than \(genTime.rfc3339) by a trusted TSA")
+        }
         for attestation in report.appTime?.attestations ?? [] { parts.append(attestation.phrase) }
         if parts.isEmpty { parts.append("every signer and TSA judged chains to an anchor you gave") }
         return parts.joined(separator: "; ")

@@ -12,9 +12,11 @@ public enum XMLReportRenderer {
     public static let namespace = "https://rial.example/schema/report.xsd"
 
     /// The element name of one item of each list in the report.
-    static let itemNames = ["checks": "check", "warnings": "warning", "events": "event", "problems": "problem",
-                            "fields": "field", "trust_anchors": "trust_anchor", "libraries": "library",
-                            "revocation_evidence": "evidence"]
+    static let itemNames = [
+        "checks": "check", "warnings": "warning", "events": "event", "problems": "problem",
+        "fields": "field", "trust_anchors": "trust_anchor", "libraries": "library",
+        "revocation_evidence": "evidence",
+    ]
 
     /// - Throws: ``RialXML/XMLError`` when libxml2 fails.
     public static func bytes(_ report: VerificationReport) throws -> [UInt8] {

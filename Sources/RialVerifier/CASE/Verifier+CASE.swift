@@ -18,8 +18,9 @@ extension Verifier {
         if report.subjectKind == .package, !inventory.isStream {
             packageFile = try Self.hashFile(path)
         }
-        return CASEExport(report: report, overview: CaseOverview(context: context, report: report, thumbnails: []),
-                          root: inventory.rootName, files: files, packageFile: packageFile)
+        return CASEExport(
+            report: report, overview: CaseOverview(context: context, report: report, thumbnails: []),
+            root: inventory.rootName, files: files, packageFile: packageFile)
     }
 
     /// The package file's size, SHA-256 and SHA-512, read in chunks (a package can be many GiB).

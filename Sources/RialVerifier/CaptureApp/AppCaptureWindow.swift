@@ -43,8 +43,9 @@ struct AppCaptureWindow {
             end = nil
         }
         if let started = metadata?.captureTime {
-            start = Bound(time: started, source: "\(metadata?.type == "photo" ? "captured_at" : "started_at") of \(metadataPath)",
-                          event: metadata?.type == "photo" ? "the photo was taken" : "the recording started")
+            start = Bound(
+                time: started, source: "\(metadata?.type == "photo" ? "captured_at" : "started_at") of \(metadataPath)",
+                event: metadata?.type == "photo" ? "the photo was taken" : "the recording started")
         } else if let recording = appEvent(.recordingStart) {
             start = recording
         } else {

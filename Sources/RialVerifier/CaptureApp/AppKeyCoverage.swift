@@ -24,11 +24,13 @@ enum AppKeyCoverage {
             return ["frameHashes", "finalHash", "checkpoints[].index", "checkpoints[].frameNumber", "checkpoints[].hash"]
         case .metadata:
             // metadata.* (§16.5) and media.* (§8.5 check 15a).
-            return ["type", "started_at", "ended_at", "duration_ms", "frame_count", "depth_keyframe_count", "resolution",
-                    "codec", "hash_chain_final", "depth_resolution", "attestation_level", "assertion",
-                    // media.location, media.device-model (a result whether or not the media answers);
-                    // media.start-time (a photo's captured_at against its EXIF time).
-                    "location", "device_model", "captured_at"]
+            return [
+                "type", "started_at", "ended_at", "duration_ms", "frame_count", "depth_keyframe_count", "resolution",
+                "codec", "hash_chain_final", "depth_resolution", "attestation_level", "assertion",
+                // media.location, media.device-model (a result whether or not the media answers);
+                // media.start-time (a photo's captured_at against its EXIF time).
+                "location", "device_model", "captured_at",
+            ]
         case .hashOnlyPayload:
             // metadata.* on the payload, metadata.payload.*, privacy (its flags and filtered claims).
             return ["captureMode", "mediaHash", "mediaType", "metadataFlags", "assertion", "hashChain", "durationMs", "frameCount"]
@@ -62,11 +64,17 @@ enum AppKeyCoverage {
                 "app_version": "the app's statement, which nothing in the package can confirm: carried, audited only for privacy (§16.6)",
             ]
         case .hashOnlyPayload:
-            let statement = "the app's filtered statement, copied into rial/metadata.json and audited against the privacy levels (§16.6), held against nothing in the evidence"
-            return ["capturedAt": "the capture time: \(statement)", "metadata": statement,
-                    "depthAnalysis": "the app's own analysis of its depth map: copied into rial/metadata.json, not recomputed from the depth map"]
+            let statement =
+                "the app's filtered statement, copied into rial/metadata.json and audited against the privacy levels (§16.6), held against nothing in the evidence"
+            return [
+                "capturedAt": "the capture time: \(statement)", "metadata": statement,
+                "depthAnalysis": "the app's own analysis of its depth map: copied into rial/metadata.json, not recomputed from the depth map",
+            ]
         case .depthAnalysis:
-            return ["": "the app's own analysis of its depth map: copied into rial/metadata.json (metadata.view compares the copy), not recomputed from the depth map"]
+            return [
+                "":
+                    "the app's own analysis of its depth map: copied into rial/metadata.json (metadata.view compares the copy), not recomputed from the depth map"
+            ]
         case .authenticationBundle:
             return [:]
         }

@@ -77,19 +77,22 @@ enum AppTimestampVerdict {
         let stamped = Self.microseconds(Self.genTime(response))
         let accuracy = Self.accuracyMicroseconds(response)
         if let end = window.earliest, let stamped, let ended = Self.microseconds(end.time),
-           let tolerance = Self.tolerance(accuracy: accuracy, clockOffset: window.clockOffset),
-           case (let latest, false) = stamped.addingReportingOverflow(tolerance), latest < ended {
+            let tolerance = Self.tolerance(accuracy: accuracy, clockOffset: window.clockOffset),
+            case (let latest, false) = stamped.addingReportingOverflow(tolerance), latest < ended
+        {
             self = .beforeEnd(response, imprint, end: end, tolerance: tolerance)
             return
         }
         if let manifest = window.manifestCreated, let stamped, let written = Self.microseconds(manifest.time),
-           let tolerance = Self.tolerance(accuracy: accuracy, clockOffset: window.clockOffset, slack: Self.manifestSlackMicroseconds),
-           case (let earliest, false) = stamped.subtractingReportingOverflow(tolerance), earliest > written {
+            let tolerance = Self.tolerance(accuracy: accuracy, clockOffset: window.clockOffset, slack: Self.manifestSlackMicroseconds),
+            case (let earliest, false) = stamped.subtractingReportingOverflow(tolerance), earliest > written
+        {
             self = .afterManifest(response, imprint, manifest: manifest, tolerance: tolerance)
             return
         }
         if let packaged = window.packaged, let stamped, let made = Self.microseconds(packaged.time),
-           case (let earliest, false) = stamped.subtractingReportingOverflow(accuracy), earliest > made {
+            case (let earliest, false) = stamped.subtractingReportingOverflow(accuracy), earliest > made
+        {
             self = .afterPackaging(response, imprint, packaged: packaged)
             return
         }

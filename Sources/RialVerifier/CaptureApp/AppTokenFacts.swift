@@ -53,8 +53,10 @@ struct AppTokenFacts {
     ///   - mediaPath: the media the manifest names, when the input holds it.
     ///   - digests: the media's digests, as the inventory computed them.
     ///   - missingMedia: why there is no media to hold the imprint against, when `mediaPath` is `nil`.
-    init(_ token: AppForensicManifest.Token, index: Int, mediaPath: String?, digests: [DigestAlgorithm: String],
-         anchors: [Certificate], crypto: any VerifierCrypto, missingMedia: String = "the media the forensic manifest names is not in the package") {
+    init(
+        _ token: AppForensicManifest.Token, index: Int, mediaPath: String?, digests: [DigestAlgorithm: String],
+        anchors: [Certificate], crypto: any VerifierCrypto, missingMedia: String = "the media the forensic manifest names is not in the package"
+    ) {
         self.index = index
         authority = token.authority
         hasAnchors = !anchors.isEmpty
@@ -95,19 +97,22 @@ struct AppTokenFacts {
         let mediaPath = context.appMediaPath
         let digests = mediaPath.flatMap { context.inventory.files[$0]?.digests } ?? [:]
         // Said as it is: only a hash-only package withholds its media by design.
-        let missing = context.metadataSources?.isHashOnly == true
+        let missing =
+            context.metadataSources?.isHashOnly == true
             ? "the package withholds its media (hash-only)"
             : "the media the forensic manifest names, \(manifest.fileName), is not in the package, and no media file has the SHA-256 or SHA-512 it records"
         return manifest.tokens.enumerated().map { index, token in
-            AppTokenFacts(token, index: index, mediaPath: mediaPath, digests: digests, anchors: context.policy.timestampAnchors, crypto: crypto,
-                          missingMedia: missing)
+            AppTokenFacts(
+                token, index: index, mediaPath: mediaPath, digests: digests, anchors: context.policy.timestampAnchors, crypto: crypto,
+                missingMedia: missing)
         }
     }
 
     private static func imprint(of response: TimeStampResponse, mediaPath: String?, digests: [DigestAlgorithm: String], missingMedia: String) -> Imprint {
         guard let algorithm = response.imprintDigest, algorithm == .sha256 || algorithm == .sha512 else {
             let name = response.imprintDigest.map { "\($0.displayName), " } ?? ""
-            return .notCheckable("the imprint's algorithm is \(name)\(response.imprintAlgorithm); rial holds an app token against the media's SHA-256 or SHA-512 only")
+            return .notCheckable(
+                "the imprint's algorithm is \(name)\(response.imprintAlgorithm); rial holds an app token against the media's SHA-256 or SHA-512 only")
         }
         guard let mediaPath else {
             return .notCheckable("\(missingMedia), so nothing shows what the token covers")

@@ -22,8 +22,10 @@ struct AppChainCheck: VerificationCheck {
         var results: [CheckResult] = []
         let last = chain.frameHashes.last
         if chain.finalHash != last {
-            results.append(.fail(.appChainFinalMismatch, path, "finalHash is not the chain's last frame hash: the chain was cut, extended or edited",
-                                 expected: last ?? "no frame hash", actual: chain.finalHash))
+            results.append(
+                .fail(
+                    .appChainFinalMismatch, path, "finalHash is not the chain's last frame hash: the chain was cut, extended or edited",
+                    expected: last ?? "no frame hash", actual: chain.finalHash))
         }
         let count = Int64(chain.frameHashes.count)
         // The app checkpoints every 150th frame (the hash-chain design); a capture descriptor may state
@@ -33,24 +35,37 @@ struct AppChainCheck: VerificationCheck {
         for (index, point) in chain.checkpoints.enumerated() {
             let frame = interval * Int64(index + 1)
             if point.index != Int64(index) || point.frameNumber != frame {
-                results.append(.fail(.appChainCheckpointOrder, "\(path): checkpoints[\(index)]", "checkpoint \(index + 1) must have index \(index) and be frame \(frame)'s (one every \(interval) frames, in order)",
-                                     expected: "index \(index), frame \(frame)", actual: "index \(point.index), frame \(point.frameNumber)"))
+                results.append(
+                    .fail(
+                        .appChainCheckpointOrder, "\(path): checkpoints[\(index)]",
+                        "checkpoint \(index + 1) must have index \(index) and be frame \(frame)'s (one every \(interval) frames, in order)",
+                        expected: "index \(index), frame \(frame)", actual: "index \(point.index), frame \(point.frameNumber)"))
             }
             guard point.frameNumber >= 1, point.frameNumber <= count else {
-                results.append(.fail(.appChainCheckpointMismatch, "\(path): checkpoints[\(index)]", "the checkpoint names frame \(point.frameNumber); the chain has \(count) frames"))
+                results.append(
+                    .fail(
+                        .appChainCheckpointMismatch, "\(path): checkpoints[\(index)]",
+                        "the checkpoint names frame \(point.frameNumber); the chain has \(count) frames"))
                 continue
             }
             let hash = chain.frameHashes[Int(point.frameNumber - 1)]
             if point.hash != hash {
-                results.append(.fail(.appChainCheckpointMismatch, "\(path): checkpoints[\(index)]", "the checkpoint's hash is not frame \(point.frameNumber)'s hash",
-                                     expected: hash, actual: point.hash))
+                results.append(
+                    .fail(
+                        .appChainCheckpointMismatch, "\(path): checkpoints[\(index)]", "the checkpoint's hash is not frame \(point.frameNumber)'s hash",
+                        expected: hash, actual: point.hash))
             }
         }
         if results.isEmpty {
             let material = context.parsedChain == nil ? "; the frames are not in the package, so the hashes themselves cannot be recomputed" : ""
-            let points = chain.checkpoints.isEmpty ? "it lists no checkpoint (checkpoints is empty; interval: \(interval) frames)"
+            let points =
+                chain.checkpoints.isEmpty
+                ? "it lists no checkpoint (checkpoints is empty; interval: \(interval) frames)"
                 : "\(chain.checkpoints.count) checkpoint\(chain.checkpoints.count == 1 ? "" : "s") (one every \(interval) frames), each its frame's hash"
-            results.append(.pass(.appChain, path, "the capture app's hash chain holds together: \(count) frame hashes (frameHashes), finalHash is the last, \(points)\(material)"))
+            results.append(
+                .pass(
+                    .appChain, path,
+                    "the capture app's hash chain holds together: \(count) frame hashes (frameHashes), finalHash is the last, \(points)\(material)"))
         }
         return results
     }

@@ -26,7 +26,10 @@ struct AppKeysCheck: VerificationCheck {
                 if lineage.contains(where: answered.contains) { continue }
                 // A container of keys answered or carried (`checkpoints`) is named through them.
                 if answered.contains(where: { $0.hasPrefix(pattern + ".") || $0.hasPrefix(pattern + "[") })
-                    || carried.keys.contains(where: { $0.hasPrefix(pattern + ".") || $0.hasPrefix(pattern + "[") }) { continue }
+                    || carried.keys.contains(where: { $0.hasPrefix(pattern + ".") || $0.hasPrefix(pattern + "[") })
+                {
+                    continue
+                }
                 if let claim = (lineage + [""]).first(where: { carried[$0] != nil }), let why = carried[claim] {
                     // One line per carried claim, its pattern standing for every index and child.
                     if claim.isEmpty {
@@ -46,7 +49,9 @@ struct AppKeysCheck: VerificationCheck {
             guard !reasons.isEmpty else { continue }
             let shown = reasons.prefix(Self.listed).map { "\($0.key) (\($0.why))" }.joined(separator: "; ")
             let more = reasons.count > Self.listed ? "; and \(reasons.count - Self.listed) more" : ""
-            results.append(.notChecked(.appKeysNotChecked, path, "keys of \(kind.title) that no check reads or holds against the evidence, carried as written: \(shown)\(more)"))
+            results.append(
+                .notChecked(
+                    .appKeysNotChecked, path, "keys of \(kind.title) that no check reads or holds against the evidence, carried as written: \(shown)\(more)"))
         }
         return results
     }

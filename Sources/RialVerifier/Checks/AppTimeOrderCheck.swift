@@ -36,20 +36,30 @@ struct AppTimeOrderCheck: VerificationCheck {
         let subject = context.appFiles[.metadata] ?? context.appPath(.custodyLog)
         let logged = AppCaptureWindow.appEvent(.recordingStart, context)
         guard let claimed = metadata?.captureTime else {
-            let why = context.appFiles[.metadata] == nil ? "the export has no metadata file"
+            let why =
+                context.appFiles[.metadata] == nil
+                ? "the export has no metadata file"
                 : metadata == nil ? "the app's metadata cannot be read" : "the app's metadata states no \(key)"
-            return .notChecked(.appTimeStart, subject, logged.map { "\($0.source) is at \($0.time.rfc3339), but \(why) to hold it against" }
-                               ?? "neither time of the recording's start is stated: \(why), and the app's custody log has no RECORDING_START")
+            return .notChecked(
+                .appTimeStart, subject,
+                logged.map { "\($0.source) is at \($0.time.rfc3339), but \(why) to hold it against" }
+                    ?? "neither time of the recording's start is stated: \(why), and the app's custody log has no RECORDING_START")
         }
         guard let logged else {
-            return .notChecked(.appTimeStart, subject, "\(key) \(claimed.rfc3339) is not held against the app's custody log: it has no RECORDING_START"
-                               + (context.appFiles[.custodyLog] == nil ? " (the export has no custody log)" : ""))
+            return .notChecked(
+                .appTimeStart, subject,
+                "\(key) \(claimed.rfc3339) is not held against the app's custody log: it has no RECORDING_START"
+                    + (context.appFiles[.custodyLog] == nil ? " (the export has no custody log)" : ""))
         }
         guard let gap = Self.milliseconds(from: logged.time, to: claimed), gap.magnitude <= UInt64(Self.startToleranceMilliseconds) else {
-            return .fail(.appTimeStartMismatch, subject, "\(key) disagrees with \(logged.source) by more than \(Self.startToleranceMilliseconds / 1_000) s: the app takes both as the recording starts",
-                         expected: logged.time.rfc3339, actual: claimed.rfc3339)
+            return .fail(
+                .appTimeStartMismatch, subject,
+                "\(key) disagrees with \(logged.source) by more than \(Self.startToleranceMilliseconds / 1_000) s: the app takes both as the recording starts",
+                expected: logged.time.rfc3339, actual: claimed.rfc3339)
         }
-        return .pass(.appTimeStart, subject, "\(key) \(claimed.rfc3339) agrees with \(logged.source) (\(logged.time.rfc3339)) within \(Self.startToleranceMilliseconds / 1_000) s")
+        return .pass(
+            .appTimeStart, subject,
+            "\(key) \(claimed.rfc3339) agrees with \(logged.source) (\(logged.time.rfc3339)) within \(Self.startToleranceMilliseconds / 1_000) s")
     }
 
     private func manifest(_ context: VerificationContext, path: String) -> CheckResult {
@@ -58,11 +68,16 @@ struct AppTimeOrderCheck: VerificationCheck {
             return .notChecked(.appTimeManifest, path, "the forensic manifest states no createdAt, so when it was written is not held against the recording")
         }
         guard let recording = window.earliest else {
-            return .notChecked(.appTimeManifest, path, "createdAt \(created.time.rfc3339) is not held against the recording: the app's metadata states no ended_at or started_at and its custody log no RECORDING_COMPLETE or RECORDING_START")
+            return .notChecked(
+                .appTimeManifest, path,
+                "createdAt \(created.time.rfc3339) is not held against the recording: the app's metadata states no ended_at or started_at and its custody log no RECORDING_COMPLETE or RECORDING_START"
+            )
         }
         guard let gap = Self.milliseconds(from: recording.time, to: created.time), gap >= -Self.manifestToleranceMilliseconds else {
-            return .fail(.appTimeManifestBeforeRecording, path, "createdAt is before \(recording.event) (\(recording.source)), by more than 1 s: the app writes its forensic manifest after the recording",
-                         expected: "no earlier than \(recording.time.rfc3339)", actual: created.time.rfc3339)
+            return .fail(
+                .appTimeManifestBeforeRecording, path,
+                "createdAt is before \(recording.event) (\(recording.source)), by more than 1 s: the app writes its forensic manifest after the recording",
+                expected: "no earlier than \(recording.time.rfc3339)", actual: created.time.rfc3339)
         }
         return .pass(.appTimeManifest, path, "createdAt \(created.time.rfc3339) is after \(recording.event) (\(recording.source), \(recording.time.rfc3339))")
     }

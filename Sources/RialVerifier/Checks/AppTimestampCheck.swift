@@ -13,12 +13,18 @@ struct AppTimestampCheck: VerificationCheck {
         let manifest: AppForensicManifest
         switch read {
         case .failure(let error):
-            return [.notChecked(.appTimestamp, path, "the forensic manifest cannot be read, so the timestamp tokens it may hold are not checked: \(error.reason)")]
+            return [
+                .notChecked(.appTimestamp, path, "the forensic manifest cannot be read, so the timestamp tokens it may hold are not checked: \(error.reason)")
+            ]
         case .success(let parsed): manifest = parsed
         }
         var results: [CheckResult] = []
         if context.appTokens.isEmpty {
-            results.append(.notPresent(.appTimestamp, path, "the capture app stored no RFC 3161 timestamp token (its step is optional): nothing from a time-stamping authority shows when the media existed"))
+            results.append(
+                .notPresent(
+                    .appTimestamp, path,
+                    "the capture app stored no RFC 3161 timestamp token (its step is optional): nothing from a time-stamping authority shows when the media existed"
+                ))
         }
         let window = AppCaptureWindow(context)
         for facts in context.appTokens {
@@ -63,38 +69,57 @@ struct AppTimestampCheck: VerificationCheck {
         case .notGranted(let why):
             return fail(.appTimestampMalformed, "the TSA's response carries no token: \(why)")
         case .imprintMismatch(let response, let media, let algorithm, let expected):
-            return fail(.appTimestampImprint, "the token timestamps other bytes than the media \(media): its \(algorithm.displayName) imprint is not the media's",
-                        expected: expected, actual: Hex.encode(response.imprint))
+            return fail(
+                .appTimestampImprint, "the token timestamps other bytes than the media \(media): its \(algorithm.displayName) imprint is not the media's",
+                expected: expected, actual: Hex.encode(response.imprint))
         case .signerMissing(_, let imprint):
-            return imprintNote(imprint) + [.notChecked(.appTimestampSignature, path,
-                "\(token): the token carries no certificate of its TSA (it was requested without certReq), so its signature cannot be checked")]
+            return imprintNote(imprint) + [
+                .notChecked(
+                    .appTimestampSignature, path,
+                    "\(token): the token carries no certificate of its TSA (it was requested without certReq), so its signature cannot be checked")
+            ]
         case .signatureInvalid(_, let imprint, let signer, let problem?):
-            return imprintNote(imprint) + fail(.appTimestampSignature, "OpenSSL's RFC 3161 verification with \(signer.subject) as its only anchor rejects the token: \(problem)")
+            return imprintNote(imprint)
+                + fail(.appTimestampSignature, "OpenSSL's RFC 3161 verification with \(signer.subject) as its only anchor rejects the token: \(problem)")
         case .signatureInvalid(_, let imprint, let signer, nil):
             return imprintNote(imprint) + fail(.appTimestampSignature, "the token's signature does not verify under the key of \(signer.subject)")
         case .notForTimeStamping(_, let imprint, let signer):
-            return imprintNote(imprint) + fail(.appTimestampUntrusted, "the TSA certificate \(signer.subject) lacks the critical extended key usage timeStamping (and only it) that RFC 3161 §2.3 requires")
+            return imprintNote(imprint)
+                + fail(
+                    .appTimestampUntrusted,
+                    "the TSA certificate \(signer.subject) lacks the critical extended key usage timeStamping (and only it) that RFC 3161 §2.3 requires")
         case .beforeEnd(let response, let imprint, let end, let tolerance):
-            return imprintNote(imprint) + fail(.appTimestampBeforeEnd,
-                "the token's genTime is before \(end.event) (\(end.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 1 s): the media cannot have been stamped before it existed",
-                expected: "no earlier than \(end.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
+            return imprintNote(imprint)
+                + fail(
+                    .appTimestampBeforeEnd,
+                    "the token's genTime is before \(end.event) (\(end.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 1 s): the media cannot have been stamped before it existed",
+                    expected: "no earlier than \(end.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
         case .afterManifest(let response, let imprint, let manifest, let tolerance):
-            return imprintNote(imprint) + fail(.appTimestampAfterManifest,
-                "the token's genTime is after the app wrote the forensic manifest that holds it (\(manifest.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 300 s for the phone's and the TSA's clocks): the app asks for its tokens before it writes the manifest, so this token was put there later",
-                expected: "no later than \(manifest.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
+            return imprintNote(imprint)
+                + fail(
+                    .appTimestampAfterManifest,
+                    "the token's genTime is after the app wrote the forensic manifest that holds it (\(manifest.source)), beyond a tolerance of \(Self.seconds(tolerance)) s (the token's accuracy, the app's stated clock offset and 300 s for the phone's and the TSA's clocks): the app asks for its tokens before it writes the manifest, so this token was put there later",
+                    expected: "no later than \(manifest.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
         case .afterPackaging(let response, let imprint, let packaged):
-            return imprintNote(imprint) + fail(.appTimestampAfterPackaging,
-                "the token's genTime, less its accuracy of \(Self.seconds(AppTimestampVerdict.accuracyMicroseconds(response))) s, is after the package was made (\(packaged.source)): the app stamps its media right after recording, so this token was made later, for this media or not",
-                expected: "no later than \(packaged.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
+            return imprintNote(imprint)
+                + fail(
+                    .appTimestampAfterPackaging,
+                    "the token's genTime, less its accuracy of \(Self.seconds(AppTimestampVerdict.accuracyMicroseconds(response))) s, is after the package was made (\(packaged.source)): the app stamps its media right after recording, so this token was made later, for this media or not",
+                    expected: "no later than \(packaged.time.rfc3339)", actual: AppTimestampVerdict.genTime(response).rfc3339)
         case .notEvaluated(_, let imprint, let error):
-            return imprintNote(imprint) + [.notChecked(.appTimestamp, path, "\(token): OpenSSL could not check the token on this machine, so it is neither accepted nor rejected: \(error)")]
+            return imprintNote(imprint) + [
+                .notChecked(
+                    .appTimestamp, path, "\(token): OpenSSL could not check the token on this machine, so it is neither accepted nor rejected: \(error)")
+            ]
         case .valid(let response, let imprint, let signer, let trust):
             return imprintNote(imprint) + [validFinding(response, imprint, signer, trust, token: token, path: path)]
         }
     }
 
-    private func validFinding(_ response: TimeStampResponse, _ imprint: AppTimestampVerdict.ImprintState, _ signer: Certificate,
-                              _ trust: TimestampVerdict.TSATrust, token: String, path: String) -> CheckResult {
+    private func validFinding(
+        _ response: TimeStampResponse, _ imprint: AppTimestampVerdict.ImprintState, _ signer: Certificate,
+        _ trust: TimestampVerdict.TSATrust, token: String, path: String
+    ) -> CheckResult {
         let genTime = AppTimestampVerdict.genTime(response)
         let accuracy = response.accuracy == .absent ? "no accuracy stated" : "accuracy ±\(Self.seconds(AppTimestampVerdict.accuracyMicroseconds(response))) s"
         let facts = "genTime \(genTime.rfc3339) (\(accuracy)), TSA \(signer.subject), token serial \(response.serialHex)"
@@ -102,19 +127,33 @@ struct AppTimestampCheck: VerificationCheck {
         switch trust {
         case .trusted(let anchor):
             guard case .matches(let media, let algorithm) = imprint else {
-                return .notChecked(.appTimestamp, path, "\(token): a valid token from a trusted TSA (\(facts)), but it is not shown to cover this media (app.timestamp.imprint)")
+                return .notChecked(
+                    .appTimestamp, path,
+                    "\(token): a valid token from a trusted TSA (\(facts)), but it is not shown to cover this media (app.timestamp.imprint)")
             }
-            return .pass(.appTimestamp, path, "\(token): \(Self.capturedPhrase(genTime: genTime, tsa: Self.tsaName(signer))). Its \(algorithm.displayName) imprint is that of \(media); the TSA chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime (revocation is not checked offline); \(accuracy); token serial \(response.serialHex)")
+            return .pass(
+                .appTimestamp, path,
+                "\(token): \(Self.capturedPhrase(genTime: genTime, tsa: Self.tsaName(signer))). Its \(algorithm.displayName) imprint is that of \(media); the TSA chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime (revocation is not checked offline); \(accuracy); token serial \(response.serialHex)"
+            )
         case .noAnchor, .requiredWithoutAnchor:
-            return .notChecked(.appTimestamp, path, "\(token): token valid, TSA not trusted: no TSA anchor was given; to check it, pass --tsa-trust FILE with the root certificate the TSA chains to; \(facts), TSA certificate SHA-256 \(signer.fingerprintSHA256)")
+            return .notChecked(
+                .appTimestamp, path,
+                "\(token): token valid, TSA not trusted: no TSA anchor was given; to check it, pass --tsa-trust FILE with the root certificate the TSA chains to; \(facts), TSA certificate SHA-256 \(signer.fingerprintSHA256)"
+            )
         case .notEvaluated(let error):
-            return .notChecked(.appTimestamp, path, "\(token): token valid, but OpenSSL could not judge the TSA's chain on this machine, so \(signer.subject) is neither trusted nor rejected: \(error)")
+            return .notChecked(
+                .appTimestamp, path,
+                "\(token): token valid, but OpenSSL could not judge the TSA's chain on this machine, so \(signer.subject) is neither trusted nor rejected: \(error)"
+            )
         case .opensslRejects(let problem):
             return untrusted("OpenSSL's RFC 3161 verification rejects the TSA's chain: \(problem)")
         case .untrusted(let reason):
             // A TSA the examiner gave no root for is not judged: the app may ask several TSAs,
             // and one the examiner has no root for says nothing against the others (§8.5.1).
-            return .notChecked(.appTimestamp, path, "\(token): token valid, TSA not trusted: \(Self.tsaName(signer)) (\(signer.subject)) chains to none of the anchors given with --tsa-trust (certificates inside the token are never anchors), so it is neither trusted nor rejected; to check it, pass its root with --tsa-trust; \(facts), TSA certificate SHA-256 \(signer.fingerprintSHA256); \(reason)")
+            return .notChecked(
+                .appTimestamp, path,
+                "\(token): token valid, TSA not trusted: \(Self.tsaName(signer)) (\(signer.subject)) chains to none of the anchors given with --tsa-trust (certificates inside the token are never anchors), so it is neither trusted nor rejected; to check it, pass its root with --tsa-trust; \(facts), TSA certificate SHA-256 \(signer.fingerprintSHA256); \(reason)"
+            )
         case .expired(let reason):
             return untrusted("a certificate of the TSA's chain was not valid at genTime \(genTime.rfc3339): \(reason)")
         case .invalid(let reason):
@@ -130,10 +169,17 @@ struct AppTimestampCheck: VerificationCheck {
         let names = readable.map(\.label).joined(separator: ", ")
         var results: [CheckResult] = []
         if window.earliest == nil {
-            results.append(.notChecked(.appTimestampBeforeEnd, path, "\(names): genTime is not held against the recording: the app's metadata states no ended_at or started_at and its custody log no RECORDING_COMPLETE or RECORDING_START"))
+            results.append(
+                .notChecked(
+                    .appTimestampBeforeEnd, path,
+                    "\(names): genTime is not held against the recording: the app's metadata states no ended_at or started_at and its custody log no RECORDING_COMPLETE or RECORDING_START"
+                ))
         }
         if window.manifestCreated == nil {
-            results.append(.notChecked(.appTimestampAfterManifest, path, "\(names): genTime is not held against the time the app wrote the forensic manifest: it states no createdAt"))
+            results.append(
+                .notChecked(
+                    .appTimestampAfterManifest, path,
+                    "\(names): genTime is not held against the time the app wrote the forensic manifest: it states no createdAt"))
         }
         return results
     }

@@ -23,14 +23,21 @@ struct BagDeclarationCheck: VerificationCheck {
         let accepted = context.profile == .package ? ["1.0"] : ["0.97", "1.0"]
         var results: [CheckResult] = []
         if !accepted.contains(declaration.version) {
-            results.append(.fail(.bagDeclarationVersion, subject, "BagIt version \(QuotedValue.excerpt(declaration.version)) is not accepted here",
-                                 expected: accepted.joined(separator: " or "), actual: QuotedValue.excerpt(declaration.version)))
+            results.append(
+                .fail(
+                    .bagDeclarationVersion, subject, "BagIt version \(QuotedValue.excerpt(declaration.version)) is not accepted here",
+                    expected: accepted.joined(separator: " or "), actual: QuotedValue.excerpt(declaration.version)))
         }
         if context.profile == .package, declaration.encoding.uppercased() != "UTF-8" {
-            results.append(.fail(.bagDeclarationEncoding, subject, "a package's tag files must be UTF-8", expected: "UTF-8", actual: QuotedValue.excerpt(declaration.encoding)))
+            results.append(
+                .fail(
+                    .bagDeclarationEncoding, subject, "a package's tag files must be UTF-8", expected: "UTF-8",
+                    actual: QuotedValue.excerpt(declaration.encoding)))
         } else if TagFileEncoding(declared: declaration.encoding) == nil {
-            results.append(.fail(.bagDeclarationEncoding, subject, "the tag files are declared in an encoding rial does not read; it reads \(TagFileEncoding.supported)",
-                                 expected: TagFileEncoding.supported, actual: QuotedValue.excerpt(declaration.encoding)))
+            results.append(
+                .fail(
+                    .bagDeclarationEncoding, subject, "the tag files are declared in an encoding rial does not read; it reads \(TagFileEncoding.supported)",
+                    expected: TagFileEncoding.supported, actual: QuotedValue.excerpt(declaration.encoding)))
         }
         return results.isEmpty ? [.pass(.bagDeclaration, subject, "BagIt \(declaration.version), \(declaration.encoding) tag files")] : results
     }

@@ -11,9 +11,11 @@ struct BagInfoCheck: VerificationCheck {
         let subject = PackageLayout.bagInfo
         guard let parsed = context.bagInfo else {
             if !context.has(subject) {
-                return [context.profile == .package
-                    ? .fail(.bagInfoMissing, subject, "the package has no bag-info.txt")
-                    : .notPresent(.bagInfo, subject, "the bag has no bag-info.txt (optional in RFC 8493)")]
+                return [
+                    context.profile == .package
+                        ? .fail(.bagInfoMissing, subject, "the package has no bag-info.txt")
+                        : .notPresent(.bagInfo, subject, "the bag has no bag-info.txt (optional in RFC 8493)")
+                ]
             }
             return [.fail(.bagInfoUnreadable, subject, "bag-info.txt is too large to read")]
         }
@@ -35,11 +37,14 @@ struct BagInfoCheck: VerificationCheck {
             }
         }
         if let identifier = info.values("External-Identifier").first, let root = context.inventory.rootName, identifier != root {
-            results.append(.fail(.bagInfoExternalIdentifierMismatch, "bag-info.txt: External-Identifier",
-                                 "the package id in bag-info.txt differs from the package's directory name", expected: root, actual: QuotedValue.excerpt(identifier)))
+            results.append(
+                .fail(
+                    .bagInfoExternalIdentifierMismatch, "bag-info.txt: External-Identifier",
+                    "the package id in bag-info.txt differs from the package's directory name", expected: root, actual: QuotedValue.excerpt(identifier)))
         }
         if let date = info.values("Bagging-Date").first, !Self.isDate(date) {
-            results.append(.fail(.bagInfoBaggingDateInvalid, "bag-info.txt: Bagging-Date", "Bagging-Date must be YYYY-MM-DD", actual: QuotedValue.excerpt(date)))
+            results.append(
+                .fail(.bagInfoBaggingDateInvalid, "bag-info.txt: Bagging-Date", "Bagging-Date must be YYYY-MM-DD", actual: QuotedValue.excerpt(date)))
         }
         return results.isEmpty ? [.pass(.bagInfo, subject, "required fields present; External-Identifier names this package")] : results
     }

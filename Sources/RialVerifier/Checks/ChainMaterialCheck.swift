@@ -22,29 +22,38 @@ struct ChainMaterialCheck: VerificationCheck {
                 if let file = context.inventory.files[path] {
                     frameFiles += 1
                     if file.size != frameBytes {
-                        results.append(.fail(.chainFrameSizeMismatch, "frame \(frame.frameNumber): \(path)",
-                                             "the frame file's size is not bytes_per_row × height; bytes were added, removed or moved",
-                                             expected: String(frameBytes), actual: String(file.size)))
+                        results.append(
+                            .fail(
+                                .chainFrameSizeMismatch, "frame \(frame.frameNumber): \(path)",
+                                "the frame file's size is not bytes_per_row × height; bytes were added, removed or moved",
+                                expected: String(frameBytes), actual: String(file.size)))
                     }
                 } else {
-                    results.append(.fail(.chainFrameMissing, "frame \(frame.frameNumber): \(path)", "the chain names frame material that is not in the package"))
+                    results.append(
+                        .fail(.chainFrameMissing, "frame \(frame.frameNumber): \(path)", "the chain names frame material that is not in the package"))
                 }
             }
             if let path = frame.depthPath {
                 referenced.insert(path)
                 guard let file = context.inventory.files[path] else {
-                    results.append(.fail(.chainDepthMissing, "frame \(frame.frameNumber): \(path)", "the chain names a depth keyframe that is not in the package"))
+                    results.append(
+                        .fail(.chainDepthMissing, "frame \(frame.frameNumber): \(path)", "the chain names a depth keyframe that is not in the package"))
                     continue
                 }
                 depthFiles += 1
                 guard let depthBytes else {
-                    results.append(.fail(.chainDepthUndeclared, "frame \(frame.frameNumber): \(path)", "there is no readable rial/depth.json to declare the depth keyframes' size"))
+                    results.append(
+                        .fail(
+                            .chainDepthUndeclared, "frame \(frame.frameNumber): \(path)",
+                            "there is no readable rial/depth.json to declare the depth keyframes' size"))
                     continue
                 }
                 if file.size != depthBytes {
-                    results.append(.fail(.chainDepthSizeMismatch, "frame \(frame.frameNumber): \(path)",
-                                         "the depth keyframe's size is not width × height × 4; bytes were added, removed or moved",
-                                         expected: String(depthBytes), actual: String(file.size)))
+                    results.append(
+                        .fail(
+                            .chainDepthSizeMismatch, "frame \(frame.frameNumber): \(path)",
+                            "the depth keyframe's size is not width × height × 4; bytes were added, removed or moved",
+                            expected: String(depthBytes), actual: String(file.size)))
                 }
             }
         }
@@ -56,8 +65,10 @@ struct ChainMaterialCheck: VerificationCheck {
             }
         }
         if results.isEmpty {
-            results.append(.pass(.chainMaterial, PackageLayout.chain,
-                                 "\(frameFiles) frame files and \(depthFiles) depth keyframes named by the chain are present with their declared sizes; none outside it"))
+            results.append(
+                .pass(
+                    .chainMaterial, PackageLayout.chain,
+                    "\(frameFiles) frame files and \(depthFiles) depth keyframes named by the chain are present with their declared sizes; none outside it"))
         }
         return results
     }

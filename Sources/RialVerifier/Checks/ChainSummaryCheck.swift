@@ -22,23 +22,32 @@ struct ChainSummaryCheck: VerificationCheck {
             let actual = ChainSummary(chain)
             var results: [CheckResult] = []
             if summary.frameCount != Int64(chain.frames.count) {
-                results.append(.fail(.chainSummaryMismatch, subject + ".frame_count", "the chain's length differs from the manifest's",
-                                     expected: String(summary.frameCount), actual: String(chain.frames.count)))
+                results.append(
+                    .fail(
+                        .chainSummaryMismatch, subject + ".frame_count", "the chain's length differs from the manifest's",
+                        expected: String(summary.frameCount), actual: String(chain.frames.count)))
             }
             if summary.finalHash != actual.finalHash {
-                results.append(.fail(.chainSummaryMismatch, subject + ".final_hash", "the chain's final hash differs from the manifest's",
-                                     expected: summary.finalHash, actual: actual.finalHash))
+                results.append(
+                    .fail(
+                        .chainSummaryMismatch, subject + ".final_hash", "the chain's final hash differs from the manifest's",
+                        expected: summary.finalHash, actual: actual.finalHash))
             }
             if summary.checkpointHashes != actual.checkpointHashes {
-                let first = zip(summary.checkpointHashes, actual.checkpointHashes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                let first =
+                    zip(summary.checkpointHashes, actual.checkpointHashes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(summary.checkpointHashes.count, actual.checkpointHashes.count)
                 let expected = first < summary.checkpointHashes.count ? summary.checkpointHashes[first] : "no checkpoint"
                 let found = first < actual.checkpointHashes.count ? actual.checkpointHashes[first] : "no checkpoint"
-                results.append(.fail(.chainSummaryMismatch, subject + ".checkpoint_hashes[\(first)]",
-                                     "the chain's checkpoints differ from the manifest's (\(summary.checkpointHashes.count) listed there, \(actual.checkpointHashes.count) in the chain)",
-                                     expected: expected, actual: found))
+                results.append(
+                    .fail(
+                        .chainSummaryMismatch, subject + ".checkpoint_hashes[\(first)]",
+                        "the chain's checkpoints differ from the manifest's (\(summary.checkpointHashes.count) listed there, \(actual.checkpointHashes.count) in the chain)",
+                        expected: expected, actual: found))
             }
-            return results.isEmpty ? [.pass(.chainSummary, subject, "frame count, final hash and \(summary.checkpointHashes.count) checkpoint hashes agree with rial/chain.json")] : results
+            return results.isEmpty
+                ? [.pass(.chainSummary, subject, "frame count, final hash and \(summary.checkpointHashes.count) checkpoint hashes agree with rial/chain.json")]
+                : results
         }
     }
 }

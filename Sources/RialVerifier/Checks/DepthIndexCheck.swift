@@ -28,16 +28,23 @@ struct DepthIndexCheck: VerificationCheck {
             let fromChain = chain.frames.compactMap { frame in frame.depthPath.map { (frame.frameNumber, frame.timestamp, $0) } }
             let listed = index.keyframes.map { ($0.frameNumber, $0.timestamp, $0.path) }
             if fromChain.count != listed.count || zip(fromChain, listed).contains(where: { $0.0 != $1.0 || $0.2 != $1.2 }) {
-                results.append(.fail(.depthIndexMismatch, subject, "rial/depth.json does not list the same depth keyframes as rial/chain.json",
-                                     expected: "\(fromChain.count) keyframes", actual: "\(listed.count) keyframes"))
+                results.append(
+                    .fail(
+                        .depthIndexMismatch, subject, "rial/depth.json does not list the same depth keyframes as rial/chain.json",
+                        expected: "\(fromChain.count) keyframes", actual: "\(listed.count) keyframes"))
             } else if let bad = zip(fromChain, listed).first(where: { $0.1 != $1.1 }) {
-                results.append(.fail(.depthIndexTimestampMismatch, "frame \(bad.0.0)", "the depth keyframe's timestamp is not its frame's",
-                                     expected: String(bad.0.1), actual: String(bad.1.1)))
+                results.append(
+                    .fail(
+                        .depthIndexTimestampMismatch, "frame \(bad.0.0)", "the depth keyframe's timestamp is not its frame's",
+                        expected: String(bad.0.1), actual: String(bad.1.1)))
             }
         }
         if results.isEmpty {
-            results.append(.pass(.depthIndex, subject,
-                                 "\(index.keyframes.count) depth keyframes of \(index.format.width)×\(index.format.height) Float32 little-endian (\(index.format.keyframeBytes) bytes each), as the chain names them"))
+            results.append(
+                .pass(
+                    .depthIndex, subject,
+                    "\(index.keyframes.count) depth keyframes of \(index.format.width)×\(index.format.height) Float32 little-endian (\(index.format.keyframeBytes) bytes each), as the chain names them"
+                ))
         }
         return results
     }

@@ -18,7 +18,11 @@ struct ExternalMediaCheck: VerificationCheck {
         }
         guard let media = context.externalMedia else {
             guard packaged.isEmpty, let first = claimed.first else { return [] }
-            return [.notChecked(.mediaExternal, first.source, "the package withholds the media and states only its SHA-256 (\(first.sha256)); pass --media FILE to check a copy of the media against it")]
+            return [
+                .notChecked(
+                    .mediaExternal, first.source,
+                    "the package withholds the media and states only its SHA-256 (\(first.sha256)); pass --media FILE to check a copy of the media against it")
+            ]
         }
         let subject = "--media \(media.path)"
         let actual: String
@@ -31,8 +35,11 @@ struct ExternalMediaCheck: VerificationCheck {
             if let match = packaged.first(where: { context.inventory.files[$0]?.digests[.sha256] == actual }) {
                 return [.pass(.mediaExternal, subject, "SHA-256 \(actual) is that of \(match) in the package")]
             }
-            return [.fail(.mediaExternalMismatch, subject, "the file is none of the media in the package",
-                          expected: packaged.compactMap { context.inventory.files[$0]?.digests[.sha256] }.joined(separator: " or "), actual: actual)]
+            return [
+                .fail(
+                    .mediaExternalMismatch, subject, "the file is none of the media in the package",
+                    expected: packaged.compactMap { context.inventory.files[$0]?.digests[.sha256] }.joined(separator: " or "), actual: actual)
+            ]
         }
         guard !claimed.isEmpty else {
             return [.notChecked(.mediaExternal, subject, "the package states no SHA-256 for its media to check the file against")]
@@ -42,7 +49,10 @@ struct ExternalMediaCheck: VerificationCheck {
             return [.pass(.mediaExternal, subject, "SHA-256 \(actual) is the media hash stated by \(claimed.map(\.source).joined(separator: ", "))")]
         }
         let stated = Set(wrong.map(\.sha256)).sorted()
-        return [.fail(.mediaExternalMismatch, subject, "the file is not the media \(wrong.map(\.source).joined(separator: ", ")) name\(wrong.count == 1 ? "s" : "")",
-                      expected: stated.joined(separator: " or "), actual: actual)]
+        return [
+            .fail(
+                .mediaExternalMismatch, subject, "the file is not the media \(wrong.map(\.source).joined(separator: ", ")) name\(wrong.count == 1 ? "s" : "")",
+                expected: stated.joined(separator: " or "), actual: actual)
+        ]
     }
 }

@@ -23,7 +23,9 @@ struct FetchCheck: VerificationCheck {
         var results = list.problems.map { CheckResult.fail(.bagFetchInvalid, $0.subject, "fetch.txt line \($0.line): \($0.reason)") }
         results += list.entries.map { entry in
             let held = context.has(entry.path) ? "the bag holds it, so the manifests check it" : "the bag does not hold it"
-            return .notChecked(.bagFetch, entry.path, "fetch.txt line \(entry.line) lists it to be fetched from \(QuotedValue.excerpt(entry.url)); rial never fetches: \(held)")
+            return .notChecked(
+                .bagFetch, entry.path, "fetch.txt line \(entry.line) lists it to be fetched from \(QuotedValue.excerpt(entry.url)); rial never fetches: \(held)"
+            )
         }
         return results
     }

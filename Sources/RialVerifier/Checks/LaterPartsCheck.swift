@@ -11,6 +11,11 @@ struct LaterPartsCheck: VerificationCheck {
         let recognised = { (path: String) in PackageLayout.isSealFile(path) || path.hasPrefix(PackageLayout.custodyDirectory) }
         return context.inventory.files.keys.filter { PackageLayout.isAppendedLater($0) && !recognised($0) }
             .sorted(by: UTF8Order.precedes)
-            .map { .notChecked(.appendedUnrecognised, $0, "a file appended after packing that this verifier does not recognise; its bytes are covered by the tag manifests, its meaning is not checked") }
+            .map {
+                .notChecked(
+                    .appendedUnrecognised, $0,
+                    "a file appended after packing that this verifier does not recognise; its bytes are covered by the tag manifests, its meaning is not checked"
+                )
+            }
     }
 }

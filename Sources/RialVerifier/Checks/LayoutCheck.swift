@@ -11,7 +11,11 @@ struct LayoutCheck: VerificationCheck {
         var results = context.inventory.findings
         let overBudget: CheckResult.Code = context.profile == .package ? .archiveLimitParsedJSON : .bagLimitParsedJSON
         for path in context.documents.refusedPaths {
-            results.append(.fail(overBudget, path, "parsed, this JSON file would take the input's parsed JSON files beyond the verifier's \(context.documents.limit >> 20) MiB budget (an estimate of the parsed values); hashed, not parsed"))
+            results.append(
+                .fail(
+                    overBudget, path,
+                    "parsed, this JSON file would take the input's parsed JSON files beyond the verifier's \(context.documents.limit >> 20) MiB budget (an estimate of the parsed values); hashed, not parsed"
+                ))
         }
         if context.profile == .package, context.inventory.rootName == nil {
             results.append(.fail(.archiveLayoutNoRoot, "archive", "the archive has no top-level directory"))

@@ -39,8 +39,10 @@ struct ManifestAgreementCheck: VerificationCheck {
         }
         for path in disagreeing.sorted(by: UTF8Order.precedes) {
             let missingFrom = sets.filter { !$0.1.contains(path) }.map(\.0)
-            results.append(.fail(.bagManifestsDisagree, path.utf8.count <= 1024 ? path : QuotedValue.excerpt(path),
-                                 "listed in some payload manifests but not in \(missingFrom.joined(separator: ", "))"))
+            results.append(
+                .fail(
+                    .bagManifestsDisagree, path.utf8.count <= 1024 ? path : QuotedValue.excerpt(path),
+                    "listed in some payload manifests but not in \(missingFrom.joined(separator: ", "))"))
         }
         if disagreeing.isEmpty {
             results.append(.pass(.bagManifestsAgree, "payload manifests", "\(sets.map(\.0).joined(separator: " and ")) list the same \(sets[0].1.count) files"))

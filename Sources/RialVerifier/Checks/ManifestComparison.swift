@@ -54,7 +54,8 @@ struct ManifestComparison {
                 continue
             }
             guard let file = context.inventory.files[entry.path] else {
-                report(.fail(codes.missing, Self.subject(entry.path), "listed in \(fileName) but not in the \(context.profile == .package ? "package" : "bag")"))
+                report(
+                    .fail(codes.missing, Self.subject(entry.path), "listed in \(fileName) but not in the \(context.profile == .package ? "package" : "bag")"))
                 continue
             }
             guard let actual = file.digests[algorithm] else {
@@ -62,15 +63,18 @@ struct ManifestComparison {
                 continue
             }
             if actual != entry.digest {
-                report(.fail(codes.mismatch, entry.path, "\(algorithm.displayName) differs from \(fileName): the file was changed",
-                                     expected: entry.digest, actual: actual))
+                report(
+                    .fail(
+                        codes.mismatch, entry.path, "\(algorithm.displayName) differs from \(fileName): the file was changed",
+                        expected: entry.digest, actual: actual))
             }
         }
         for path in mustList where !listed.contains(path) {
             report(.fail(codes.unlisted, path, "present but not listed in \(fileName): it was added or renamed"))
         }
         if !found {
-            results.append(.pass(codes.passed, fileName, "all \(manifest.entries.count) listed files are present and match their \(algorithm.displayName) digests"))
+            results.append(
+                .pass(codes.passed, fileName, "all \(manifest.entries.count) listed files are present and match their \(algorithm.displayName) digests"))
         }
         return listed
     }

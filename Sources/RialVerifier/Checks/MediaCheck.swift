@@ -24,22 +24,24 @@ struct MediaCheck: VerificationCheck {
             results += probe(path, media.outcomes[path], context)
         }
         for path in media.streamed {
-            results.append(.notChecked(.mediaProbe, path, "the package was read from a stream; its media can only be examined in a file (save it, then verify the file)"))
+            results.append(
+                .notChecked(.mediaProbe, path, "the package was read from a stream; its media can only be examined in a file (save it, then verify the file)"))
         }
         for path in media.skipped {
             results.append(.notChecked(.mediaProbe, path, "the package holds more than \(MediaExamination.maxFiles) media files; this one was not examined"))
         }
         // The claims are about the capture's one video or photo.
         guard paths.count == 1, let path = paths.first, let facts = media.facts(path) else {
-            let reason = if !media.streamed.isEmpty {
-                "the package was read from a stream, so its media was not examined"
-            } else if paths.isEmpty {
-                "the package holds no media file to hold it against"
-            } else if paths.count == 1 {
-                "\(paths[0]) was not read by the media libraries (see media.probe)"
-            } else {
-                "the package holds \(paths.count) media files, not the capture's one"
-            }
+            let reason =
+                if !media.streamed.isEmpty {
+                    "the package was read from a stream, so its media was not examined"
+                } else if paths.isEmpty {
+                    "the package holds no media file to hold it against"
+                } else if paths.count == 1 {
+                    "\(paths[0]) was not read by the media libraries (see media.probe)"
+                } else {
+                    "the package holds \(paths.count) media files, not the capture's one"
+                }
             let first = paths.first ?? media.streamed.first ?? PackageLayout.mediaDirectory
             return results + origin(context, path: first, .failure(.init(reason: reason)))
         }
@@ -49,9 +51,13 @@ struct MediaCheck: VerificationCheck {
         }
         if let chain = context.parsedChain, let frames = facts.video?.frameCount {
             let chained = Int64(chain.frames.count)
-            results.append(abs(chained - frames) <= 1
-                ? .pass(.mediaChainFrames, PackageLayout.chain, "the chain's \(chained) frames agree with the \(frames) frames of \(path) (within one frame)")
-                : .fail(.mediaChainFramesMismatch, PackageLayout.chain, "the chain's frame count disagrees with the video's by more than one frame", expected: String(frames), actual: String(chained)))
+            results.append(
+                abs(chained - frames) <= 1
+                    ? .pass(
+                        .mediaChainFrames, PackageLayout.chain, "the chain's \(chained) frames agree with the \(frames) frames of \(path) (within one frame)")
+                    : .fail(
+                        .mediaChainFramesMismatch, PackageLayout.chain, "the chain's frame count disagrees with the video's by more than one frame",
+                        expected: String(frames), actual: String(chained)))
         }
         return results
     }
@@ -81,26 +87,35 @@ struct MediaCheck: VerificationCheck {
         let declared = context.parsedManifest?.files.first { $0.path == path }?.mediaType ?? MediaType.forExtension(BagPath.fileExtension(of: path))
         let actual = MediaFactsText.mediaType(facts)
         let agrees = declared == actual || (declared.hasPrefix("video/") && actual.hasPrefix("video/"))
-        return [agrees ? .pass(.mediaType, path, "by its content the media is \(actual), as recorded (\(declared))")
-                       : .fail(.mediaTypeMismatch, path, "by its content the media is \(actual), not the \(declared) its name and the manifest say",
-                               expected: actual, actual: declared)]
+        return [
+            agrees
+                ? .pass(.mediaType, path, "by its content the media is \(actual), as recorded (\(declared))")
+                : .fail(
+                    .mediaTypeMismatch, path, "by its content the media is \(actual), not the \(declared) its name and the manifest say",
+                    expected: actual, actual: declared)
+        ]
     }
 
     /// The size the container declares against the one the stream's parameter sets give, when
     /// they differ: a player shows the stream's, so the container's was changed (or the stream).
     private func containerSize(_ path: String, _ facts: MediaFacts) -> [CheckResult] {
         guard let video = facts.video, video.containerSizeDisagrees else { return [] }
-        return [.fail(.mediaContainerSizeMismatch, path, "the container declares another picture size than the video stream's own parameter sets give",
-                      expected: "\(video.codedWidth)×\(video.codedHeight)", actual: "\(video.containerSize.width)×\(video.containerSize.height)")]
+        return [
+            .fail(
+                .mediaContainerSizeMismatch, path, "the container declares another picture size than the video stream's own parameter sets give",
+                expected: "\(video.codedWidth)×\(video.codedHeight)", actual: "\(video.containerSize.width)×\(video.containerSize.height)")
+        ]
     }
 
     /// The app metadata's `location` and `device_model` against the media's own record, or NOT
     /// CHECKED naming each key with why: no other result names them (§8.5 check 14c).
     private func origin(_ context: VerificationContext, path: String, _ facts: Result<MediaFacts, MediaOriginRules.Unexamined>) -> [CheckResult] {
         guard let app = context.metadataSources?.parsedApp else { return [] }
-        return MediaOriginRules(facts: facts, path: path, subject: context.appPath(.metadata),
-                                location: app.location, deviceModel: app.deviceModel,
-                                capturedAt: app.type == "photo" ? app.capturedAt : nil).results()
+        return MediaOriginRules(
+            facts: facts, path: path, subject: context.appPath(.metadata),
+            location: app.location, deviceModel: app.deviceModel,
+            capturedAt: app.type == "photo" ? app.capturedAt : nil
+        ).results()
     }
 
     /// Why the metadata's claims about the capture's video (codec, encoded resolution, duration,

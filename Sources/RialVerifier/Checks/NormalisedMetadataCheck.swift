@@ -21,10 +21,14 @@ struct NormalisedMetadataCheck: VerificationCheck {
         case .success(let parsed)?: view = parsed
         }
         var findings: [CheckResult] = []
-        let present = [context.appPath(.metadata), context.appPath(.hashOnlyPayload), context.appPath(.depthAnalysis), HashOnlyPayload.rialPath].filter(context.has).sorted()
+        let present = [context.appPath(.metadata), context.appPath(.hashOnlyPayload), context.appPath(.depthAnalysis), HashOnlyPayload.rialPath].filter(
+            context.has
+        ).sorted()
         if view.sources.sorted() != present {
-            findings.append(.fail(.metadataNormalisedSources, subject, "sources must name exactly the metadata files the package holds",
-                                  expected: present.joined(separator: ", "), actual: view.sources.joined(separator: ", ")))
+            findings.append(
+                .fail(
+                    .metadataNormalisedSources, subject, "sources must name exactly the metadata files the package holds",
+                    expected: present.joined(separator: ", "), actual: view.sources.joined(separator: ", ")))
         }
         var compared: [String] = []
         if let app = sources.parsedApp {
@@ -37,7 +41,8 @@ struct NormalisedMetadataCheck: VerificationCheck {
         }
         let analysisFile = context.has(context.appPath(.depthAnalysis)) ? context.parseJSON(context.appPath(.depthAnalysis)) : nil
         if context.has(context.appPath(.depthAnalysis)), (try? analysisFile?.get())?.objectValue == nil {
-            findings.append(.fail(.metadataDepthAnalysisMalformed, context.appPath(.depthAnalysis), "the capture app's depth analysis is not a readable JSON object"))
+            findings.append(
+                .fail(.metadataDepthAnalysisMalformed, context.appPath(.depthAnalysis), "the capture app's depth analysis is not a readable JSON object"))
         } else if case .success(let analysis)? = analysisFile {
             compared.append(context.appPath(.depthAnalysis))
             let expected = HashOnlyPayload.filterDepthAnalysis(analysis, levels: view.privacy)
@@ -47,7 +52,12 @@ struct NormalisedMetadataCheck: VerificationCheck {
         }
         guard !compared.isEmpty else {
             if !findings.isEmpty { return findings }
-            return [.notChecked(.metadataNormalised, subject, "the package holds none of the files rial/metadata.json was made from (a filtered package withholds them); its claims are held against the evidence and its privacy levels audited instead")]
+            return [
+                .notChecked(
+                    .metadataNormalised, subject,
+                    "the package holds none of the files rial/metadata.json was made from (a filtered package withholds them); its claims are held against the evidence and its privacy levels audited instead"
+                )
+            ]
         }
         return findings.isEmpty ? [.pass(.metadataNormalised, subject, "agrees with \(compared.joined(separator: ", "))")] : findings
     }
@@ -55,8 +65,9 @@ struct NormalisedMetadataCheck: VerificationCheck {
     private func differences(_ view: NormalisedMetadata, _ app: AppMetadata, source: String) -> [CheckResult] {
         let expected: NormalisedMetadata
         do {
-            expected = try NormalisedMetadata(app: app, levels: view.privacy, captureMode: view.captureMode, strict: false,
-                                              mediaSHA256: view.mediaSHA256, depthAnalysis: view.depthAnalysis, sources: view.sources)
+            expected = try NormalisedMetadata(
+                app: app, levels: view.privacy, captureMode: view.captureMode, strict: false,
+                mediaSHA256: view.mediaSHA256, depthAnalysis: view.depthAnalysis, sources: view.sources)
         } catch {
             return [.fail(.metadataNormalisedMismatch, subject, "the app's metadata cannot be filtered to the view's levels: \(error.reason)")]
         }
@@ -91,7 +102,8 @@ struct NormalisedMetadataCheck: VerificationCheck {
     private func field(_ view: NormalisedMetadata, _ key: String) -> JSONValue { view.jsonValue().objectValue?[key] ?? .null }
 
     private func mismatch(_ key: String, from source: String, expected: JSONValue, actual: JSONValue) -> CheckResult {
-        .fail(.metadataNormalisedMismatch, subject, "\(key) disagrees with \(source)",
-              expected: PrivacyAudit.preview(expected), actual: PrivacyAudit.preview(actual))
+        .fail(
+            .metadataNormalisedMismatch, subject, "\(key) disagrees with \(source)",
+            expected: PrivacyAudit.preview(expected), actual: PrivacyAudit.preview(actual))
     }
 }

@@ -22,8 +22,10 @@ struct PayloadManifestCheck: VerificationCheck {
         let present = manifestAlgorithms(context)
         let required: [DigestAlgorithm] = context.profile == .package ? [.sha256, .sha512] : []
         for algorithm in required where !present.contains(algorithm) {
-            results.append(.fail(.payloadManifest(algorithm).absent, "manifest-\(algorithm.rawValue).txt",
-                                 "the package has no \(algorithm.displayName) payload manifest"))
+            results.append(
+                .fail(
+                    .payloadManifest(algorithm).absent, "manifest-\(algorithm.rawValue).txt",
+                    "the package has no \(algorithm.displayName) payload manifest"))
         }
         if context.profile == .bag && present.isEmpty {
             results.append(.fail(.bagManifestNone, "bag", "the bag has no payload manifest this verifier can read (RFC 8493 requires at least one)"))
@@ -31,7 +33,8 @@ struct PayloadManifestCheck: VerificationCheck {
         let payload = context.payloadPaths
         var listed: [(String, Set<String>)] = []
         for algorithm in present {
-            let comparison = ManifestComparison(codes: CheckResult.Code.payloadManifest(algorithm), fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)
+            let comparison = ManifestComparison(
+                codes: CheckResult.Code.payloadManifest(algorithm), fileName: "manifest-\(algorithm.rawValue).txt", algorithm: algorithm)
             if let paths = comparison.compare(context, mustList: payload, mayList: { $0.hasPrefix("data/") }, into: &results) {
                 listed.append((comparison.fileName, paths))
             }

@@ -13,7 +13,11 @@ struct RenewalCheck: VerificationCheck {
         case .absent:
             return strays
         case .notRenewed:
-            return strays + [.notPresent(.timestampRenewal, PackageLayout.sealTimestamp, "the seal's timestamp was never renewed (no RFC 4998 evidence record under rial/seal/renewal/)")]
+            return strays + [
+                .notPresent(
+                    .timestampRenewal, PackageLayout.sealTimestamp,
+                    "the seal's timestamp was never renewed (no RFC 4998 evidence record under rial/seal/renewal/)")
+            ]
         case .malformed(let path, let why):
             return strays + [.fail(.timestampRenewalMalformed, path, why)]
         case .hashMismatch(let path, let why, let expected, let actual):

@@ -14,9 +14,11 @@ struct RialManifestCheck: VerificationCheck {
             if context.has(subject) {
                 return [.fail(.rialManifestUnreadable, subject, "rial/manifest.json is too large to read")]
             }
-            return [context.profile == .package
-                ? .fail(.rialManifestMissing, subject, "the package has no rial/manifest.json")
-                : .notPresent(.rialManifest, subject, "a plain bag; no rial manifest to check")]
+            return [
+                context.profile == .package
+                    ? .fail(.rialManifestMissing, subject, "the package has no rial/manifest.json")
+                    : .notPresent(.rialManifest, subject, "a plain bag; no rial manifest to check")
+            ]
         }
         let manifest: PackageManifest
         switch parsed {
@@ -26,23 +28,31 @@ struct RialManifestCheck: VerificationCheck {
 
         var results: [CheckResult] = []
         if context.profile == .package, let root = context.inventory.rootName, manifest.packageID.rawValue != root {
-            results.append(.fail(.rialManifestPackageIdMismatch, "\(subject): package_id",
-                                 "the manifest names another package than the one it is in", expected: root, actual: manifest.packageID.rawValue))
+            results.append(
+                .fail(
+                    .rialManifestPackageIdMismatch, "\(subject): package_id",
+                    "the manifest names another package than the one it is in", expected: root, actual: manifest.packageID.rawValue))
         }
         if case .success(let info)? = context.bagInfo, let date = info.values("Bagging-Date").first, date != manifest.created.dayString {
-            results.append(.fail(.rialManifestCreatedMismatch, "\(subject): created",
-                                 "the manifest's creation day differs from bag-info.txt's Bagging-Date", expected: date, actual: manifest.created.dayString))
+            results.append(
+                .fail(
+                    .rialManifestCreatedMismatch, "\(subject): created",
+                    "the manifest's creation day differs from bag-info.txt's Bagging-Date", expected: date, actual: manifest.created.dayString))
         }
         // The writer's canonical form is the only spelling: key order, file order, UTC times,
         // number and string forms. Anything else was not written by a conforming packer.
         if let bytes = context.bytes(subject), !manifest.bytes().hasSameBytes(as: bytes) {
-            results.append(.fail(.rialManifestNotCanonical, subject,
-                                 "rial/manifest.json is valid but not in the canonical form a packer writes (schema/SPEC.md §6.6); it was rewritten"))
+            results.append(
+                .fail(
+                    .rialManifestNotCanonical, subject,
+                    "rial/manifest.json is valid but not in the canonical form a packer writes (schema/SPEC.md §6.6); it was rewritten"))
         }
         results += checkFiles(manifest, context)
         results += checkCapture(manifest, context)
         if results.isEmpty {
-            results.append(.pass(.rialManifest, subject, "all \(manifest.files.count) listed files match their size, SHA-256 and SHA-512, and nothing else carries a claim"))
+            results.append(
+                .pass(
+                    .rialManifest, subject, "all \(manifest.files.count) listed files match their size, SHA-256 and SHA-512, and nothing else carries a claim"))
         }
         return results
     }
@@ -66,7 +76,10 @@ struct RialManifestCheck: VerificationCheck {
                 continue
             }
             if let expectedRole = FileRole(path: record.path), expectedRole != record.role {
-                results.append(.fail(.rialManifestFileRoleMismatch, subject, "the role does not fit the path", expected: expectedRole.rawValue, actual: record.role.rawValue))
+                results.append(
+                    .fail(
+                        .rialManifestFileRoleMismatch, subject, "the role does not fit the path", expected: expectedRole.rawValue, actual: record.role.rawValue)
+                )
             } else if FileRole(path: record.path) == nil {
                 results.append(.fail(.rialManifestFileUnexpectedPath, subject, "no file may have this path in a package"))
             }
@@ -75,8 +88,10 @@ struct RialManifestCheck: VerificationCheck {
                 continue
             }
             if file.size != record.size {
-                results.append(.fail(.rialManifestFileSizeMismatch, subject, "the file's size differs from rial/manifest.json",
-                                     expected: String(record.size), actual: String(file.size)))
+                results.append(
+                    .fail(
+                        .rialManifestFileSizeMismatch, subject, "the file's size differs from rial/manifest.json",
+                        expected: String(record.size), actual: String(file.size)))
             }
             // rial/manifest.json records exactly these two digests of a file, each with its own codes.
             let digests: [(DigestAlgorithm, String, checked: CheckResult.Code, mismatch: CheckResult.Code)] = [
@@ -89,9 +104,11 @@ struct RialManifestCheck: VerificationCheck {
                     continue
                 }
                 if actual != expected {
-                    results.append(.fail(mismatch, subject,
-                                         "\(algorithm.displayName) differs from rial/manifest.json: the file was changed",
-                                         expected: expected, actual: actual))
+                    results.append(
+                        .fail(
+                            mismatch, subject,
+                            "\(algorithm.displayName) differs from rial/manifest.json: the file was changed",
+                            expected: expected, actual: actual))
                 }
             }
         }
@@ -114,8 +131,9 @@ struct RialManifestCheck: VerificationCheck {
             ("capture_app_files", String(stated.captureAppFiles), String(actual.captureAppFiles)),
         ]
         return pairs.filter { $0.1 != $0.2 }.map { field, expected, found in
-            .fail(.rialManifestCaptureMismatch, "rial/manifest.json: capture.\(field)",
-                  "the capture summary does not match the files in the package", expected: expected, actual: found)
+            .fail(
+                .rialManifestCaptureMismatch, "rial/manifest.json: capture.\(field)",
+                "the capture summary does not match the files in the package", expected: expected, actual: found)
         }
     }
 }

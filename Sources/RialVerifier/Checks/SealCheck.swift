@@ -15,18 +15,28 @@ struct SealCheck: VerificationCheck {
         let path = PackageLayout.seal
         guard let signature = seal.signature else {
             if seal.isRequired {
-                return [.fail(.sealRequired, path, "the verification policy requires a seal (--require-seal) and the package has none: it was never sealed, or its seal was stripped")]
+                return [
+                    .fail(
+                        .sealRequired, path,
+                        "the verification policy requires a seal (--require-seal) and the package has none: it was never sealed, or its seal was stripped")
+                ]
             }
             // The log says there was a seal: its absence is a removal, not "unsealed".
             if let record = Self.sealingRecord(context) {
-                return [.fail(.sealRemoved, path, "the package has no seal, but its custody log records one (event \(record.seq), \(record.action.rawValue), signed by certificate SHA-256 \(record.certificate)): the seal was removed", seq: record.seq)]
+                return [
+                    .fail(
+                        .sealRemoved, path,
+                        "the package has no seal, but its custody log records one (event \(record.seq), \(record.action.rawValue), signed by certificate SHA-256 \(record.certificate)): the seal was removed",
+                        seq: record.seq)
+                ]
             }
             return [.notPresent(.seal, path, "the package is not sealed: nothing proves who made it")]
         }
         var results = Self.judge.findings(signature)
         guard let trust = seal.trust else { return results }
         if seal.isRequiredWithoutAnchor {
-            results.append(.fail(.sealRequired, path, "the policy requires a trusted seal, but no trust anchor was given: without one, anyone could have made this seal"))
+            results.append(
+                .fail(.sealRequired, path, "the policy requires a trusted seal, but no trust anchor was given: without one, anyone could have made this seal"))
         } else {
             let signerTrust = SignerTrust(trust)
             results += Self.judge.findings(signerTrust, trust)
@@ -43,7 +53,8 @@ struct SealCheck: VerificationCheck {
     static func sealingRecord(_ context: VerificationContext) -> (seq: Int64, action: CustodyAction, certificate: String)? {
         for file in context.custodyLog?.files ?? [] {
             guard let event = file.event, event.action == .sealed || event.action == .packaged,
-                  let certificate = event.actor.certificateSHA256 else { continue }
+                let certificate = event.actor.certificateSHA256
+            else { continue }
             return (file.seq, event.action, certificate)
         }
         return nil

@@ -11,8 +11,10 @@ struct StapledRevocationCheck: VerificationCheck {
         guard context.judgesRialParts else { return [] }
         let read = context.stapledRevocation.files.map { file -> CheckResult in
             if let problem = file.problem { return .notChecked(.sealRevocationStapled, file.path, problem) }
-            return .pass(.sealRevocationStapled, file.path,
-                         "stapled revocation evidence, intact (its name is the SHA-256 of its bytes): \(file.reading ?? "read"); it is used only where its issuer's signature verifies, and the revocation findings name it when they do")
+            return .pass(
+                .sealRevocationStapled, file.path,
+                "stapled revocation evidence, intact (its name is the SHA-256 of its bytes): \(file.reading ?? "read"); it is used only where its issuer's signature verifies, and the revocation findings name it when they do"
+            )
         }
         return read + missing(context)
     }
@@ -25,11 +27,15 @@ struct StapledRevocationCheck: VerificationCheck {
         var results: [CheckResult] = []
         for file in context.custodyLog?.files ?? [] {
             guard let event = file.event, context.custodySignatures[file.seq]?.signature?.isValid == true,
-                  let range = event.details.range(of: Self.recordPrefix) else { continue }
+                let range = event.details.range(of: Self.recordPrefix)
+            else { continue }
             let named = event.details[range.upperBound...].components(separatedBy: ", ").filter(PackageLayout.isStapledRevocation)
             for path in named where !context.has(path) {
-                results.append(CheckResult.fail(.sealRevocationStapledMissing, path,
-                                                "custody event \(file.seq) (\(event.action.rawValue)), whose signature is valid, says this file was stapled, but the package no longer holds it: evidence its signer stapled was removed").about(seq: file.seq))
+                results.append(
+                    CheckResult.fail(
+                        .sealRevocationStapledMissing, path,
+                        "custody event \(file.seq) (\(event.action.rawValue)), whose signature is valid, says this file was stapled, but the package no longer holds it: evidence its signer stapled was removed"
+                    ).about(seq: file.seq))
             }
         }
         return results

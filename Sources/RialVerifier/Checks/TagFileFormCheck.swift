@@ -18,9 +18,11 @@ struct TagFileFormCheck: VerificationCheck {
             guard let bytes = context.bytes(path), let canonical else { continue }
             judged.append(path)
             if let difference = Self.firstDifference(bytes, canonical) {
-                results.append(.fail(.bagFormNotCanonical, path,
-                    "\(path) holds the same entries in another byte form than the one rial writes (schema/SPEC.md §5): the package would have a second fingerprint for the same content; line \(difference.line) differs",
-                    expected: QuotedValue.excerpt(difference.expected), actual: QuotedValue.excerpt(difference.actual)))
+                results.append(
+                    .fail(
+                        .bagFormNotCanonical, path,
+                        "\(path) holds the same entries in another byte form than the one rial writes (schema/SPEC.md §5): the package would have a second fingerprint for the same content; line \(difference.line) differs",
+                        expected: QuotedValue.excerpt(difference.expected), actual: QuotedValue.excerpt(difference.actual)))
             }
         }
         if results.isEmpty, !judged.isEmpty {
@@ -36,17 +38,25 @@ struct TagFileFormCheck: VerificationCheck {
         let info = context.bytes(PackageLayout.bagInfo).flatMap { try? BagInfo.parse($0) }
         // rial strips a value's surrounding spaces and TABs before writing it (§5.2); a reader keeps
         // trailing ones, so a value that has them is written without them.
-        forms.append((PackageLayout.bagInfo, info.map { info in
-            Array(info.fields.map { "\($0.label): \($0.value.trimmingTrailingBlanks)\n" }.joined().utf8)
-        }))
+        forms.append(
+            (
+                PackageLayout.bagInfo,
+                info.map { info in
+                    Array(info.fields.map { "\($0.label): \($0.value.trimmingTrailingBlanks)\n" }.joined().utf8)
+                }
+            ))
         for algorithm in [DigestAlgorithm.sha256, .sha512] {
             let payload = "manifest-\(algorithm.rawValue).txt"
             forms.append((payload, (try? context.bagManifest(payload, algorithm: algorithm))?.map { $0.bytes() }))
             // Tag manifests grow by appending (§5.4), so their order is the order of the file.
             let tag = "tagmanifest-\(algorithm.rawValue).txt"
-            forms.append((tag, (try? context.bagManifest(tag, algorithm: algorithm))?.map { manifest in
-                Array(manifest.entries.map { "\($0.digest)  \(ManifestPathEncoding.encode($0.path))\n" }.joined().utf8)
-            }))
+            forms.append(
+                (
+                    tag,
+                    (try? context.bagManifest(tag, algorithm: algorithm))?.map { manifest in
+                        Array(manifest.entries.map { "\($0.digest)  \(ManifestPathEncoding.encode($0.path))\n" }.joined().utf8)
+                    }
+                ))
         }
         return forms
     }

@@ -17,16 +17,20 @@ struct TagManifestCheck: VerificationCheck {
         let present = DigestAlgorithm.allCases.filter { context.has("tagmanifest-\($0.rawValue).txt") }
         if context.profile == .package {
             for algorithm in [DigestAlgorithm.sha256, .sha512] where !present.contains(algorithm) {
-                results.append(.fail(.tagManifest(algorithm).absent, "tagmanifest-\(algorithm.rawValue).txt",
-                                     "the package has no \(algorithm.displayName) tag manifest"))
+                results.append(
+                    .fail(
+                        .tagManifest(algorithm).absent, "tagmanifest-\(algorithm.rawValue).txt",
+                        "the package has no \(algorithm.displayName) tag manifest"))
             }
         } else if present.isEmpty {
-            return results.append(.notPresent(.bagTagmanifest, "bag", "the bag has no tag manifest; its tag files (bag-info.txt, manifests) are not protected by digests"))
+            return results.append(
+                .notPresent(.bagTagmanifest, "bag", "the bag has no tag manifest; its tag files (bag-info.txt, manifests) are not protected by digests"))
         }
         let isTagManifest = { (path: String) in path.hasPrefix("tagmanifest-") && !path.contains("/") }
         let mustList = context.profile == .package ? context.inventory.tagPaths.filter { !isTagManifest($0) } : []
         for algorithm in present {
-            let comparison = ManifestComparison(codes: CheckResult.Code.tagManifest(algorithm), fileName: "tagmanifest-\(algorithm.rawValue).txt", algorithm: algorithm)
+            let comparison = ManifestComparison(
+                codes: CheckResult.Code.tagManifest(algorithm), fileName: "tagmanifest-\(algorithm.rawValue).txt", algorithm: algorithm)
             comparison.compare(context, mustList: mustList, mayList: { !$0.hasPrefix("data/") && !isTagManifest($0) }, into: &results)
         }
     }

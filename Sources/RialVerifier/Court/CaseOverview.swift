@@ -66,9 +66,10 @@ package struct CaseOverview: Sendable {
         chain = context.parsedChain.map { chain in
             let broken = report.checks.first { $0.code == .chainLinkBroken }
                 .flatMap { Int64($0.subject.replacingOccurrences(of: "frame ", with: "")) }
-            return Chain(frameCount: chain.frames.count, checkpointFrames: chain.checkpoints.map(\.frameNumber),
-                         depthFrames: chain.frames.filter { $0.depthPath != nil }.map(\.frameNumber),
-                         firstBrokenFrame: broken, finalHash: chain.finalHash)
+            return Chain(
+                frameCount: chain.frames.count, checkpointFrames: chain.checkpoints.map(\.frameNumber),
+                depthFrames: chain.frames.filter { $0.depthPath != nil }.map(\.frameNumber),
+                firstBrokenFrame: broken, finalHash: chain.finalHash)
         }
         self.thumbnails = thumbnails
         media = context.media.map { examination in

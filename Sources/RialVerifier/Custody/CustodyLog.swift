@@ -32,8 +32,10 @@ struct CustodyLog {
     let appLogPath: String
 
     /// Reads the log from the inventory; `nil` for a plain bag, which has no custody log.
-    init?(inventory: Inventory, documents: ParsedDocuments, profile: VerificationContext.Profile, hasManifest: Bool, limits: VerificationLimits,
-          appLogPath: String) {
+    init?(
+        inventory: Inventory, documents: ParsedDocuments, profile: VerificationContext.Profile, hasManifest: Bool, limits: VerificationLimits,
+        appLogPath: String
+    ) {
         guard profile == .package || hasManifest else { return nil }
         var events: [Int64: String] = [:]
         var signatures: [Int64: String] = [:]

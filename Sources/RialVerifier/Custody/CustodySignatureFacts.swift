@@ -25,8 +25,11 @@ struct CustodySignatureFacts {
     let revocation: RevocationFacts?
 
     /// - Parameter path: the event's signature file, `nil` when it has none.
-    init(_ file: CustodyEventFile, path: String?, anchors: [Certificate], revocationEvidence: [RevocationEvidenceFile] = [], intermediates: [Certificate] = [], verificationTime: Timestamp, crypto: any VerifierCrypto,
-         bytes: (String) -> [UInt8]?) {
+    init(
+        _ file: CustodyEventFile, path: String?, anchors: [Certificate], revocationEvidence: [RevocationEvidenceFile] = [], intermediates: [Certificate] = [],
+        verificationTime: Timestamp, crypto: any VerifierCrypto,
+        bytes: (String) -> [UInt8]?
+    ) {
         seq = file.seq
         eventPath = file.path
         self.path = path
@@ -56,10 +59,13 @@ struct CustodySignatureFacts {
         // signed years ago stays valid, and the report says this rests on the signer's word.
         // (The claimed signing time, not the event's: PACKAGED states the package's creation
         // time, which `--created` may set before the certificate existed.)
-        let basis = isValidNow ? "the verification time (custody events carry no trusted timestamp)"
-                               : "\(Self.claimedWhat(parsed)), as the certificate is no longer valid (custody events carry no trusted timestamp)"
-        let trust = SignerTrustFacts(parsed, anchors: anchors, judgedAt: isValidNow ? now : Self.claimedTime(parsed, event),
-                                     basis: basis, crypto: crypto, intermediates: intermediates)
+        let basis =
+            isValidNow
+            ? "the verification time (custody events carry no trusted timestamp)"
+            : "\(Self.claimedWhat(parsed)), as the certificate is no longer valid (custody events carry no trusted timestamp)"
+        let trust = SignerTrustFacts(
+            parsed, anchors: anchors, judgedAt: isValidNow ? now : Self.claimedTime(parsed, event),
+            basis: basis, crypto: crypto, intermediates: intermediates)
         self.trust = trust
         // With no trusted time, revocation is judged at the verification time: a signer revoked
         // before it could have signed the event afterwards, for all anyone can prove.

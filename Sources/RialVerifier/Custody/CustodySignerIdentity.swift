@@ -9,8 +9,9 @@ enum CustodySignerIdentity {
     static func mismatch(_ signer: Certificate, _ actor: CustodyActor) -> String? {
         var problems: [String] = []
         if actor.certificateSHA256 != signer.fingerprintSHA256 {
-            problems.append(actor.certificateSHA256.map { "the event names certificate \($0), but \(signer.fingerprintSHA256) signed it" }
-                            ?? "the event does not name the certificate that signed it (actor.certificate_sha256)")
+            problems.append(
+                actor.certificateSHA256.map { "the event names certificate \($0), but \(signer.fingerprintSHA256) signed it" }
+                    ?? "the event does not name the certificate that signed it (actor.certificate_sha256)")
         }
         switch signer.subjectCommonName {
         case nil: problems.append("the certificate \(signer.subject) has no single CN, so it names no person to match the actor \"\(actor.name)\"")
@@ -18,8 +19,9 @@ enum CustodySignerIdentity {
         default: break
         }
         if let claimed = actor.organisation, signer.subjectOrganization != claimed {
-            problems.append(signer.subjectOrganization.map { "the actor's organisation is \"\(claimed)\" but the certificate's O is \"\($0)\"" }
-                            ?? "the actor's organisation \"\(claimed)\" is not attested by the certificate, which has no single O")
+            problems.append(
+                signer.subjectOrganization.map { "the actor's organisation is \"\(claimed)\" but the certificate's O is \"\($0)\"" }
+                    ?? "the actor's organisation \"\(claimed)\" is not attested by the certificate, which has no single O")
         }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }

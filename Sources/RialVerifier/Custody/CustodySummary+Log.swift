@@ -17,11 +17,12 @@ extension CustodySummary {
         case .events:
             let entries = log.files.map { file in
                 let signature = signatures[file.seq]
-                return CustodyEntry(seq: file.seq, path: file.path, sha256: file.sha256, event: file.event, signature: signature?.state ?? .missing,
-                                    signaturePath: log.signaturePaths[file.seq], signerSubject: signature?.signer,
-                                    signerCommonName: signature?.signerCertificate?.subjectCommonName,
-                                    signerOrganization: signature?.signerCertificate?.subjectOrganization,
-                                    problems: problems.filter { $0.seq == file.seq }.map(\.code.rawValue))
+                return CustodyEntry(
+                    seq: file.seq, path: file.path, sha256: file.sha256, event: file.event, signature: signature?.state ?? .missing,
+                    signaturePath: log.signaturePaths[file.seq], signerSubject: signature?.signer,
+                    signerCommonName: signature?.signerCertificate?.subjectCommonName,
+                    signerOrganization: signature?.signerCertificate?.subjectOrganization,
+                    problems: problems.filter { $0.seq == file.seq }.map(\.code.rawValue))
             }
             let broken = failed.filter { $0.code != .custodySignerUntrusted }
             let state: State = !broken.isEmpty ? .broken : untrusted.isEmpty ? .intact : .untrusted

@@ -31,7 +31,8 @@ final class BagInfoProvider {
     func tagEncoding(_ context: VerificationContext) -> TagFileEncoding? {
         encoding.value {
             guard context.profile == .bag, let bytes = context.inventory.tagFileBytes[PackageLayout.bagDeclaration],
-                  let declaration = try? BagDeclaration.parse(bytes) else { return .utf8 }
+                let declaration = try? BagDeclaration.parse(bytes)
+            else { return .utf8 }
             return TagFileEncoding(declared: declaration.encoding)
         }
     }

@@ -15,8 +15,9 @@ final class CustodyProvider {
 
     func custodyLog(_ context: VerificationContext) -> CustodyLog? {
         logMemo.value {
-            CustodyLog(inventory: context.inventory, documents: context.documents, profile: context.profile, hasManifest: context.hasRialManifest,
-                       limits: context.limits, appLogPath: context.appPath(.custodyLog))
+            CustodyLog(
+                inventory: context.inventory, documents: context.documents, profile: context.profile, hasManifest: context.hasRialManifest,
+                limits: context.limits, appLogPath: context.appPath(.custodyLog))
         }
     }
 
@@ -27,9 +28,10 @@ final class CustodyProvider {
             var out: [Int64: CustodySignatureFacts] = [:]
             let inventory = context.inventory
             for file in log.files {
-                out[file.seq] = CustodySignatureFacts(file, path: log.signaturePaths[file.seq], anchors: context.policy.sealAnchors,
-                                                      revocationEvidence: context.revocationEvidence, intermediates: context.stapledRevocation.certificates,
-                                                      verificationTime: context.verificationTime, crypto: context.crypto, bytes: { inventory.tagFileBytes[$0] })
+                out[file.seq] = CustodySignatureFacts(
+                    file, path: log.signaturePaths[file.seq], anchors: context.policy.sealAnchors,
+                    revocationEvidence: context.revocationEvidence, intermediates: context.stapledRevocation.certificates,
+                    verificationTime: context.verificationTime, crypto: context.crypto, bytes: { inventory.tagFileBytes[$0] })
             }
             return out
         }

@@ -38,23 +38,24 @@ package struct PackageInspector: Sendable {
             object["bag_info"] = .array(info.fields.map { .object(["label": .string($0.label), "value": .string($0.value)]) })
         }
         let paths = inventory.files.keys.sorted(by: UTF8Order.precedes)
-        object["files"] = .array(paths.compactMap { path in
-            guard let file = inventory.files[path] else { return nil }
-            var item = JSONObject()
-            item["path"] = .string(path)
-            item["size"] = .integer(Int64(clamping: file.size))
-            if let record = claimed[path] {
-                item["role"] = .string(record.role.rawValue)
-                item["media_type"] = .string(record.mediaType)
-                item["claimed_sha256"] = .string(record.sha256)
-            } else {
-                item["role"] = .null
-            }
-            if examinesMedia, path.hasPrefix(PackageLayout.mediaDirectory), let location = file.location {
-                item["media"] = Self.media(at: location, size: file.size)
-            }
-            return .object(item)
-        })
+        object["files"] = .array(
+            paths.compactMap { path in
+                guard let file = inventory.files[path] else { return nil }
+                var item = JSONObject()
+                item["path"] = .string(path)
+                item["size"] = .integer(Int64(clamping: file.size))
+                if let record = claimed[path] {
+                    item["role"] = .string(record.role.rawValue)
+                    item["media_type"] = .string(record.mediaType)
+                    item["claimed_sha256"] = .string(record.sha256)
+                } else {
+                    item["role"] = .null
+                }
+                if examinesMedia, path.hasPrefix(PackageLayout.mediaDirectory), let location = file.location {
+                    item["media"] = Self.media(at: location, size: file.size)
+                }
+                return .object(item)
+            })
         object["findings"] = .array(inventory.findings.map { .string("\($0.code): \($0.subject): \($0.message)") })
         return .object(object)
     }

@@ -39,7 +39,8 @@ struct MediaClaimRules {
         case .unknown(let why):
             return .notChecked(.mediaResolution, subject, "resolution \(claimed) is stated, but of \(path) \(why)")
         case .contradicts(let encoded):
-            return .fail(.mediaResolutionMismatch, subject, "the stated resolution is not the encoded size of \(path)", expected: encoded, actual: claimed.description)
+            return .fail(
+                .mediaResolutionMismatch, subject, "the stated resolution is not the encoded size of \(path)", expected: encoded, actual: claimed.description)
         }
     }
 
@@ -53,7 +54,9 @@ struct MediaClaimRules {
         case .unknown:
             return .notChecked(.mediaDuration, subject, "duration_ms \(claimed) is stated, but \(path) states no duration")
         case .contradicts(let actual):
-            return .fail(.mediaDurationMismatch, subject, "the stated duration disagrees with \(path) by more than one frame (\(tolerance) ms)", expected: actual, actual: "\(claimed) ms")
+            return .fail(
+                .mediaDurationMismatch, subject, "the stated duration disagrees with \(path) by more than one frame (\(tolerance) ms)", expected: actual,
+                actual: "\(claimed) ms")
         }
     }
 
@@ -64,7 +67,9 @@ struct MediaClaimRules {
         case .agrees(let actual): return .pass(.mediaFrameCount, subject, "frame_count \(claimed) agrees with the \(actual) frames of \(path) (within one)")
         case .unknown: return .notChecked(.mediaFrameCount, subject, "frame_count \(claimed) is stated, but the frames of \(path) could not be counted")
         case .contradicts(let actual):
-            return .fail(.mediaFrameCountMismatch, subject, "the stated frame count disagrees with \(path) by more than one frame", expected: actual, actual: String(claimed))
+            return .fail(
+                .mediaFrameCountMismatch, subject, "the stated frame count disagrees with \(path) by more than one frame", expected: actual,
+                actual: String(claimed))
         }
     }
 
@@ -94,10 +99,15 @@ struct MediaClaimRules {
         let earliest = Timestamp(seconds: started.seconds - Self.startTimeSlack, nanoseconds: started.nanoseconds)
         let latest = Timestamp(seconds: ended.seconds + Self.startTimeSlack, nanoseconds: ended.nanoseconds)
         if !(created < earliest), !(latest < created) {
-            return .pass(.mediaStartTime, subject, "\(path) was created at \(created.rfc3339) (\(stated.tag)), within the \(key == "captured_at" ? "capture" : "recording") \(started.rfc3339) to \(ended.rfc3339) (±\(Self.startTimeSlack) s)")
+            return .pass(
+                .mediaStartTime, subject,
+                "\(path) was created at \(created.rfc3339) (\(stated.tag)), within the \(key == "captured_at" ? "capture" : "recording") \(started.rfc3339) to \(ended.rfc3339) (±\(Self.startTimeSlack) s)"
+            )
         }
-        return .fail(.mediaStartTimeMismatch, subject, "\(path)'s creation time (\(stated.tag)) is outside the \(key == "captured_at" ? "capture time" : "recording") (±\(Self.startTimeSlack) s)",
-                     expected: "\(started.rfc3339) to \(ended.rfc3339)", actual: created.rfc3339)
+        return .fail(
+            .mediaStartTimeMismatch, subject,
+            "\(path)'s creation time (\(stated.tag)) is outside the \(key == "captured_at" ? "capture time" : "recording") (±\(Self.startTimeSlack) s)",
+            expected: "\(started.rfc3339) to \(ended.rfc3339)", actual: created.rfc3339)
     }
 
     /// A photo's depth map size against the HEIC's depth image. A JPEG cannot carry one (the app
@@ -111,6 +121,10 @@ struct MediaClaimRules {
         if claimed.width == Int64(depth.width), claimed.height == Int64(depth.height) {
             return [.pass(.mediaDepthResolution, subject, "depth_resolution \(claimed) is the size of \(path)'s depth image")]
         }
-        return [.fail(.mediaDepthResolutionMismatch, subject, "the stated depth_resolution is not the size of \(path)'s depth image", expected: "\(depth.width)×\(depth.height)", actual: claimed.description)]
+        return [
+            .fail(
+                .mediaDepthResolutionMismatch, subject, "the stated depth_resolution is not the size of \(path)'s depth image",
+                expected: "\(depth.width)×\(depth.height)", actual: claimed.description)
+        ]
     }
 }

@@ -22,7 +22,9 @@ enum MediaCreationTime {
         if bytes.count == 19, bytes[4] == UInt8(ascii: ":"), bytes[7] == UInt8(ascii: ":"), bytes[10] == UInt8(ascii: " ") {
             let offsetTag = stated.tag == "DateTimeOriginal" ? "OffsetTimeOriginal" : stated.tag == "DateTime" ? "OffsetTime" : ""
             guard let offset = facts.tags(named: offsetTag).first?.value.trimmingSpaces, !offset.isEmpty else {
-                return .failure(Unread(reason: "\(stated.tag) \(QuotedValue.quoted(text)) is local time and the media states no \(offsetTag.isEmpty ? "offset" : offsetTag)"))
+                return .failure(
+                    Unread(
+                        reason: "\(stated.tag) \(QuotedValue.quoted(text)) is local time and the media states no \(offsetTag.isEmpty ? "offset" : offsetTag)"))
             }
             let date = String(text.prefix(10)).replacingColons
             let iso = date + "T" + String(text.suffix(8)) + offset

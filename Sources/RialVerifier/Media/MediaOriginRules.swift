@@ -56,10 +56,13 @@ struct MediaOriginRules {
         let dLng = min(rawLng, 360 - rawLng)
         let media = "\(Self.degrees(embedded.latitude)), \(Self.degrees(embedded.longitude))"
         if dLat <= Self.degreeTolerance + Self.epsilon, dLng <= Self.degreeTolerance + Self.epsilon {
-            return .pass(.mediaLocation, subject, "\(stated) agrees with \(path)'s embedded position \(media) (\(embedded.tag); within \(Self.degreeTolerance)° of each)")
+            return .pass(
+                .mediaLocation, subject, "\(stated) agrees with \(path)'s embedded position \(media) (\(embedded.tag); within \(Self.degreeTolerance)° of each)"
+            )
         }
-        return .fail(.mediaLocationMismatch, subject, "the stated location is farther than \(Self.degreeTolerance)° from \(path)'s embedded position (\(embedded.tag))",
-                     expected: media, actual: "\(Self.degrees(claimed.latitude)), \(Self.degrees(claimed.longitude))")
+        return .fail(
+            .mediaLocationMismatch, subject, "the stated location is farther than \(Self.degreeTolerance)° from \(path)'s embedded position (\(embedded.tag))",
+            expected: media, actual: "\(Self.degrees(claimed.latitude)), \(Self.degrees(claimed.longitude))")
     }
 
     private func modelResult() -> CheckResult? {
@@ -80,11 +83,14 @@ struct MediaOriginRules {
         // same phone in two schemes; rial has no table between them, so two schemes are not a
         // contradiction, only not comparable.
         if Self.isHardwareIdentifier(claimed) != Self.isHardwareIdentifier(model.text) {
-            return .notChecked(.mediaDeviceModel, subject,
-                "\(stated) and the model \(path) names (\(model.tag) \"\(Escaping.visible(String(model.text.prefix(128))))\") are in different naming schemes (a hardware identifier and a product name), which rial does not map onto each other")
+            return .notChecked(
+                .mediaDeviceModel, subject,
+                "\(stated) and the model \(path) names (\(model.tag) \"\(Escaping.visible(String(model.text.prefix(128))))\") are in different naming schemes (a hardware identifier and a product name), which rial does not map onto each other"
+            )
         }
-        return .fail(.mediaDeviceModelMismatch, subject, "the stated device_model is not the model \(path) names (\(model.tag))",
-                     expected: model.text, actual: claimed)
+        return .fail(
+            .mediaDeviceModelMismatch, subject, "the stated device_model is not the model \(path) names (\(model.tag))",
+            expected: model.text, actual: claimed)
     }
 
     /// Whether `text` is a hardware identifier such as `iPhone16,1` or `iPad13,4`: letters, then

@@ -19,8 +19,10 @@ struct MetadataSources {
         view = Self.parse(context, NormalisedMetadata.path) { json throws(FormatError) in try NormalisedMetadata(json: json) }
     }
 
-    private static func parse<T>(_ context: VerificationContext, _ path: String,
-                                 _ make: (JSONValue) throws(FormatError) -> T) -> Result<T, FormatError>? {
+    private static func parse<T>(
+        _ context: VerificationContext, _ path: String,
+        _ make: (JSONValue) throws(FormatError) -> T
+    ) -> Result<T, FormatError>? {
         guard context.has(path) else { return nil }
         guard let parsed = context.parseJSON(path) else {
             return .failure(FormatError(.limitExceeded, "it is larger than a verifier reads into memory; the capture app writes a few kilobytes"))

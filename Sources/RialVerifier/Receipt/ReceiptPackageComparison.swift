@@ -35,9 +35,10 @@ struct ReceiptPackageComparison {
             return .notChecked(.receiptPackage, package, "the package cannot be read, so it was not compared\(unreadable.map { ": \($0)" } ?? "")")
         }
         guard actual == expected else {
-            return .fail(.receiptPackageMismatch, package,
-                         "the package given is not the bytes the receipt names: another package, or this one changed since it was verified",
-                         expected: "SHA-256 \(expected.sha256), \(expected.size) bytes", actual: "SHA-256 \(actual.sha256), \(actual.size) bytes")
+            return .fail(
+                .receiptPackageMismatch, package,
+                "the package given is not the bytes the receipt names: another package, or this one changed since it was verified",
+                expected: "SHA-256 \(expected.sha256), \(expected.size) bytes", actual: "SHA-256 \(actual.sha256), \(actual.size) bytes")
         }
         return .pass(.receiptPackage, package, "the package is the exact bytes the receipt names: SHA-256 \(actual.sha256), \(actual.size) bytes")
     }

@@ -34,10 +34,12 @@ struct ReceiptRerun {
         let evidence = Dictionary(given.revocationEvidence.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
         let absent = recorded.suppliedRevocationSHA256.filter { evidence[$0] == nil }
         if !absent.isEmpty {
-            return .failure(Refusal(reason: "the verification used revocation evidence not given now (--crl/--ocsp files with SHA-256 \(absent.joined(separator: ", ")))"))
+            return .failure(
+                Refusal(reason: "the verification used revocation evidence not given now (--crl/--ocsp files with SHA-256 \(absent.joined(separator: ", ")))"))
         }
-        var policy = VerificationPolicy(sealAnchors: signers.found, timestampAnchors: tsas.found, requiresSeal: recorded.requiresSeal,
-                                        requiresTimestamp: recorded.requiresTimestamp, custodyHead: recorded.custodyHead)
+        var policy = VerificationPolicy(
+            sealAnchors: signers.found, timestampAnchors: tsas.found, requiresSeal: recorded.requiresSeal,
+            requiresTimestamp: recorded.requiresTimestamp, custodyHead: recorded.custodyHead)
         policy.revocationEvidence = recorded.suppliedRevocationSHA256.compactMap { evidence[$0] }
         policy.statedTime = recorded.verificationTime
         policy.examinesMedia = recorded.examinesMedia
@@ -61,8 +63,10 @@ struct ReceiptRerun {
             if !onlyNow.isEmpty { parts.append("only now: \(list(onlyNow))") }
             return .fail(.receiptRerunDisagrees, package, "verified again \(as_), the result disagrees with the receipt: \(parts.joined(separator: "; "))")
         }
-        return .pass(.receiptRerun, package,
-                     "verified again \(as_) (rial \(RialToolkit.version); the receipt's: \(recorded.toolVersion ?? "unknown")): the same verdict, \(recorded.verdict.uppercased()), and the same \(now.count) findings")
+        return .pass(
+            .receiptRerun, package,
+            "verified again \(as_) (rial \(RialToolkit.version); the receipt's: \(recorded.toolVersion ?? "unknown")): the same verdict, \(recorded.verdict.uppercased()), and the same \(now.count) findings"
+        )
     }
 
     /// The findings of `a` not in `b`, counting repeats, sorted.

@@ -11,7 +11,12 @@ struct ReceiptTimestampJudge {
     func findings(_ verdict: TimestampVerdict?) -> [CheckResult] {
         func invalid(_ message: String) -> [CheckResult] { [.fail(.receiptTimestampInvalid, path, message)] }
         guard let verdict else {
-            return [.notPresent(.receiptTimestamp, path, "the receipt has no RFC 3161 token: nothing but its signer's word says when it was made (rial timestamp request/attach on the receipt add one)")]
+            return [
+                .notPresent(
+                    .receiptTimestamp, path,
+                    "the receipt has no RFC 3161 token: nothing but its signer's word says when it was made (rial timestamp request/attach on the receipt add one)"
+                )
+            ]
         }
         switch verdict {
         case .absent:
@@ -27,10 +32,18 @@ struct ReceiptTimestampJudge {
         case .chainMalformed(let error, _):
             return invalid("the TSA chain beside the token is not a list of PEM certificates: \(error)")
         case .imprintAlgorithm(let response):
-            return [.fail(.receiptTimestampInvalid, path, "the token's message imprint is not SHA-256", expected: "2.16.840.1.101.3.4.2.1 (SHA-256)", actual: response.imprintAlgorithm)]
+            return [
+                .fail(
+                    .receiptTimestampInvalid, path, "the token's message imprint is not SHA-256", expected: "2.16.840.1.101.3.4.2.1 (SHA-256)",
+                    actual: response.imprintAlgorithm)
+            ]
         case .imprintMismatch(let response, let expected):
-            return [.fail(.receiptTimestampMismatch, path, "the token timestamps other bytes than this receipt's signature value: it belongs to another receipt, or the signature was replaced",
-                          expected: Hex.encode(expected), actual: Hex.encode(response.imprint))]
+            return [
+                .fail(
+                    .receiptTimestampMismatch, path,
+                    "the token timestamps other bytes than this receipt's signature value: it belongs to another receipt, or the signature was replaced",
+                    expected: Hex.encode(expected), actual: Hex.encode(response.imprint))
+            ]
         case .signerMissing:
             return invalid("the TSA's certificate is neither in the token nor in the chain beside it")
         case .signatureInvalid(_, let signer):
@@ -40,32 +53,43 @@ struct ReceiptTimestampJudge {
         case .genTimeInFuture(let response, _):
             return invalid("the token's genTime \(Timestamp(seconds: response.genTime).rfc3339) is after the verification time")
         case .genTimeBeforePackage(let response, _, let created):
-            return invalid("the token's genTime \(Timestamp(seconds: response.genTime).rfc3339) is before the report was made (\(created.rfc3339)): it was made for something else")
+            return invalid(
+                "the token's genTime \(Timestamp(seconds: response.genTime).rfc3339) is before the report was made (\(created.rfc3339)): it was made for something else"
+            )
         case .opensslRejects(_, _, let problem):
             return invalid("OpenSSL's RFC 3161 verification rejects the token: \(problem)")
         case .notEvaluated(_, _, let error):
             return [.notChecked(.receiptTimestamp, path, "OpenSSL could not check the token on this machine, so it is neither accepted nor rejected: \(error)")]
         case .valid(let response, let signer, let trust):
             let when = "genTime \(Timestamp(seconds: response.genTime).rfc3339), TSA \(signer.subject), token serial \(response.serialHex)"
-            return [.pass(.receiptTimestamp, path, "an RFC 3161 token over the SHA-256 of the receipt signature's value: \(when)"), trustFinding(trust, response, signer)]
+            return [
+                .pass(.receiptTimestamp, path, "an RFC 3161 token over the SHA-256 of the receipt signature's value: \(when)"),
+                trustFinding(trust, response, signer),
+            ]
         }
     }
 
     private func trustFinding(_ trust: TimestampVerdict.TSATrust, _ response: TimeStampResponse, _ signer: Certificate) -> CheckResult {
         switch trust {
         case .requiredWithoutAnchor, .noAnchor:
-            return .notChecked(.receiptTimestampTrust, path,
-                               "token valid, TSA not trusted: no TSA anchor was given (--tsa-trust); TSA \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)")
+            return .notChecked(
+                .receiptTimestampTrust, path,
+                "token valid, TSA not trusted: no TSA anchor was given (--tsa-trust); TSA \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)")
         case .notEvaluated(let error):
             return .notChecked(.receiptTimestampTrust, path, "token valid, but OpenSSL could not judge the TSA's chain on this machine: \(error)")
         case .trusted(let anchor):
-            return .pass(.receiptTimestampTrust, path, "the TSA \(signer.subject) chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime (revocation of the TSA is not judged for a receipt)")
+            return .pass(
+                .receiptTimestampTrust, path,
+                "the TSA \(signer.subject) chains to \(anchor), an anchor given with --tsa-trust, with every certificate valid at genTime (revocation of the TSA is not judged for a receipt)"
+            )
         case .opensslRejects(let problem):
             return .fail(.receiptTimestampUntrusted, path, "OpenSSL's RFC 3161 verification rejects the TSA's chain: \(problem)")
         case .untrusted(let reason):
             return .fail(.receiptTimestampUntrusted, path, "the TSA \(signer.subject) does not chain to any anchor given with --tsa-trust: \(reason)")
         case .expired(let reason):
-            return .fail(.receiptTimestampUntrusted, path, "a certificate of the TSA's chain was not valid at genTime \(Timestamp(seconds: response.genTime).rfc3339): \(reason)")
+            return .fail(
+                .receiptTimestampUntrusted, path,
+                "a certificate of the TSA's chain was not valid at genTime \(Timestamp(seconds: response.genTime).rfc3339): \(reason)")
         case .invalid(let reason):
             return .fail(.receiptTimestampUntrusted, path, "the TSA's certificate chain is not valid for time stamping: \(reason)")
         }

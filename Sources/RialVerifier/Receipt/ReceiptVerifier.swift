@@ -52,11 +52,17 @@ public struct ReceiptVerifier: Sendable {
                 let parsed = try RecordedReport(bytes: bytes)
                 recorded = parsed
                 if let file = parsed.packageFile {
-                    checks.append(.pass(.receiptReport, report,
-                        "a rial report (version \(parsed.reportVersion)) of \(parsed.subjectPath), SHA-256 \(file.sha256), \(file.size) bytes: verdict \(parsed.verdict.uppercased()), verified at \(parsed.verificationTime.rfc3339)\(parsed.examiner.map { " by \($0.name)" } ?? "")"))
+                    checks.append(
+                        .pass(
+                            .receiptReport, report,
+                            "a rial report (version \(parsed.reportVersion)) of \(parsed.subjectPath), SHA-256 \(file.sha256), \(file.size) bytes: verdict \(parsed.verdict.uppercased()), verified at \(parsed.verificationTime.rfc3339)\(parsed.examiner.map { " by \($0.name)" } ?? "")"
+                        ))
                 } else {
-                    checks.append(.fail(.receiptReportMalformed, report,
-                        "the report names no package file digest (subject.sha256 and size): it was not made for a receipt (rial verify --receipt), so it cannot say which bytes were examined"))
+                    checks.append(
+                        .fail(
+                            .receiptReportMalformed, report,
+                            "the report names no package file digest (subject.sha256 and size): it was not made for a receipt (rial verify --receipt), so it cannot say which bytes were examined"
+                        ))
                 }
             } catch {
                 checks.append(.fail(.receiptReportMalformed, report, "not a rial JSON report: \(error.reason)"))
@@ -66,14 +72,18 @@ public struct ReceiptVerifier: Sendable {
         let signaturePath = ReceiptLayout.signature(of: report)
         var signature: DetachedSignature?
         let content = reportBytes.flatMap { bytes in (try? StreamingDigest.digest(.sha256, of: bytes)).map { (bytes, $0) } }
-        let judge = DetachedSignatureJudge(codes: .receipt, path: signaturePath, name: "the receipt's signature",
-                                           contentName: report, mismatchHint: "the report was edited after it was signed, or the signature belongs to another receipt",
-                                           judgesRevocation: false)
+        let judge = DetachedSignatureJudge(
+            codes: .receipt, path: signaturePath, name: "the receipt's signature",
+            contentName: report, mismatchHint: "the report was edited after it was signed, or the signature belongs to another receipt",
+            judgesRevocation: false)
         var signatureFacts: DetachedSignatureFacts?
         switch Self.read(signaturePath, limit: ReceiptLayout.maxSidecarBytes) {
         case .absent:
-            checks.append(.fail(.receiptSignatureMissing, signaturePath,
-                                "there is no signature beside the report: it is a report anyone could have written, not a signed receipt (rial verify --receipt makes one)"))
+            checks.append(
+                .fail(
+                    .receiptSignatureMissing, signaturePath,
+                    "there is no signature beside the report: it is a report anyone could have written, not a signed receipt (rial verify --receipt makes one)")
+            )
         case .unreadable:
             let facts = DetachedSignatureFacts(bytes: nil, content: content, crypto: crypto)
             checks += judge.findings(facts)
@@ -90,15 +100,17 @@ public struct ReceiptVerifier: Sendable {
         case .absent:
             tokenFacts = nil
         case .unreadable:
-            tokenFacts = TimestampFacts(receiptToken: [], chainPEM: nil, chainName: "", signature: signature, anchors: policy.timestampAnchors,
-                                        verificationTime: verificationTime, created: nil, crypto: crypto)
+            tokenFacts = TimestampFacts(
+                receiptToken: [], chainPEM: nil, chainName: "", signature: signature, anchors: policy.timestampAnchors,
+                verificationTime: verificationTime, created: nil, crypto: crypto)
         case .bytes(let bytes):
             let chainPath = ReceiptLayout.tsaChain(of: report)
             let chain: [UInt8]? = if case .bytes(let pem) = Self.read(chainPath, limit: ReceiptLayout.maxSidecarBytes) { pem } else { nil }
             // A stated time (--at) may lie anywhere; only a clock's time bounds the token from below.
             let created = recorded.flatMap { $0.isVerificationTimeStated ? nil : $0.verificationTime }
-            tokenFacts = TimestampFacts(receiptToken: bytes, chainPEM: chain, chainName: chainPath, signature: signature,
-                                        anchors: policy.timestampAnchors, verificationTime: verificationTime, created: created, crypto: crypto)
+            tokenFacts = TimestampFacts(
+                receiptToken: bytes, chainPEM: chain, chainName: chainPath, signature: signature,
+                anchors: policy.timestampAnchors, verificationTime: verificationTime, created: created, crypto: crypto)
         }
         let tokenVerdict = tokenFacts.map(TimestampVerdict.init)
         let genTime = tokenVerdict?.trustedGenTime
@@ -126,14 +138,21 @@ public struct ReceiptVerifier: Sendable {
                 }
             } else {
                 checks.append(comparison.finding(comparison.digest(), unreadable: nil))
-                checks.append(.notChecked(.receiptRerun, package, rerun ? "not re-run: the report did not parse"
-                    : "not re-run (add --rerun to verify the package again with the recorded settings and compare)"))
+                checks.append(
+                    .notChecked(
+                        .receiptRerun, package,
+                        rerun
+                            ? "not re-run: the report did not parse"
+                            : "not re-run (add --rerun to verify the package again with the recorded settings and compare)"))
             }
         } else {
-            checks.append(.notChecked(.receiptPackage, report, "no package was given, so nothing was compared with the bytes the receipt names (rial receipt verify R.json PKG)"))
+            checks.append(
+                .notChecked(
+                    .receiptPackage, report, "no package was given, so nothing was compared with the bytes the receipt names (rial receipt verify R.json PKG)"))
         }
-        return ReceiptVerification(reportPath: report, checks: checks, recorded: recorded, reportSHA256: reportSHA256,
-                                   signerSubject: signature?.signer.subject, trustedGenTime: genTime.map { Timestamp(seconds: $0) }, rerun: rerunReport)
+        return ReceiptVerification(
+            reportPath: report, checks: checks, recorded: recorded, reportSHA256: reportSHA256,
+            signerSubject: signature?.signer.subject, trustedGenTime: genTime.map { Timestamp(seconds: $0) }, rerun: rerunReport)
     }
 
     /// A sidecar or report file: absent, unreadable (with why), or its bytes.

@@ -121,7 +121,8 @@ public struct RecordedReport: Sendable {
         manifestSHA256 = string(root, "manifest_sha256")
         findings = array(root, "checks").compactMap { item in
             guard case .object(let check) = item, let code = string(check, "code"), let status = string(check, "status"),
-                  let subject = string(check, "subject") else { return nil }
+                let subject = string(check, "subject")
+            else { return nil }
             return Finding(code: code, status: status, subject: subject)
         }
         toolVersion = object(root, "tool").flatMap { string($0, "version") }

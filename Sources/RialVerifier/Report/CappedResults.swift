@@ -56,7 +56,8 @@ struct CappedResults {
     }
 
     private static func summary(_ code: CheckResult.Code, _ status: CheckStatus, omitted: Int) -> CheckResult {
-        let message = "and \(omitted) more \(status.label) results of \(code) not listed: a report lists at most \(perCode) of each code and status (schema/SPEC.md §8.6)"
+        let message =
+            "and \(omitted) more \(status.label) results of \(code) not listed: a report lists at most \(perCode) of each code and status (schema/SPEC.md §8.6)"
         return CheckResult(code: code, status: status, subject: "(\(omitted) more)", message: message)
     }
 }

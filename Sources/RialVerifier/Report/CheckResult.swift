@@ -15,8 +15,10 @@ public struct CheckResult: Sendable, Hashable {
     /// The custody event the finding is about (its `seq`), for custody findings.
     public let seq: Int64?
 
-    package init(code: Code, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
-                seq: Int64? = nil) {
+    package init(
+        code: Code, status: CheckStatus, subject: String, message: String, expected: String? = nil, actual: String? = nil,
+        seq: Int64? = nil
+    ) {
         self.seq = seq
         self.code = code
         self.status = status
@@ -30,8 +32,10 @@ public struct CheckResult: Sendable, Hashable {
         CheckResult(code: code, status: .pass, subject: subject, message: message, seq: seq)
     }
 
-    package static func fail(_ code: Code, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
-                            seq: Int64? = nil) -> CheckResult {
+    package static func fail(
+        _ code: Code, _ subject: String, _ message: String, expected: String? = nil, actual: String? = nil,
+        seq: Int64? = nil
+    ) -> CheckResult {
         CheckResult(code: code, status: .fail, subject: subject, message: message, expected: expected, actual: actual, seq: seq)
     }
 

@@ -54,10 +54,12 @@ public struct VerificationReport: Sendable {
     /// repeated; `nil` only for a report not made by a ``Verifier``.
     public let settings: VerificationSettings?
 
-    package init(subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
-                checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
-                seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil, appTime: AppTimeSummary? = nil,
-                caseFields: CaseFields? = nil, settings: VerificationSettings? = nil, packageFile: PackageFileDigest? = nil) {
+    package init(
+        subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp, packageID: String?, manifestSHA256: String?,
+        checks: [CheckResult], warnings: [String] = [], error: VerifierError? = nil,
+        seal: SealSummary? = nil, timestamp: TimestampSummary? = nil, custody: CustodySummary? = nil, appTime: AppTimeSummary? = nil,
+        caseFields: CaseFields? = nil, settings: VerificationSettings? = nil, packageFile: PackageFileDigest? = nil
+    ) {
         self.packageFile = packageFile
         self.caseFields = caseFields
         self.settings = settings
@@ -76,10 +78,13 @@ public struct VerificationReport: Sendable {
     }
 
     /// A report for an input that could not be evaluated.
-    package static func error(_ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp,
-                              settings: VerificationSettings? = nil) -> VerificationReport {
-        VerificationReport(subjectPath: subjectPath, subjectKind: subjectKind, verifiedAt: verifiedAt, packageID: nil,
-                           manifestSHA256: nil, checks: [], error: error, settings: settings)
+    package static func error(
+        _ error: VerifierError, subjectPath: String, subjectKind: SubjectKind, verifiedAt: Timestamp,
+        settings: VerificationSettings? = nil
+    ) -> VerificationReport {
+        VerificationReport(
+            subjectPath: subjectPath, subjectKind: subjectKind, verifiedAt: verifiedAt, packageID: nil,
+            manifestSHA256: nil, checks: [], error: error, settings: settings)
     }
 
     /// `error` when the input could not be evaluated, `fail` when any check failed, else `pass`.

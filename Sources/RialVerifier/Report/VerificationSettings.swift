@@ -62,7 +62,8 @@ public struct VerificationSettings: Sendable {
 
     /// - Parameter stapled: the revocation evidence stapled in the package, after the verifier's.
     init(policy: VerificationPolicy, verificationTime: Timestamp, stapled: [RevocationEvidenceFile] = [], mediaProbe: MediaProbeEnvironment? = nil) {
-        trustAnchors = policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
+        trustAnchors =
+            policy.sealAnchors.map { TrustAnchorSummary(role: .signer, certificate: $0, origin: policy.sealAnchorOrigins[$0.fingerprintSHA256]) }
             + policy.timestampAnchors.map { TrustAnchorSummary(role: .tsa, certificate: $0, origin: policy.timestampAnchorOrigins[$0.fingerprintSHA256]) }
         requiresSeal = policy.requiresSeal
         requiresTimestamp = policy.requiresTimestamp

@@ -37,7 +37,9 @@ enum CertificateRevocation {
         for file in evidence {
             for list in file.revocationLists where list.names(issuer) {
                 guard list.isIssued(by: issuer) else {
-                    refused.append("\(file.label) names \(issuer.subject) as issuer, but its signature does not verify under that certificate's key (or the certificate may not sign CRLs)")
+                    refused.append(
+                        "\(file.label) names \(issuer.subject) as issuer, but its signature does not verify under that certificate's key (or the certificate may not sign CRLs)"
+                    )
                     continue
                 }
                 if let statement = list.statement(about: certificate) {
@@ -47,7 +49,8 @@ enum CertificateRevocation {
             guard let response = file.ocspResponse, let statement = response.statement(about: certificate, issuer: issuer) else { continue }
             do {
                 if let problem = try response.authorityProblem(anchors: anchors, chain: issuerChain, at: time) {
-                    refused.append("\(file.label) is not signed by \(issuer.subject) or a responder it delegated (id-kp-OCSPSigning) chaining to your anchors: \(problem)")
+                    refused.append(
+                        "\(file.label) is not signed by \(issuer.subject) or a responder it delegated (id-kp-OCSPSigning) chaining to your anchors: \(problem)")
                     continue
                 }
             } catch {

@@ -21,8 +21,10 @@ struct RevocationFacts {
     ///   - chain: the trusted chain, leaf first, the anchor last (``TrustStore/Outcome/trusted(chain:)``).
     ///   - evidence: the files the verifier gave.
     ///   - anchors: the anchors the chain was trusted by; an OCSP responder must reach them too.
-    init(role: String, chain: [Certificate], time: RevocationTime, evidence: [RevocationEvidenceFile], anchors: [Certificate],
-         compromiseFailsAtAnyDate: Bool = false) {
+    init(
+        role: String, chain: [Certificate], time: RevocationTime, evidence: [RevocationEvidenceFile], anchors: [Certificate],
+        compromiseFailsAtAnyDate: Bool = false
+    ) {
         self.role = role
         self.time = time
         hasEvidence = !evidence.isEmpty
@@ -32,8 +34,12 @@ struct RevocationFacts {
             return
         }
         certificates = chain.indices.dropLast().map { index in
-            (chain[index], CertificateRevocation(chain[index], issuerChain: Array(chain[(index + 1)...]), at: time.seconds,
-                                                  evidence: evidence, anchors: anchors))
+            (
+                chain[index],
+                CertificateRevocation(
+                    chain[index], issuerChain: Array(chain[(index + 1)...]), at: time.seconds,
+                    evidence: evidence, anchors: anchors)
+            )
         }
     }
 }

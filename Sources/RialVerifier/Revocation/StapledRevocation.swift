@@ -73,10 +73,13 @@ struct StapledRevocation {
 
     private static func read(_ path: String, _ inventory: Inventory) -> Outcome {
         guard let (digest, kind) = parseName(path) else {
-            return .failure("not used: a stapled file is named by the SHA-256 of its bytes (64 lowercase hex digits) and .crl, .ocsp or .crt, and this name is not")
+            return .failure(
+                "not used: a stapled file is named by the SHA-256 of its bytes (64 lowercase hex digits) and .crl, .ocsp or .crt, and this name is not")
         }
         guard let bytes = inventory.tagFileBytes[path] else {
-            return .failure("not used: not read, being larger than the \(PackageLayout.maxParsedFileBytes >> 20) MiB a verifier reads of one file (or past the \(PackageLayout.maxParsedTotalBytes >> 20) MiB of all such files)")
+            return .failure(
+                "not used: not read, being larger than the \(PackageLayout.maxParsedFileBytes >> 20) MiB a verifier reads of one file (or past the \(PackageLayout.maxParsedTotalBytes >> 20) MiB of all such files)"
+            )
         }
         guard let actual = inventory.files[path]?.digests[.sha256], actual == digest else {
             return .failure("not used: its name says SHA-256 \(digest), its bytes have \(inventory.files[path]?.digests[.sha256] ?? "no SHA-256 computed")")
@@ -86,14 +89,18 @@ struct StapledRevocation {
             case .crl:
                 let file = try RevocationEvidenceFile(kind: .crl, path: path, bytes: bytes, source: .stapled)
                 let issuers = file.revocationLists.map(\.issuer)
-                return .success(Read(reading: "\(issuers.count == 1 ? "a CRL" : "\(issuers.count) CRLs") issued by \(issuers.joined(separator: "; "))", evidence: file))
+                return .success(
+                    Read(reading: "\(issuers.count == 1 ? "a CRL" : "\(issuers.count) CRLs") issued by \(issuers.joined(separator: "; "))", evidence: file))
             case .ocsp:
                 let file = try RevocationEvidenceFile(kind: .ocsp, path: path, bytes: bytes, source: .stapled)
                 return .success(Read(reading: "an OCSP response", evidence: file))
             case .crt:
                 let certificates = bytes.starts(with: Array("-----BEGIN".utf8)) ? try Certificate.load(pem: bytes, source: path) : [try Certificate(der: bytes)]
-                return .success(Read(reading: "\(certificates.count == 1 ? "a certificate" : "\(certificates.count) certificates"), \(certificates.map(\.subject).joined(separator: "; ")), to help build chains (never an anchor)",
-                                     certificates: certificates))
+                return .success(
+                    Read(
+                        reading:
+                            "\(certificates.count == 1 ? "a certificate" : "\(certificates.count) certificates"), \(certificates.map(\.subject).joined(separator: "; ")), to help build chains (never an anchor)",
+                        certificates: certificates))
             }
         } catch let error as CryptoError {
             return .failure("not used: it is not what its extension .\(kind.rawValue) says: \(error.reason)")

@@ -31,8 +31,10 @@ struct BagDirectoryScanner {
             case .directory:
                 inventory.directories.insert(item.relativePath)
             case .symbolicLink, .other:
-                inventory.findings.append(.fail(.bagEntryUnsupportedType, item.relativePath,
-                                                "not a regular file or directory (a link or special file); not followed"))
+                inventory.findings.append(
+                    .fail(
+                        .bagEntryUnsupportedType, item.relativePath,
+                        "not a regular file or directory (a link or special file); not followed"))
             case .file:
                 if let problem = BagPath.problem(with: item.relativePath, rules: .bagit) {
                     inventory.findings.append(.fail(.bagEntryInvalidName, item.relativePath, "file name \(problem)"))
@@ -62,8 +64,9 @@ struct BagDirectoryScanner {
                 } else if parsed {
                     inventory.findings.append(.fail(.bagLimitTagFileSize, item.relativePath, PackageScanner.tooLarge(item.size, limits)))
                 }
-                inventory.files[item.relativePath] = Inventory.File(path: item.relativePath, size: item.size, digests: try digests.finishHex(),
-                                                                    location: (path + "/" + item.relativePath, 0))
+                inventory.files[item.relativePath] = Inventory.File(
+                    path: item.relativePath, size: item.size, digests: try digests.finishHex(),
+                    location: (path + "/" + item.relativePath, 0))
             }
         }
         recomputeChain(&inventory)
@@ -74,7 +77,8 @@ struct BagDirectoryScanner {
     /// second read of the frame material, frame file then depth keyframe, in chain order.
     private func recomputeChain(_ inventory: inout Inventory) {
         guard let bytes = inventory.tagFileBytes[PackageLayout.chain],
-              let chain = try? FrameChain(json: StrictJSONParser.parse(bytes, budget: JSONBudget(limit: limits.maxParsedJSONBytes))) else { return }
+            let chain = try? FrameChain(json: StrictJSONParser.parse(bytes, budget: JSONBudget(limit: limits.maxParsedJSONBytes)))
+        else { return }
         let recomputer = ChainRecomputer(chain: chain)
         for frame in chain.frames {
             for path in [frame.framePath, frame.depthPath].compactMap({ $0 }) where inventory.files[path] != nil {

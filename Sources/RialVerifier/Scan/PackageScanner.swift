@@ -35,9 +35,10 @@ struct PackageScanner {
         case .notAnArchive:
             return VerifierError(.notAPackage, "\(path) is not a .rialpkg package: \(error.reason)", location: error.location)
         case let code where ArchiveError.Code.profileViolations.contains(code):
-            return VerifierError(VerifierError.Code(code.rawValue),
-                                 "refused, not verified: \(error.reason). The archive breaks the .rialpkg profile (schema/SPEC.md §4.4); treat it as unsafe and do not unpack it with other tools",
-                                 location: error.location)
+            return VerifierError(
+                VerifierError.Code(code.rawValue),
+                "refused, not verified: \(error.reason). The archive breaks the .rialpkg profile (schema/SPEC.md §4.4); treat it as unsafe and do not unpack it with other tools",
+                location: error.location)
         default:
             // Not the package's fault: the file, or this machine (its locale, a file changing
             // while it is read).
@@ -52,7 +53,9 @@ struct PackageScanner {
         // about the same bytes, even if the file changes while it is read.
         let archiveDigest = hashesArchive ? try ArchiveDigest() : nil
         let observer = archiveDigest.map { digest in { (chunk: UnsafeRawBufferPointer) in digest.update(chunk) } }
-        let reader = path == Verifier.standardInput ? try TarReader(standardInputWith: limits.archive, observer: observer)
+        let reader =
+            path == Verifier.standardInput
+            ? try TarReader(standardInputWith: limits.archive, observer: observer)
             : try TarReader(path: path, limits: limits.archive, observer: observer)
         // Standard input, and a named pipe or device given by name, are read once: nothing can
         // open them again to read a file's bytes in place (the media probe would wait forever).
@@ -82,7 +85,8 @@ struct PackageScanner {
                 }
                 // Not for a stream: the probe reads the file in place, and a stream has no place.
                 if startsMediaProbes, !isStream, relative.hasPrefix(PackageLayout.mediaDirectory), let offset = header.dataOffset,
-                   inventory.mediaProbes.count < MediaExamination.maxFiles {
+                    inventory.mediaProbes.count < MediaExamination.maxFiles
+                {
                     inventory.mediaProbes[relative] = MediaProbeTask(path: path, offset: offset, length: header.size)
                 }
                 let link = isTag ? nil : chain?.link(for: relative)
@@ -109,7 +113,8 @@ struct PackageScanner {
                     // be recomputed as the frames stream past. Its tree, dropped at once, is
                     // held to the parsed-JSON budget as the checks' documents are.
                     if relative == PackageLayout.chain, hashesPayload, chain == nil,
-                       let parsed = try? FrameChain(json: StrictJSONParser.parse(kept, budget: JSONBudget(limit: limits.maxParsedJSONBytes))) {
+                        let parsed = try? FrameChain(json: StrictJSONParser.parse(kept, budget: JSONBudget(limit: limits.maxParsedJSONBytes)))
+                    {
                         chain = ChainRecomputer(chain: parsed)
                         inventory.parsedChain = parsed
                         chain?.alreadyPassed(payloadSeen)
@@ -117,8 +122,9 @@ struct PackageScanner {
                 } else if parsed {
                     inventory.findings.append(.fail(.archiveLimitTagFileSize, relative, Self.tooLarge(header.size, limits)))
                 }
-                inventory.files[relative] = Inventory.File(path: relative, size: header.size, digests: fileDigests,
-                                                           location: place(header.dataOffset))
+                inventory.files[relative] = Inventory.File(
+                    path: relative, size: header.size, digests: fileDigests,
+                    location: place(header.dataOffset))
             }
         }
         if let chain {
@@ -150,8 +156,9 @@ struct PackageScanner {
         let top = slash.map { String(decoding: name.utf8[..<$0], as: UTF8.self) } ?? name
         if inventory.rootName == nil {
             guard (try? PackageID(top)) != nil else {
-                throw VerifierError(VerifierError.Code(ArchiveError.Code.invalidName.rawValue),
-                                    "refused, not verified: the top-level directory is not a package id (schema/SPEC.md §7.1)", location: top)
+                throw VerifierError(
+                    VerifierError.Code(ArchiveError.Code.invalidName.rawValue),
+                    "refused, not verified: the top-level directory is not a package id (schema/SPEC.md §7.1)", location: top)
             }
             inventory.rootName = top
         }

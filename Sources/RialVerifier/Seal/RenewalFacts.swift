@@ -45,7 +45,9 @@ struct RenewalFacts {
         }
         guard let dataObject = context.bytes(PackageLayout.sealTimestamp) else {
             if let last = numbered.last {
-                outcome = .malformed(last.path, "an evidence record renews the seal's timestamp, and the package has none (rial/seal/manifest.tsr was removed, or is too large to read)")
+                outcome = .malformed(
+                    last.path,
+                    "an evidence record renews the seal's timestamp, and the package has none (rial/seal/manifest.tsr was removed, or is too large to read)")
             } else if context.has(PackageLayout.sealTimestamp) {
                 outcome = .notRenewed
             }
@@ -80,8 +82,10 @@ struct RenewalFacts {
         return true
     }
 
-    private static func judge(_ record: EvidenceRecord, path: String, dataObject: [UInt8], context: VerificationContext,
-                              sealTSA: Certificate?, sealGenTime: Int64?, crypto: any VerifierCrypto) -> Outcome {
+    private static func judge(
+        _ record: EvidenceRecord, path: String, dataObject: [UInt8], context: VerificationContext,
+        sealTSA: Certificate?, sealGenTime: Int64?, crypto: any VerifierCrypto
+    ) -> Outcome {
         let anchors = context.policy.timestampAnchors
         let verificationTime = context.verificationTime.seconds
         var previousSigner = sealTSA
@@ -106,14 +110,17 @@ struct RenewalFacts {
                     return .malformed(path, "\(name) is not an RFC 3161 token: \(error)")
                 }
                 guard let algorithm = stamp.algorithm ?? response.imprintDigest, EvidenceRecord.oid(algorithm) != nil else {
-                    return .hashMismatch(path, "\(name)'s token uses a hash this verifier does not take", expected: "SHA-256, SHA-384 or SHA-512", actual: response.imprintAlgorithm)
+                    return .hashMismatch(
+                        path, "\(name)'s token uses a hash this verifier does not take", expected: "SHA-256, SHA-384 or SHA-512",
+                        actual: response.imprintAlgorithm)
                 }
                 guard stamp.algorithm == chainAlgorithm else {
                     return .malformed(path, "\(name) states another digest algorithm than its chain's first")
                 }
                 guard response.imprintDigest == algorithm else {
-                    return .hashMismatch(path, "\(name)'s token imprint is not \(algorithm.displayName), the chain's algorithm",
-                                         expected: algorithm.displayName, actual: response.imprintAlgorithm)
+                    return .hashMismatch(
+                        path, "\(name)'s token imprint is not \(algorithm.displayName), the chain's algorithm",
+                        expected: algorithm.displayName, actual: response.imprintAlgorithm)
                 }
                 let expected: [UInt8]
                 do {
@@ -122,10 +129,13 @@ struct RenewalFacts {
                     return .notChecked(path, "OpenSSL could not hash \(name)'s input on this machine: \(error)")
                 }
                 guard response.imprint == expected else {
-                    let what = index > 0 ? "the previous archive timestamp (RFC 4998 §5.2)"
+                    let what =
+                        index > 0
+                        ? "the previous archive timestamp (RFC 4998 §5.2)"
                         : chainIndex > 0 ? "rial/seal/manifest.tsr and the chains before it (§5.3)" : "rial/seal/manifest.tsr (§4.2)"
-                    return .hashMismatch(path, "\(name) timestamps other bytes than the \(algorithm.displayName) of \(what)",
-                                         expected: Hex.encode(expected), actual: Hex.encode(response.imprint))
+                    return .hashMismatch(
+                        path, "\(name) timestamps other bytes than the \(algorithm.displayName) of \(what)",
+                        expected: Hex.encode(expected), actual: Hex.encode(response.imprint))
                 }
                 let facts = TokenSignatureFacts(response, extra: context.stapledRevocation.certificates, anchors: anchors, imprint: expected, crypto: crypto)
                 let signer: Certificate
@@ -140,7 +150,8 @@ struct RenewalFacts {
                 case .success(false)?, nil: return .tokenInvalid(path, "\(name)'s signature does not verify under the key of \(signer.subject)")
                 }
                 guard signer.hasCriticalTimeStampingUsageOnly else {
-                    return .tokenInvalid(path, "\(name)'s TSA certificate \(signer.subject) lacks the critical extended key usage timeStamping alone (RFC 3161 §2.3)")
+                    return .tokenInvalid(
+                        path, "\(name)'s TSA certificate \(signer.subject) lacks the critical extended key usage timeStamping alone (RFC 3161 §2.3)")
                 }
                 switch facts.signerOnlyProblem {
                 case .failure(let error)?: return .notChecked(path, "OpenSSL could not check \(name) on this machine: \(error)")
@@ -161,14 +172,17 @@ struct RenewalFacts {
                     return .tokenInvalid(path, "\(name)'s TSA \(signer.subject) does not chain to a --tsa-trust anchor valid at its genTime \(genTime): \(why)")
                 }
                 if let before = previousGenTime, response.genTime < before {
-                    return .gap(path, "\(name) was made before \(previousName), which it renews",
-                                expected: "no earlier than \(Timestamp(seconds: before).rfc3339)", actual: genTime)
+                    return .gap(
+                        path, "\(name) was made before \(previousName), which it renews",
+                        expected: "no earlier than \(Timestamp(seconds: before).rfc3339)", actual: genTime)
                 }
                 if let previous = previousSigner {
                     guard let notAfter = previous.notAfter, notAfter >= response.genTime else {
                         let until = previous.notAfter.map { Timestamp(seconds: $0).rfc3339 } ?? "an unreadable date"
-                        return .gap(path, "\(name) was made after the TSA certificate of \(previousName) (\(previous.subject)) expired: nothing proves \(previousName) was still sound then",
-                                    expected: "no later than \(until)", actual: genTime)
+                        return .gap(
+                            path,
+                            "\(name) was made after the TSA certificate of \(previousName) (\(previous.subject)) expired: nothing proves \(previousName) was still sound then",
+                            expected: "no later than \(until)", actual: genTime)
                     }
                 }
                 firstGenTime = firstGenTime ?? response.genTime
@@ -181,13 +195,17 @@ struct RenewalFacts {
         if let lastSigner {
             guard let notAfter = lastSigner.notAfter, notAfter >= verificationTime else {
                 let until = lastSigner.notAfter.map { Timestamp(seconds: $0).rfc3339 } ?? "an unreadable date"
-                return .expired(path, "the TSA certificate of \(previousName) (\(lastSigner.subject)) had expired at the verification time: the record was not renewed in time",
-                                expected: "valid at \(context.verificationTime.rfc3339)", actual: "expired \(until)")
+                return .expired(
+                    path,
+                    "the TSA certificate of \(previousName) (\(lastSigner.subject)) had expired at the verification time: the record was not renewed in time",
+                    expected: "valid at \(context.verificationTime.rfc3339)", actual: "expired \(until)")
             }
         }
         if let notChecked { return .notChecked(path, "\(count) archive timestamp(s) hash what they must and their tokens verify, but \(notChecked)") }
         let until = lastSigner?.notAfter.map { Timestamp(seconds: $0).rfc3339 } ?? "?"
-        return .valid(path, "\(count) archive timestamp(s) in \(record.chains.count) chain(s) (\(record.digestAlgorithms.map(\.displayName).joined(separator: ", "))) renew the seal's timestamp, each hash recomputed, each TSA trusted at its genTime and each made while the one before was valid; the last, by \(lastSigner?.subject ?? "?"), is valid until \(until)",
-                      provenTime: firstGenTime ?? 0)
+        return .valid(
+            path,
+            "\(count) archive timestamp(s) in \(record.chains.count) chain(s) (\(record.digestAlgorithms.map(\.displayName).joined(separator: ", "))) renew the seal's timestamp, each hash recomputed, each TSA trusted at its genTime and each made while the one before was valid; the last, by \(lastSigner?.subject ?? "?"), is valid until \(until)",
+            provenTime: firstGenTime ?? 0)
     }
 }

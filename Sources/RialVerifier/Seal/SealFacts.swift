@@ -34,8 +34,9 @@ struct SealFacts {
         }
         let basis = trustedTime == nil ? "the verification time (no trusted timestamp)" : "the trusted timestamp's genTime"
         let time = RevocationTime(seconds: trustedTime ?? context.verificationTime.seconds, isProven: trustedTime != nil, basis: basis)
-        let trust = SignerTrustFacts(parsed, anchors: context.policy.sealAnchors, judgedAt: time.seconds, basis: basis, crypto: crypto,
-                                     intermediates: context.stapledRevocation.certificates)
+        let trust = SignerTrustFacts(
+            parsed, anchors: context.policy.sealAnchors, judgedAt: time.seconds, basis: basis, crypto: crypto,
+            intermediates: context.stapledRevocation.certificates)
         self.trust = trust
         revocation = trust.trustedChain.map {
             RevocationFacts(role: "the signer", chain: $0, time: time, evidence: context.revocationEvidence, anchors: context.policy.sealAnchors)
@@ -71,9 +72,10 @@ struct SealFacts {
         let parsed = signature?.parsed
         let signer = parsed?.signer
         let anchor = trust.flatMap { isRequiredWithoutAnchor ? nil : SignerTrust($0).anchor }
-        return SealSummary(state: state, signerSubject: signer?.subject, signerIssuer: signer?.issuer, signerSerial: signer?.serialHex,
-                           signerFingerprint: signer?.fingerprintSHA256,
-                           claimedSigningTime: parsed?.claimedSigningTime.map { Timestamp(seconds: $0) },
-                           anchorSubject: anchor, judgedAt: trust.map { Timestamp(seconds: $0.judgedAt) })
+        return SealSummary(
+            state: state, signerSubject: signer?.subject, signerIssuer: signer?.issuer, signerSerial: signer?.serialHex,
+            signerFingerprint: signer?.fingerprintSHA256,
+            claimedSigningTime: parsed?.claimedSigningTime.map { Timestamp(seconds: $0) },
+            anchorSubject: anchor, judgedAt: trust.map { Timestamp(seconds: $0.judgedAt) })
     }
 }

@@ -62,15 +62,19 @@ struct TimestampFacts {
         guard context.has(path) else { return }
         guard let seal, let bytes = context.bytes(path), !bytes.isEmpty else { reading = .unreadable; return }
         let chainPEM = context.bytes(PackageLayout.sealTimestampChain)
-        guard let response = establish(bytes, asResponseOnly: true, chainPEM: chainPEM, chainName: PackageLayout.sealTimestampChain,
-                                       signatureValue: seal.signatureValue, extra: context.stapledRevocation.certificates,
-                                       anchors: context.policy.timestampAnchors, crypto: crypto) else { return }
+        guard
+            let response = establish(
+                bytes, asResponseOnly: true, chainPEM: chainPEM, chainName: PackageLayout.sealTimestampChain,
+                signatureValue: seal.signatureValue, extra: context.stapledRevocation.certificates,
+                anchors: context.policy.timestampAnchors, crypto: crypto)
+        else { return }
         if case .success(.trusted(let chain))? = operations?.tsaChain {
             // A token is the TSA's own word for its time: RFC 3161 §4 keeps one made before a
             // revocation for another reason than key compromise valid, and no other.
             let time = RevocationTime(seconds: response.genTime, isProven: true, basis: "the token's genTime")
-            revocation = RevocationFacts(role: "the TSA", chain: chain, time: time, evidence: context.revocationEvidence,
-                                         anchors: context.policy.timestampAnchors, compromiseFailsAtAnyDate: true)
+            revocation = RevocationFacts(
+                role: "the TSA", chain: chain, time: time, evidence: context.revocationEvidence,
+                anchors: context.policy.timestampAnchors, compromiseFailsAtAnyDate: true)
         }
     }
 
@@ -82,8 +86,10 @@ struct TimestampFacts {
     ///   - chainPEM: the TSA chain beside it, when present.
     ///   - signature: the receipt's signature, when it parsed.
     ///   - created: when the report says it was made: a token cannot predate it.
-    init(receiptToken bytes: [UInt8]?, chainPEM: [UInt8]?, chainName: String, signature: DetachedSignature?, anchors: [Certificate],
-         verificationTime: Timestamp, created: Timestamp?, crypto: any VerifierCrypto) {
+    init(
+        receiptToken bytes: [UInt8]?, chainPEM: [UInt8]?, chainName: String, signature: DetachedSignature?, anchors: [Certificate],
+        verificationTime: Timestamp, created: Timestamp?, crypto: any VerifierCrypto
+    ) {
         otherTokens = []
         isRequired = false
         hasAnchors = !anchors.isEmpty
@@ -93,8 +99,9 @@ struct TimestampFacts {
         hasChainFile = chainPEM != nil
         guard let bytes else { return }
         guard let signature, !bytes.isEmpty else { reading = .unreadable; return }
-        _ = establish(bytes, asResponseOnly: false, chainPEM: chainPEM, chainName: chainName, signatureValue: signature.signatureValue,
-                      extra: [], anchors: anchors, crypto: crypto)
+        _ = establish(
+            bytes, asResponseOnly: false, chainPEM: chainPEM, chainName: chainName, signatureValue: signature.signatureValue,
+            extra: [], anchors: anchors, crypto: crypto)
     }
 
     /// Parses the token, reads the chain beside it, computes the imprint it must have (the
@@ -102,8 +109,10 @@ struct TimestampFacts {
     /// the seal's and a receipt's token alike.
     /// - Parameter asResponseOnly: take only a `TimeStampResp` (the seal's), not a bare token too.
     /// - Returns: the token, once its operations were run.
-    private mutating func establish(_ bytes: [UInt8], asResponseOnly: Bool, chainPEM: [UInt8]?, chainName: String, signatureValue: [UInt8],
-                                    extra: [Certificate], anchors: [Certificate], crypto: any VerifierCrypto) -> TimeStampResponse? {
+    private mutating func establish(
+        _ bytes: [UInt8], asResponseOnly: Bool, chainPEM: [UInt8]?, chainName: String, signatureValue: [UInt8],
+        extra: [Certificate], anchors: [Certificate], crypto: any VerifierCrypto
+    ) -> TimeStampResponse? {
         let response: TimeStampResponse
         do {
             response = asResponseOnly ? try TimeStampResponse(der: bytes) : try TimeStampResponse(responseOrToken: bytes)
@@ -138,8 +147,9 @@ struct TimestampFacts {
     var summary: TimestampSummary {
         let summary = TimestampVerdict(self).summary
         guard isTSARevoked else { return summary }
-        return TimestampSummary(state: .invalid, genTime: summary.genTime, genTimeText: summary.genTimeText, serial: summary.serial,
-                                policy: summary.policy, tsaSubject: summary.tsaSubject, tsaSerial: summary.tsaSerial, tsaFingerprint: summary.tsaFingerprint)
+        return TimestampSummary(
+            state: .invalid, genTime: summary.genTime, genTimeText: summary.genTimeText, serial: summary.serial,
+            policy: summary.policy, tsaSubject: summary.tsaSubject, tsaSerial: summary.tsaSerial, tsaFingerprint: summary.tsaFingerprint)
     }
 
     /// genTime when the token is valid, its TSA trusted and not revoked before it: the time the

@@ -132,8 +132,8 @@ enum TimestampVerdict {
         switch self {
         case .absent, .withoutSeal, .unreadable, .malformed, .notGranted: nil
         case .chainMalformed(_, let response), .imprintAlgorithm(let response), .imprintMismatch(let response, _), .signerMissing(let response),
-             .signatureInvalid(let response, _), .notForTimeStamping(let response, _), .genTimeInFuture(let response, _),
-             .genTimeBeforePackage(let response, _, _), .opensslRejects(let response, _, _), .notEvaluated(let response, _, _), .valid(let response, _, _):
+            .signatureInvalid(let response, _), .notForTimeStamping(let response, _), .genTimeInFuture(let response, _),
+            .genTimeBeforePackage(let response, _, _), .opensslRejects(let response, _, _), .notEvaluated(let response, _, _), .valid(let response, _, _):
             response
         }
     }
@@ -142,7 +142,7 @@ enum TimestampVerdict {
     var signer: Certificate? {
         switch self {
         case .signatureInvalid(_, let signer), .notForTimeStamping(_, let signer), .genTimeInFuture(_, let signer),
-             .genTimeBeforePackage(_, let signer, _), .opensslRejects(_, let signer, _), .valid(_, let signer, _):
+            .genTimeBeforePackage(_, let signer, _), .opensslRejects(_, let signer, _), .valid(_, let signer, _):
             signer
         case .notEvaluated(_, let signer, _): signer
         default: nil
@@ -152,8 +152,9 @@ enum TimestampVerdict {
     /// The summary for the report's header.
     var summary: TimestampSummary {
         let response = response, signer = signer
-        return TimestampSummary(state: state, genTime: response.map { Timestamp(seconds: $0.genTime) }, genTimeText: response?.genTimeText,
-                                serial: response?.serialHex, policy: response?.policy,
-                                tsaSubject: signer?.subject, tsaSerial: signer?.serialHex, tsaFingerprint: signer?.fingerprintSHA256)
+        return TimestampSummary(
+            state: state, genTime: response.map { Timestamp(seconds: $0.genTime) }, genTimeText: response?.genTimeText,
+            serial: response?.serialHex, policy: response?.policy,
+            tsaSubject: signer?.subject, tsaSerial: signer?.serialHex, tsaFingerprint: signer?.fingerprintSHA256)
     }
 }

@@ -49,7 +49,10 @@ struct DetachedSignatureJudge {
         case .placeholder(let why)?:
             return fail(codes.signaturePlaceholder, "the signature value of \(name) is a placeholder, not an ECDSA signature: \(why)")
         case .highS?:
-            return fail(codes.signatureHighS, "the ECDSA signature of \(name) is in its high-S form; rial accepts only the canonical low-S form, because the high-S twin is a second valid signature anyone can make without the key, and a timestamp covers the exact signature bytes (schema/SPEC.md §14.3)")
+            return fail(
+                codes.signatureHighS,
+                "the ECDSA signature of \(name) is in its high-S form; rial accepts only the canonical low-S form, because the high-S twin is a second valid signature anyone can make without the key, and a timestamp covers the exact signature bytes (schema/SPEC.md §14.3)"
+            )
         case nil:
             break
         }
@@ -61,12 +64,21 @@ struct DetachedSignatureJudge {
         }
         switch facts.verification {
         case .success(true)?:
-            return [finding(.pass(codes.signature, path,
-                "valid ECDSA P-256 signature over the exact bytes of \(contentName) by \(parsed.signer.subject) (certificate SHA-256 \(parsed.signer.fingerprintSHA256))"))]
+            return [
+                finding(
+                    .pass(
+                        codes.signature, path,
+                        "valid ECDSA P-256 signature over the exact bytes of \(contentName) by \(parsed.signer.subject) (certificate SHA-256 \(parsed.signer.fingerprintSHA256))"
+                    ))
+            ]
         case .failure(let error)?:
-            return [finding(.notChecked(codes.signature, path, "OpenSSL could not check \(name) on this machine, so it is neither accepted nor rejected: \(error)"))]
+            return [
+                finding(.notChecked(codes.signature, path, "OpenSSL could not check \(name) on this machine, so it is neither accepted nor rejected: \(error)"))
+            ]
         case .success(false)?, nil:
-            return fail(codes.signatureInvalid, "\(name) does not verify under the public key of the certificate it names (\(parsed.signer.subject)): it was made with another key, or altered")
+            return fail(
+                codes.signatureInvalid,
+                "\(name) does not verify under the public key of the certificate it names (\(parsed.signer.subject)): it was made with another key, or altered")
         }
     }
 
@@ -82,16 +94,34 @@ struct DetachedSignatureJudge {
         case .certificateNotYetValid(let notBefore):
             return fail(codes.certificateNotYetValid, "the signer's certificate is valid only from \(Timestamp(seconds: notBefore).rfc3339), after \(judged)")
         case .claimedAfterExpiry(let claimed, let notAfter):
-            return fail(codes.certificateExpired, "the signingTime \(Timestamp(seconds: claimed).rfc3339) that \(name) claims is after its certificate expired on \(Timestamp(seconds: notAfter).rfc3339)")
+            return fail(
+                codes.certificateExpired,
+                "the signingTime \(Timestamp(seconds: claimed).rfc3339) that \(name) claims is after its certificate expired on \(Timestamp(seconds: notAfter).rfc3339)"
+            )
         case .noAnchors:
-            return [finding(.notChecked(codes.trust, path,
-                "signature valid, signer not trusted: no trust anchor was given (--trust, --trust-dir), and certificates inside a package are never anchors; signer \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)"))]
+            return [
+                finding(
+                    .notChecked(
+                        codes.trust, path,
+                        "signature valid, signer not trusted: no trust anchor was given (--trust, --trust-dir), and certificates inside a package are never anchors; signer \(signer.subject), certificate SHA-256 \(signer.fingerprintSHA256)"
+                    ))
+            ]
         case .notEvaluated(let error):
-            return [finding(.notChecked(codes.trust, path,
-                "signature valid, but OpenSSL could not validate the signer's chain on this machine, so \(signer.subject) is neither trusted nor rejected: \(error)"))]
+            return [
+                finding(
+                    .notChecked(
+                        codes.trust, path,
+                        "signature valid, but OpenSSL could not validate the signer's chain on this machine, so \(signer.subject) is neither trusted nor rejected: \(error)"
+                    ))
+            ]
         case .trusted(let anchor):
-            return [finding(.pass(codes.trust, path,
-                "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged); \(judgesRevocation ? "revocation is judged in its own finding" : "revocation is not judged here")"))]
+            return [
+                finding(
+                    .pass(
+                        codes.trust, path,
+                        "the signer \(signer.subject) chains to \(anchor ?? "an anchor"), an anchor given with --trust; certificates judged at \(judged); \(judgesRevocation ? "revocation is judged in its own finding" : "revocation is not judged here")"
+                    ))
+            ]
         case .untrusted(let reason, let ownRoot):
             let note = ownRoot.map { "; the package carries its own root \($0.subject), which is never an anchor" } ?? ""
             let message = "signature valid, signer not trusted: \(signer.subject) does not chain to any anchor given with --trust (\(reason))\(note)"
@@ -99,7 +129,9 @@ struct DetachedSignatureJudge {
             // gets another signer has a failed expectation. A custody event signed by someone else
             // (the lab, a courier) is only unjudged: untrusted is not broken (§15.6).
             guard codes.untrustedSignerFails else {
-                return [finding(.notChecked(codes.signerUntrusted, path, message + "; who signed it is not established: give its root with --trust to judge it"))]
+                return [
+                    finding(.notChecked(codes.signerUntrusted, path, message + "; who signed it is not established: give its root with --trust to judge it"))
+                ]
             }
             return fail(codes.signerUntrusted, message)
         case .chainExpired(let reason):

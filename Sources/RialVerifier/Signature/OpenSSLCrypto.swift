@@ -8,8 +8,10 @@ struct OpenSSLCrypto: VerifierCrypto {
         return try signature.opensslCheck(content: content)
     }
 
-    func validate(_ leaf: Certificate, in store: TrustStore, intermediates: [Certificate], at time: Int64,
-                  purpose: TrustStore.Purpose) throws(CryptoError) -> TrustStore.Outcome {
+    func validate(
+        _ leaf: Certificate, in store: TrustStore, intermediates: [Certificate], at time: Int64,
+        purpose: TrustStore.Purpose
+    ) throws(CryptoError) -> TrustStore.Outcome {
         try store.evaluate(leaf, intermediates: intermediates, at: time, purpose: purpose)
     }
 
@@ -21,8 +23,10 @@ struct OpenSSLCrypto: VerifierCrypto {
         try response.checkSignature(extra: extra)
     }
 
-    func problem(with response: TimeStampResponse, anchors: [Certificate], intermediates: [Certificate],
-                 imprint: [UInt8], signerOnly: Bool) throws(CryptoError) -> String? {
+    func problem(
+        with response: TimeStampResponse, anchors: [Certificate], intermediates: [Certificate],
+        imprint: [UInt8], signerOnly: Bool
+    ) throws(CryptoError) -> String? {
         try response.verificationProblem(anchors: anchors, intermediates: intermediates, imprint: imprint, signerOnly: signerOnly)
     }
 }

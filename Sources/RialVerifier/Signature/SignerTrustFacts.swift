@@ -27,8 +27,10 @@ struct SignerTrustFacts {
 
     /// - Parameter intermediates: certificates from elsewhere in the package (stapled,
     ///   `rial/seal/revocation/*.crt`) that may complete the chain; never anchors.
-    init(_ signature: DetachedSignature, anchors: [Certificate], judgedAt: Int64, basis: String, crypto: any VerifierCrypto,
-         intermediates extra: [Certificate] = []) {
+    init(
+        _ signature: DetachedSignature, anchors: [Certificate], judgedAt: Int64, basis: String, crypto: any VerifierCrypto,
+        intermediates extra: [Certificate] = []
+    ) {
         signer = signature.signer
         claimedSigningTime = signature.claimedSigningTime
         embeddedCertificates = signature.embeddedCertificates
@@ -36,8 +38,11 @@ struct SignerTrustFacts {
         judgedAtBasis = basis
         anchorFingerprints = Set(anchors.map(\.fingerprintSHA256))
         let signer = signature.signer, intermediates = signature.embeddedCertificates + extra
-        chain = anchors.isEmpty ? nil : Result { () throws(CryptoError) -> TrustStore.Outcome in
-            try crypto.validate(signer, in: TrustStore(anchors: anchors), intermediates: intermediates, at: judgedAt, purpose: .any)
-        }
+        chain =
+            anchors.isEmpty
+            ? nil
+            : Result { () throws(CryptoError) -> TrustStore.Outcome in
+                try crypto.validate(signer, in: TrustStore(anchors: anchors), intermediates: intermediates, at: judgedAt, purpose: .any)
+            }
     }
 }

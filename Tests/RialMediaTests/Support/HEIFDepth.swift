@@ -40,8 +40,13 @@ enum HEIFDepth {
         let auxC = box("auxC", [0, 0, 0, 0] + Array("urn:mpeg:hevc:2015:auxid:2".utf8) + [0])
         properties[ipcoIndex] = Box(type: "ipco", bytes: box("ipco", Array(ipco.payload) + auxC))
         let ipmaIndex = try index(of: "ipma", in: properties)
-        properties[ipmaIndex] = Box(type: "ipma", bytes: box("ipma", try associate(Array(properties[ipmaIndex].payload),
-                                                                                  item: depth, property: propertyIndex)))
+        properties[ipmaIndex] = Box(
+            type: "ipma",
+            bytes: box(
+                "ipma",
+                try associate(
+                    Array(properties[ipmaIndex].payload),
+                    item: depth, property: propertyIndex)))
         replace("iprp", with: box("iprp", properties.flatMap(\.bytes)), in: &children)
 
         let auxl = box("auxl", be16(depth) + be16(1) + be16(primary))
@@ -124,8 +129,10 @@ enum HEIFDepth {
         while position < bytes.endIndex {
             let size = int(bytes[position..<(position + 4)])
             guard size >= 8, position + size <= bytes.endIndex else { throw Failure(description: "bad box at \(position)") }
-            result.append(Box(type: String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self),
-                              bytes: Array(bytes[position..<(position + size)])))
+            result.append(
+                Box(
+                    type: String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self),
+                    bytes: Array(bytes[position..<(position + size)])))
             position += size
         }
         return result

@@ -44,7 +44,8 @@ enum HostileMedia {
     }()
 
     /// A ZIP archive's opening: what a `.zip` renamed `.mp4` starts with.
-    static let zip: [UInt8] = Array("PK".utf8) + [3, 4, 20, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 18)
+    static let zip: [UInt8] =
+        Array("PK".utf8) + [3, 4, 20, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 18)
         + [4, 0, 0, 0] + Array("a.mp4data".utf8) + Array("PK".utf8) + [5, 6] + [UInt8](repeating: 0, count: 18)
 
     /// Bytes from a fixed-seed generator, so a failure reproduces.

@@ -22,12 +22,16 @@ enum MediaMaker {
     ///   - movflags: `-movflags` for the remux (e.g. `use_metadata_tags`, `frag_keyframe+empty_moov`).
     ///   - frames: how many frames, at 10 per second.
     ///   - timescale: the video track's time scale (`-video_track_timescale`; Apple's is 600).
-    static func movie(_ codec: Codec, container: String, location: String? = nil, rotation: Int? = nil,
-                      metadata: [(String, String)] = [], movflags: String? = nil, frames: Int = 5,
-                      in directory: ScratchDirectory, name: String? = nil, timescale: Int? = nil) throws -> URL {
+    static func movie(
+        _ codec: Codec, container: String, location: String? = nil, rotation: Int? = nil,
+        metadata: [(String, String)] = [], movflags: String? = nil, frames: Int = 5,
+        in directory: ScratchDirectory, name: String? = nil, timescale: Int? = nil
+    ) throws -> URL {
         let plain = directory.file("plain-\(UUID().uuidString).\(container)")
-        var encode = ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10",
-                      "-frames:v", String(frames), "-pix_fmt", "yuv420p"]
+        var encode = [
+            "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=10",
+            "-frames:v", String(frames), "-pix_fmt", "yuv420p",
+        ]
         switch codec {
         case .h264: encode += ["-c:v", "libx264"]
         case .hevc: encode += ["-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1"]
@@ -52,8 +56,12 @@ enum MediaMaker {
     /// A JPEG of the test pattern, with the EXIF tags `exif` given to exiftool (`-TAG=VALUE`).
     static func jpeg(exif: [String] = [], in directory: ScratchDirectory, name: String = "photo.jpg") throws -> URL {
         let output = directory.file(name)
-        try MediaTools.run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48",
-                                      "-frames:v", "1", output.path])
+        try MediaTools.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48",
+                "-frames:v", "1", output.path,
+            ])
         if !exif.isEmpty {
             try MediaTools.run("exiftool", ["-q", "-overwrite_original"] + exif + [output.path])
         }
@@ -73,10 +81,18 @@ enum MediaMaker {
     static func heicWithDepth(in directory: ScratchDirectory) throws -> URL {
         let main = directory.file("depth-main.png")
         let depth = directory.file("depth-map.png")
-        try MediaTools.run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48",
-                                      "-frames:v", "1", main.path])
-        try MediaTools.run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=32x24",
-                                      "-frames:v", "1", "-pix_fmt", "gray", depth.path])
+        try MediaTools.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48",
+                "-frames:v", "1", main.path,
+            ])
+        try MediaTools.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=32x24",
+                "-frames:v", "1", "-pix_fmt", "gray", depth.path,
+            ])
         let pair = directory.file("pair.heic")
         try MediaTools.run("heif-enc", ["-q", "50", "-o", pair.path, main.path, depth.path])
         let output = directory.file("depth.heic")

@@ -62,7 +62,10 @@ enum MediaTools {
         let outputData = collected.data
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errorData.prefix(2000), as: UTF8.self))")
+            throw Failure(
+                description:
+                    "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errorData.prefix(2000), as: UTF8.self))"
+            )
         }
         return outputData
     }

@@ -4,7 +4,8 @@ import RialMedia
 /// The `rial-media-probe` built next to this test binary (the test target depends on it).
 enum Probe {
     static let executable: String = {
-        let directory = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let directory =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? ".build/debug"
         return directory + "/" + MediaProbe.executableName
     }()

@@ -45,19 +45,21 @@ struct AppChainCheckTests {
     @Test("a checkpoint beyond the chain: app.chain.checkpoint-mismatch (and its order is wrong too)")
     func checkpointBeyond() {
         let edited = chain { points, _ in points.append(.init(index: 2, frameNumber: 301, hash: Self.hashes[0], timestamp: 10)) }
-        #expect(run(edited) == [
-            Finding(.appChainCheckpointOrder, .fail, Self.path + ": checkpoints[2]"),
-            Finding(.appChainCheckpointMismatch, .fail, Self.path + ": checkpoints[2]"),
-        ])
+        #expect(
+            run(edited) == [
+                Finding(.appChainCheckpointOrder, .fail, Self.path + ": checkpoints[2]"),
+                Finding(.appChainCheckpointMismatch, .fail, Self.path + ": checkpoints[2]"),
+            ])
     }
 
     @Test("checkpoints swapped: app.chain.checkpoint-order at each")
     func checkpointOrder() {
         let edited = chain { points, _ in points.swapAt(0, 1) }
-        #expect(run(edited) == [
-            Finding(.appChainCheckpointOrder, .fail, Self.path + ": checkpoints[0]"),
-            Finding(.appChainCheckpointOrder, .fail, Self.path + ": checkpoints[1]"),
-        ])
+        #expect(
+            run(edited) == [
+                Finding(.appChainCheckpointOrder, .fail, Self.path + ": checkpoints[0]"),
+                Finding(.appChainCheckpointOrder, .fail, Self.path + ": checkpoints[1]"),
+            ])
     }
 
     @Test("not the app's format: app.chain.malformed")

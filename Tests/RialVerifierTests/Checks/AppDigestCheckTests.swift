@@ -10,8 +10,9 @@ struct AppDigestCheckTests {
     private static let manifest = InventoryBuilder.appManifestPath
 
     private func export(editing edit: (inout JSONObject) -> Void = { _ in }, withholdingMedia: Bool = false) throws -> InventoryBuilder {
-        var builder = try InventoryBuilder.appExport(tokens: [], endedAt: InventoryBuilder.appTime(2), created: InventoryBuilder.created,
-                                                     withholdingMedia: withholdingMedia)
+        var builder = try InventoryBuilder.appExport(
+            tokens: [], endedAt: InventoryBuilder.appTime(2), created: InventoryBuilder.created,
+            withholdingMedia: withholdingMedia)
         try builder.editJSON(Self.manifest, recomputing: [.payload, .rial]) { edit(&$0) }
         return builder
     }
@@ -30,19 +31,21 @@ struct AppDigestCheckTests {
             manifest["sha512Hash"] = .string(String(repeating: "b", count: 128))
             manifest["fileSize"] = .integer(1)
         }
-        #expect(run(other) == [
-            Finding(.appMediaSHA256Mismatch, .fail, Self.media), Finding(.appMediaSHA512Mismatch, .fail, Self.media),
-            Finding(.appMediaSizeMismatch, .fail, Self.media),
-        ])
+        #expect(
+            run(other) == [
+                Finding(.appMediaSHA256Mismatch, .fail, Self.media), Finding(.appMediaSHA512Mismatch, .fail, Self.media),
+                Finding(.appMediaSizeMismatch, .fail, Self.media),
+            ])
     }
 
     @Test("the named media renamed: found by its digest, then PASS")
     func foundByContent() throws {
         let renamed = try export { $0["fileName"] = .string("IMG_0001.mov") }
-        #expect(run(renamed) == [
-            Finding(.appMediaFoundByContent, .pass, Self.media), Finding(.appMediaSHA256, .pass, Self.media),
-            Finding(.appMediaSHA512, .pass, Self.media),
-        ])
+        #expect(
+            run(renamed) == [
+                Finding(.appMediaFoundByContent, .pass, Self.media), Finding(.appMediaSHA256, .pass, Self.media),
+                Finding(.appMediaSHA512, .pass, Self.media),
+            ])
     }
 
     @Test("the media is not in the package: app.media.missing at the forensic manifest")

@@ -43,9 +43,10 @@ struct ChainLinksCheckTests {
     func someWithoutMaterial() throws {
         var chain = try TestChain.make()
         chain.frames[6] = FrameChain.Frame(frameNumber: 7, timestamp: chain.frames[6].timestamp, hash: chain.frames[6].hash, framePath: nil, depthPath: nil)
-        #expect(run(chain, links: TestChain.allRecomputed(chain)) == [
-            Finding(.chainLinks, .notChecked, "frames 1–7"), Finding(.chainLinksNoMaterial, .notChecked, "1 frames"),
-        ])
+        #expect(
+            run(chain, links: TestChain.allRecomputed(chain)) == [
+                Finding(.chainLinks, .notChecked, "frames 1–7"), Finding(.chainLinksNoMaterial, .notChecked, "1 frames"),
+            ])
     }
 
     @Test("no frame material at all (a phone export): one NOT CHECKED saying so")

@@ -15,7 +15,9 @@ struct ChainMaterialCheckTests {
             if let path = frame.framePath { files[path] = [UInt8](repeating: 1, count: frameBytes) }
             if let path = frame.depthPath { files[path] = [UInt8](repeating: 2, count: Int(format.keyframeBytes)) }
         }
-        let keyframes = chain.frames.compactMap { frame in frame.depthPath.map { DepthIndex.Keyframe(frameNumber: frame.frameNumber, timestamp: frame.timestamp, path: $0) } }
+        let keyframes = chain.frames.compactMap { frame in
+            frame.depthPath.map { DepthIndex.Keyframe(frameNumber: frame.frameNumber, timestamp: frame.timestamp, path: $0) }
+        }
         files[PackageLayout.depthIndex] = DepthIndex(format: format, keyframes: keyframes).bytes()
         return files
     }

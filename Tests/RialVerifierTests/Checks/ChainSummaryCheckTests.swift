@@ -9,9 +9,10 @@ struct ChainSummaryCheckTests {
     private static let subject = "rial/manifest.json: chain"
 
     private func manifest(_ summary: ChainSummary?) throws -> PackageManifest {
-        PackageManifest(packageID: try PackageID(InventoryBuilder.packageID), created: InventoryBuilder.created,
-                        tool: .init(name: RialToolkit.name, version: RialToolkit.version),
-                        capture: CaptureSummary(payloadPaths: []), chain: summary, files: [])
+        PackageManifest(
+            packageID: try PackageID(InventoryBuilder.packageID), created: InventoryBuilder.created,
+            tool: .init(name: RialToolkit.name, version: RialToolkit.version),
+            capture: CaptureSummary(payloadPaths: []), chain: summary, files: [])
     }
 
     private func run(_ chain: FrameChain?, chainBytes: [UInt8]? = nil, summary: ChainSummary?) throws -> [Finding] {
@@ -34,11 +35,12 @@ struct ChainSummaryCheckTests {
         let chain = try TestChain.make()
         let other = String(repeating: "a", count: 64)
         let summary = ChainSummary(frameCount: 6, finalHash: other, checkpointHashes: [chain.checkpoints[0].hash, other])
-        #expect(try run(chain, summary: summary) == [
-            Finding(.chainSummaryMismatch, .fail, Self.subject + ".frame_count"),
-            Finding(.chainSummaryMismatch, .fail, Self.subject + ".final_hash"),
-            Finding(.chainSummaryMismatch, .fail, Self.subject + ".checkpoint_hashes[1]"),
-        ])
+        #expect(
+            try run(chain, summary: summary) == [
+                Finding(.chainSummaryMismatch, .fail, Self.subject + ".frame_count"),
+                Finding(.chainSummaryMismatch, .fail, Self.subject + ".final_hash"),
+                Finding(.chainSummaryMismatch, .fail, Self.subject + ".checkpoint_hashes[1]"),
+            ])
     }
 
     @Test("a checkpoint fewer in the summary: mismatch at the first one missing")

@@ -11,7 +11,10 @@ struct DepthIndexCheckTests {
     /// The index the chain of ``TestChain/make(withMaterial:)`` calls for: frames 1 and 4.
     private func index(_ chain: FrameChain, timestampOf4: Double? = nil, dropLast: Bool = false) -> DepthIndex {
         var keyframes = chain.frames.compactMap { frame in
-            frame.depthPath.map { DepthIndex.Keyframe(frameNumber: frame.frameNumber, timestamp: frame.frameNumber == 4 ? timestampOf4 ?? frame.timestamp : frame.timestamp, path: $0) }
+            frame.depthPath.map {
+                DepthIndex.Keyframe(
+                    frameNumber: frame.frameNumber, timestamp: frame.frameNumber == 4 ? timestampOf4 ?? frame.timestamp : frame.timestamp, path: $0)
+            }
         }
         if dropLast { keyframes.removeLast() }
         return DepthIndex(format: DepthFormat(width: 1, height: 1), keyframes: keyframes)

@@ -23,10 +23,11 @@ struct FetchCheckTests {
     @Test("a path outside data/, a URL without scheme, a bad length, a short line: bag.fetch.invalid each, and never PASS")
     func invalid() {
         let results = run("https://example.org/a 4 ../../etc/passwd\nexample.org/b 4 data/b\nhttps://x/c many data/c\njust-one-field\n")
-        #expect(results.findings == [
-            Finding(.bagFetchInvalid, .fail, "../../etc/passwd"), Finding(.bagFetchInvalid, .fail, "data/b"),
-            Finding(.bagFetchInvalid, .fail, "data/c"), Finding(.bagFetchInvalid, .fail, "fetch.txt line 4"),
-        ])
+        #expect(
+            results.findings == [
+                Finding(.bagFetchInvalid, .fail, "../../etc/passwd"), Finding(.bagFetchInvalid, .fail, "data/b"),
+                Finding(.bagFetchInvalid, .fail, "data/c"), Finding(.bagFetchInvalid, .fail, "fetch.txt line 4"),
+            ])
     }
 
     @Test("not UTF-8, or too large to read: bag.fetch.invalid on fetch.txt")

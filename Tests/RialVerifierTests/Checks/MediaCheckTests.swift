@@ -14,15 +14,19 @@ struct MediaCheckTests {
     private static let path = Builder.mediaPath
 
     private static func movie(frames: Int64? = nil, containerSize: MediaImageSize? = nil) -> MediaFacts {
-        MediaFacts(container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2", majorBrand: "qt  "),
-                   video: MediaVideo(streamIndex: 0, codec: "hevc", codedWidth: 160, codedHeight: 120,
-                                     sizeSource: containerSize == nil ? .container : .parameterSets, containerSize: containerSize,
-                                     displayWidth: 160, displayHeight: 120, frameCount: frames, frameCountSource: frames.map { _ in .header }))
+        MediaFacts(
+            container: MediaContainer(kind: .isoMovie, formatName: "mov,mp4,m4a,3gp,3g2,mj2", majorBrand: "qt  "),
+            video: MediaVideo(
+                streamIndex: 0, codec: "hevc", codedWidth: 160, codedHeight: 120,
+                sizeSource: containerSize == nil ? .container : .parameterSets, containerSize: containerSize,
+                displayWidth: 160, displayHeight: 120, frameCount: frames, frameCountSource: frames.map { _ in .header }))
     }
 
     /// The findings for the minimal package (plus `extra` files) whose media the probe answered with `outcome`.
-    private func run(_ outcome: Result<MediaProbeOutcome, MediaError>?, extra: [String: [UInt8]] = [:],
-                     policy: VerificationPolicy = VerificationPolicy()) throws -> [Finding] {
+    private func run(
+        _ outcome: Result<MediaProbeOutcome, MediaError>?, extra: [String: [UInt8]] = [:],
+        policy: VerificationPolicy = VerificationPolicy()
+    ) throws -> [Finding] {
         var inventory = try Builder.package(adding: extra).inventory()
         if let outcome { inventory.mediaProbes[Self.path] = MediaProbeTask(finishedWith: outcome) }
         let context = VerificationContext(inventory: inventory, profile: .package, verificationTime: Builder.verificationTime, policy: policy)
@@ -36,8 +40,9 @@ struct MediaCheckTests {
 
     @Test("a .mov whose content is a JPEG: media.type.mismatch")
     func typeMismatch() throws {
-        let jpeg = MediaFacts(container: MediaContainer(kind: .jpeg, formatName: "jpeg_pipe"),
-                              image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 8, height: 8), displaySize: MediaImageSize(width: 8, height: 8)))
+        let jpeg = MediaFacts(
+            container: MediaContainer(kind: .jpeg, formatName: "jpeg_pipe"),
+            image: MediaImage(codec: "mjpeg", codedSize: MediaImageSize(width: 8, height: 8), displaySize: MediaImageSize(width: 8, height: 8)))
         #expect(try run(.success(.facts(jpeg))) == [Finding(.mediaProbe, .pass, Self.path), Finding(.mediaTypeMismatch, .fail, Self.path)])
     }
 

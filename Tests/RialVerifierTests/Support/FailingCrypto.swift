@@ -21,8 +21,10 @@ struct FailingCrypto: VerifierCrypto {
         return try real.verifies(signature, content: content)
     }
 
-    func validate(_ leaf: Certificate, in store: TrustStore, intermediates: [Certificate], at time: Int64,
-                  purpose: TrustStore.Purpose) throws(CryptoError) -> TrustStore.Outcome {
+    func validate(
+        _ leaf: Certificate, in store: TrustStore, intermediates: [Certificate], at time: Int64,
+        purpose: TrustStore.Purpose
+    ) throws(CryptoError) -> TrustStore.Outcome {
         try fail(.chain)
         return try real.validate(leaf, in: store, intermediates: intermediates, at: time, purpose: purpose)
     }
@@ -37,8 +39,10 @@ struct FailingCrypto: VerifierCrypto {
         return try real.signatureVerifies(response, extra: extra)
     }
 
-    func problem(with response: TimeStampResponse, anchors: [Certificate], intermediates: [Certificate],
-                 imprint: [UInt8], signerOnly: Bool) throws(CryptoError) -> String? {
+    func problem(
+        with response: TimeStampResponse, anchors: [Certificate], intermediates: [Certificate],
+        imprint: [UInt8], signerOnly: Bool
+    ) throws(CryptoError) -> String? {
         try fail(.tsaVerification)
         return try real.problem(with: response, anchors: anchors, intermediates: intermediates, imprint: imprint, signerOnly: signerOnly)
     }

@@ -37,10 +37,13 @@ extension InventoryBuilder {
                 "localTime": appDate(clock.ntpTime), "timeDifference": .number(clock.difference),
             ])
         }
-        manifest["timestampTokens"] = .array(tokens.map { der in
-            .object(["authority": .string("https://timestamp.example/tsa"), "token": .string(Data(der).base64EncodedString()),
-                     "requestedAt": appDate(appTime(3))])
-        })
+        manifest["timestampTokens"] = .array(
+            tokens.map { der in
+                .object([
+                    "authority": .string("https://timestamp.example/tsa"), "token": .string(Data(der).base64EncodedString()),
+                    "requestedAt": appDate(appTime(3)),
+                ])
+            })
         return .object(manifest)
     }
 
@@ -53,16 +56,20 @@ extension InventoryBuilder {
     /// `rial/manifest.json` states `created`. The app's custody log (left out with
     /// `withholdingLog`) and rial's are the minimal package's, so only
     /// checks that do not judge it can be run on this package.
-    static func appExport(tokens: [[UInt8]], endedAt: Timestamp?, created: Timestamp, clock: AppClock? = nil,
-                          withholdingMedia: Bool = false, manifestCreated: Timestamp?? = nil, startedAt: Timestamp?? = nil,
-                          withholdingLog: Bool = false) throws -> InventoryBuilder {
+    static func appExport(
+        tokens: [[UInt8]], endedAt: Timestamp?, created: Timestamp, clock: AppClock? = nil,
+        withholdingMedia: Bool = false, manifestCreated: Timestamp?? = nil, startedAt: Timestamp?? = nil,
+        withholdingLog: Bool = false
+    ) throws -> InventoryBuilder {
         guard var metadata = appMetadata.objectValue else { throw BuilderError("the app metadata is not an object") }
         metadata["ended_at"] = endedAt.map { .string($0.rfc3339) }
         let started = startedAt ?? endedAt.map { Timestamp(seconds: $0.seconds - 60) }
         metadata["started_at"] = started.map { .string($0.rfc3339) }
         let createdAt = manifestCreated ?? endedAt.map { Timestamp(seconds: $0.seconds + 120) } ?? appTime(3)
-        let extra = [AppMetadata.path: JSONWriter.bytes(.object(metadata)),
-                     appManifestPath: JSONWriter.bytes(appForensicManifest(tokens: tokens, clock: clock, createdAt: createdAt))]
+        let extra = [
+            AppMetadata.path: JSONWriter.bytes(.object(metadata)),
+            appManifestPath: JSONWriter.bytes(appForensicManifest(tokens: tokens, clock: clock, createdAt: createdAt)),
+        ]
         var builder = try package(adding: extra, withholding: Set(withholdingMedia ? [mediaPath] : []).union(withholdingLog ? [AppCustodyLog.path] : []))
         try builder.setCreated(created)
         return builder
@@ -72,7 +79,9 @@ extension InventoryBuilder {
     mutating func setCreated(_ created: Timestamp) throws {
         guard let bytes = files[PackageLayout.manifest] else { throw BuilderError("no \(PackageLayout.manifest)") }
         let manifest = try PackageManifest(json: StrictJSONParser.parse(bytes))
-        files[PackageLayout.manifest] = PackageManifest(packageID: manifest.packageID, created: created, tool: manifest.tool,
-                                                        capture: manifest.capture, chain: manifest.chain, files: manifest.files).bytes()
+        files[PackageLayout.manifest] = PackageManifest(
+            packageID: manifest.packageID, created: created, tool: manifest.tool,
+            capture: manifest.capture, chain: manifest.chain, files: manifest.files
+        ).bytes()
     }
 }

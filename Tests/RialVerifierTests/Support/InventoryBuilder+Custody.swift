@@ -34,11 +34,14 @@ extension InventoryBuilder {
 
     /// Appends an event linked to the head, as `rial custody append` does: signed by
     /// `identity` (whose certificate then names the actor), or unsigned by `actor`.
-    mutating func appendEvent(_ action: CustodyAction = .transferred, at time: Timestamp, by identity: TestIdentity? = nil,
-                              actor: CustodyActor = CustodyActor(name: "John Doe", role: "courier"), details: String = "handed over") throws {
+    mutating func appendEvent(
+        _ action: CustodyAction = .transferred, at time: Timestamp, by identity: TestIdentity? = nil,
+        actor: CustodyActor = CustodyActor(name: "John Doe", role: "courier"), details: String = "handed over"
+    ) throws {
         guard let head = eventSeqs.last, let previous = eventSHA256(head) else { throw BuilderError("no event to append to") }
-        let event = CustodyEvent(seq: head + 1, id: UUIDText.random(), timestamp: time, action: action, actor: identity?.actor ?? actor,
-                                 details: details, packageID: try PackageID(Self.packageID), previous: previous)
+        let event = CustodyEvent(
+            seq: head + 1, id: UUIDText.random(), timestamp: time, action: action, actor: identity?.actor ?? actor,
+            details: details, packageID: try PackageID(Self.packageID), previous: previous)
         try write(event, signedBy: identity)
     }
 

@@ -39,12 +39,14 @@ extension InventoryBuilder {
         let records = listed.compactMap { path -> PackageManifest.FileRecord? in
             guard let bytes = files[path], let role = FileRole(path: path) else { return nil }
             let digests = Self.digests(of: bytes)
-            return PackageManifest.FileRecord(path: path, role: role, mediaType: MediaType.forExtension(BagPath.fileExtension(of: path)),
-                                              size: UInt64(bytes.count), sha256: digests[.sha256] ?? "", sha512: digests[.sha512] ?? "")
+            return PackageManifest.FileRecord(
+                path: path, role: role, mediaType: MediaType.forExtension(BagPath.fileExtension(of: path)),
+                size: UInt64(bytes.count), sha256: digests[.sha256] ?? "", sha512: digests[.sha512] ?? "")
         }
-        let manifest = PackageManifest(packageID: try existing?.packageID ?? PackageID(Self.packageID), created: existing?.created ?? Self.created,
-                                       tool: existing?.tool ?? .init(name: RialToolkit.name, version: RialToolkit.version),
-                                       capture: CaptureSummary(payloadPaths: payload.keys.sorted()), files: records)
+        let manifest = PackageManifest(
+            packageID: try existing?.packageID ?? PackageID(Self.packageID), created: existing?.created ?? Self.created,
+            tool: existing?.tool ?? .init(name: RialToolkit.name, version: RialToolkit.version),
+            capture: CaptureSummary(payloadPaths: payload.keys.sorted()), files: records)
         files[PackageLayout.manifest] = manifest.bytes()
     }
 

@@ -48,15 +48,17 @@ extension InventoryBuilder {
         let withheldMedia = hashOnly ? mediaSHA256 : nil
         if let withheldMedia {
             let filtered = try FilteredMetadata(app, levels: levels, strict: true)
-            let payload = HashOnlyPayload.build(mediaSHA256: withheldMedia, mediaType: app.type,
-                                                depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
-                                                metadata: filtered, levels: levels, capturedAt: filtered.timestamp, hashChain: nil,
-                                                frameCount: app.frameCount, durationMs: app.durationMs)
+            let payload = HashOnlyPayload.build(
+                mediaSHA256: withheldMedia, mediaType: app.type,
+                depthAnalysis: HashOnlyPayload.filterDepthAnalysis(depthAnalysis, levels: levels),
+                metadata: filtered, levels: levels, capturedAt: filtered.timestamp, hashChain: nil,
+                frameCount: app.frameCount, durationMs: app.durationMs)
             extra[HashOnlyPayload.rialPath] = JSONWriter.bytes(payload)
             sources.append(HashOnlyPayload.rialPath)
         }
-        let view = try NormalisedMetadata(app: app, levels: levels, captureMode: hashOnly ? "hash_only" : "full", strict: filtering,
-                                          mediaSHA256: withheldMedia, depthAnalysis: depthAnalysis, sources: sources.sorted())
+        let view = try NormalisedMetadata(
+            app: app, levels: levels, captureMode: hashOnly ? "hash_only" : "full", strict: filtering,
+            mediaSHA256: withheldMedia, depthAnalysis: depthAnalysis, sources: sources.sorted())
         extra[NormalisedMetadata.path] = JSONWriter.bytes(view.jsonValue())
         return try package(adding: extra, withholding: withheld, sealedBy: sealer)
     }

@@ -33,14 +33,20 @@ extension InventoryBuilder {
     ///     the package's custody log then begins with PACKAGED).
     ///   - sealer: seals the manifest and signs the PACKAGED event, as `rial pack --key`
     ///     does; `nil` for an unsealed package whose PACKAGED event names the tool.
-    static func package(adding extra: [String: [UInt8]] = [:], withholding withheld: Set<String> = [], sealedBy sealer: TestIdentity? = nil) throws -> InventoryBuilder {
+    static func package(adding extra: [String: [UInt8]] = [:], withholding withheld: Set<String> = [], sealedBy sealer: TestIdentity? = nil) throws
+        -> InventoryBuilder
+    {
         var builder = InventoryBuilder()
         builder.files[PackageLayout.bagDeclaration] = BagDeclaration.current.bytes()
         builder.files[mediaPath] = mediaBytes
-        builder.files[AppCustodyLog.path] = JSONWriter.bytes(.array(appLogEntries.enumerated().map { index, entry in
-            .object(["timestamp": .string(appTime(index + 1).rfc3339), "action": .string(entry.action.rawValue),
-                     "details": .string(entry.details), "userIdentifier": .string("device-7")])
-        }))
+        builder.files[AppCustodyLog.path] = JSONWriter.bytes(
+            .array(
+                appLogEntries.enumerated().map { index, entry in
+                    .object([
+                        "timestamp": .string(appTime(index + 1).rfc3339), "action": .string(entry.action.rawValue),
+                        "details": .string(entry.details), "userIdentifier": .string("device-7"),
+                    ])
+                }))
         builder.files.merge(extra) { _, new in new }
         for path in withheld { builder.files[path] = nil }
         var info = BagInfo()
@@ -79,16 +85,18 @@ extension InventoryBuilder {
         let imported = files[AppCustodyLog.path] == nil ? [] : Self.appLogEntries
         for (index, entry) in imported.enumerated() {
             let seq = Int64(index + 1)
-            let event = CustodyEvent(seq: seq, id: try id(seq), timestamp: Self.appTime(index + 1), action: entry.action,
-                                     actor: CustodyActor(name: "capture device", role: "capture app", identifier: "device-7"),
-                                     details: entry.details, packageID: packageID, previous: previous,
-                                     imported: .init(source: AppCustodyLog.path, entry: seq))
+            let event = CustodyEvent(
+                seq: seq, id: try id(seq), timestamp: Self.appTime(index + 1), action: entry.action,
+                actor: CustodyActor(name: "capture device", role: "capture app", identifier: "device-7"),
+                details: entry.details, packageID: packageID, previous: previous,
+                imported: .init(source: AppCustodyLog.path, entry: seq))
             previous = try write(event, signedBy: nil)
         }
         let packagedSeq = Int64(imported.count + 1)
-        let packaged = CustodyEvent(seq: packagedSeq, id: try id(packagedSeq), timestamp: Self.created, action: .packaged,
-                                    actor: signer?.actor ?? Self.toolActor, details: "packaged 2 payload files with rial \(RialToolkit.version)",
-                                    packageID: packageID, previous: previous)
+        let packaged = CustodyEvent(
+            seq: packagedSeq, id: try id(packagedSeq), timestamp: Self.created, action: .packaged,
+            actor: signer?.actor ?? Self.toolActor, details: "packaged 2 payload files with rial \(RialToolkit.version)",
+            packageID: packageID, previous: previous)
         _ = try write(packaged, signedBy: signer)
     }
 

@@ -45,9 +45,11 @@ struct InventoryBuilder {
     }
 
     /// The verification context the verifier builds from the inventory.
-    func context(policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Self.verificationTime,
-                 limits: VerificationLimits = VerificationLimits(), profile: VerificationContext.Profile = .package,
-                 crypto: any VerifierCrypto = OpenSSLCrypto()) -> VerificationContext {
+    func context(
+        policy: VerificationPolicy = VerificationPolicy(), at time: Timestamp = Self.verificationTime,
+        limits: VerificationLimits = VerificationLimits(), profile: VerificationContext.Profile = .package,
+        crypto: any VerifierCrypto = OpenSSLCrypto()
+    ) -> VerificationContext {
         VerificationContext(inventory: inventory(), profile: profile, verificationTime: time, policy: policy, limits: limits, crypto: crypto)
     }
 

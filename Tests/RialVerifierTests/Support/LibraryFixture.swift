@@ -14,8 +14,10 @@ enum LibraryFixture {
 
     /// Writes a sample capture to `dir/name`: `rial sample --seconds 1 --fps 10 --width 64
     /// --height 48` (the CLI tests' small and quick sample), then whatever `configure` changes.
-    static func sample(in dir: URL, name: String = "capture", seed: UInt64 = 1, kind: SampleCapture.Kind = .video,
-                       _ configure: (inout SampleCapture) -> Void = { _ in }) throws -> URL {
+    static func sample(
+        in dir: URL, name: String = "capture", seed: UInt64 = 1, kind: SampleCapture.Kind = .video,
+        _ configure: (inout SampleCapture) -> Void = { _ in }
+    ) throws -> URL {
         var sample = SampleCapture()
         sample.kind = kind
         sample.seed = seed
@@ -31,8 +33,10 @@ enum LibraryFixture {
 
     /// Packs `capture` into `dir/name` as `rial pack CAPTURE -o NAME --created …` does (media
     /// examined, as pack's `--examine-media` default), then whatever `configure` changes.
-    static func pack(_ capture: URL, in dir: URL, name: String = "case.rialpkg",
-                     _ configure: (inout PackageOptions) throws -> Void = { _ in }) throws -> URL {
+    static func pack(
+        _ capture: URL, in dir: URL, name: String = "case.rialpkg",
+        _ configure: (inout PackageOptions) throws -> Void = { _ in }
+    ) throws -> URL {
         let output = dir.appendingPathComponent(name)
         var options = PackageOptions(captureDirectory: capture.path, output: output.path, created: try Timestamp(rfc3339: created))
         options.examinesMedia = true

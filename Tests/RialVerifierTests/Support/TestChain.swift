@@ -19,9 +19,10 @@ enum TestChain {
             hashes.append(try link.close(previous: hashes.last))
         }
         let chainFrames = hashes.enumerated().map { index, hash in
-            FrameChain.Frame(frameNumber: Int64(index + 1), timestamp: Double(index) / 30, hash: Hex.encode(hash),
-                             framePath: withMaterial ? "data/frames/f\(index + 1)" : nil,
-                             depthPath: depth[index + 1] == nil ? nil : "data/depth/d\(index + 1)")
+            FrameChain.Frame(
+                frameNumber: Int64(index + 1), timestamp: Double(index) / 30, hash: Hex.encode(hash),
+                framePath: withMaterial ? "data/frames/f\(index + 1)" : nil,
+                depthPath: depth[index + 1] == nil ? nil : "data/depth/d\(index + 1)")
         }
         return FrameChain(fps: 30, checkpointInterval: 3, frameFormat: FrameFormat(width: 1, height: 1), frames: chainFrames)
     }
@@ -29,10 +30,12 @@ enum TestChain {
     /// The context of a package holding `chain` as `rial/chain.json` (unless `nil`), `manifest`
     /// as `rial/manifest.json` (unless `nil`), the links the scanner recomputed, `extra` files
     /// whose bytes it kept and `unkept` files too large for it to keep.
-    static func context(_ chain: FrameChain?, chainBytes: [UInt8]? = nil, manifest: PackageManifest? = nil,
-                        links: (recomputed: [Int: String], unrecomputable: [Int: String])? = nil,
-                        extra: [String: [UInt8]] = [:], unkept: [String] = [],
-                        profile: VerificationContext.Profile = .package) -> VerificationContext {
+    static func context(
+        _ chain: FrameChain?, chainBytes: [UInt8]? = nil, manifest: PackageManifest? = nil,
+        links: (recomputed: [Int: String], unrecomputable: [Int: String])? = nil,
+        extra: [String: [UInt8]] = [:], unkept: [String] = [],
+        profile: VerificationContext.Profile = .package
+    ) -> VerificationContext {
         var inventory = Inventory()
         for (path, bytes) in extra {
             inventory.tagFileBytes[path] = bytes

@@ -7,11 +7,14 @@ import RialCrypto
 struct TestIdentity {
     let signer: DetachedSigner
 
-    init(name: String = "Jane Roe", organisation: String = "Metro PD", validFrom: Timestamp = Timestamp(seconds: InventoryBuilder.created.seconds - 30 * 86_400),
-         days: Int = 3_650) throws {
+    init(
+        name: String = "Jane Roe", organisation: String = "Metro PD", validFrom: Timestamp = Timestamp(seconds: InventoryBuilder.created.seconds - 30 * 86_400),
+        days: Int = 3_650
+    ) throws {
         let key = try SigningKey.generateP256()
-        let certificate = try CertificateIssuer.selfSigned(key: key, subject: DistinguishedName(parsing: "CN=\(name),O=\(organisation)"),
-                                                           days: days, now: validFrom.seconds)
+        let certificate = try CertificateIssuer.selfSigned(
+            key: key, subject: DistinguishedName(parsing: "CN=\(name),O=\(organisation)"),
+            days: days, now: validFrom.seconds)
         signer = try DetachedSigner(key: key, certificate: certificate, chain: [])
     }
 
@@ -19,8 +22,9 @@ struct TestIdentity {
 
     /// The actor a signed event must name: the certificate's CN and O, and its fingerprint.
     var actor: CustodyActor {
-        CustodyActor(name: certificate.subjectCommonName ?? "", organisation: certificate.subjectOrganization,
-                     certificateSHA256: certificate.fingerprintSHA256)
+        CustodyActor(
+            name: certificate.subjectCommonName ?? "", organisation: certificate.subjectOrganization,
+            certificateSHA256: certificate.fingerprintSHA256)
     }
 
     /// A detached CMS signature over `bytes`, as `rial` makes one.

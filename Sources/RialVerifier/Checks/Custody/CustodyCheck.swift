@@ -37,8 +37,11 @@ struct CustodyCheck: VerificationCheck {
         if !results.contains(where: { $0.status == .fail }), let head = log.files.last {
             let imported = log.files.filter { $0.event?.imported != nil }.count
             let signed = log.files.filter { log.signaturePaths[$0.seq] != nil }.count
-            results.append(.pass(.custodyChain, PackageLayout.custodyDirectory,
-                                 "\(log.files.count) events linked from rial/manifest.json to the head, event \(head.seq) (SHA-256 \(head.sha256 ?? "?")): \(imported) imported from the capture device and matching its log, \(signed) signed"))
+            results.append(
+                .pass(
+                    .custodyChain, PackageLayout.custodyDirectory,
+                    "\(log.files.count) events linked from rial/manifest.json to the head, event \(head.seq) (SHA-256 \(head.sha256 ?? "?")): \(imported) imported from the capture device and matching its log, \(signed) signed"
+                ))
         }
         return results
     }
@@ -47,18 +50,25 @@ struct CustodyCheck: VerificationCheck {
     /// missing or too long to judge.
     private func layout(_ log: CustodyLog) -> [CheckResult] {
         var results: [CheckResult] = log.unexpectedFiles.map {
-            .fail(.custodyUnexpectedFile, $0, "rial/custody/ holds only NNNNNN.json event files and their NNNNNN.p7s signatures; this file belongs to no event and nothing checks it")
+            .fail(
+                .custodyUnexpectedFile, $0,
+                "rial/custody/ holds only NNNNNN.json event files and their NNNNNN.p7s signatures; this file belongs to no event and nothing checks it")
         }
         results += log.orphanSignatures.map {
             .fail(.custodySignatureOrphan, $0.path, "a signature for event \($0.seq), which is not in the log: the event was removed", seq: $0.seq)
         }
         switch log.extent {
         case .missing:
-            results.append(.fail(.custodyMissing, PackageLayout.custodyDirectory,
-                                 "the package has no custody log; rial pack always begins one (the capture app's events and a PACKAGED event), so it was stripped or the package was made by another tool"))
+            results.append(
+                .fail(
+                    .custodyMissing, PackageLayout.custodyDirectory,
+                    "the package has no custody log; rial pack always begins one (the capture app's events and a PACKAGED event), so it was stripped or the package was made by another tool"
+                ))
         case .overLimit(let count, let limit):
-            results.append(.fail(.custodyLimit, PackageLayout.custodyDirectory,
-                                 "the log has \(count) events; this verifier judges at most \(limit)"))
+            results.append(
+                .fail(
+                    .custodyLimit, PackageLayout.custodyDirectory,
+                    "the log has \(count) events; this verifier judges at most \(limit)"))
         case .events:
             break
         }
@@ -68,7 +78,9 @@ struct CustodyCheck: VerificationCheck {
     private func eventPass(_ file: CustodyEventFile, _ event: CustodyEvent, signature: CustodySignatureFacts?) -> CheckResult {
         let signed = (signature?.state ?? .missing) == .missing ? "unsigned" : "signed by \(signature?.signer ?? "?")"
         let origin = event.imported.map { _ in ", matching the capture app's log" } ?? ""
-        return .pass(.custodyEvent, file.path,
-                     "\(event.action.rawValue) at \(event.timestamp.rfc3339) by \(event.actor.summary), \(signed): parsed, linked to \(file.seq == 1 ? "rial/manifest.json" : "event \(file.seq - 1)"), in order\(origin)", seq: file.seq)
+        return .pass(
+            .custodyEvent, file.path,
+            "\(event.action.rawValue) at \(event.timestamp.rfc3339) by \(event.actor.summary), \(signed): parsed, linked to \(file.seq == 1 ? "rial/manifest.json" : "event \(file.seq - 1)"), in order\(origin)",
+            seq: file.seq)
     }
 }

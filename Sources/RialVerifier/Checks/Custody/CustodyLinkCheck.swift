@@ -34,7 +34,10 @@ struct CustodyLinkCheck: CustodyLogCheck {
             fail(.custodySeqGap, "\(missing) missing: the numbering jumps to \(file.seq); events were removed")
         }
         guard let parsed = file.parsed else {
-            fail(.custodyEventMalformed, "the event file was not kept for reading: it is larger than the verifier reads, or the package's small files together exceed the verifier's budget (an event is a few hundred bytes)")
+            fail(
+                .custodyEventMalformed,
+                "the event file was not kept for reading: it is larger than the verifier reads, or the package's small files together exceed the verifier's budget (an event is a few hundred bytes)"
+            )
             return found
         }
         let event: CustodyEvent
@@ -45,19 +48,24 @@ struct CustodyLinkCheck: CustodyLogCheck {
             return found
         }
         if event.seq != file.seq {
-            fail(.custodySeqMismatch, "the event says it is event \(event.seq) but is stored as \(file.path): renamed or moved",
-                 expected: String(file.seq), actual: String(event.seq))
+            fail(
+                .custodySeqMismatch, "the event says it is event \(event.seq) but is stored as \(file.path): renamed or moved",
+                expected: String(file.seq), actual: String(event.seq))
         }
         let manifestSHA256 = context.manifestSHA256
         // The link: to the manifest for the first file, else to the file before.
         if file.seq == 1 {
             if let manifest = manifestSHA256, event.previous != manifest {
-                fail(.custodyBindingMismatch, "the log does not start from this package: the first event's previous is not the SHA-256 of rial/manifest.json; the log was taken from another package, or the manifest changed",
-                     expected: manifest, actual: event.previous)
+                fail(
+                    .custodyBindingMismatch,
+                    "the log does not start from this package: the first event's previous is not the SHA-256 of rial/manifest.json; the log was taken from another package, or the manifest changed",
+                    expected: manifest, actual: event.previous)
             }
         } else if let before = walk.previousFile, let expected = before.sha256, event.previous != expected {
             var why = "an event before it was edited, removed, inserted or reordered"
-            if let named = walk.hashes[event.previous] { why = "it names event \(named) instead of event \(before.seq): events were removed, inserted or reordered" }
+            if let named = walk.hashes[event.previous] {
+                why = "it names event \(named) instead of event \(before.seq): events were removed, inserted or reordered"
+            }
             if event.previous == manifestSHA256 { why = "it names rial/manifest.json, as only the first event may" }
             fail(.custodyLinkBroken, "previous is not the SHA-256 of \(before.path): \(why)", expected: expected, actual: event.previous)
         } else if file.seq != 1, walk.previousFile == nil {
@@ -74,16 +82,20 @@ struct CustodyLinkCheck: CustodyLogCheck {
             walk.ids[event.id] = file.seq
         }
         if let packageID = context.parsedManifest?.packageID.rawValue, event.packageID.rawValue != packageID {
-            fail(.custodyPackageMismatch, "the event names package \(event.packageID.rawValue), not this one: it was taken from another package's log",
-                 expected: packageID, actual: event.packageID.rawValue)
+            fail(
+                .custodyPackageMismatch, "the event names package \(event.packageID.rawValue), not this one: it was taken from another package's log",
+                expected: packageID, actual: event.packageID.rawValue)
         }
         if let before = walk.previousTime, event.timestamp < before {
-            fail(.custodyTimeBackwards, "the event's time is before the previous event's: events are recorded in time order, so one was back-dated, edited or reordered",
-                 expected: "no earlier than \(before.rfc3339)", actual: event.timestamp.rfc3339)
+            fail(
+                .custodyTimeBackwards,
+                "the event's time is before the previous event's: events are recorded in time order, so one was back-dated, edited or reordered",
+                expected: "no earlier than \(before.rfc3339)", actual: event.timestamp.rfc3339)
         }
         if event.timestamp > context.verificationTime {
-            fail(.custodyTimeFuture, "the event's time is after the verification time: a clock was wrong, or the time was made up",
-                 expected: "no later than \(context.verificationTime.rfc3339)", actual: event.timestamp.rfc3339)
+            fail(
+                .custodyTimeFuture, "the event's time is after the verification time: a clock was wrong, or the time was made up",
+                expected: "no later than \(context.verificationTime.rfc3339)", actual: event.timestamp.rfc3339)
         }
         walk.previousTime = max(walk.previousTime ?? event.timestamp, event.timestamp)
         return found

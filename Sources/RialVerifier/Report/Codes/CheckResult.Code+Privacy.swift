@@ -3,10 +3,11 @@ import RialFormat
 extension CheckResult.Code {
     /// The privacy codes `RialFormat`'s ``PrivacyAudit`` names its findings by, keyed by the
     /// spelling it uses (`PrivacyAudit.Finding.code`).
-    static let privacyAuditCodes: [String: Self] = Dictionary(uniqueKeysWithValues: [
-        Self.privacyPayloadMode, .privacyFlagsInconsistent, .privacyLocationLeak, .privacyTimestampLeak, .privacyDeviceLeak,
-        .privacyUnknownField, .metadataPayloadAppDisclosure,
-    ].map { ($0.rawValue, $0) })
+    static let privacyAuditCodes: [String: Self] = Dictionary(
+        uniqueKeysWithValues: [
+            Self.privacyPayloadMode, .privacyFlagsInconsistent, .privacyLocationLeak, .privacyTimestampLeak, .privacyDeviceLeak,
+            .privacyUnknownField, .metadataPayloadAppDisclosure,
+        ].map { ($0.rawValue, $0) })
 
     /// The declared code of a ``PrivacyAudit`` finding. Every code the audit makes is declared
     /// (a test reads them from its source); should it ever make another, the finding is still
