@@ -19,7 +19,9 @@ struct MediaCheck: VerificationCheck {
                 + origin(context, path: paths.first ?? PackageLayout.mediaDirectory, .failure(.init(reason: reason)))
         }
         var results: [CheckResult] = []
-        let paths = media.outcomes.keys.sorted(by: UTF8Order.precedes)
+        // Every examined path, with or without an outcome: a file whose place is not known gets
+        // its own NOT CHECKED row rather than no row at all.
+        let paths = media.examined.sorted(by: UTF8Order.precedes)
         for path in paths {
             results += probe(path, media.outcomes[path], context)
         }

@@ -9,6 +9,9 @@ struct MediaExamination {
     /// The most media files probed in one input; the rest are reported not checked.
     static let maxFiles = 16
 
+    /// The media paths this examination covers (the first ``maxFiles`` of the input, in order),
+    /// each with an outcome in ``outcomes`` unless its place in the input is not known.
+    let examined: [String]
     /// Each media path's outcome, or why it could not be probed on this machine.
     let outcomes: [String: Result<MediaProbeOutcome, MediaError>]
     /// Media paths over ``maxFiles``, not probed.
@@ -21,7 +24,8 @@ struct MediaExamination {
         var outcomes: [String: Result<MediaProbeOutcome, MediaError>] = [:]
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
         streamed = context.inventory.isStream ? paths : []
-        for path in paths.prefix(Self.maxFiles) where !context.inventory.isStream {
+        examined = context.inventory.isStream ? [] : Array(paths.prefix(Self.maxFiles))
+        for path in examined {
             // Started by the scan as it passed the file, and run beside the hashing.
             if let early = context.inventory.mediaProbes[path] {
                 outcomes[path] = early.wait()

@@ -64,6 +64,14 @@ struct MediaCheckTests {
         #expect(try run(.failure(MediaError(.probeNotStarted, "no probe"))) == [Finding(.mediaProbe, .notChecked, Self.path)])
     }
 
+    @Test("a media file whose place in the input is not known and that no probe answered: NOT CHECKED, not silence")
+    func placeNotKnown() throws {
+        // The builder's inventory gives no file a location, so without an injected answer the
+        // examination has nothing to probe: the file still gets its own row saying why.
+        let findings = try run(nil)
+        #expect(findings == [Finding(.mediaProbe, .notChecked, Self.path)])
+    }
+
     @Test("--no-examine-media: each media file NOT CHECKED, saying so")
     func notAsked() throws {
         var policy = VerificationPolicy()
