@@ -48,46 +48,40 @@ extension PackageAmender {
         if let stated = draft.time, stated > now {
             throw AmenderError(.invalidEvent, "the event's time \(stated.rfc3339) is in the future; a custody event records what has happened")
         }
-        // Held from verification to the rename: the write must land on the file that was verified.
-        let lock = try PackageLock(path: target)
-        defer { lock.release() }
-        // After waiting for another amendment, whose event may be later than `now`.
-        let now = timeOnceLocked(now)
-        let time = draft.time ?? now
-        try checkReplaceable()
-        removeLeftovers()
-        let (report, tags) = try verifiedTagFiles(at: now, acceptingFailure: force, progress: progress)
-        let (packageID, manifestSHA256) = try packageID(in: report)
-        let forced =
-            report.verdict == .pass
-            ? nil
-            : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code.rawValue))).sorted())
-        let event: CustodyEvent
-        let files: [PackageFile]
-        let stapled = Self.new(staples, in: tags)
-        do {
-            // verifiedTagFiles checked the head is the verified one: the event links to what was verified.
-            event = try CustodyRecorder.next(
-                after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
-                action: draft.action, actor: actor, details: draft.details + RevocationStaple.record(stapled), location: draft.location,
-                forced: forced)
-            files = stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) } + (try recorder.files(for: event))
-        } catch let error as PackagerError where error.code == .invalidOption {
-            throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
-        } catch {
-            throw AmenderError(.writeFailed, "could not record the custody event in \(path)", cause: error, report: report)
+        return try whileLocked(at: now, acceptingFailure: force, progress: progress) { now, report, tags in
+            let time = draft.time ?? now
+            let (packageID, manifestSHA256) = try packageID(in: report)
+            let forced =
+                report.verdict == .pass
+                ? nil
+                : CustodyEvent.Forced(verdict: report.verdict.rawValue, failedChecks: Array(Set(report.failures.map(\.code.rawValue))).sorted())
+            let event: CustodyEvent
+            let files: [PackageFile]
+            let stapled = Self.new(staples, in: tags)
+            do {
+                // verifiedTagFiles checked the head is the verified one: the event links to what was verified.
+                event = try CustodyRecorder.next(
+                    after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
+                    action: draft.action, actor: actor, details: draft.details + RevocationStaple.record(stapled), location: draft.location,
+                    forced: forced)
+                files = stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) } + (try recorder.files(for: event))
+            } catch let error as PackagerError where error.code == .invalidOption {
+                throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
+            } catch {
+                throw AmenderError(.writeFailed, "could not record the custody event in \(path)", cause: error, report: report)
+            }
+            // The event file is written as event.bytes(): its digest is the new head, taken before
+            // the write so a receipt never names an empty head.
+            let head: String
+            do {
+                head = Hex.encode(try StreamingDigest.digest(.sha256, of: event.bytes()))
+            } catch {
+                throw AmenderError(.writeFailed, "could not take the SHA-256 of the new event", cause: error, report: report)
+            }
+            try append(files, modificationTime: now, report: report)
+            return CustodyReceipt(
+                report: report, event: event, headSHA256: head, signer: signer?.signer.certificate.subject,
+                addedPaths: files.map(\.path))
         }
-        // The event file is written as event.bytes(): its digest is the new head, taken before
-        // the write so a receipt never names an empty head.
-        let head: String
-        do {
-            head = Hex.encode(try StreamingDigest.digest(.sha256, of: event.bytes()))
-        } catch {
-            throw AmenderError(.writeFailed, "could not take the SHA-256 of the new event", cause: error, report: report)
-        }
-        try append(files, modificationTime: now, report: report)
-        return CustodyReceipt(
-            report: report, event: event, headSHA256: head, signer: signer?.signer.certificate.subject,
-            addedPaths: files.map(\.path))
     }
 }

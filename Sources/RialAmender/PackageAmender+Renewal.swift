@@ -62,34 +62,30 @@ extension PackageAmender {
         guard let algorithm = response.imprintDigest, EvidenceRecord.oid(algorithm) != nil else {
             throw AmenderError(.tokenNotSHA256, "the token's imprint uses \(response.imprintAlgorithm), not SHA-256, SHA-384 or SHA-512")
         }
-        let lock = try PackageLock(path: target)
-        defer { lock.release() }
-        let time = timeOnceLocked(time)
-        try checkReplaceable()
-        removeLeftovers()
-        let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
-        _ = try verifiedSeal(in: tags, report: report)
-        let (number, record, dataObject) = try renewalState(in: tags, report: report)
-        let next: (startsChain: Bool, imprint: [UInt8])
-        do {
-            next = try record.nextImprint(algorithm: algorithm, dataObject: dataObject)
-        } catch {
-            throw AmenderError(.writeFailed, "could not hash the evidence record of \(path)", cause: error, report: report)
+        return try whileLocked(at: time, progress: progress) { time, report, tags in
+            _ = try verifiedSeal(in: tags, report: report)
+            let (number, record, dataObject) = try renewalState(in: tags, report: report)
+            let next: (startsChain: Bool, imprint: [UInt8])
+            do {
+                next = try record.nextImprint(algorithm: algorithm, dataObject: dataObject)
+            } catch {
+                throw AmenderError(.writeFailed, "could not hash the evidence record of \(path)", cause: error, report: report)
+            }
+            guard response.imprint == next.imprint else {
+                throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the next archive timestamp of \(path) needs", report: report)
+            }
+            try token.checkNonce(of: response, report: report)
+            guard number < 999_999 else {
+                throw AmenderError(.unreadableRenewal, "\(path) already has 999 999 renewals", report: report)
+            }
+            let renewed = record.appending(token: tokenDER, algorithm: algorithm)
+            var files = [PackageFile(path: PackageLayout.renewalRecord(number + 1), bytes: renewed.der)]
+            files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
+            try append(files, modificationTime: time, report: report)
+            return RenewalReceipt(
+                report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
+                renewal: number + 1, startsChain: next.startsChain, addedPaths: files.map(\.path))
         }
-        guard response.imprint == next.imprint else {
-            throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the next archive timestamp of \(path) needs", report: report)
-        }
-        try token.checkNonce(of: response, report: report)
-        guard number < 999_999 else {
-            throw AmenderError(.unreadableRenewal, "\(path) already has 999 999 renewals", report: report)
-        }
-        let renewed = record.appending(token: tokenDER, algorithm: algorithm)
-        var files = [PackageFile(path: PackageLayout.renewalRecord(number + 1), bytes: renewed.der)]
-        files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
-        try append(files, modificationTime: time, report: report)
-        return RenewalReceipt(
-            report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
-            renewal: number + 1, startsChain: next.startsChain, addedPaths: files.map(\.path))
     }
 
     /// The package's last renewal number (0 for none), its evidence record, and the data object

@@ -31,42 +31,36 @@ extension PackageAmender {
         } catch {
             throw AmenderError(.invalidSigner, Self.reason(error), cause: error)
         }
-        // Held from verification to the rename: the write must land on the file that was verified.
-        let lock = try PackageLock(path: target)
-        defer { lock.release() }
-        // After waiting for another amendment, whose custody event may be later than `time`.
-        let time = timeOnceLocked(time)
-        try checkReplaceable()
-        removeLeftovers()
-        let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
-        if tags.files[PackageLayout.seal] != nil {
-            throw AmenderError(.alreadySealed, "\(path) is already sealed; a package is sealed once", report: report)
+        return try whileLocked(at: time, progress: progress) { time, report, tags in
+            if tags.files[PackageLayout.seal] != nil {
+                throw AmenderError(.alreadySealed, "\(path) is already sealed; a package is sealed once", report: report)
+            }
+            // verifiedTagFiles found the manifest and checked it hashes to the verified fingerprint.
+            let manifest = tags.files[PackageLayout.manifest] ?? []
+            let (packageID, manifestSHA256) = try packageID(in: report)
+            let files: [PackageFile]
+            let event: CustodyEvent
+            let stapled = Self.new(staples, in: tags)
+            do {
+                let seal = try sealer.seal(manifest)
+                event = try CustodyRecorder.next(
+                    after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
+                    action: .sealed, actor: actor,
+                    details: "sealed rial/manifest.json (SHA-256 \(manifestSHA256)) with a detached CMS signature, rial/seal/manifest.p7s"
+                        + RevocationStaple.record(stapled))
+                files =
+                    [PackageFile(path: PackageLayout.seal, bytes: seal)] + stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) }
+                    + (try recorder.files(for: event))
+            } catch let error as PackagerError where error.code == .invalidOption {
+                throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
+            } catch {
+                throw AmenderError(.writeFailed, "could not seal \(path)", cause: error, report: report)
+            }
+            try append(files, modificationTime: time, report: report)
+            return SealReceipt(
+                report: report, manifestSHA256: manifestSHA256, signer: sealer.signer.certificate.subject,
+                event: event, addedPaths: files.map(\.path))
         }
-        // verifiedTagFiles found the manifest and checked it hashes to the verified fingerprint.
-        let manifest = tags.files[PackageLayout.manifest] ?? []
-        let (packageID, manifestSHA256) = try packageID(in: report)
-        let files: [PackageFile]
-        let event: CustodyEvent
-        let stapled = Self.new(staples, in: tags)
-        do {
-            let seal = try sealer.seal(manifest)
-            event = try CustodyRecorder.next(
-                after: tags.custodyHead, manifestSHA256: manifestSHA256, packageID: packageID, time: time,
-                action: .sealed, actor: actor,
-                details: "sealed rial/manifest.json (SHA-256 \(manifestSHA256)) with a detached CMS signature, rial/seal/manifest.p7s"
-                    + RevocationStaple.record(stapled))
-            files =
-                [PackageFile(path: PackageLayout.seal, bytes: seal)] + stapled.map { PackageFile(path: $0.path, bytes: $0.bytes) }
-                + (try recorder.files(for: event))
-        } catch let error as PackagerError where error.code == .invalidOption {
-            throw AmenderError(.invalidEvent, error.reason, cause: error, report: report)
-        } catch {
-            throw AmenderError(.writeFailed, "could not seal \(path)", cause: error, report: report)
-        }
-        try append(files, modificationTime: time, report: report)
-        return SealReceipt(
-            report: report, manifestSHA256: manifestSHA256, signer: sealer.signer.certificate.subject,
-            event: event, addedPaths: files.map(\.path))
     }
 
     /// The staples not in the package yet, each once: a file already stapled is the same bytes.

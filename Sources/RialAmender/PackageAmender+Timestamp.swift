@@ -55,29 +55,23 @@ extension PackageAmender {
                 throw AmenderError(.invalidToken, Self.reason(error), cause: error)
             }
         }
-        // Held from verification to the rename: the write must land on the file that was verified.
-        let lock = try PackageLock(path: target)
-        defer { lock.release() }
-        // After waiting for another amendment, whose custody event may be later than `time`.
-        let time = timeOnceLocked(time)
-        try checkReplaceable()
-        removeLeftovers()
-        let (report, tags) = try verifiedTagFiles(at: time, progress: progress)
-        let signature = try verifiedSeal(in: tags, report: report)
-        guard response.imprintIsSHA256 else {
-            throw AmenderError(.tokenNotSHA256, "the token's imprint uses \(response.imprintAlgorithm), not SHA-256", report: report)
+        return try whileLocked(at: time, progress: progress) { time, report, tags in
+            let signature = try verifiedSeal(in: tags, report: report)
+            guard response.imprintIsSHA256 else {
+                throw AmenderError(.tokenNotSHA256, "the token's imprint uses \(response.imprintAlgorithm), not SHA-256", report: report)
+            }
+            guard let expected = try? StreamingDigest.digest(.sha256, of: signature.signatureValue), response.imprint == expected else {
+                throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the seal of \(path)", report: report)
+            }
+            try token.checkNonce(of: response, report: report)
+            var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: token.response)]
+            if let chain = token.tsaChain { files.append(PackageFile(path: PackageLayout.sealTimestampChain, bytes: chain)) }
+            files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
+            try append(files, modificationTime: time, report: report)
+            return TimestampReceipt(
+                report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
+                addedPaths: files.map(\.path))
         }
-        guard let expected = try? StreamingDigest.digest(.sha256, of: signature.signatureValue), response.imprint == expected else {
-            throw AmenderError(.tokenMismatch, "the token timestamps other bytes than the seal of \(path)", report: report)
-        }
-        try token.checkNonce(of: response, report: report)
-        var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: token.response)]
-        if let chain = token.tsaChain { files.append(PackageFile(path: PackageLayout.sealTimestampChain, bytes: chain)) }
-        files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
-        try append(files, modificationTime: time, report: report)
-        return TimestampReceipt(
-            report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
-            addedPaths: files.map(\.path))
     }
 
     /// The seal of a package that just passed verification; it must sign the verified manifest.

@@ -74,6 +74,31 @@ public struct PackageAmender: Sendable {
         return String(cString: resolved)
     }
 
+    /// Runs `body` holding the package's lock, which is held from verification to the rename:
+    /// the write must land on the file that was verified. Once locked, the time is read again
+    /// (another amendment, waited for, may have added a later custody event), a package that
+    /// must not be replaced is refused, an interrupted write's leftovers are removed, and the
+    /// package is verified as of that time.
+    /// - Parameters:
+    ///   - time: the amendment's time, before the lock.
+    ///   - acceptingFailure: go on with a package whose verdict is `fail` (never `error`).
+    ///   - body: given the time once locked, the report and the tag files checked to be the
+    ///     verified ones.
+    /// - Throws: what ``PackageLock/init(path:)``, ``checkReplaceable()`` and
+    ///   ``verifiedTagFiles(at:acceptingFailure:progress:)`` throw, and what `body` throws.
+    func whileLocked<Outcome>(
+        at time: Timestamp, acceptingFailure: Bool = false, progress: Verifier.Progress?,
+        _ body: (Timestamp, VerificationReport, PackageTagFiles) throws -> Outcome
+    ) throws -> Outcome {
+        let lock = try PackageLock(path: target)
+        defer { lock.release() }
+        let time = timeOnceLocked(time)
+        try checkReplaceable()
+        removeLeftovers()
+        let (report, tags) = try verifiedTagFiles(at: time, acceptingFailure: acceptingFailure, progress: progress)
+        return try body(time, report, tags)
+    }
+
     /// Removes the temporary files an interrupted write of the package left beside it (a run
     /// killed with SIGKILL cannot remove its own), older than this amendment: called with the
     /// package's lock held, so no live amendment is writing them; one written in the last
