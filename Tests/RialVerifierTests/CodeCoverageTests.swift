@@ -78,16 +78,6 @@ struct CodeCoverageTests {
     /// - *debt*: produced by no test yet, though a test could: each is a gap to close (issue 32).
     static let allowList: [String: String] = {
         var list: [String: String] = [:]
-        let sharedSignature = "shared path: SignatureCodes; DetachedSignatureJudge's branch is tested with the seal's codes (SealCheckTests, SealCryptoTests)"
-        for code in [
-            "custody.signature-file.algorithm",
-            "custody.signature-file.structure", "custody.signature.empty", "custody.signature.high-s",
-            "receipt.algorithm", "receipt.certificate.expired", "receipt.certificate.invalid",
-            "receipt.certificate.not-yet-valid", "receipt.signature.empty", "receipt.signature.high-s",
-            "receipt.signature.invalid", "receipt.signature.placeholder", "receipt.structure",
-        ] {
-            list[code] = sharedSignature
-        }
         let sharedRevocation = "shared path: RevocationCodes; RevocationJudge's branch is tested with the seal's codes (RevocationTests)"
         for family in ["custody", "timestamp"] {
             for member in ["missing", "revoked-later", "stale", "unauthorized", "unknown"] {
