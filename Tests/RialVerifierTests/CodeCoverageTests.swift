@@ -78,12 +78,6 @@ struct CodeCoverageTests {
     /// - *debt*: produced by no test yet, though a test could: each is a gap to close (issue 32).
     static let allowList: [String: String] = {
         var list: [String: String] = [:]
-        let sharedRevocation = "shared path: RevocationCodes; RevocationJudge's branch is tested with the seal's codes (RevocationTests)"
-        for family in ["custody", "timestamp"] {
-            for member in ["missing", "revoked-later", "stale", "unauthorized", "unknown"] {
-                list["\(family).revocation.\(member)"] = sharedRevocation
-            }
-        }
         list["bag.entry.unreadable"] = "debt: a file the directory walker lists and then cannot read; tests run as root, who reads any file"
         return list
     }()
