@@ -4,7 +4,8 @@ import RialFormat
 @testable import RialVerifier
 
 /// ``BagDirectoryScanner``'s own findings about a bag directory's entries: a file name BagIt's
-/// rules refuse, and a tag file larger than the limit it is handed.
+/// rules refuse, a tag file larger than the limit it is handed, and a file listed but gone
+/// when its turn to be read came.
 @Suite("Bag directory scanner")
 struct BagDirectoryScannerTests {
     /// A bag directory holding `bagit.txt` and `files` (relative path to text), removed by `body`'s end.
@@ -40,6 +41,25 @@ struct BagDirectoryScannerTests {
             let inventory = try BagDirectoryScanner(path: root, limits: limits, progress: nil).scan()
             #expect(inventory.findings.map(Finding.init) == [Finding(.bagLimitTagFileSize, .fail, PackageLayout.bagInfo)])
             #expect(inventory.tagFileBytes[PackageLayout.bagInfo] == nil && inventory.files[PackageLayout.bagInfo] != nil)
+        }
+    }
+
+    @Test("a payload file listed, then removed while an earlier file is read: bag.entry.unreadable at it, not hashed")
+    func listedThenUnreadable() throws {
+        // Tests run as root, who reads any file whatever its mode, so the file is taken away
+        // instead: between the directory's listing and its read, as on a bag still being
+        // written or a failing disk. bagit.txt sorts first; the scanner reports progress while
+        // it reads it, and that is when the payload file goes.
+        let name = "data/z.txt"
+        try withBag([name: "z"]) { root in
+            let scanner = BagDirectoryScanner(path: root, limits: VerificationLimits()) { _, _ in
+                try? FileManager.default.removeItem(atPath: root + "/" + name)
+            }
+            let inventory = try scanner.scan()
+            #expect(inventory.findings.map(Finding.init) == [Finding(.bagEntryUnreadable, .fail, name)])
+            let message = try #require(inventory.findings.first?.message)
+            #expect(message.hasPrefix("could not be read: "), "\(message)")
+            #expect(inventory.files[name] == nil && inventory.files[PackageLayout.bagDeclaration] != nil)
         }
     }
 }

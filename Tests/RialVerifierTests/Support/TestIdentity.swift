@@ -18,6 +18,11 @@ struct TestIdentity {
         signer = try DetachedSigner(key: key, certificate: certificate, chain: [])
     }
 
+    /// A signer made elsewhere: one of a test PKI's, whose certificate an issuer signed.
+    init(signer: DetachedSigner) {
+        self.signer = signer
+    }
+
     var certificate: Certificate { signer.certificate }
 
     /// The actor a signed event must name: the certificate's CN and O, and its fingerprint.
