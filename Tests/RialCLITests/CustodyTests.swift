@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The chain of custody (`rial/custody/`, schema/SPEC.md §15): appending never breaks the seal

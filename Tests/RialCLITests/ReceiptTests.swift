@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Signed verification receipts (`schema/SPEC.md` §18): each judged by rial and by the

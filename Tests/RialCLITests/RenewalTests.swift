@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Renewing the seal's timestamp with RFC 4998 evidence records (`rial renew`, SPEC §14.12):

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Seals: every case is judged by rial and by `openssl cms -verify`, and the two must agree

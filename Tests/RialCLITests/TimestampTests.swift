@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// RFC 3161 timestamps over the seal's signature value: each case judged by rial and by
