@@ -135,8 +135,8 @@ let package = Package(
         .testTarget(
             name: "RialVerifierTests",
             dependencies: [
-                "RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML",
-                "RialMediaClaims",
+                "RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialAmender", "RialFormat", "RialArchive", "RialCrypto",
+                "RialXML", "RialMediaClaims",
             ]),
         .testTarget(name: "RialAmenderTests", dependencies: ["RialTestSupport", "RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
