@@ -123,8 +123,9 @@ let package = Package(
         .executableTarget(name: "FuzzReport", dependencies: ["FuzzSupport", "RialFormat", "RialVerifier", "RialReport"], path: "Sources/Fuzz/FuzzReport"),
         .executableTarget(name: "FuzzMedia", dependencies: ["FuzzSupport", "RialFormat", "RialMedia", "RialMediaReaders"], path: "Sources/Fuzz/FuzzMedia"),
 
-        // What a test needs from outside (a tool, a server): skipped when missing, failed when a RIAL_REQUIRE_* says it must run.
-        .target(name: "RialTestSupport", path: "Tests/RialTestSupport"),
+        // What a test needs from outside (a tool, a server, the test PKI): skipped when missing, failed when a RIAL_REQUIRE_* says it must run.
+        .target(
+            name: "RialTestSupport", dependencies: ["RialFormat", "RialCrypto", "RialPackager", "RialVerifier", "RialAmender"], path: "Tests/RialTestSupport"),
         .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat", "RialErrors"]),
         .testTarget(name: "RialCryptoTests", dependencies: ["RialTestSupport", "RialCrypto", "RialErrors"]),
@@ -134,10 +135,10 @@ let package = Package(
         .testTarget(
             name: "RialVerifierTests",
             dependencies: [
-                "RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialFormat", "RialArchive", "RialCrypto", "RialXML",
-                "RialMediaClaims",
+                "RialTestSupport", "RialVerifier", "RialReport", "RialExtractor", "RialPackager", "RialAmender", "RialFormat", "RialArchive", "RialCrypto",
+                "RialXML", "RialMediaClaims",
             ]),
-        .testTarget(name: "RialAmenderTests", dependencies: ["RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
+        .testTarget(name: "RialAmenderTests", dependencies: ["RialTestSupport", "RialAmender", "RialPackager", "RialVerifier", "RialFormat", "RialCrypto"]),
         // Runs the built rial-media-probe (a dependency so that it is built) and the in-process reader.
         .testTarget(
             name: "RialMediaTests",

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Amending where the package lives (issue 35): through a symbolic link the target is amended

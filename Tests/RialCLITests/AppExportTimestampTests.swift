@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The capture app's export, packed as it comes, with an RFC 3161 token the test TSA made over

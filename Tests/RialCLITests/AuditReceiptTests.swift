@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// `rial audit --receipts DIR`: a signed receipt per package, each named with its SHA-256 by

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The package a court sees: packed with case fields and a seal, timestamped by the test TSA,

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The custody log's files and `rial custody show --format json` checked against the JSON

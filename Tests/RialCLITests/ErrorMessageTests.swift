@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// What the commands say when they refuse: each its own code, every cause said once, and a

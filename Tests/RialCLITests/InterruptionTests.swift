@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Ctrl-C (SIGINT) and SIGTERM while a package is being written: the temporary file goes, the

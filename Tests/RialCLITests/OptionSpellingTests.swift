@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// One spelling for one thing across commands, output a script can read, and English.

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// A package's README.txt tells an expert how to check it with tar, sha256sum and openssl. These

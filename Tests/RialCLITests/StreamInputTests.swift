@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// `rial verify -` reads one package from standard input, once; `--files-from` takes a batch's

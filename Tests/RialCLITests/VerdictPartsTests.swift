@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The verdict in three parts (SPEC §9.2): integrity, provenance, claims. Each failing on its

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// The headline says what the verdict rests on (SPEC §9.2, §9.3): sealed and trusted, sealed
