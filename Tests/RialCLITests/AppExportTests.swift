@@ -82,24 +82,4 @@ struct AppExportTests {
             #expect(CLI.rial(["verify", package.path, "--quiet"], cwd: dir).status == 1)
         }
     }
-
-    /// `openssl ts -verify` over the exported media and the export's first token, trusting the
-    /// fixtures' test root: the outside oracle for each token case.
-    static func opensslAccepts(_ variant: String, _ exports: URL, in dir: URL) throws -> Bool {
-        let export = exports.appendingPathComponent(variant)
-        let manifest = try #require(
-            try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
-        let tokens = try #require(manifest["timestampTokens"] as? [[String: Any]])
-        let text = try #require(tokens.first?["token"] as? String)
-        let der = try #require(Data(base64Encoded: text))
-        let token = dir.appendingPathComponent("\(variant).tsr")
-        try der.write(to: token)
-        let pki = exports.appendingPathComponent("pki")
-        let result = CLI.run(
-            [
-                "openssl", "ts", "-verify", "-data", export.appendingPathComponent("recording_1764000000.mp4").path, "-in", token.path,
-                "-CAfile", pki.appendingPathComponent("root-ca.pem").path, "-untrusted", pki.appendingPathComponent("tsa-chain.pem").path,
-            ], cwd: dir)
-        return result.status == 0
-    }
 }
