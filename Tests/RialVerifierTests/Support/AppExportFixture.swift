@@ -57,7 +57,8 @@ enum AppExportFixture {
     }
 
     /// What the packager refuses `export` with (`rial pack` prints its concise description and
-    /// exits 2); `nil`, failing the test, when it packs. With `plan`, `rial pack --plan`.
+    /// exits 2); `nil`, failing the test, when it packs. With `plan`, `rial pack --plan`. No
+    /// package is left behind (the test fails if one is).
     static func refusal(
         _ export: URL, in dir: URL, plan: Bool = false, _ configure: (inout PackageOptions) throws -> Void = { _ in }
     ) throws -> PackagerError? {
@@ -66,7 +67,7 @@ enum AppExportFixture {
         do {
             _ = plan ? try packager.plan() : try packager.write()
         } catch let error as PackagerError {
-            #expect(!FileManager.default.fileExists(atPath: output.path), "a refused package was left behind")
+            #expect(!FileManager.default.fileExists(atPath: packager.options.output), "a refused package was left behind")
             return error
         }
         Issue.record("\(export.lastPathComponent) packed; a refusal was expected")
