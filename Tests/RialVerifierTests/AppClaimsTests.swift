@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+import RialPackager
+import RialTestSupport
+@testable import RialVerifier
 
 /// Every claim of the capture app's export answered (issue 29): exports written the way the app
 /// writes them (`Tests/Fixtures/AppExport/make-app-exports.sh`), and one-change twins made here
 /// by editing a copy of a generated variant. The authentication bundle of seed 004, an empty App
 /// Attest assertion, and a walk over every key of every app file that fails on a key no result
-/// names.
-@Suite("every claim of the app's export answered")
+/// names. Packed and verified in-process; sha256sum and openssl compute what the app computes.
+@Suite("every claim of the app's export answered (library)")
 struct AppClaimsTests {
-    static let metadata = AppExportTests.metadata
+    static let metadata = AppExportFixture.metadata
     static let bundle = "data/capture/bundle.json"
 
     /// A copy of the generated variant `base` as `name`, `edit` applied to the copy's folder.
@@ -25,10 +28,9 @@ struct AppClaimsTests {
         try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: file)
     }
 
-    static func packAndVerify(_ variant: String, _ exports: URL, in dir: URL, options: [String] = []) throws -> Report {
-        let (result, package) = AppExportTests.pack(variant, exports, in: dir, options: options)
-        try #require(result.status == 0, "pack \(variant) failed: \(result)")
-        return try AppExportTests.verify(package, in: dir)
+    static func packAndVerify(_ variant: String, _ exports: URL, in dir: URL) throws -> VerificationReport {
+        let (package, _) = try AppExportFixture.pack(variant, exports, in: dir)
+        return try AppExportFixture.verify(package)
     }
 
     // MARK: - An empty assertion (item 11)
@@ -37,8 +39,8 @@ struct AppClaimsTests {
         "an empty or null App Attest assertion is NOT PRESENT, not malformed; its twin with garbage still fails",
         arguments: [#""""#, "null"])
     func emptyAssertion(value: String) throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let metadataFile = "recording_1764000000.metadata.json"
             let assertion = try Self.assertionLine(exports.appendingPathComponent("rich/\(metadataFile)"))
             try Self.twin("rich", "empty-assertion", exports) {
@@ -48,14 +50,14 @@ struct AppClaimsTests {
                 try Self.replace(assertion, "\"assertion\" : \"AAAA\",", in: $0.appendingPathComponent(metadataFile))
             }
             let empty = try Self.packAndVerify("empty-assertion", exports, in: dir)
-            #expect(empty.verdict == "pass", "\(empty.failures)")
+            #expect(empty.verdict == .pass, "\(empty.failures)")
             #expect(empty.checks("app.assertion.malformed").isEmpty)
-            #expect(empty.has("metadata.attestation", subject: Self.metadata, status: "not_present"), "\(empty.checks("metadata.attestation"))")
+            #expect(empty.has("metadata.attestation", subject: Self.metadata, status: .notPresent), "\(empty.checks("metadata.attestation"))")
             // The level the app states is its own claim, still NOT CHECKED beside it.
-            #expect(empty.checks("metadata.attestation").contains { $0.status == "not_checked" && $0.message.contains("attestation_level secure_enclave") })
+            #expect(empty.checks("metadata.attestation").contains { $0.status == .notChecked && $0.message.contains("attestation_level secure_enclave") })
             let garbage = try Self.packAndVerify("garbage-assertion", exports, in: dir)
             #expect(garbage.has("app.assertion.malformed", subject: Self.metadata), "\(garbage.failures)")
-            #expect(!garbage.has("metadata.attestation", subject: Self.metadata, status: "not_present"))
+            #expect(!garbage.has("metadata.attestation", subject: Self.metadata, status: .notPresent))
         }
     }
 
@@ -84,9 +86,9 @@ struct AppClaimsTests {
         /// base64(box) ‖ tableId keyIndex timestamp)).
         func computedSignature(in dir: URL) throws -> String {
             let input = imageHash + token + "\(tables[0])\(keys[0])\(timestamp)"
-            let result = CLI.run(["sh", "-c", "printf '%s' \"$1\" | openssl dgst -sha256 -binary | openssl base64 -A", "sh", input], cwd: dir)
+            let result = Subprocess.execute(["sh", "-c", "printf '%s' \"$1\" | openssl dgst -sha256 -binary | openssl base64 -A", "sh", input], cwd: dir)
             try #require(result.status == 0, "\(result)")
-            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         func json(in dir: URL) throws -> String {
@@ -108,9 +110,9 @@ struct AppClaimsTests {
     /// A bundle for `variant`'s media, made a second after the recording started.
     static func bundle(for variant: URL, in dir: URL) throws -> Bundle {
         let media = variant.appendingPathComponent("recording_1764000000.mp4")
-        let sum = CLI.run(["sha256sum", media.path], cwd: dir)
+        let sum = Subprocess.execute(["sha256sum", media.path], cwd: dir)
         try #require(sum.status == 0, "\(sum)")
-        let hash = String(sum.stdout.prefix(64))
+        let hash = String(sum.output.prefix(64))
         let metadata =
             try JSONSerialization.jsonObject(with: Data(contentsOf: variant.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any]
         let started = try #require(metadata?["started_at"] as? String)
@@ -128,24 +130,26 @@ struct AppClaimsTests {
         "the authentication bundle the security review describes, recognised by its shape: every key gets a result, the digest recomputed and called what it is"
     )
     func authenticationBundle() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let good = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             try Self.twin("rich", "bundle", exports) { try Self.writeBundle(good, into: $0, in: dir) }
-            let plan = CLI.rial(["pack", exports.appendingPathComponent("bundle").path, "--plan"], cwd: dir)
-            #expect(plan.stdout.contains("-> \(Self.bundle)") && plan.stdout.contains("authentication bundle"), "\(plan.stdout)")
+            let plan = try #require(try AppExportFixture.plan(exports.appendingPathComponent("bundle")).plan)
+            #expect(
+                plan.entries.contains { $0.bagPath == Self.bundle && $0.reading.contains("authentication bundle") },
+                "\(plan.entries.map { "\($0.bagPath) (\($0.reading))" })")
             let report = try Self.packAndVerify("bundle", exports, in: dir)
-            #expect(report.verdict == "pass", "\(report.failures)")
-            #expect(report.has("app.bundle.image-hash", subject: Self.bundle, status: "pass"))
-            #expect(report.has("app.bundle.token", subject: Self.bundle, status: "not_checked"))
-            #expect(report.has("app.bundle.indices", subject: Self.bundle, status: "pass"))
-            #expect(report.has("app.bundle.time", subject: Self.bundle, status: "pass"))
-            #expect(report.has("app.bundle.gps-hash", subject: Self.bundle, status: "not_present"))
+            #expect(report.verdict == .pass, "\(report.failures)")
+            #expect(report.has("app.bundle.image-hash", subject: Self.bundle, status: .pass))
+            #expect(report.has("app.bundle.token", subject: Self.bundle, status: .notChecked))
+            #expect(report.has("app.bundle.indices", subject: Self.bundle, status: .pass))
+            #expect(report.has("app.bundle.time", subject: Self.bundle, status: .pass))
+            #expect(report.has("app.bundle.gps-hash", subject: Self.bundle, status: .notPresent))
             let signature = try #require(report.checks("app.bundle.device-signature").first)
-            #expect(signature.status == "pass" && signature.message.contains("a digest anyone can compute, not a signature"), "\(signature)")
-            #expect(report.has("app.bundle.authenticity", subject: Self.bundle, status: "not_checked"))
+            #expect(signature.status == .pass && signature.message.contains("a digest anyone can compute, not a signature"), "\(signature)")
+            #expect(report.has("app.bundle.authenticity", subject: Self.bundle, status: .notChecked))
             // No longer "not interpreted".
-            #expect(!report.has("app.file.not-interpreted", subject: Self.bundle, status: "not_checked"))
+            #expect(!report.has("app.file.not-interpreted", subject: Self.bundle, status: .notChecked))
         }
     }
 
@@ -160,8 +164,8 @@ struct AppClaimsTests {
             ("bundle-time", "app.bundle.time.mismatch"),
         ])
     func bundleTwins(variant: String, code: String) throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             var bundle = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             switch variant {
             // A forger recomputes the digest over their own values: only the check against the
@@ -178,28 +182,28 @@ struct AppClaimsTests {
             }
             try Self.twin("rich", variant, exports) { try Self.writeBundle(bundle, into: $0, in: dir) }
             let report = try Self.packAndVerify(variant, exports, in: dir)
-            #expect(report.verdict == "fail")
+            #expect(report.verdict == .fail)
             #expect(report.has(code, subject: Self.bundle), "\(report.failures)")
-            #expect(Set(report.failures.map(\.code)) == [code], "\(report.failures)")
+            #expect(Set(report.failures.map(\.code.rawValue)) == [code], "\(report.failures)")
         }
     }
 
     @Test("a bundle with a GPS hash: shape read, NOT CHECKED; one with a malformed image_hash fails as malformed, naming the key")
     func bundleGPSAndMalformed() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             var gps = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             gps.gpsHash = String(repeating: "ab", count: 32)
             try Self.twin("rich", "bundle-gps", exports) { try Self.writeBundle(gps, into: $0, in: dir) }
             let report = try Self.packAndVerify("bundle-gps", exports, in: dir)
-            #expect(report.verdict == "pass", "\(report.failures)")
-            #expect(report.has("app.bundle.gps-hash", subject: Self.bundle, status: "not_checked"))
+            #expect(report.verdict == .pass, "\(report.failures)")
+            #expect(report.has("app.bundle.gps-hash", subject: Self.bundle, status: .notChecked))
             var bad = gps
             bad.imageHash = "not hex"
             try Self.twin("rich", "bundle-malformed", exports) { try Self.writeBundle(bad, into: $0, in: dir) }
             let malformed = try Self.packAndVerify("bundle-malformed", exports, in: dir)
             let failure = try #require(malformed.checks("app.bundle.malformed").first)
-            #expect(failure.status == "fail" && failure.subject == Self.bundle && failure.message.contains("image_hash"), "\(failure)")
+            #expect(failure.status == .fail && failure.subject == Self.bundle && failure.message.contains("image_hash"), "\(failure)")
         }
     }
 
@@ -207,27 +211,27 @@ struct AppClaimsTests {
 
     @Test("an extra key in the app's custody log is named NOT CHECKED, not dropped; the import line names the four keys it compares")
     func extraCustodyKey() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             try Self.twin("flat", "custody-extra-key", exports) {
                 try Self.replace(
                     "\"details\" : \"Recording started\",", "\"details\" : \"Recording started\",\n    \"editedBy\" : \"someone\",",
                     in: $0.appendingPathComponent("recording_1764000000.custody_log.json"))
             }
             let plain = try Self.packAndVerify("flat", exports, in: dir)
-            #expect(plain.checks("app.keys.not-checked").allSatisfy { $0.subject != AppExportTests.custodyLog }, "\(plain.checks("app.keys.not-checked"))")
+            #expect(plain.checks("app.keys.not-checked").allSatisfy { $0.subject != AppExportFixture.custodyLog }, "\(plain.checks("app.keys.not-checked"))")
             let report = try Self.packAndVerify("custody-extra-key", exports, in: dir)
-            #expect(report.verdict == "pass", "\(report.failures)")
-            let named = try #require(report.checks("app.keys.not-checked").first { $0.subject == AppExportTests.custodyLog })
-            #expect(named.status == "not_checked" && named.message.contains("[0].editedBy"), "\(named)")
-            #expect(report.has("custody.import", subject: AppExportTests.custodyLog, status: "pass"))
+            #expect(report.verdict == .pass, "\(report.failures)")
+            let named = try #require(report.checks("app.keys.not-checked").first { $0.subject == AppExportFixture.custodyLog })
+            #expect(named.status == .notChecked && named.message.contains("[0].editedBy"), "\(named)")
+            #expect(report.has("custody.import", subject: AppExportFixture.custodyLog, status: .pass))
         }
     }
 
     @Test("the metadata's location, device_model and captured_at are named, never passed by omission")
     func uncomparedClaims() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let report = try Self.packAndVerify("rich", exports, in: dir)
             for key in ["location", "device_model", "ios_version", "app_version"] {
                 #expect(Self.names(report, key: key, pattern: key, file: Self.metadata), "\(key)")
@@ -252,7 +256,7 @@ struct AppClaimsTests {
     /// Whether a result about `file` (its subject starts with the file, or its message names it)
     /// names `key` or one of its ancestors, written with indices (`checkpoints[0].hash`) or with
     /// `[]` (`checkpoints[].hash`), as a whole word.
-    static func names(_ report: Report, key: String, pattern: String, file: String) -> Bool {
+    static func names(_ report: VerificationReport, key: String, pattern: String, file: String) -> Bool {
         func lineage(_ path: String) -> [String] {
             var found = [path]
             var current = Substring(path)
@@ -288,8 +292,8 @@ struct AppClaimsTests {
 
     @Test("every key of every app file of every export form has a result naming it: a check, or NOT CHECKED with why")
     func everyKeyAnswered() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let good = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             try Self.twin("rich", "rich-bundle", exports) { try Self.writeBundle(good, into: $0, in: dir) }
             try Self.twin("flat", "custody-extra-key", exports) {
@@ -330,15 +334,14 @@ struct AppClaimsTests {
         "every key of the photo's metadata, depth analysis and hash-only payload, and of the sample export, has a result naming it",
         arguments: [("photo", "app"), ("hash-only", "app"), ("app-export", "")])
     func everyKeyAnsweredInSamples(kind: String, appFolder: String) throws {
-        try withTemporaryDirectory { dir in
-            let made = CLI.rial(["sample", "-o", "capture", "--kind", kind], cwd: dir)
-            try #require(made.status == 0, "\(made)")
-            let package = dir.appendingPathComponent("capture.rialpkg")
-            let packed = CLI.rial(["pack", "capture", "-o", package.path, "--quiet"], cwd: dir)
-            try #require(packed.status == 0, "\(packed)")
-            let verified = CLI.rial(
-                ["verify", package.path, "--format", "json", "--quiet"] + (kind == "app-export" ? ["--tsa-trust", "capture.tsa-root.pem"] : []), cwd: dir)
-            let report = try Report.decode(verified.stdout)
+        try TemporaryDirectory.with { dir in
+            // `rial sample -o capture --kind KIND`, packed as `rial pack capture -o capture.rialpkg`.
+            var sample = SampleCapture()
+            sample.kind = try #require(SampleCapture.Kind(rawValue: kind))
+            let capture = dir.appendingPathComponent("capture")
+            try sample.write(to: capture.path)
+            let (package, _) = try AppExportFixture.pack(capture, in: dir, name: "capture.rialpkg")
+            let report = try AppExportFixture.verify(package, tsaTrust: kind == "app-export" ? SampleCapture.tsaRootPath(forExport: capture.path) : nil)
             let folder = dir.appendingPathComponent("capture").appendingPathComponent(appFolder)
             var unanswered: [String] = []
             var files = 0

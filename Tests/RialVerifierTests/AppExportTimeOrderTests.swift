@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+import RialPackager
+import RialTestSupport
+@testable import RialVerifier
 
 /// The capture app's times in order (SPEC §8.5.1 steps 6 and 6a, §8.5.2) and several tokens
 /// (§8.5.1), on the fixtures' `rich` and `flat` exports as the app writes them and one-change
 /// twins made here from them: a manifest dated before the recording (20 h before its token), a
 /// `started_at` the custody log contradicts, a log without RECORDING_COMPLETE, a second token
-/// from a TSA the examiner has no root for.
-@Suite("the capture app's times in order, and several tokens")
+/// from a TSA the examiner has no root for. Packed and verified in-process; openssl is the
+/// outside oracle on the tokens.
+@Suite("the capture app's times in order, and several tokens (library)")
 struct AppExportTimeOrderTests {
     private static let manifestName = "recording_1764000000.manifest.json"
     private static let metadataName = "recording_1764000000.metadata.json"
@@ -33,31 +37,29 @@ struct AppExportTimeOrderTests {
         return try #require(log.first { $0["action"] as? String == action }?["timestamp"] as? Double)
     }
 
-    private func verify(_ name: String, _ exports: URL, in dir: URL) throws -> (Report, Int32) {
-        let (packed, package) = AppExportTests.pack(name, exports, in: dir, options: ["--keep-as-received"])
-        try #require(packed.status == 0, "\(packed)")
-        let root = exports.appendingPathComponent("pki/root-ca.pem").path
-        let result = CLI.rial(["verify", package.path, "--format", "json", "--quiet", "--tsa-trust", root], cwd: dir)
-        return (try #require(try? Report.decode(result.stdout), "\(result)"), result.status)
+    /// Packs `name` as received and verifies it trusting the fixtures' test TSA root.
+    private func verify(_ name: String, _ exports: URL, in dir: URL) throws -> VerificationReport {
+        let (package, _) = try AppExportFixture.pack(name, exports, in: dir) { $0.keepAsReceived = true }
+        return try AppExportFixture.verify(package, tsaTrust: AppExportFixture.tsaRoot(exports))
     }
 
     @Test("as the app writes it, the times are in order: RECORDING_START agrees with started_at, createdAt follows the end, the token sits between")
     func inOrder() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
-            let (report, status) = try verify("rich", exports, in: dir)
-            #expect(status == 0, "\(report.failures)")
-            #expect(report.has("app.time.start", subject: AppExportTests.metadata, status: "pass"), "\(report.checks("app.time.start"))")
-            #expect(report.has("app.time.manifest", subject: AppExportTests.manifest, status: "pass"), "\(report.checks("app.time.manifest"))")
-            #expect(report.has("app.timestamp", subject: AppExportTests.manifest, status: "pass"))
-            #expect(report.checks.filter { $0.code == "app.timestamp.after-manifest" || $0.code == "app.timestamp.before-end" }.isEmpty)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
+            let report = try verify("rich", exports, in: dir)
+            #expect(report.verdict == .pass, "\(report.failures)")
+            #expect(report.has("app.time.start", subject: AppExportFixture.metadata, status: .pass), "\(report.checks("app.time.start"))")
+            #expect(report.has("app.time.manifest", subject: AppExportFixture.manifest, status: .pass), "\(report.checks("app.time.manifest"))")
+            #expect(report.has("app.timestamp", subject: AppExportFixture.manifest, status: .pass))
+            #expect(report.checks.filter { $0.code.rawValue == "app.timestamp.after-manifest" || $0.code.rawValue == "app.timestamp.before-end" }.isEmpty)
         }
     }
 
     @Test("a manifest dated 20 h before its token, and before the recording: both fail, with their codes")
     func manifestBeforeItsToken() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             var createdAt = 0.0
             try Self.twin("rich", "created-early", exports) { export in
                 var manifest = try Self.readObject(export.appendingPathComponent(Self.manifestName))
@@ -65,22 +67,22 @@ struct AppExportTimeOrderTests {
                 manifest["createdAt"] = createdAt
                 try Self.write(manifest, to: export.appendingPathComponent(Self.manifestName))
             }
-            let (report, status) = try verify("created-early", exports, in: dir)
-            #expect(status == 1)
+            let report = try verify("created-early", exports, in: dir)
+            #expect(report.verdict == .fail)
             let late = try #require(report.checks("app.timestamp.after-manifest").first)
-            #expect(late.status == "fail" && late.subject == AppExportTests.manifest)
+            #expect(late.status == .fail && late.subject == AppExportFixture.manifest)
             let written = Date(timeIntervalSinceReferenceDate: createdAt)
             #expect(late.expected == "no later than \(ISO8601DateFormatter().string(from: written))", "\(late)")
-            #expect(report.has("app.time.manifest.before-recording", subject: AppExportTests.manifest), "\(report.failures)")
+            #expect(report.has("app.time.manifest.before-recording", subject: AppExportFixture.manifest), "\(report.failures)")
             // The token itself is sound: openssl accepts it over the media.
-            #expect(try AppExportTests.opensslAccepts("rich", exports, in: dir))
+            #expect(try AppExportFixture.opensslAccepts("rich", exports, in: dir))
         }
     }
 
     @Test("started_at 10 s after the custody log's RECORDING_START fails app.time.start.mismatch")
     func startContradicted() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             var expected = ""
             try Self.twin("rich", "start-moved", exports) { export in
                 var metadata = try Self.readObject(export.appendingPathComponent(Self.metadataName))
@@ -91,36 +93,36 @@ struct AppExportTimeOrderTests {
                 metadata["started_at"] = formatter.string(from: Date(timeIntervalSinceReferenceDate: start + 10))
                 try Self.write(metadata, to: export.appendingPathComponent(Self.metadataName))
             }
-            let (report, _) = try verify("start-moved", exports, in: dir)
+            let report = try verify("start-moved", exports, in: dir)
             let mismatch = try #require(report.checks("app.time.start.mismatch").first, "\(report.failures)")
-            #expect(mismatch.status == "fail" && mismatch.subject == AppExportTests.metadata)
+            #expect(mismatch.status == .fail && mismatch.subject == AppExportFixture.metadata)
             #expect(mismatch.expected == expected, "\(mismatch)")
         }
     }
 
     @Test("no end stated (no metadata, no RECORDING_COMPLETE): the start bounds the token, and the missing time is said")
     func withoutAnEnd() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             try Self.twin("flat", "no-end", exports) { export in
                 let url = export.appendingPathComponent(Self.logName)
                 let log = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
                 try Self.write(log.filter { $0["action"] as? String != "RECORDING_COMPLETE" }, to: url)
             }
-            let (report, status) = try verify("no-end", exports, in: dir)
-            #expect(status == 0, "\(report.failures)")
-            #expect(report.has("app.timestamp", subject: AppExportTests.manifest, status: "pass"))
+            let report = try verify("no-end", exports, in: dir)
+            #expect(report.verdict == .pass, "\(report.failures)")
+            #expect(report.has("app.timestamp", subject: AppExportFixture.manifest, status: .pass))
             let manifest = try #require(report.checks("app.time.manifest").first)
-            #expect(manifest.status == "pass" && manifest.message.contains("the recording started"), "\(manifest)")
+            #expect(manifest.status == .pass && manifest.message.contains("the recording started"), "\(manifest)")
             let start = try #require(report.checks("app.time.start").first)
-            #expect(start.status == "not_checked" && start.message.contains("the export has no metadata file"), "\(start)")
+            #expect(start.status == .notChecked && start.message.contains("the export has no metadata file"), "\(start)")
         }
     }
 
     @Test("two tokens, the second from a TSA the examiner has no root for: the first passes, the second is NOT CHECKED naming its TSA, the package passes")
     func secondTokenFromAnUnknownTSA() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let other = try Self.readObject(exports.appendingPathComponent("token-untrusted").appendingPathComponent(Self.manifestName))
             let otherTokens = try #require(other["timestampTokens"] as? [Any])
             try Self.twin("rich", "two-tsas", exports) { export in
@@ -129,12 +131,12 @@ struct AppExportTimeOrderTests {
                 manifest["timestampTokens"] = tokens + otherTokens
                 try Self.write(manifest, to: export.appendingPathComponent(Self.manifestName))
             }
-            let (report, status) = try verify("two-tsas", exports, in: dir)
-            #expect(status == 0, "\(report.failures)")
+            let report = try verify("two-tsas", exports, in: dir)
+            #expect(report.verdict == .pass, "\(report.failures)")
             let found = report.checks("app.timestamp")
-            #expect(found.map(\.status) == ["pass", "not_checked"], "\(found)")
+            #expect(found.map(\.status) == [.pass, .notChecked], "\(found)")
             #expect(found.last?.message.hasPrefix("timestampTokens[1]: token valid, TSA not trusted: Rial Other TSA (TEST ONLY)") == true)
-            #expect(!report.checks.contains { $0.code == "app.timestamp.untrusted" })
+            #expect(!report.checks.contains { $0.code.rawValue == "app.timestamp.untrusted" })
         }
     }
 }

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+import RialPackager
+import RialTestSupport
+@testable import RialVerifier
 
 /// The app metadata's `location` and `device_model` held against the media's own GPS position and
 /// model (issue 29 item 3, `schema/SPEC.md` §8.5 check 15a), on the `rich` export with exiftool
 /// writing `com.apple.quicktime.location.ISO6709` and `com.apple.quicktime.model` into its movie
 /// as an iPhone does; the manifest's digests are made again over the changed movie and its token
 /// dropped (the app writes none when its TSA step did not run), so only the claims differ.
-@Suite("the metadata's location and device model against the media")
+/// Packed and verified in-process; exiftool and coreutils are the outside tools.
+@Suite("the metadata's location and device model against the media (library)")
 struct MediaOriginClaimsTests {
-    static let metadata = AppExportTests.metadata
+    static let metadata = AppExportFixture.metadata
     static let base = "recording_1764000000"
 
     /// A copy of `rich` whose movie exiftool tagged with `gps` and `model`, its manifest remade to match.
@@ -19,7 +23,7 @@ struct MediaOriginClaimsTests {
         try AppClaimsTests.twin("rich", name, exports) { folder in
             let movie = folder.appendingPathComponent("\(base).mp4")
             let date = creationDate.map { ["-Keys:CreationDate=\($0)"] } ?? []
-            let written = CLI.run(
+            let written = Subprocess.execute(
                 ["exiftool", "-q", "-overwrite_original", "-Keys:Model=\(model)", "-Keys:GPSCoordinates=\(gps)"] + date + [movie.path], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
             let bytes = try Data(contentsOf: movie)
@@ -35,36 +39,36 @@ struct MediaOriginClaimsTests {
 
     /// The hex digest coreutils computes of `file`.
     static func digest(_ tool: String, _ file: URL, in dir: URL) throws -> String {
-        let result = CLI.run([tool, file.path], cwd: dir)
+        let result = Subprocess.execute([tool, file.path], cwd: dir)
         try #require(result.status == 0, "\(tool): \(result)")
-        return String(result.stdout.prefix { $0 != " " })
+        return String(result.output.prefix { $0 != " " })
     }
 
     @Test("agreeing location and model PASS; a one-change twin of each FAILs with its code, subject and the media's value expected")
     func agreeAndDisagree() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             try Self.tagged("tagged", exports, in: dir)
             // 48.8590 is 0.0006° north of the movie's 48.8584: beyond the 0.0005° tolerance.
             try Self.tagged("far", exports, in: dir, gps: "48.8590, 2.2945")
             try Self.tagged("other-model", exports, in: dir, model: "iPhone 14")
             let tagged = try AppClaimsTests.packAndVerify("tagged", exports, in: dir)
-            #expect(tagged.has("media.location", subject: Self.metadata, status: "pass"), "\(tagged.checks("media.location"))")
-            #expect(tagged.has("media.device-model", subject: Self.metadata, status: "pass"), "\(tagged.checks("media.device-model"))")
+            #expect(tagged.has("media.location", subject: Self.metadata, status: .pass), "\(tagged.checks("media.location"))")
+            #expect(tagged.has("media.device-model", subject: Self.metadata, status: .pass), "\(tagged.checks("media.device-model"))")
             #expect(tagged.failures.isEmpty, "\(tagged.failures)")
             // No key-coverage line names them any more: each has its own result.
             #expect(!tagged.checks("app.keys.not-checked").contains { $0.message.contains("location (") || $0.message.contains("device_model (") })
 
             let far = try AppClaimsTests.packAndVerify("far", exports, in: dir)
             let mismatch = try #require(far.checks("media.location.mismatch").first, "\(far.checks("media.location"))")
-            #expect(mismatch.status == "fail" && mismatch.subject == Self.metadata)
+            #expect(mismatch.status == .fail && mismatch.subject == Self.metadata)
             #expect(mismatch.expected == "48.859000, 2.294500" && mismatch.actual == "48.858400, 2.294500")
-            #expect(far.has("media.device-model", subject: Self.metadata, status: "pass"))
+            #expect(far.has("media.device-model", subject: Self.metadata, status: .pass))
 
             let other = try AppClaimsTests.packAndVerify("other-model", exports, in: dir)
             let model = try #require(other.checks("media.device-model.mismatch").first, "\(other.checks("media.device-model"))")
-            #expect(model.status == "fail" && model.subject == Self.metadata && model.expected == "iPhone 14" && model.actual == "iPhone 15 Pro")
-            #expect(other.has("media.location", subject: Self.metadata, status: "pass"))
+            #expect(model.status == .fail && model.subject == Self.metadata && model.expected == "iPhone 14" && model.actual == "iPhone 15 Pro")
+            #expect(other.has("media.location", subject: Self.metadata, status: .pass))
         }
     }
 
@@ -86,40 +90,39 @@ struct MediaOriginClaimsTests {
 
     @Test("Apple's creationdate (+0100, no colon) within the recording passes media.start-time; 10 s before it fails")
     func appleCreationDate() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             try Self.tagged("dated", exports, in: dir, creationDate: try Self.appleDate(exports, shift: 1))
             try Self.tagged("early", exports, in: dir, creationDate: try Self.appleDate(exports, shift: -10))
             let dated = try AppClaimsTests.packAndVerify("dated", exports, in: dir)
             let pass = try #require(dated.checks("media.start-time").first { $0.subject == Self.metadata }, "\(dated.checks("media.start-time"))")
-            #expect(pass.status == "pass" && pass.message.contains("com.apple.quicktime.creationdate"), "\(pass.message)")
+            #expect(pass.status == .pass && pass.message.contains("com.apple.quicktime.creationdate"), "\(pass.message)")
             let early = try AppClaimsTests.packAndVerify("early", exports, in: dir)
             let mismatch = try #require(early.checks("media.start-time.mismatch").first, "\(early.checks("media.start-time"))")
-            #expect(mismatch.status == "fail" && mismatch.subject == Self.metadata)
+            #expect(mismatch.status == .fail && mismatch.subject == Self.metadata)
         }
     }
 
     @Test("a movie without GPS or model, and --no-examine-media, are NOT CHECKED naming the key")
     func notChecked() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
-            let (result, package) = AppExportTests.pack("rich", exports, in: dir)
-            try #require(result.status == 0, "\(result)")
-            let plain = try AppExportTests.verify(package, in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
+            let (package, _) = try AppExportFixture.pack("rich", exports, in: dir)
+            let plain = try AppExportFixture.verify(package)
             #expect(
                 plain.checks("media.location").contains {
-                    $0.status == "not_checked" && $0.subject == Self.metadata && $0.message.contains("location") && $0.message.contains("no embedded position")
+                    $0.status == .notChecked && $0.subject == Self.metadata && $0.message.contains("location") && $0.message.contains("no embedded position")
                 },
                 "\(plain.checks("media.location"))")
             #expect(
                 plain.checks("media.device-model").contains {
-                    $0.status == "not_checked" && $0.message.contains("device_model") && $0.message.contains("names no device model")
+                    $0.status == .notChecked && $0.message.contains("device_model") && $0.message.contains("names no device model")
                 })
-            let digestsOnly = try AppExportTests.verify(package, in: dir, options: ["--no-examine-media"])
+            let digestsOnly = try AppExportFixture.verify(package) { $0.examinesMedia = false }
             #expect(
-                digestsOnly.checks("media.location").contains { $0.status == "not_checked" && $0.message.contains("--no-examine-media") },
+                digestsOnly.checks("media.location").contains { $0.status == .notChecked && $0.message.contains("--no-examine-media") },
                 "\(digestsOnly.checks("media.location"))")
-            #expect(digestsOnly.checks("media.device-model").contains { $0.status == "not_checked" && $0.message.contains("--no-examine-media") })
+            #expect(digestsOnly.checks("media.device-model").contains { $0.status == .notChecked && $0.message.contains("--no-examine-media") })
         }
     }
 
@@ -127,27 +130,30 @@ struct MediaOriginClaimsTests {
         "a photo's captured_at against the EXIF time exiftool writes: within 2 s passes, an hour off fails, no zone is not checked",
         arguments: [("2026:01:15 11:30:02", "+01:00", "pass"), ("2026:01:15 10:30:02", "+01:00", "fail"), ("2026:01:15 10:30:02", nil, "not_checked")])
     func photoCaptureTime(local: String, offset: String?, status: String) throws {
-        try withTemporaryDirectory { dir in
+        try TemporaryDirectory.with { dir in
             // Seed 1: captured_at 2026-01-15T10:30:01.125Z (docs/sample.md).
-            try #require(CLI.rial(["sample", "-o", "photo", "--kind", "photo"], cwd: dir).status == 0)
-            let photo = dir.appendingPathComponent("photo/media/photo.jpg").path
+            // `rial sample -o photo --kind photo`.
+            var sample = SampleCapture()
+            sample.kind = .photo
+            let capture = dir.appendingPathComponent("photo")
+            try sample.write(to: capture.path)
+            let photo = capture.appendingPathComponent("media/photo.jpg").path
             let tags = ["-EXIF:DateTimeOriginal=\(local)"] + (offset.map { ["-EXIF:OffsetTimeOriginal=\($0)"] } ?? [])
-            let written = CLI.run(["exiftool", "-q", "-overwrite_original"] + tags + [photo], cwd: dir)
+            let written = Subprocess.execute(["exiftool", "-q", "-overwrite_original"] + tags + [photo], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
             // exiftool reads back what it wrote: the oracle for what rial must read.
-            let read = CLI.run(["exiftool", "-s3", "-EXIF:DateTimeOriginal", "-EXIF:OffsetTimeOriginal", photo], cwd: dir)
-            #expect(read.stdout == "\(local)\n" + (offset.map { "\($0)\n" } ?? ""), "\(read)")
-            try #require(CLI.rial(["pack", "photo", "-o", "photo.rialpkg", "--quiet"], cwd: dir).status == 0)
-            let verified = CLI.rial(["verify", "photo.rialpkg", "--format", "json", "--quiet"], cwd: dir)
-            let report = try Report.decode(verified.stdout)
+            let read = Subprocess.execute(["exiftool", "-s3", "-EXIF:DateTimeOriginal", "-EXIF:OffsetTimeOriginal", photo], cwd: dir)
+            #expect(read.output == "\(local)\n" + (offset.map { "\($0)\n" } ?? ""), "\(read)")
+            let (package, _) = try AppExportFixture.pack(capture, in: dir, name: "photo.rialpkg")
+            let report = try AppExportFixture.verify(package)
             let subject = "data/capture/metadata.json"
-            let found = report.checks.filter { $0.code.hasPrefix("media.start-time") && $0.subject == subject }
-            #expect(found.count == 1 && found.first?.status == status, "\(found)")
+            let found = report.checks.filter { $0.code.rawValue.hasPrefix("media.start-time") && $0.subject == subject }
+            #expect(found.count == 1 && found.first?.status.rawValue == status, "\(found)")
             switch status {
             case "pass": #expect(found.first?.message.contains("2026-01-15T10:30:02Z") == true && found.first?.message.contains("capture") == true, "\(found)")
             case "fail":
-                #expect(found.first?.code == "media.start-time.mismatch" && found.first?.actual == "2026-01-15T09:30:02Z", "\(found)")
-                #expect(report.verdict == "fail")
+                #expect(found.first?.code.rawValue == "media.start-time.mismatch" && found.first?.actual == "2026-01-15T09:30:02Z", "\(found)")
+                #expect(report.verdict == .fail)
             default: #expect(found.first?.message.contains("captured_at") == true, "\(found)")
             }
         }

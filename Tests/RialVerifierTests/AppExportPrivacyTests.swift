@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+import RialFormat
+import RialPackager
+import RialTestSupport
+@testable import RialVerifier
 
 /// The capture app's privacy-mode export (issue 29, item 7): the `rich` export plus the app's
 /// hash-only payload, written by Swift's own `JSONEncoder` as the app writes it (sorted keys,
 /// pretty-printed, `capturedAt` a number of seconds since 2001-01-01, optionals left out), and
-/// one-change twins of it.
-@Suite("the capture app's privacy-mode export, as the app writes it")
+/// one-change twins of it, packed and verified in-process.
+@Suite("the capture app's privacy-mode export, as the app writes it (library)")
 struct AppExportPrivacyTests {
     static let payload = "data/capture/recording_1764000000.hash_only_payload.json"
 
@@ -41,9 +45,9 @@ struct AppExportPrivacyTests {
         let export = exports.appendingPathComponent("privacy-\(timestampLevel)")
         try FileManager.default.copyItem(at: rich, to: export)
         // sha256sum, not rial, says what the media's SHA-256 is.
-        let mediaHash = String(CLI.run(["sha256sum", "recording_1764000000.mp4"], cwd: export).stdout.prefix(64))
+        let mediaHash = String(Subprocess.execute(["sha256sum", "recording_1764000000.mp4"], cwd: export).output.prefix(64))
         let metadata = try #require(
-            try JSONSerialization.jsonObject(with: Fixture.read(export.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: export.appendingPathComponent("recording_1764000000.metadata.json"))) as? [String: Any])
         let startedText = try #require(metadata["started_at"] as? String)
         let started = try #require(ISO8601DateFormatter.withFractions.date(from: startedText))
         let day = String(startedText.prefix(10))
@@ -67,67 +71,68 @@ struct AppExportPrivacyTests {
         return export
     }
 
-    static func packAndVerify(_ export: URL, in dir: URL, options: [String] = []) throws -> (CommandResult, Report) {
-        let package = dir.appendingPathComponent(export.lastPathComponent + "\(options.count).rialpkg")
-        let result = CLI.rial(["pack", export.path, "-o", package.path] + options, cwd: dir)
-        try #require(result.status == 0, "pack \(export.lastPathComponent) \(options): \(result)")
-        return (result, try AppExportTests.verify(package, in: dir))
+    /// Packs `export` (with `privacy`, as `rial pack --privacy LEVELS`) and verifies it.
+    static func packAndVerify(_ export: URL, in dir: URL, privacy: String? = nil) throws -> VerificationReport {
+        let (package, _) = try AppExportFixture.pack(export, in: dir, name: export.lastPathComponent + "\(privacy == nil ? 0 : 2).rialpkg") { options in
+            options.privacy = try privacy.map { try PrivacyLevels(parsing: $0) }
+        }
+        return try AppExportFixture.verify(package)
     }
 
     @Test("the payload's capturedAt is JSONEncoder's number, as the app writes it: the export packs and verifies PASS at timestampLevel exact")
     func exactLevel() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let export = try Self.export(exports, timestampLevel: "exact")
             // The bytes are the app's: a number, not a string.
-            let text = String(decoding: try Fixture.read(export.appendingPathComponent("recording_1764000000.hash_only_payload.json")), as: UTF8.self)
+            let text = String(decoding: try Data(contentsOf: export.appendingPathComponent("recording_1764000000.hash_only_payload.json")), as: UTF8.self)
             #expect(text.contains("\"capturedAt\" : 8"), "\(text)")
-            let (_, report) = try Self.packAndVerify(export, in: dir)
-            #expect(report.verdict == "pass", "\(report.failures)")
-            #expect(report.has("privacy.payload", subject: Self.payload, status: "pass"), "\(report.checks)")
+            let report = try Self.packAndVerify(export, in: dir)
+            #expect(report.verdict == .pass, "\(report.failures)")
+            #expect(report.has("privacy.payload", subject: Self.payload, status: .pass), "\(report.checks)")
             #expect(report.checks("metadata.payload.app-disclosure").isEmpty)
         }
     }
 
     @Test("at day_only and none the app's exact capturedAt is the app's own disclosure, a claim naming the field, never a privacy leak of the package")
     func appDisclosure() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             for level in ["day_only", "none"] {
                 let export = try Self.export(exports, timestampLevel: level)
-                let (_, report) = try Self.packAndVerify(export, in: dir)
+                let report = try Self.packAndVerify(export, in: dir)
                 let found = report.checks("metadata.payload.app-disclosure")
-                #expect(found.count == 1 && found.first?.status == "fail" && found.first?.subject == Self.payload, "\(level): \(report.checks)")
+                #expect(found.count == 1 && found.first?.status == .fail && found.first?.subject == Self.payload, "\(level): \(report.checks)")
                 #expect(found.first?.message.contains("capturedAt") == true && found.first?.message.contains("seconds since 2001-01-01") == true, "\(found)")
                 // Only the app's claim: the package (full levels) leaks nothing, and nothing reads as changed bytes.
-                #expect(report.failures.map(\.code) == ["metadata.payload.app-disclosure"], "\(level): \(report.failures)")
+                #expect(report.failures.map(\.code.rawValue) == ["metadata.payload.app-disclosure"], "\(level): \(report.failures)")
             }
         }
     }
 
     @Test("--privacy at the app's own levels withholds the app's payload: the filtered package never carries the disclosure")
     func privacyWithholdsTheDisclosure() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let export = try Self.export(exports, timestampLevel: "day_only")
-            let (_, report) = try Self.packAndVerify(export, in: dir, options: ["--privacy", "location=coarse,timestamp=day_only,device=model_only"])
+            let report = try Self.packAndVerify(export, in: dir, privacy: "location=coarse,timestamp=day_only,device=model_only")
             #expect(report.checks("metadata.payload.app-disclosure").isEmpty, "\(report.checks)")
-            #expect(report.verdict == "pass", "\(report.failures)")
+            #expect(report.verdict == .pass, "\(report.failures)")
         }
     }
 
     @Test("one-change twin: a capturedAt that is no date at all is refused, naming the field")
     func notADate() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let export = try Self.export(exports, timestampLevel: "exact")
             let url = export.appendingPathComponent("recording_1764000000.hash_only_payload.json")
-            let text = String(decoding: try Fixture.read(url), as: UTF8.self)
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             let broken = text.replacingOccurrences(of: #""capturedAt" : [0-9.]+"#, with: #""capturedAt" : true"#, options: .regularExpression)
             #expect(broken != text)
             try Data(broken.utf8).write(to: url)
-            let result = CLI.rial(["pack", export.path, "-o", dir.appendingPathComponent("x.rialpkg").path], cwd: dir)
-            #expect(result.status == 2 && result.stderr.contains("payload.capturedAt"), "\(result)")
+            let refused = try #require(try AppExportFixture.refusal(export, in: dir))
+            #expect(refused.code != .invalidOption && refused.conciseDescription.contains("payload.capturedAt"), "\(refused)")
         }
     }
 }

@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+import RialFormat
+import RialPackager
+import RialTestSupport
+@testable import RialVerifier
 
-/// `--keep-as-received` covers every refusal about what the export holds (SPEC §2.1, "Kept as
-/// received"): each one-change twin of the `rich` export (the fixtures script's, written the
+/// `--keep-as-received` (``PackageOptions/keepAsReceived``) covers every refusal about what the
+/// export holds (SPEC §2.1, "Kept as received"), packed and verified in-process: each one-change twin of the `rich` export (the fixtures script's, written the
 /// way the app writes it) is refused with a message naming the file and what is wrong with
 /// it, and packed as received with the option: every file byte for byte, one warning, and
 /// verification failing it with the check named, at the file's path.
-@Suite("exports received broken: refused with the file and the problem, or kept as received and failed")
+@Suite("exports received broken: refused with the file and the problem, or kept as received and failed (library)")
 struct AppExportKeptAsReceivedTests {
     static let base = "recording_1764000000"
     static let manifest = "data/capture/\(base).manifest.json"
@@ -21,7 +25,7 @@ struct AppExportKeptAsReceivedTests {
         let change: @Sendable (URL) throws -> Void
         /// What the refusal and the warning say about the file.
         let problem: String
-        /// Every check `rial verify` fails, at `subject`.
+        /// Every check verification fails, at `subject`.
         let failures: Set<String>
         let code: String
         let subject: String
@@ -31,7 +35,7 @@ struct AppExportKeptAsReceivedTests {
 
     /// Replaces `old` (which must occur) with `new` in the file at `url`.
     static func edit(_ url: URL, _ old: String, _ new: String) throws {
-        let text = try Fixture.text(url)
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         try #require(text.contains(old), "\(url.lastPathComponent) has no \(old)")
         try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
     }
@@ -61,7 +65,7 @@ struct AppExportKeptAsReceivedTests {
         Twin(
             name: "a token wrapped at 64 columns, as PEM is", file: "\(base).manifest.json",
             change: { url in
-                let text = try Fixture.text(url)
+                let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
                 let start = try #require(text.range(of: "\"token\" : \""))
                 let end = try #require(text[start.upperBound...].firstIndex(of: "\""))
                 let token = text[start.upperBound..<end].replacingOccurrences(of: "\\/", with: "/")
@@ -92,7 +96,7 @@ struct AppExportKeptAsReceivedTests {
 
     /// `rich`, copied to `dir/twin` and changed.
     static func make(_ twin: Twin, in dir: URL) throws -> URL {
-        let exports = try AppExportTests.exports(in: dir)
+        let exports = try AppExportFixture.exports(in: dir)
         let export = dir.appendingPathComponent("twin")
         try FileManager.default.copyItem(at: exports.appendingPathComponent("rich"), to: export)
         try twin.change(export.appendingPathComponent(twin.file))
@@ -101,78 +105,76 @@ struct AppExportKeptAsReceivedTests {
 
     @Test("refused without --keep-as-received, naming the file and what is wrong with it", arguments: twins)
     func refused(_ twin: Twin) throws {
-        try withTemporaryDirectory { dir in
+        try TemporaryDirectory.with { dir in
             let export = try Self.make(twin, in: dir)
-            let package = dir.appendingPathComponent("twin.rialpkg")
-            for options in [["-o", package.path], ["--plan"]] {
-                let result = CLI.rial(["pack", export.path] + options, cwd: dir)
-                #expect(result.status == 2, "\(options): \(result)")
-                #expect(result.stderr.contains("twin/\(twin.file)") && result.stderr.contains(twin.problem), "\(options): \(result.stderr)")
-                #expect(
-                    result.stderr.contains("add --keep-as-received") && result.stderr.contains(twin.code) && result.stderr.contains("[pack.invalid-capture]"),
-                    "\(options): \(result.stderr)")
+            for plan in [false, true] {
+                let refused = try #require(try AppExportFixture.refusal(export, in: dir, plan: plan))
+                let said = refused.conciseDescription
+                #expect(refused.code == .invalidCapture, "plan \(plan): \(refused)")
+                #expect(said.contains("twin/\(twin.file)") && said.contains(twin.problem), "plan \(plan): \(said)")
+                #expect(said.contains("add --keep-as-received") && said.contains(twin.code) && said.contains("[pack.invalid-capture]"), "plan \(plan): \(said)")
                 // They did pack the folder the app exported.
-                #expect(!result.stderr.contains("Pack the folder the capture app exported"), "\(result.stderr)")
+                #expect(!said.contains("Pack the folder the capture app exported"), "\(said)")
             }
-            #expect(!FileManager.default.fileExists(atPath: package.path))
         }
     }
 
     @Test("kept as received: every file byte for byte, a warning, and verification fails it with its check at the file", arguments: twins)
     func kept(_ twin: Twin) throws {
-        try withTemporaryDirectory { dir in
+        try TemporaryDirectory.with { dir in
             let export = try Self.make(twin, in: dir)
-            let plan = CLI.rial(["pack", export.path, "--plan", "--keep-as-received"], cwd: dir)
-            #expect(plan.status == 0, "\(plan)")
-            #expect(plan.stderr.contains("warning: ") && plan.stderr.contains(twin.problem) && plan.stderr.contains("packed as received"), "\(plan.stderr)")
+            let plan = try AppExportFixture.plan(export) { $0.keepAsReceived = true }
+            let planned = plan.warnings.joined(separator: "\n")
+            #expect(planned.contains(twin.problem) && planned.contains("packed as received"), "\(plan.warnings)")
 
-            let package = dir.appendingPathComponent("twin.rialpkg")
-            let packed = CLI.rial(["pack", export.path, "-o", package.path, "--keep-as-received", "--quiet"], cwd: dir)
-            try #require(packed.status == 0, "\(packed)")
-            #expect(
-                packed.stderr.contains("warning: ") && packed.stderr.contains("twin/\(twin.file)") && packed.stderr.contains(twin.problem), "\(packed.stderr)")
-            #expect(packed.stderr.contains("Verification will report it (") && packed.stderr.contains(twin.code), "\(packed.stderr)")
+            let (package, summary) = try AppExportFixture.pack(export, in: dir) { $0.keepAsReceived = true }
+            let warned = summary.warnings.joined(separator: "\n")
+            #expect(warned.contains("twin/\(twin.file)") && warned.contains(twin.problem), "\(summary.warnings)")
+            #expect(warned.contains("Verification will report it (") && warned.contains(twin.code), "\(summary.warnings)")
 
-            let report = try AppExportTests.verify(package, in: dir)
-            #expect(report.verdict == "fail")
+            let report = try AppExportFixture.verify(package)
+            #expect(report.verdict == .fail)
             #expect(report.has(twin.code, subject: twin.subject), "\(report.failures)")
-            #expect(Set(report.failures.map(\.code)) == twin.failures, "\(report.failures)")
+            #expect(Set(report.failures.map(\.code.rawValue)) == twin.failures, "\(report.failures)")
 
-            // Byte for byte: each file of the export is in the package, under the path the layout gives it.
-            let root = try Fixture.untar(package, into: dir.appendingPathComponent("x"))
-            for relative in Fixture.regularFiles(export) {
+            // Byte for byte: each file of the export is in the package (tar, the oracle, unpacks it), under the path the layout gives it.
+            let root = try OutsideOracle.untar(package, into: dir.appendingPathComponent("x"))
+            for relative in TemporaryDirectory.regularFiles(export) {
                 let inPackage =
                     relative.hasPrefix("depth/")
                     ? "data/" + relative
                     : relative.hasSuffix(".mp4") ? "data/media/" + relative : "data/capture/" + relative
-                let packedBytes = try? Fixture.read(root.appendingPathComponent(inPackage))
-                #expect(packedBytes == (try Fixture.read(export.appendingPathComponent(relative))), "\(relative) is not \(inPackage) byte for byte")
+                let packedBytes = try? Data(contentsOf: root.appendingPathComponent(inPackage))
+                #expect(packedBytes == (try Data(contentsOf: export.appendingPathComponent(relative))), "\(relative) is not \(inPackage) byte for byte")
             }
         }
     }
 
     @Test("what --keep-as-received does not keep: two files named as media that are not, and what --privacy cannot filter")
     func notKept() throws {
-        try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+        try TemporaryDirectory.with { dir in
+            let exports = try AppExportFixture.exports(in: dir)
             let export = dir.appendingPathComponent("twin")
             try FileManager.default.copyItem(at: exports.appendingPathComponent("rich"), to: export)
             try Data().write(to: export.appendingPathComponent("\(Self.base).mp4"))
             try Data().write(to: export.appendingPathComponent("recording_1764000099.mov"))
-            let two = CLI.rial(["pack", export.path, "--plan", "--keep-as-received"], cwd: dir)
-            #expect(two.status == 2, "\(two)")
+            let two = try #require(try AppExportFixture.refusal(export, in: dir, plan: true) { $0.keepAsReceived = true })
+            #expect(two.code != .invalidOption, "pack exits 2 for it: \(two)")
             #expect(
-                two.stderr.contains("recording_1764000000.mp4 (0 bytes), recording_1764000099.mov (0 bytes)")
-                    && two.stderr.contains("not even with --keep-as-received"), "\(two.stderr)")
+                two.conciseDescription.contains("recording_1764000000.mp4 (0 bytes), recording_1764000099.mov (0 bytes)")
+                    && two.conciseDescription.contains("not even with --keep-as-received"), "\(two.conciseDescription)")
 
             let metadata = dir.appendingPathComponent("metadata")
             try FileManager.default.copyItem(at: exports.appendingPathComponent("rich"), to: metadata)
             try Self.edit(metadata.appendingPathComponent("\(Self.base).metadata.json"), "\"frame_count\" : 180", "\"frame_count\" : \"180\"")
-            let filtered = CLI.rial(["pack", metadata.path, "--plan", "--keep-as-received", "--privacy", "location=coarse"], cwd: dir)
-            #expect(filtered.status == 2, "\(filtered)")
-            #expect(
-                filtered.stderr.contains("frame_count") && filtered.stderr.contains("not even with --keep-as-received")
-                    && !filtered.stderr.contains("add --keep-as-received"), "\(filtered.stderr)")
+            let filtered = try #require(
+                try AppExportFixture.refusal(metadata, in: dir, plan: true) {
+                    $0.keepAsReceived = true
+                    $0.privacy = try PrivacyLevels(parsing: "location=coarse")
+                })
+            let said = filtered.conciseDescription
+            #expect(filtered.code != .invalidOption, "pack exits 2 for it: \(filtered)")
+            #expect(said.contains("frame_count") && said.contains("not even with --keep-as-received") && !said.contains("add --keep-as-received"), "\(said)")
         }
     }
 }

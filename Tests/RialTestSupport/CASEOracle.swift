@@ -2,21 +2,21 @@ import Foundation
 import Testing
 
 /// `case_validate` from case-utils 0.18.0 (PyPI), the CASE community's SHACL validator: the
-/// outside oracle for `--format case`. It is looked for next to the oracle Python
-/// (`RIAL_ORACLE_PYTHON`'s bin directory, where `make test` installs it), then on PATH. A
+/// outside oracle for `--format case` and the CASE renderer. It is looked for next to the oracle
+/// Python (`RIAL_ORACLE_PYTHON`'s bin directory, where `make test` installs it), then on PATH. A
 /// missing validator skips the tests that need it, unless `RIAL_REQUIRE_CASE_ORACLE=1` or
 /// `RIAL_REQUIRE_MEDIA_ORACLES=1` (both set by `make test`): then they fail.
-enum CASEOracle {
+public enum CASEOracle {
     /// The CASE release the export targets (`CASERenderer.caseVersion`).
-    static let builtVersion = "case-1.5.0"
+    public static let builtVersion = "case-1.5.0"
 
-    static let isRequired: Bool = {
+    public static let isRequired: Bool = {
         let environment = ProcessInfo.processInfo.environment
         return environment["RIAL_REQUIRE_CASE_ORACLE"] == "1" || environment["RIAL_REQUIRE_MEDIA_ORACLES"] == "1"
     }()
 
     /// The validator's path, if installed.
-    static let path: String? = {
+    public static let path: String? = {
         var candidates: [String] = []
         if let python = ProcessInfo.processInfo.environment["RIAL_ORACLE_PYTHON"], python.contains("/") {
             candidates.append(URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("case_validate").path)
@@ -27,22 +27,22 @@ enum CASEOracle {
     }()
 
     /// Runs the tests that need it when it is installed or required (then its absence fails them).
-    static let trait: ConditionTrait = .enabled(
+    public static let trait: ConditionTrait = .enabled(
         if: isRequired || path != nil,
         "case_validate (case-utils 0.18.0) is not installed; run `scripts/install-deps.sh --with-oracles` (make test does)")
 
     /// Validates `file` against CASE 1.5.0's ontology and shapes; info, warnings and violations
     /// all count (pyshacl's "Conforms" is false for any of them).
-    static func validate(_ file: URL) throws -> CommandResult {
+    public static func validate(_ file: URL) throws -> Subprocess.Run {
         guard let path else {
-            throw Oracle.OracleMissing(message: "case_validate is not installed; run `scripts/install-deps.sh --with-oracles` (make test does)")
+            throw OutsideOracle.Missing(message: "case_validate is not installed; run `scripts/install-deps.sh --with-oracles` (make test does)")
         }
-        return CLI.run([path, "--built-version", builtVersion, file.path], cwd: file.deletingLastPathComponent())
+        return Subprocess.execute([path, "--built-version", builtVersion, file.path], cwd: file.deletingLastPathComponent())
     }
 
     /// Fails the test unless `file` conforms, with the validator's report.
-    static func expectConforms(_ file: URL, _ name: String) throws {
+    public static func expectConforms(_ file: URL, _ name: String) throws {
         let result = try validate(file)
-        #expect(result.status == 0 && result.stdout.contains("Conforms: True"), "\(name): \(result)")
+        #expect(result.status == 0 && result.output.contains("Conforms: True"), "\(name): \(result)")
     }
 }
