@@ -1,29 +1,16 @@
 import Foundation
 import Testing
+import RialTestSupport
 
 /// `rial verify DIR` on a plain BagIt bag directory (RFC 8493), end to end: its exit statuses
 /// and what goes to standard output and error. What the verifier finds in a bag is an
 /// in-process test (RialVerifierTests' BagDirectoryTests).
 @Suite("Bag directories")
 struct BagDirectoryTests {
-    /// A bag made by bagit-python (sha256 and sha512 manifests) from a few files.
-    static func makeBag(in dir: URL, algorithms: [String] = []) throws -> URL {
-        let bag = dir.appendingPathComponent("bag")
-        try FileManager.default.createDirectory(at: bag.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try Data("one\n".utf8).write(to: bag.appendingPathComponent("a.txt"))
-        try Data("two\n".utf8).write(to: bag.appendingPathComponent("sub/b.txt"))
-        try Data("drei\n".utf8).write(to: bag.appendingPathComponent("Müller_東京.txt"))
-        let python = try Oracle.python()
-        let result = CLI.run([python, "-m", "bagit", "--quiet"] + algorithms + [bag.path], cwd: dir)
-        try #require(result.status == 0, "bagit-python could not make a bag: \(result)")
-        try #require(FileManager.default.fileExists(atPath: bag.appendingPathComponent("bagit.txt").path))
-        return bag
-    }
-
     @Test("a bagit-python bag: exit 0 and PASS; changed, exit 1 and FAIL; an MD5-only bag's warning on stderr; not a bag, exit 2 and ERROR")
     func exitStatusesAndOutput() throws {
         try withTemporaryDirectory { dir in
-            let bag = try Self.makeBag(in: dir)
+            let bag = try BagItOracle.makeBag(in: dir)
             let text = CLI.rial(["verify", bag.path, "--quiet"], cwd: dir)
             #expect(text.status == 0 && text.firstLine.hasPrefix("PASS"), "\(text)")
             let (json, report) = try Fixture.verifyJSON(bag.path, cwd: dir)
@@ -35,7 +22,7 @@ struct BagDirectoryTests {
 
             let md5 = dir.appendingPathComponent("md5")
             try FileManager.default.createDirectory(at: md5, withIntermediateDirectories: true)
-            let weak = CLI.rial(["verify", try Self.makeBag(in: md5, algorithms: ["--md5"]).path, "--quiet"], cwd: dir)
+            let weak = CLI.rial(["verify", try BagItOracle.makeBag(in: md5, algorithms: ["--md5"]).path, "--quiet"], cwd: dir)
             #expect(weak.status == 0, "\(weak)")
             #expect(weak.stderr.lowercased().contains("warning") && weak.stderr.lowercased().contains("md5"), "\(weak)")
 

@@ -9,18 +9,6 @@ import Testing
 /// findings and what privacy withholds are in-process tests (RialVerifierTests' CASEExportTests).
 @Suite("CASE/UCO export")
 struct CASEExportTests {
-    /// The graph's nodes, decoded with Foundation's own JSON parser.
-    static func nodes(_ text: String) throws -> [[String: Any]] {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object")
-        return try #require(document["@graph"] as? [[String: Any]], "no @graph")
-    }
-
-    static func write(_ text: String, _ name: String, in dir: URL) throws -> URL {
-        let file = dir.appendingPathComponent(name)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
     @Test(
         "a sealed package with a signed custody event: verify --format case exits 0, case_validate finds no SHACL result, the event's signature is said",
         CASEOracle.trait)
@@ -38,9 +26,9 @@ struct CASEExportTests {
             #expect(signed.status == 0, "\(signed)")
             let result = CLI.rial(["verify", sealed.path, "--trust", "signer.pem", "--format", "case"], cwd: dir)
             #expect(result.status == 0, "\(result)")
-            try CASEOracle.expectConforms(try Self.write(result.stdout, "sealed.jsonld", in: dir), "sealed")
+            try CASEOracle.expectConforms(try CASEOracle.write(result.stdout, "sealed.jsonld", in: dir), "sealed")
             // The signed event: its signature state on the action and on the event file.
-            let nodes = try Self.nodes(result.stdout)
+            let nodes = try CASEOracle.graphNodes(result.stdout)
             let transfer = nodes.first { $0["uco-core:name"] as? String == "custody TRANSFERRED" }
             #expect(
                 (transfer?["uco-core:description"] as? String)?.contains(
@@ -60,11 +48,11 @@ struct CASEExportTests {
             try Oracle.tamper(package, ["flip-byte", "data/media/capture.mov", "100"], output: failed)
             let result = CLI.rial(["verify", failed.path, "--format", "case", "--quiet"], cwd: dir)
             #expect(result.status == 1, "\(result)")
-            #expect(try Self.nodes(result.stdout).contains { $0["uco-core:name"] as? String == "rial verify" })
+            #expect(try CASEOracle.graphNodes(result.stdout).contains { $0["uco-core:name"] as? String == "rial verify" })
             let inspected = CLI.rial(["inspect", failed.path, "--format", "case"], cwd: dir)
             #expect(inspected.status == 1, "\(inspected)")
             #expect(inspected.stderr.contains("does not verify"))
-            #expect(try !Self.nodes(inspected.stdout).contains { $0["uco-core:name"] as? String == "rial verify" }, "inspect adds no verification")
+            #expect(try !CASEOracle.graphNodes(inspected.stdout).contains { $0["uco-core:name"] as? String == "rial verify" }, "inspect adds no verification")
         }
     }
 
@@ -82,7 +70,7 @@ struct CASEExportTests {
 
             let streamed = CLI.execute(["/bin/sh", "-c", "\(CLI.rialPath) verify - -q --format case < \(package.path)"], cwd: dir, timeLimit: 120)
             #expect(streamed.status == 0, "\(streamed)")
-            let nodes = try Self.nodes(String(decoding: streamed.stdout, as: UTF8.self))
+            let nodes = try CASEOracle.graphNodes(String(decoding: streamed.stdout, as: UTF8.self))
             let id = try #require(try Fixture.inspectJSON(package.path, cwd: dir).packageId)
             let packageNode = try #require(nodes.first { $0["uco-core:name"] as? String == id })
             #expect(packageNode["uco-core:hasFacet"] == nil, "a stream has no name and was not hashed as a whole")

@@ -45,4 +45,17 @@ public enum CASEOracle {
         let result = try validate(file)
         #expect(result.status == 0 && result.output.contains("Conforms: True"), "\(name): \(result)")
     }
+
+    /// The graph's nodes, decoded with Foundation's own JSON parser (not rial's).
+    public static func graphNodes(_ text: String) throws -> [[String: Any]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object")
+        return try #require(document["@graph"] as? [[String: Any]], "no @graph")
+    }
+
+    /// Writes an export to `dir/name`, for the validator to read.
+    public static func write(_ text: String, _ name: String, in dir: URL) throws -> URL {
+        let file = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
 }

@@ -8,23 +8,10 @@ import RialTestSupport
 /// (RialCLITests' BagDirectoryTests).
 @Suite("Bag directories (library)")
 struct BagDirectoryTests {
-    /// A bag made by bagit-python (sha256 and sha512 manifests, or `algorithms`) from a few files.
-    static func makeBag(in dir: URL, algorithms: [String] = []) throws -> URL {
-        let bag = dir.appendingPathComponent("bag")
-        try FileManager.default.createDirectory(at: bag.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try Data("one\n".utf8).write(to: bag.appendingPathComponent("a.txt"))
-        try Data("two\n".utf8).write(to: bag.appendingPathComponent("sub/b.txt"))
-        try Data("drei\n".utf8).write(to: bag.appendingPathComponent("Müller_東京.txt"))
-        let made = Subprocess.execute([try OutsideOracle.python(), "-m", "bagit", "--quiet"] + algorithms + [bag.path], cwd: dir)
-        try #require(made.status == 0, "bagit-python could not make a bag: \(made)")
-        try #require(FileManager.default.fileExists(atPath: bag.appendingPathComponent("bagit.txt").path))
-        return bag
-    }
-
     @Test("a bag made by bagit-python verifies")
     func bagitPythonBag() throws {
         try TemporaryDirectory.with { dir in
-            let report = LibraryFixture.verify(try Self.makeBag(in: dir))
+            let report = LibraryFixture.verify(try BagItOracle.makeBag(in: dir))
             #expect(report.verdict == .pass && report.subjectKind == .bag, "\(report.failures)")
             #expect(report.textLines.first?.hasPrefix("PASS") == true, "\(report.textLines.prefix(3))")
             #expect(report.checks("bag.manifest.sha256").map(\.status) == [.pass])
@@ -37,7 +24,7 @@ struct BagDirectoryTests {
     @Test("a modified, removed or added payload file makes a bagit-python bag fail", arguments: ["modify", "remove", "add"])
     func bagitPythonBagTampered(change: String) throws {
         try TemporaryDirectory.with { dir in
-            let bag = try Self.makeBag(in: dir)
+            let bag = try BagItOracle.makeBag(in: dir)
             let data = bag.appendingPathComponent("data")
             let expected: (code: String, subject: String)
             switch change {
@@ -79,7 +66,7 @@ struct BagDirectoryTests {
     @Test("a bag with only MD5 manifests verifies, with a warning in the report")
     func weakAlgorithmWarning() throws {
         try TemporaryDirectory.with { dir in
-            let report = LibraryFixture.verify(try Self.makeBag(in: dir, algorithms: ["--md5"]))
+            let report = LibraryFixture.verify(try BagItOracle.makeBag(in: dir, algorithms: ["--md5"]))
             #expect(report.verdict == .pass, "\(report.failures)")
             #expect(report.warnings.contains { $0.lowercased().contains("md5") }, "\(report.warnings)")
         }

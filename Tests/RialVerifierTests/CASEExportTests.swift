@@ -27,18 +27,6 @@ struct CASEExportTests {
         return (String(decoding: bytes, as: UTF8.self), export.report)
     }
 
-    /// The graph's nodes, decoded with Foundation's own JSON parser.
-    static func nodes(_ text: String) throws -> [[String: Any]] {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object")
-        return try #require(document["@graph"] as? [[String: Any]], "no @graph")
-    }
-
-    static func write(_ text: String, _ name: String, in dir: URL) throws -> URL {
-        let file = dir.appendingPathComponent(name)
-        try Data(text.utf8).write(to: file)
-        return file
-    }
-
     /// `rial sample --kind KIND --out NAME`: the sample's own sizes.
     static func sample(_ kind: SampleCapture.Kind, in dir: URL, name: String) throws -> URL {
         var sample = SampleCapture()
@@ -74,14 +62,14 @@ struct CASEExportTests {
             for (name, path, includesVerification, verdict) in exports {
                 let (text, report) = try Self.graph(path, includesVerification: includesVerification)
                 #expect(report.verdict == verdict, "\(name): \(report.failures)")
-                let file = try Self.write(text, "\(name).jsonld", in: dir)
+                let file = try CASEOracle.write(text, "\(name).jsonld", in: dir)
                 try CASEOracle.expectConforms(file, name)
                 if name == "bag-directory" { #expect(text.contains("\"uco-observable:isDirectory\": true")) }
             }
 
             // The oracle is not a rubber stamp: a size typed as a date is a violation.
             let videoGraph = try String(contentsOf: dir.appendingPathComponent("video.jsonld"), encoding: .utf8)
-            let broken = try Self.write(videoGraph.replacingOccurrences(of: "\"xsd:integer\"", with: "\"xsd:dateTime\""), "broken.jsonld", in: dir)
+            let broken = try CASEOracle.write(videoGraph.replacingOccurrences(of: "\"xsd:integer\"", with: "\"xsd:dateTime\""), "broken.jsonld", in: dir)
             #expect(try CASEOracle.validate(broken).output.contains("Conforms: False"))
         }
     }
@@ -109,7 +97,7 @@ struct CASEExportTests {
                 ], cwd: dir)
             try #require(python.status == 0, "\(python)")
             let iri = "kb:package-" + python.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            let nodes = try Self.nodes(first)
+            let nodes = try CASEOracle.graphNodes(first)
             let packageNode = try #require(nodes.first { $0["@id"] as? String == iri }, "no node \(iri)")
             #expect(packageNode["uco-core:name"] as? String == id)
             // Every node's IRI ends in a UUID of version 5, and none repeats.
@@ -138,7 +126,7 @@ struct CASEExportTests {
             try OutsideOracle.tamper(package, ["flip-byte", "data/media/capture.mov", "100"], output: failed)
             let (text, report) = try Self.graph(failed, includesVerification: true)
             #expect(report.verdict == .fail)
-            let nodes = try Self.nodes(text)
+            let nodes = try CASEOracle.graphNodes(text)
             let verification = try #require(nodes.first { $0["uco-core:name"] as? String == "rial verify" })
             #expect(verification["uco-action:actionStatus"] as? String == "Fail")
             let results = Set(((verification["uco-action:result"] as? [[String: Any]]) ?? []).compactMap { $0["@id"] as? String })
@@ -156,7 +144,7 @@ struct CASEExportTests {
 
             let (inspected, inspectedReport) = try Self.graph(failed, includesVerification: false)
             #expect(inspectedReport.verdict == .fail)
-            #expect(try !Self.nodes(inspected).contains { $0["uco-core:name"] as? String == "rial verify" }, "inspect adds no verification")
+            #expect(try !CASEOracle.graphNodes(inspected).contains { $0["uco-core:name"] as? String == "rial verify" }, "inspect adds no verification")
         }
     }
 
@@ -197,13 +185,13 @@ struct CASEExportTests {
                 $0.examiner = Examiner(name: "A. Expert, Forensic Lab Ltd", host: ProcessInfo.processInfo.hostName)
             }
             #expect(report.verdict == .pass, "\(report.failures)")
-            let nodes = try Self.nodes(text)
+            let nodes = try CASEOracle.graphNodes(text)
             let action = try #require(nodes.first { $0["uco-core:name"] as? String == "rial verify" })
             let performer = try #require((action["uco-action:performer"] as? [String: Any])?["@id"] as? String)
             let person = try #require(nodes.first { $0["@id"] as? String == performer })
             #expect(person["@type"] as? String == "uco-identity:Person")
             #expect(person["uco-core:name"] as? String == "A. Expert, Forensic Lab Ltd")
-            try CASEOracle.expectConforms(try Self.write(text, "examiner.jsonld", in: dir), "with an examiner")
+            try CASEOracle.expectConforms(try CASEOracle.write(text, "examiner.jsonld", in: dir), "with an examiner")
         }
     }
 }

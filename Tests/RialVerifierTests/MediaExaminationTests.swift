@@ -225,12 +225,7 @@ struct MediaExaminationTests {
         arguments: [("-GPSLatitude=33.8688", "GPSLatitude"), ("-XMP-exif:GPSLatitude=33.8688", "XMP exif:GPSLatitude")])
     func photoLocation(_ assignment: String, _ tag: String) throws {
         try TemporaryDirectory.with { dir in
-            // `rial sample -o photo --kind photo`: the sample's own sizes.
-            var sample = SampleCapture()
-            sample.kind = .photo
-            let capture = dir.appendingPathComponent("photo")
-            try sample.write(to: capture.path)
-            let photo = capture.appendingPathComponent("media/photo.jpg").path
+            let (capture, photo) = try LibraryFixture.photoSample(in: dir)
             let written = Subprocess.execute(["exiftool", "-q", "-overwrite_original", assignment, "-GPSLatitudeRef=S", photo], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")
             // The packager refuses to keep it at coarse, naming the tag; kept as received, verification fails it.

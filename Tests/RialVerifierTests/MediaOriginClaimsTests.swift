@@ -131,13 +131,8 @@ struct MediaOriginClaimsTests {
         arguments: [("2026:01:15 11:30:02", "+01:00", "pass"), ("2026:01:15 10:30:02", "+01:00", "fail"), ("2026:01:15 10:30:02", nil, "not_checked")])
     func photoCaptureTime(local: String, offset: String?, status: String) throws {
         try TemporaryDirectory.with { dir in
-            // Seed 1: captured_at 2026-01-15T10:30:01.125Z (docs/sample.md).
-            // `rial sample -o photo --kind photo`.
-            var sample = SampleCapture()
-            sample.kind = .photo
-            let capture = dir.appendingPathComponent("photo")
-            try sample.write(to: capture.path)
-            let photo = capture.appendingPathComponent("media/photo.jpg").path
+            // The sample's photo (seed 1): captured_at 2026-01-15T10:30:01.125Z (docs/sample.md).
+            let (capture, photo) = try LibraryFixture.photoSample(in: dir)
             let tags = ["-EXIF:DateTimeOriginal=\(local)"] + (offset.map { ["-EXIF:OffsetTimeOriginal=\($0)"] } ?? [])
             let written = Subprocess.execute(["exiftool", "-q", "-overwrite_original"] + tags + [photo], cwd: dir)
             try #require(written.status == 0, "exiftool is installed by scripts/install-deps.sh --with-oracles: \(written)")

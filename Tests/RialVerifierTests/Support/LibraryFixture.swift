@@ -31,6 +31,16 @@ enum LibraryFixture {
         return url
     }
 
+    /// `rial sample -o photo --kind photo` in `dir/photo`, the sample's own sizes (no other
+    /// option): the capture and the path of its JPEG, for a test to write tags into.
+    static func photoSample(in dir: URL) throws -> (capture: URL, photo: String) {
+        var sample = SampleCapture()
+        sample.kind = .photo
+        let capture = dir.appendingPathComponent("photo")
+        try sample.write(to: capture.path)
+        return (capture, capture.appendingPathComponent("media/photo.jpg").path)
+    }
+
     /// Packs `capture` into `dir/name` as `rial pack CAPTURE -o NAME --created …` does (media
     /// examined, as pack's `--examine-media` default), then whatever `configure` changes.
     static func pack(

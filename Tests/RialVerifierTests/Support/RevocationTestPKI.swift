@@ -1,6 +1,7 @@
 import Foundation
 import RialFormat
 import RialCrypto
+import RialTestSupport
 @testable import RialVerifier
 
 /// The revocation PKI of `examples/pki/make-revocation-pki.sh` (its header lists every
@@ -8,29 +9,20 @@ import RialCrypto
 /// in-process tests of the revocation findings: its signers as ``TestIdentity``s, its CRLs and
 /// OCSP responses as the evidence a verifier is given, and its TSA's tokens.
 struct RevocationTestPKI {
+    /// The PKI's files and the openssl CLI that made them (RialTestSupport, shared with the
+    /// crypto tests).
+    let files: RevocationPKIFixture
     /// The scratch directory holding the PKI (`pki/`) and every file made.
-    let directory: String
-    var pki: String { directory + "/pki" }
+    var directory: String { files.scratch }
+    var pki: String { files.directory }
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-revocation-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        do {
-            try Self.run(["bash", TestTSA.repository.appendingPathComponent("examples/pki/make-revocation-pki.sh").path, directory + "/pki"])
-        } catch {
-            remove()
-            throw error
-        }
-    }
+    init() throws { files = try RevocationPKIFixture() }
 
-    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    func remove() { files.remove() }
 
-    func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: pki + "/" + name))) }
+    func bytes(_ name: String) throws -> [UInt8] { try files.bytes(name) }
 
-    func certificate(_ name: String) throws -> Certificate {
-        guard let certificate = try Certificate.load(pem: bytes(name + ".pem"), source: name).first else { throw BuilderError("no certificate in \(name).pem") }
-        return certificate
-    }
+    func certificate(_ name: String) throws -> Certificate { try files.certificate(name + ".pem") }
 
     /// The anchor: the PKI's root.
     var root: Certificate { get throws { try certificate("root-ca") } }
@@ -49,11 +41,7 @@ struct RevocationTestPKI {
     /// An OCSP response about `certificate` signed by `responder`, made now by
     /// `examples/pki/ocsp-reply.sh` from the intermediate's database, valid one day.
     func ocsp(_ certificate: String, by responder: String) throws -> RevocationEvidenceFile {
-        let name = "\(certificate)-by-\(responder).ocsp"
-        try Self.run([
-            "bash", TestTSA.repository.appendingPathComponent("examples/pki/ocsp-reply.sh").path, pki, certificate, responder, directory + "/" + name,
-        ])
-        return try RevocationEvidenceFile(kind: .ocsp, path: name, bytes: Array(Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))))
+        try RevocationEvidenceFile(kind: .ocsp, path: "\(certificate)-by-\(responder).ocsp", bytes: files.ocsp(certificate, by: responder))
     }
 
     /// An OCSP response about `certificate`, signed by the intermediate, from a copy of its
@@ -65,12 +53,12 @@ struct RevocationTestPKI {
         let index = try String(contentsOfFile: pki + "/db/int/index.txt", encoding: .utf8)
         let edited = index.split(separator: "\n").compactMap { edit(String($0)) }.map { $0 + "\n" }.joined()
         try edited.write(toFile: directory + "/\(name).index", atomically: true, encoding: .utf8)
-        try Self.run(
+        try RevocationPKIFixture.run(
             [
                 "openssl", "ocsp", "-issuer", pki + "/intermediate-ca.pem", "-cert", pki + "/\(certificate).pem", "-no_nonce",
                 "-reqout", directory + "/\(name).ocq",
             ])
-        try Self.run(
+        try RevocationPKIFixture.run(
             [
                 "openssl", "ocsp", "-index", directory + "/\(name).index", "-CA", pki + "/intermediate-ca.pem",
                 "-rsigner", pki + "/intermediate-ca.pem", "-rkey", pki + "/intermediate-ca.key", "-reqin", directory + "/\(name).ocq",
@@ -86,7 +74,7 @@ struct RevocationTestPKI {
         let name = UUID().uuidString
         let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: bytes))
         try Data(request.der).write(to: URL(fileURLWithPath: directory + "/\(name).tsq"))
-        try Self.run(
+        try RevocationPKIFixture.run(
             ["openssl", "ts", "-reply", "-config", "tsa.cnf", "-queryfile", directory + "/\(name).tsq", "-out", directory + "/\(name).tsr"], in: pki)
         return Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/\(name).tsr")))
     }
@@ -98,20 +86,5 @@ struct RevocationTestPKI {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyMMddHHmmss"
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))) + "Z"
-    }
-
-    private static func run(_ arguments: [String], in directory: String? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["OPENSSL_CONF"] = "/dev/null"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BuilderError("\(arguments.joined(separator: " ")) exited \(process.terminationStatus)") }
     }
 }
