@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RialTestSupport
 import RialFormat
 import RialCrypto
 import RialPackager
@@ -102,14 +103,5 @@ struct TestTSA {
 
     func file(_ name: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))) }
 
-    private static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments) failed")
-    }
+    private static func run(_ arguments: [String]) throws { try Subprocess.succeed(arguments) }
 }

@@ -16,16 +16,7 @@ struct TimeStampResponseTests {
         let chain: [Certificate]
     }
 
-    private static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments) failed")
-    }
+    private static func run(_ arguments: [String]) throws { try Subprocess.succeed(arguments) }
 
     private static func token() throws -> Token {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-tsr-\(UUID().uuidString)").path

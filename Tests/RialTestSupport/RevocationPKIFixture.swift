@@ -16,21 +16,8 @@ public struct RevocationPKIFixture: Sendable {
     /// its standard output. Fails the test when it exits other than 0.
     @discardableResult
     public static func run(_ arguments: [String], in directory: String? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["OPENSSL_CONF"] = "/dev/null"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments) failed")
-        return String(decoding: data, as: UTF8.self)
+        let cwd = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
+        return try Subprocess.succeed(arguments, cwd: cwd, environment: ["OPENSSL_CONF": "/dev/null"]).output
     }
 
     public init() throws {

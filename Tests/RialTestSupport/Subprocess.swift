@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs another program (the `rial` binary, an outside oracle such as `tar`, `openssl` or the
 /// oracle Python) and collects what it wrote: the one process runner of the test targets, so an
@@ -29,6 +30,19 @@ public enum Subprocess {
         public var description: String {
             "exit \(status) after \(String(format: "%.2f s", elapsed))\(timedOut ? " (killed)" : "")\n--- stdout ---\n\(String(decoding: stdout.prefix(3000), as: UTF8.self))\n--- stderr ---\n\(String(decoding: stderr.prefix(3000), as: UTF8.self))"
         }
+    }
+
+    /// Runs `args` as ``execute(_:cwd:environment:timeLimit:)`` does (in the current directory
+    /// unless `cwd` is given) and fails the test unless it exits 0: for the fixture makers (the
+    /// PKI scripts, `openssl ts`), whose failure means the test cannot be set up.
+    @discardableResult
+    public static func succeed(
+        _ args: [String], cwd: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: [String: String]? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Run {
+        let run = execute(args, cwd: cwd, environment: environment)
+        try #require(run.status == 0, "\(args.joined(separator: " ")) failed: \(run)", sourceLocation: sourceLocation)
+        return run
     }
 
     /// Runs `args[0]` (a path, or a name looked up in PATH) with the rest as arguments, in `cwd`,

@@ -1,5 +1,6 @@
 import Foundation
 import RialCrypto
+import RialTestSupport
 
 /// The test PKI's time-stamping authorities (`examples/pki`, README there), in a directory of
 /// their own: real RFC 3161 tokens over real bytes, made with `openssl ts -query` and
@@ -77,13 +78,6 @@ struct TestTSA {
     }
 
     private static func status(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        Subprocess.execute(arguments, cwd: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).status
     }
 }
