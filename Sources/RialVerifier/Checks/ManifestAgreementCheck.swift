@@ -3,14 +3,8 @@ import RialCrypto
 
 /// All payload manifests list the same files (RFC 8493 §3: every payload file in every
 /// payload manifest). A file listed in one manifest only means the manifests were edited apart.
-struct ManifestAgreementCheck: VerificationCheck {
+struct ManifestAgreementCheck: CappedCheck {
     var needs: Set<Fact> { [.bagManifests] }
-
-    func run(_ context: VerificationContext) -> [CheckResult] {
-        var results = CappedResults()
-        run(context, into: &results)
-        return results.results
-    }
 
     func run(_ context: VerificationContext, into results: inout CappedResults) {
         var sets: [(String, Set<String>)] = []

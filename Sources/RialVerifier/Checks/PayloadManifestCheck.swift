@@ -4,19 +4,13 @@ import RialCrypto
 /// Every payload file is listed in `manifest-<alg>.txt`, every listed file is present, and
 /// every digest matches (RFC 8493 §3). A package must have SHA-256 and SHA-512 manifests; a
 /// plain bag needs at least one manifest, and each one present is checked.
-struct PayloadManifestCheck: VerificationCheck {
+struct PayloadManifestCheck: CappedCheck {
     var needs: Set<Fact> { [.bagManifests] }
 
     /// Whether the manifests' agreement (``ManifestAgreementCheck``) is judged here too, from
     /// the paths each comparison listed: each manifest is then parsed once, and only its
     /// paths are kept while the next is parsed (a manifest may have a million lines).
     var judgesAgreement = false
-
-    func run(_ context: VerificationContext) -> [CheckResult] {
-        var results = CappedResults()
-        run(context, into: &results)
-        return results.results
-    }
 
     func run(_ context: VerificationContext, into results: inout CappedResults) {
         let present = manifestAlgorithms(context)

@@ -4,14 +4,8 @@ import RialCrypto
 /// `tagmanifest-<alg>.txt` digests match the tag files. In a package both SHA-256 and SHA-512
 /// tag manifests are required and must list every tag file but themselves; in a plain bag they
 /// are optional and may list any subset (RFC 8493 §2.2.1).
-struct TagManifestCheck: VerificationCheck {
+struct TagManifestCheck: CappedCheck {
     var needs: Set<Fact> { [.bagManifests] }
-
-    func run(_ context: VerificationContext) -> [CheckResult] {
-        var results = CappedResults()
-        run(context, into: &results)
-        return results.results
-    }
 
     func run(_ context: VerificationContext, into results: inout CappedResults) {
         let present = DigestAlgorithm.allCases.filter { context.has("tagmanifest-\($0.rawValue).txt") }

@@ -20,3 +20,16 @@ extension VerificationCheck {
         results.append(contentsOf: run(context))
     }
 }
+
+/// A check that can make a finding per line of a file (a manifest's entries): it implements
+/// only ``VerificationCheck/run(_:into:)``, handing findings to the cap as it makes them, and
+/// its whole list is what the cap kept.
+protocol CappedCheck: VerificationCheck {}
+
+extension CappedCheck {
+    func run(_ context: VerificationContext) -> [CheckResult] {
+        var results = CappedResults()
+        run(context, into: &results)
+        return results.results
+    }
+}
