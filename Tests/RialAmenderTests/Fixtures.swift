@@ -43,27 +43,11 @@ struct AmendableSample {
     /// longer match.
     func flipByte(of bagPath: String = "data/media/capture.mov", at index: Int = 100) throws {
         let data = try bytes()
-        let offset = try dataOffset(of: bagPath, in: data) + index
+        let offset = try RawTar.dataOffset(of: "test-pkg/" + bagPath, in: data) + index
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: package))
         try handle.seek(toOffset: UInt64(offset))
         try handle.write(contentsOf: Data([data[offset] ^ 0xFF]))
         try handle.close()
-    }
-
-    /// The archive offset of a file's data, found by walking the raw 512-byte headers
-    /// (ustar only: the sample's names are short and ASCII).
-    private func dataOffset(of bagPath: String, in data: Data) throws -> Int {
-        var offset = 0
-        while offset + 512 <= data.count {
-            let header = data[offset..<offset + 512]
-            let name = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
-            let sizeField = String(decoding: header.dropFirst(124).prefix(12).prefix { $0 != 0 && $0 != 0x20 }, as: UTF8.self)
-            let size = Int(sizeField, radix: 8) ?? 0
-            if name == "test-pkg/" + bagPath { return offset + 512 }
-            if name.isEmpty { break }
-            offset += 512 + (size + 511) / 512 * 512
-        }
-        throw CocoaError(.fileNoSuchFile)
     }
 }
 

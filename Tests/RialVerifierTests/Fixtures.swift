@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import RialFormat
 import RialPackager
 @testable import RialVerifier
@@ -47,18 +48,7 @@ struct PackedSample {
     /// The archive offset of a file's data, found by walking the raw 512-byte headers
     /// (ustar only: the sample's names are short and ASCII).
     func dataOffset(of bagPath: String) throws -> Int {
-        let data = try Data(contentsOf: URL(fileURLWithPath: package))
-        var offset = 0
-        while offset + 512 <= data.count {
-            let header = data[offset..<offset + 512]
-            let name = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
-            let sizeField = String(decoding: header.dropFirst(124).prefix(12).prefix { $0 != 0 && $0 != 0x20 }, as: UTF8.self)
-            let size = Int(sizeField, radix: 8) ?? 0
-            if name == "test-pkg/" + bagPath { return offset + 512 }
-            if name.isEmpty { break }
-            offset += 512 + (size + 511) / 512 * 512
-        }
-        throw CocoaError(.fileNoSuchFile)
+        try RawTar.dataOffset(of: "test-pkg/" + bagPath, in: Data(contentsOf: URL(fileURLWithPath: package)))
     }
 
     /// Overwrites bytes of the package in place.
