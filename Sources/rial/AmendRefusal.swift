@@ -1,4 +1,5 @@
 import ArgumentParser
+import RialFormat
 import RialAmender
 import RialVerifier
 import RialReport
@@ -55,6 +56,18 @@ enum AmendRefusal {
             Console.error(error.conciseDescription)
             return ExitStatus.couldNotComplete
         }
+    }
+
+    /// The amender every command that adds to a package uses: verifying as of `now`, its own
+    /// time read again once the package's lock is held (after any amendment it waited for),
+    /// `force` amending a read-only or hard-linked package, and a note on stderr for each
+    /// leftover of an interrupted write it removes.
+    static func amender(for package: String, at now: Timestamp, force: Bool) -> PackageAmender {
+        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
+        amender.clock = { Timestamp.now() }
+        amender.amendsProtectedFiles = force
+        amender.removedLeftover = noteRemovedLeftover
+        return amender
     }
 
     /// Says that an interrupted earlier write's temporary file was removed (stderr).

@@ -120,11 +120,7 @@ struct CustodyAppendCommand: ParsableCommand {
         let draft = CustodyEventDraft(
             action: parsedAction, actor: actorOptions.actor(organisation: actorOrganisation), details: details,
             location: actorOptions.location, time: at == nil ? nil : when)
-        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
-        // Without --at the event is made when the package's lock is held, after any amendment it waited for.
-        amender.clock = { Timestamp.now() }
-        amender.amendsProtectedFiles = force
-        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
+        let amender = AmendRefusal.amender(for: package, at: now, force: force)
         let receipt: CustodyReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {

@@ -34,10 +34,7 @@ struct RenewAttachCommand: ParsableCommand {
     func run() throws {
         let token = try tokenFiles.load()
         let now = Timestamp.now()
-        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
-        amender.clock = { Timestamp.now() }
-        amender.amendsProtectedFiles = force
-        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
+        let amender = AmendRefusal.amender(for: package, at: now, force: force)
         let receipt: RenewalReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {

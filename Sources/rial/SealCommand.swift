@@ -54,11 +54,7 @@ struct SealCommand: ParsableCommand {
         guard let sealer = try sealing.makeSealer(amending: true) else { throw ExitStatus.usage }
         let staples = try stapling.load()
         let now = Timestamp.now()
-        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
-        // Made when the package's lock is held, after any amendment it waited for.
-        amender.clock = { Timestamp.now() }
-        amender.amendsProtectedFiles = force
-        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
+        let amender = AmendRefusal.amender(for: package, at: now, force: force)
         let receipt: SealReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) { try amender.seal(with: sealer, at: now, stapling: staples, progress: $0) }

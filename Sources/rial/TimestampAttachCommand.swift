@@ -50,11 +50,7 @@ struct TimestampAttachCommand: ParsableCommand {
             return try attachToReceipt(token)
         }
         let now = Timestamp.now()
-        var amender = PackageAmender(path: package, verifier: Verifier(verificationTime: now))
-        // Made when the package's lock is held, after any amendment it waited for.
-        amender.clock = { Timestamp.now() }
-        amender.amendsProtectedFiles = force
-        amender.removedLeftover = AmendRefusal.noteRemovedLeftover
+        let amender = AmendRefusal.amender(for: package, at: now, force: force)
         let receipt: TimestampReceipt
         do {
             receipt = try ProgressLine.around("verifying", enabled: !quiet) {
