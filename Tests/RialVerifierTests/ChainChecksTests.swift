@@ -9,22 +9,7 @@ import RialCrypto
 struct ChainChecksTests {
     /// A 7-frame chain (checkpoints every 3) over 4-byte frames, with depth on frames 1 and 4.
     private func makeChain() throws -> (chain: FrameChain, frames: [[UInt8]], depth: [Int: [UInt8]]) {
-        let frames = (1...7).map { n in [UInt8](repeating: UInt8(n), count: 4) }
-        let depth: [Int: [UInt8]] = [1: [9, 9, 9, 9], 4: [8, 8, 8, 8]]
-        var hashes: [[UInt8]] = []
-        for (index, bytes) in frames.enumerated() {
-            let link = try ChainLink()
-            try bytes.withUnsafeBytes { try link.update($0) }
-            if let extra = depth[index + 1] { try extra.withUnsafeBytes { try link.update($0) } }
-            try link.appendTimestamp(Double(index) / 30)
-            hashes.append(try link.close(previous: hashes.last))
-        }
-        let chainFrames = hashes.enumerated().map { index, hash in
-            FrameChain.Frame(
-                frameNumber: Int64(index + 1), timestamp: Double(index) / 30, hash: Hex.encode(hash),
-                framePath: "data/frames/f\(index + 1)", depthPath: depth[index + 1] == nil ? nil : "data/depth/d\(index + 1)")
-        }
-        return (FrameChain(fps: 30, checkpointInterval: 3, frameFormat: FrameFormat(width: 1, height: 1), frames: chainFrames), frames, depth)
+        (try TestChain.make(), TestChain.frames, TestChain.depth)
     }
 
     private func context(_ chain: FrameChain, bytes: [UInt8]? = nil) -> VerificationContext {

@@ -5,11 +5,14 @@ import RialCrypto
 /// A small frame chain made here, and a verification context holding it as the scanner would,
 /// for the unit tests of the chain checks.
 enum TestChain {
+    /// The frames' bytes: frame n is four bytes n.
+    static let frames = (1...7).map { n in [UInt8](repeating: UInt8(n), count: 4) }
+    /// The depth maps' bytes, by frame number.
+    static let depth: [Int: [UInt8]] = [1: [9, 9, 9, 9], 4: [8, 8, 8, 8]]
+
     /// A 7-frame chain (checkpoints every 3) over 4-byte frames, with depth on frames 1 and 4,
     /// each link computed as the app computes it (`withMaterial`: frame paths named).
     static func make(withMaterial: Bool = true) throws -> FrameChain {
-        let frames = (1...7).map { n in [UInt8](repeating: UInt8(n), count: 4) }
-        let depth: [Int: [UInt8]] = [1: [9, 9, 9, 9], 4: [8, 8, 8, 8]]
         var hashes: [[UInt8]] = []
         for (index, bytes) in frames.enumerated() {
             let link = try ChainLink()
