@@ -3,7 +3,9 @@ import Testing
 
 /// The revocation test PKI of `examples/pki/make-revocation-pki.sh`, made at test time with
 /// `openssl ca` (CRLs with reasons and dates) and answered with `openssl ocsp` as an offline
-/// responder (`examples/pki/ocsp-reply.sh`), and packages sealed by its signers.
+/// responder (`examples/pki/ocsp-reply.sh`), and packages sealed by its signers, for the
+/// end-to-end tests of `--crl`, `--ocsp`, `--revocation` and `--at` (the in-process tests use
+/// RialVerifierTests' RevocationTestPKI).
 struct RevocationPKI {
     let dir: URL
     /// The moment the script ran: its dates are offsets from it.
@@ -27,13 +29,10 @@ struct RevocationPKI {
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
-    /// An OCSP response about `certificate` signed as `responder`; with `daysAgo`, made that
-    /// many days in the past under `faketime`, valid one day.
-    func ocsp(_ certificate: String, by responder: String, daysAgo: Int? = nil) throws -> String {
-        let out = path("\(certificate)-by-\(responder)\(daysAgo.map { "-\($0)d" } ?? "").ocsp")
-        var command = ["bash", Self.ocspScript, dir.path, certificate, responder, out]
-        if let daysAgo { command = [try Oracle.tool("faketime"), "-f", "-\(daysAgo)d"] + command }
-        let result = CLI.run(command, cwd: dir)
+    /// An OCSP response about `certificate` signed as `responder`, valid one day.
+    func ocsp(_ certificate: String, by responder: String) throws -> String {
+        let out = path("\(certificate)-by-\(responder).ocsp")
+        let result = CLI.run(["bash", Self.ocspScript, dir.path, certificate, responder, out], cwd: dir)
         try #require(result.status == 0, "ocsp-reply.sh failed: \(result)")
         return out
     }
@@ -44,27 +43,6 @@ struct RevocationPKI {
         return try Fixture.pack(
             capture, in: parent, name: "\(signer).rialpkg",
             options: ["--sign-key", path("\(signer).key"), "--cert", path("\(signer).pem"), "--chain", path(chain)])
-    }
-
-    /// Timestamps `package` as `tsa` (`tsa`, `tsa-compromised-later`) one day before ``now``:
-    /// the reply is made under `faketime -f -1d`, so its genTime is T = NOW − 1 day.
-    func timestampADayAgo(_ package: URL, tsa: String = "tsa", in parent: URL) throws {
-        let request = parent.appendingPathComponent("\(UUID().uuidString).tsq")
-        let response = parent.appendingPathComponent("\(UUID().uuidString).tsr")
-        let asked = CLI.rial(["timestamp", "request", package.path, "-o", request.path, "--quiet"], cwd: parent)
-        try #require(asked.status == 0, "timestamp request failed: \(asked)")
-        let replied = CLI.run(
-            [
-                try Oracle.tool("faketime"), "-f", "-1d", "openssl", "ts", "-reply", "-config", "\(tsa).cnf",
-                "-queryfile", request.path, "-out", response.path,
-            ], cwd: dir, environment: ["OPENSSL_CONF": "/dev/null"])
-        try #require(replied.status == 0, "openssl ts -reply failed: \(replied)")
-        let attached = CLI.rial(
-            [
-                "timestamp", "attach", package.path, "--token", response.path, "--tsa-chain", path("chain.pem"),
-                "--request", request.path, "--quiet",
-            ], cwd: parent)
-        try #require(attached.status == 0, "timestamp attach failed: \(attached)")
     }
 
     /// `--trust` and `--tsa-trust` with the PKI's root.

@@ -8,7 +8,7 @@ import RialCrypto
 /// evidence can leave the signer's revocation not known, worded with the custody codes. Events
 /// carry no trusted time, so revocation is judged at the verification time, and a revocation
 /// after it is never proven to postdate the signature. (The seal's codes for the same evidence
-/// are the CLI's RevocationTests'.)
+/// are SealRevocationTests'.)
 @Suite("Custody revocation")
 struct CustodyRevocationTests {
     private typealias Builder = InventoryBuilder

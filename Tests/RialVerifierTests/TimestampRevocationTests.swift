@@ -8,7 +8,7 @@ import RialCrypto
 /// anchor, judged with the CRLs and OCSP responses the PKI makes: each way the evidence can
 /// leave the TSA's revocation not known, and a revocation after genTime, worded with the
 /// timestamp codes. The token's genTime is a trusted time, so a revocation after it (for a
-/// reason other than key compromise) passes. (The seal's codes are the CLI's RevocationTests'.)
+/// reason other than key compromise) passes. (The seal's codes are SealRevocationTests'.)
 @Suite("Timestamp revocation")
 struct TimestampRevocationTests {
     private typealias Builder = InventoryBuilder

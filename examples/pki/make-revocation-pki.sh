@@ -2,7 +2,7 @@
 # make-revocation-pki.sh OUTDIR
 #
 # Builds a throwaway, TEST-ONLY PKI with revocation evidence for `rial verify --crl/--ocsp`
-# (docs/revocation.md, Tests/RialCLITests/RevocationTests.swift), with `openssl ca` (an index
+# (docs/revocation.md, Tests/RialVerifierTests/SealRevocationTests.swift), with `openssl ca` (an index
 # file, revocations with reasons and dates) and `openssl ocsp` as an offline responder.
 # Times are relative to NOW (the moment the script runs); T = NOW - 1 day is the genTime the
 # test TSA's replies carry when run as `faketime -f -1d` (tsa-reply-at.sh).
