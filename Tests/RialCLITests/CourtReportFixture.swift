@@ -5,7 +5,8 @@ import Testing
 /// The package a court sees: packed with case fields and a seal, timestamped by the test TSA,
 /// handed over twice (once unsigned, once signed by another organisation's investigator), and
 /// the trust options a second examiner verifies it with (both roots, the TSA's root, both
-/// requirements and the custody head recorded at the last hand-over).
+/// requirements and the custody head recorded at the last hand-over). Made with the binary for
+/// ReportSettingsTests; the court report's own tests use its in-process twin in RialVerifierTests.
 struct CourtReportFixture {
     static let caseNumber = "CASE-2026-0042"
     static let organisation = "Metro Police Department"

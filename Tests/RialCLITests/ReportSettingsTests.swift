@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// Report version 1.4: the case fields of bag-info.txt and what the verdict was reached with

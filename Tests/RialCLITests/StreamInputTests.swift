@@ -3,7 +3,10 @@ import RialTestSupport
 import Testing
 
 /// `rial verify -` reads one package from standard input, once; `--files-from` takes a batch's
-/// paths from a list; what cannot be read twice is never waited on (issue 21).
+/// paths from a list; what cannot be read twice is never waited on (issue 21). These are the
+/// commands end to end; the library reading a named pipe, media not examined in a stream, the
+/// padding limit and the extractor's and amender's refusals of a FIFO are in-process tests
+/// (RialVerifierTests' StreamInputTests).
 @Suite("Packages from a stream")
 struct StreamInputTests {
     /// A hang guard, not a speed test: each of these runs takes well under 2 s in a debug build.
@@ -45,58 +48,21 @@ struct StreamInputTests {
             #expect(lines.status == 0 && first["path"] as? String == "-", "\(lines)")
             let xml = Self.shell("cat \(package.path) | \(rial) verify - -q --format xml", in: dir)
             #expect(xml.status == 0 && String(decoding: xml.stdout, as: UTF8.self).contains("<path>-</path>"), "\(xml)")
-
-            // The same report as from the file with its media not examined, but for the name.
-            let fromFile = CLI.rial(["verify", package.path, "-q", "--format", "json", "--no-examine-media"], cwd: dir)
-            let fileReport = try Self.json(Data(fromFile.stdout.utf8))
-            let codes = { (r: [String: Any]) in Self.checks(r).map { "\($0["code"] ?? "") \($0["status"] ?? "")" } }
-            #expect(codes(fileReport) == codes(report))
-            #expect(fileReport["manifest_sha256"] as? String == report["manifest_sha256"] as? String)
         }
     }
 
-    @Test("with --examine-media a stream's media is NOT CHECKED, with the reason, never a failure")
-    func streamMediaNotChecked() throws {
+    @Test("end to end: a named pipe with no writer is refused at once (exit 2), saying what to do")
+    func namedPipeWithoutWriter() throws {
         try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
-            let run = Self.shell("cat \(package.path) | \(CLI.rialPath) verify - -q --examine-media --format json", in: dir)
-            #expect(run.status == 0, "\(run)")
-            let media = Self.checks(try Self.json(run.stdout)).filter { ($0["code"] as? String)?.hasPrefix("media.") == true }
-            #expect(!media.isEmpty)
-            #expect(media.contains { $0["code"] as? String == "media.probe" })
-            // media.probe, and the claims held against the media (media.location, media.device-model):
-            // each NOT CHECKED, saying the package came from a stream.
-            for check in media {
-                #expect(check["status"] as? String == "not_checked", "\(check)")
-                #expect((check["message"] as? String)?.contains("stream") == true, "\(check)")
-            }
-        }
-    }
-
-    @Test(
-        "a named pipe given by name is read once like -: with a writer it verifies (its media NOT CHECKED, never opened again), and with --no-examine-media; with no writer it is refused at once",
-        arguments: [[], ["--no-examine-media"]])
-    func namedPipe(_ options: [String]) throws {
-        try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
             try #require(Self.shell("mkfifo pipe.rialpkg", in: dir).status == 0)
-            let rial = CLI.rialPath
-            // The writer holds the pipe open before rial starts (opened read-write by the shell,
-            // handed to cat, closed in the shell), so no scheduling can make it look writerless.
-            let fed = Self.shell(
-                "exec 3<>pipe.rialpkg; cat \(package.path) >&3 & exec 3>&-; \(rial) verify pipe.rialpkg -q --format json \(options.joined(separator: " ")); status=$?; wait; exit $status",
-                in: dir)
-            #expect(fed.status == 0 && !fed.timedOut, "\(fed)")
-            let media = Self.checks(try Self.json(fed.stdout)).filter { $0["code"] as? String == "media.probe" }
-            #expect(media.count == 1 && media.first?["status"] as? String == "not_checked", "\(media)")
-            // No writer: an error at once, saying what to do (the time limit only guards a hang).
-            let lonely = CLI.execute([rial, "verify", "pipe.rialpkg"] + options, cwd: dir, timeLimit: Self.timeLimit)
+            // A pipe with a writer, read once, is an in-process test (RialVerifierTests' StreamInputTests).
+            let lonely = CLI.execute([CLI.rialPath, "verify", "pipe.rialpkg"], cwd: dir, timeLimit: Self.timeLimit)
             #expect(lonely.status == 2 && !lonely.timedOut, "\(lonely)")
             #expect(String(decoding: lonely.stdout + lonely.stderr, as: UTF8.self).contains("a named pipe with no writer"), "\(lonely)")
         }
     }
 
-    @Test("a pipe of zeros after a package ends the reading (archive.limit.padding); a record's padding does not")
+    @Test("end to end: a pipe of zeros after a package on - ends the reading (archive.limit.padding, exit 2)")
     func zerosForEver() throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
@@ -105,21 +71,6 @@ struct StreamInputTests {
             #expect(!forever.timedOut && forever.status == 2, "\(forever)")
             let error = try Self.json(forever.stdout)["error"] as? [String: Any]
             #expect(error?["code"] as? String == "archive.limit.padding", "\(forever)")
-
-            // 10 GiB of zeros (sparse) after the marker: refused after 1 MiB of them.
-            let sparse = dir.appendingPathComponent("sparse.rialpkg")
-            try FileManager.default.copyItem(at: package, to: sparse)
-            let size = try #require(try FileManager.default.attributesOfItem(atPath: sparse.path)[.size] as? Int)
-            #expect(truncate(sparse.path, off_t(size) + (10 << 30)) == 0)
-            let long = CLI.execute([rial, "verify", sparse.path, "-q", "--format", "json"], cwd: dir, timeLimit: Self.timeLimit)
-            #expect(!long.timedOut && long.status == 2, "\(long)")
-            #expect((try Self.json(long.stdout)["error"] as? [String: Any])?["code"] as? String == "archive.limit.padding")
-
-            // What GNU tar leaves (padding to a 10240-byte record) still verifies.
-            let padded = dir.appendingPathComponent("padded.rialpkg")
-            try FileManager.default.copyItem(at: package, to: padded)
-            #expect(truncate(padded.path, off_t(size + 10240 - size % 10240)) == 0)
-            #expect(CLI.rial(["verify", padded.path, "-q"], cwd: dir).status == 0)
         }
     }
 
@@ -160,25 +111,11 @@ struct StreamInputTests {
         }
     }
 
-    @Test("rial extract refuses a FIFO and standard input (extract.not-a-file), rial seal a FIFO, instead of waiting for a second read")
+    @Test("end to end: rial extract - refuses standard input (extract.not-a-file, exit 2) instead of waiting for a second read")
     func extractFromStream() throws {
         try withTemporaryDirectory { dir in
             let package = try Fixture.package(in: dir)
-            let fifo = dir.appendingPathComponent("pkg.fifo")
-            #expect(mkfifo(fifo.path, 0o600) == 0)
-            // No writer: opening the FIFO would wait for ever, and the hang guard would end the
-            // test as failed. The refusal must come before any open.
-            let run = CLI.execute([CLI.rialPath, "extract", "pkg.fifo", "-o", "out"], cwd: dir, timeLimit: Self.timeLimit)
-            #expect(!run.timedOut && run.status == 2, "\(run)")
-            #expect(String(decoding: run.stderr, as: UTF8.self).contains("[extract.not-a-file]"), "\(run)")
-            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
-
-            // Sealing reads the package again and replaces it: a FIFO is refused the same way.
-            let pki = try TestPKI.make(in: dir)
-            let sealed = CLI.execute([CLI.rialPath, "seal", "pkg.fifo", "--quiet"] + pki.signing(), cwd: dir, timeLimit: Self.timeLimit)
-            #expect(!sealed.timedOut && sealed.status == 2, "\(sealed)")
-            #expect(String(decoding: sealed.stderr, as: UTF8.self).contains("[amend.unverifiable]"), "\(sealed)")
-
+            // A FIFO refused by the extractor and by sealing is an in-process test (RialVerifierTests' StreamInputTests).
             let piped = Self.shell("cat \(package.path) | \(CLI.rialPath) extract - -o out", in: dir)
             #expect(!piped.timedOut && piped.status == 2, "\(piped)")
             #expect(String(decoding: piped.stderr, as: UTF8.self).contains("[extract.not-a-file]"), "\(piped)")
