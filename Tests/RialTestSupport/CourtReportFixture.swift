@@ -4,29 +4,27 @@ import RialFormat
 import RialPackager
 import RialReport
 import Testing
-import RialTestSupport
 @testable import RialVerifier
 
-/// The package a court sees, made in process as RialCLITests' CourtReportFixture makes it with
-/// the binary: packed with case fields and a seal, timestamped by the test TSA, handed over
+/// The package a court sees, made in process: packed with case fields and a seal, timestamped by the test TSA, handed over
 /// twice (once unsigned, once signed by another organisation's investigator), and the policy a
 /// second examiner verifies it with (both roots, the TSA's root, both requirements and the
 /// custody head recorded at the last hand-over), each anchor named as the examiner typed it.
-struct CourtReportFixture {
-    static let caseNumber = "CASE-2026-0042"
-    static let organisation = "Metro Police Department"
-    static let description = "Dashcam recording, Main St & 5th Ave collision"
-    static let contact = (label: "Contact-Name", value: "Det. Jane Roe")
+package struct CourtReportFixture: Sendable {
+    package static let caseNumber = "CASE-2026-0042"
+    package static let organisation = "Metro Police Department"
+    package static let description = "Dashcam recording, Main St & 5th Ave collision"
+    package static let contact = (label: "Contact-Name", value: "Det. Jane Roe")
 
-    let pki: TestPKI
-    let package: URL
+    package let pki: TestPKI
+    package let package: URL
     /// `--trust pki/root-ca.pem --trust pki/other-root-ca.pem --tsa-trust pki/root-ca.pem
     /// --require-seal --require-timestamp --custody-head HEAD`.
-    let policy: VerificationPolicy
+    package let policy: VerificationPolicy
     /// The custody log's head after the last hand-over.
-    let custodyHead: String
+    package let custodyHead: String
 
-    static func make(in dir: URL) throws -> CourtReportFixture {
+    package static func make(in dir: URL) throws -> CourtReportFixture {
         let pki = try TestPKI.make(in: dir)
         let capture = try LibraryFixture.sample(in: dir)
         let package = try LibraryFixture.pack(capture, in: dir) {
@@ -68,7 +66,7 @@ struct CourtReportFixture {
     /// The package with a frame changed (its file and the frame chain from frame 7 fail) and the
     /// details of the unsigned hand-over edited (event 7's file fails its tag manifest, and
     /// event 8's link to it breaks).
-    func tampered(in dir: URL) throws -> URL {
+    package func tampered(in dir: URL) throws -> URL {
         let frame = dir.appendingPathComponent("frame-changed.rialpkg")
         try OutsideOracle.tamper(package, ["flip-byte", "data/frames/frame_000007.raw", "10"], output: frame)
         let tampered = dir.appendingPathComponent("tampered.rialpkg")
