@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// `rial pack EXPORT_DIR` on folders laid out like the capture app's own export
@@ -9,21 +10,6 @@ import Testing
 /// end-to-end tests of exports.
 @Suite("the capture app's export, as it comes")
 struct AppExportTests {
-    static let media = "data/media/recording_1764000000.mp4"
-    static let manifest = "data/capture/recording_1764000000.manifest.json"
-    static let chain = "data/capture/recording_1764000000.hash_chain.json"
-    static let metadata = "data/capture/recording_1764000000.metadata.json"
-    static let custodyLog = "data/capture/recording_1764000000.custody_log.json"
-
-    /// Every variant of the fixtures script, made fresh in `dir/exports`.
-    static func exports(in dir: URL) throws -> URL {
-        let script = CLI.repoRoot.appendingPathComponent("Tests/Fixtures/AppExport/make-app-exports.sh").path
-        let out = dir.appendingPathComponent("exports")
-        let result = CLI.run([script, out.path], cwd: dir)
-        try #require(result.status == 0, "the fixtures script failed: \(result)")
-        return out
-    }
-
     /// Packs a variant as exported (the current time as `created`: the app's events are recent).
     static func pack(_ variant: String, _ exports: URL, in dir: URL, options: [String] = []) -> (CommandResult, URL) {
         let output = dir.appendingPathComponent("\(variant).rialpkg")
@@ -38,14 +24,15 @@ struct AppExportTests {
     @Test("--plan prints which file becomes what, by content, and writes nothing")
     func plan() throws {
         try withTemporaryDirectory { dir in
-            let exports = try Self.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let result = CLI.rial(["pack", exports.appendingPathComponent("rich").path, "--plan"], cwd: dir)
             #expect(result.status == 0, "\(result)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.contains("is the capture app's export; 66 files") == true, "\(result.stdout)")
-            #expect(lines.contains { $0.contains("recording_1764000000.mp4") && $0.contains("-> \(Self.media)") && $0.contains("video/mp4 by content") })
-            #expect(lines.contains { $0.contains("-> \(Self.custodyLog)") && $0.contains("the app's custody log") })
-            #expect(lines.contains { $0.contains("-> \(Self.manifest)") && $0.contains("forensic manifest") })
+            #expect(
+                lines.contains { $0.contains("recording_1764000000.mp4") && $0.contains("-> \(AppExportFiles.media)") && $0.contains("video/mp4 by content") })
+            #expect(lines.contains { $0.contains("-> \(AppExportFiles.custodyLog)") && $0.contains("the app's custody log") })
+            #expect(lines.contains { $0.contains("-> \(AppExportFiles.manifest)") && $0.contains("forensic manifest") })
             #expect(lines.contains { $0.contains("-> data/capture/README.txt") && $0.contains("not interpreted") })
             #expect(lines.contains { $0.contains("-> data/depth/") && $0.contains("60 files") })
             #expect(Fixture.listing(dir).allSatisfy { !$0.hasSuffix(".rialpkg") }, "--plan wrote a package")
@@ -55,7 +42,7 @@ struct AppExportTests {
     @Test("end to end: the flat export packs (exit 0, the app's digests said to match) and verifies (exit 0)")
     func flatExport() throws {
         try withTemporaryDirectory { dir in
-            let exports = try Self.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (result, package) = Self.pack("flat", exports, in: dir)
             try #require(result.status == 0, "\(result)")
             #expect(result.stdout.contains("App digests:      the SHA-256 and SHA-512 the capture app recorded match the media"), "\(result.stdout)")
@@ -69,7 +56,7 @@ struct AppExportTests {
     )
     func wrongDigests() throws {
         try withTemporaryDirectory { dir in
-            let exports = try Self.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (refused, package) = Self.pack("digest-wrong", exports, in: dir)
             #expect(refused.status == 2, "\(refused)")
             #expect(refused.stderr.contains("--keep-as-received") && refused.stderr.contains("pack.invalid-capture"), "\(refused.stderr)")
@@ -78,7 +65,7 @@ struct AppExportTests {
             try #require(kept.status == 0, "\(kept)")
             #expect(kept.stderr.contains("warning:") && kept.stdout.contains("do NOT match"), "\(kept)")
             let report = try Self.verify(package, in: dir)
-            #expect(report.verdict == "fail" && report.has("app.media.sha256.mismatch", subject: Self.media), "\(report.failures)")
+            #expect(report.verdict == "fail" && report.has("app.media.sha256.mismatch", subject: AppExportFiles.media), "\(report.failures)")
             #expect(CLI.rial(["verify", package.path, "--quiet"], cwd: dir).status == 1)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// `rial inspect` on a packed export, end to end: the media read in place, said on standard
@@ -10,7 +11,7 @@ struct MediaExaminationTests {
     @Test("rial inspect prints what the media is, read in place; --no-examine-media prints no media line")
     func inspectText() throws {
         try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (result, package) = AppExportTests.pack("rich", exports, in: dir)
             try #require(result.status == 0, "\(result)")
             let text = CLI.rial(["inspect", package.path], cwd: dir)

@@ -116,7 +116,7 @@ struct OracleTests {
     @Test("the capture app's export: every variant's forensic manifest and custody log match their JSON Schemas")
     func appExportJSONValid() throws {
         try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let files = Fixture.regularFiles(exports).filter { !$0.hasPrefix("pki/") }
             let variants = try Fixture.text(exports.appendingPathComponent("variants.tsv")).split(separator: "\n").count
             let manifests = files.filter { $0.hasSuffix(".manifest.json") }
@@ -135,7 +135,7 @@ struct OracleTests {
     @Test("the forensic manifest's schema can fail, and agrees with rial: an upper-case digest or a missing sha512Hash is rejected by both")
     func forensicManifestSchemaCanFail() throws {
         try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let name = "recording_1764000000.manifest.json"
             let good = try #require(try JSONSerialization.jsonObject(with: Fixture.read(exports.appendingPathComponent("flat/\(name)"))) as? [String: Any])
             let sha256 = try #require(good["sha256Hash"] as? String)

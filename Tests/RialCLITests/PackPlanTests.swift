@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// `rial pack --plan` tells the truth (issue 29 item 9, SPEC §2.1): it runs pack's own checks
@@ -8,7 +9,7 @@ struct PackPlanTests {
     @Test("an export pack refuses: --plan exits 2 with pack's reason and writes nothing")
     func refusedExport() throws {
         try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let plan = CLI.rial(["pack", exports.appendingPathComponent("two-media").path, "--plan"], cwd: dir)
             #expect(plan.status == 2, "\(plan)")
             #expect(plan.stderr.contains("holds 2 media files") && plan.stderr.contains("pack.invalid-capture"), "\(plan)")
@@ -21,7 +22,7 @@ struct PackPlanTests {
     @Test("--privacy applies in the plan: withheld files are shown as not packaged, the count is what pack writes")
     func privacyApplied() throws {
         try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let rich = exports.appendingPathComponent("rich").path
             let plan = CLI.rial(["pack", rich, "--plan", "--privacy", "location=none"], cwd: dir)
             #expect(plan.status == 0, "\(plan)")

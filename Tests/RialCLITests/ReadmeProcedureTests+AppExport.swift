@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 
 /// README.txt on packages made from the capture app's export as it comes
@@ -72,7 +73,7 @@ extension ReadmeProcedureTests {
     @Test(arguments: AppKind.allCases)
     func recipeChecksTheCaptureAppsClaims(_ kind: AppKind) throws {
         try withTemporaryDirectory { dir in
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let anchor = exports.appendingPathComponent("pki/root-ca.pem").path
             let package = try kind.make(from: exports, in: dir)
             let (verified, report) = try Sealing.verify(package, ["--tsa-trust", anchor], cwd: dir)
@@ -85,7 +86,7 @@ extension ReadmeProcedureTests {
             }
 
             let run = try follow(package, anchor: anchor, in: dir, steps: Array(1...9))
-            let media = AppExportTests.media
+            let media = AppExportFiles.media
             for step in 1...9 where step != kind.tamper?.step {
                 #expect(!run.failed(step) && !run.erred(step), "\(kind): step \(step): \(run.step(step))\n\(run)")
             }

@@ -264,7 +264,7 @@ struct ReadmeProcedureTests {
             #expect(hashOnlyReadme.utf8.count == hashOnlyBase + 3 * hashOnlyID.utf8.count)
 
             // Step 9, on the capture app's export, with its token and without.
-            let exports = try AppExportTests.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             var appReadmes: [String: String] = [:]
             for variant in ["rich", "flat-no-token"] {
                 let (packed, appPackage) = AppExportTests.pack(variant, exports, in: dir, options: ["--quiet"])
@@ -273,7 +273,7 @@ struct ReadmeProcedureTests {
                 try Sealing.extract("README.txt", of: appPackage, to: readmeFile)
                 appReadmes[variant] = try Fixture.text(readmeFile).replacingOccurrences(of: appID, with: "{ID}")
             }
-            let paths = ["{MANIFEST}": "'\(AppExportTests.manifest)'", "{MEDIA}": "'\(AppExportTests.media)'"]
+            let paths = ["{MANIFEST}": "'\(AppExportFiles.manifest)'", "{MEDIA}": "'\(AppExportFiles.media)'"]
             let quoted = paths.values.reduce(0) { $0 + $1.utf8.count }
             var stepNine = blocks[2]
             for (placeholder, path) in paths { stepNine = stepNine.replacingOccurrences(of: placeholder, with: path) }

@@ -11,7 +11,7 @@ import RialTestSupport
 /// names. Packed and verified in-process; sha256sum and openssl compute what the app computes.
 @Suite("every claim of the app's export answered (library)")
 struct AppClaimsTests {
-    static let metadata = AppExportFixture.metadata
+    static let metadata = AppExportFiles.metadata
     static let bundle = "data/capture/bundle.json"
 
     /// A copy of the generated variant `base` as `name`, `edit` applied to the copy's folder.
@@ -40,7 +40,7 @@ struct AppClaimsTests {
         arguments: [#""""#, "null"])
     func emptyAssertion(value: String) throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let metadataFile = "recording_1764000000.metadata.json"
             let assertion = try Self.assertionLine(exports.appendingPathComponent("rich/\(metadataFile)"))
             try Self.twin("rich", "empty-assertion", exports) {
@@ -131,7 +131,7 @@ struct AppClaimsTests {
     )
     func authenticationBundle() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let good = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             try Self.twin("rich", "bundle", exports) { try Self.writeBundle(good, into: $0, in: dir) }
             let plan = try #require(try AppExportFixture.plan(exports.appendingPathComponent("bundle")).plan)
@@ -165,7 +165,7 @@ struct AppClaimsTests {
         ])
     func bundleTwins(variant: String, code: String) throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             var bundle = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             switch variant {
             // A forger recomputes the digest over their own values: only the check against the
@@ -191,7 +191,7 @@ struct AppClaimsTests {
     @Test("a bundle with a GPS hash: shape read, NOT CHECKED; one with a malformed image_hash fails as malformed, naming the key")
     func bundleGPSAndMalformed() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             var gps = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             gps.gpsHash = String(repeating: "ab", count: 32)
             try Self.twin("rich", "bundle-gps", exports) { try Self.writeBundle(gps, into: $0, in: dir) }
@@ -212,26 +212,26 @@ struct AppClaimsTests {
     @Test("an extra key in the app's custody log is named NOT CHECKED, not dropped; the import line names the four keys it compares")
     func extraCustodyKey() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             try Self.twin("flat", "custody-extra-key", exports) {
                 try Self.replace(
                     "\"details\" : \"Recording started\",", "\"details\" : \"Recording started\",\n    \"editedBy\" : \"someone\",",
                     in: $0.appendingPathComponent("recording_1764000000.custody_log.json"))
             }
             let plain = try Self.packAndVerify("flat", exports, in: dir)
-            #expect(plain.checks("app.keys.not-checked").allSatisfy { $0.subject != AppExportFixture.custodyLog }, "\(plain.checks("app.keys.not-checked"))")
+            #expect(plain.checks("app.keys.not-checked").allSatisfy { $0.subject != AppExportFiles.custodyLog }, "\(plain.checks("app.keys.not-checked"))")
             let report = try Self.packAndVerify("custody-extra-key", exports, in: dir)
             #expect(report.verdict == .pass, "\(report.failures)")
-            let named = try #require(report.checks("app.keys.not-checked").first { $0.subject == AppExportFixture.custodyLog })
+            let named = try #require(report.checks("app.keys.not-checked").first { $0.subject == AppExportFiles.custodyLog })
             #expect(named.status == .notChecked && named.message.contains("[0].editedBy"), "\(named)")
-            #expect(report.has("custody.import", subject: AppExportFixture.custodyLog, status: .pass))
+            #expect(report.has("custody.import", subject: AppExportFiles.custodyLog, status: .pass))
         }
     }
 
     @Test("the metadata's location, device_model and captured_at are named, never passed by omission")
     func uncomparedClaims() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let report = try Self.packAndVerify("rich", exports, in: dir)
             for key in ["location", "device_model", "ios_version", "app_version"] {
                 #expect(Self.names(report, key: key, pattern: key, file: Self.metadata), "\(key)")
@@ -293,7 +293,7 @@ struct AppClaimsTests {
     @Test("every key of every app file of every export form has a result naming it: a check, or NOT CHECKED with why")
     func everyKeyAnswered() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let good = try Self.bundle(for: exports.appendingPathComponent("rich"), in: dir)
             try Self.twin("rich", "rich-bundle", exports) { try Self.writeBundle(good, into: $0, in: dir) }
             try Self.twin("flat", "custody-extra-key", exports) {

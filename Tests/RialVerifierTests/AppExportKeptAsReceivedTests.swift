@@ -96,7 +96,7 @@ struct AppExportKeptAsReceivedTests {
 
     /// `rich`, copied to `dir/twin` and changed.
     static func make(_ twin: Twin, in dir: URL) throws -> URL {
-        let exports = try AppExportFixture.exports(in: dir)
+        let exports = try AppExportFiles.exports(in: dir)
         let export = dir.appendingPathComponent("twin")
         try FileManager.default.copyItem(at: exports.appendingPathComponent("rich"), to: export)
         try twin.change(export.appendingPathComponent(twin.file))
@@ -153,7 +153,7 @@ struct AppExportKeptAsReceivedTests {
     @Test("what --keep-as-received does not keep: two files named as media that are not, and what --privacy cannot filter")
     func notKept() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = dir.appendingPathComponent("twin")
             try FileManager.default.copyItem(at: exports.appendingPathComponent("rich"), to: export)
             try Data().write(to: export.appendingPathComponent("\(Self.base).mp4"))

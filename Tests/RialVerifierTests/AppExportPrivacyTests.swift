@@ -82,7 +82,7 @@ struct AppExportPrivacyTests {
     @Test("the payload's capturedAt is JSONEncoder's number, as the app writes it: the export packs and verifies PASS at timestampLevel exact")
     func exactLevel() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = try Self.export(exports, timestampLevel: "exact")
             // The bytes are the app's: a number, not a string.
             let text = String(decoding: try Data(contentsOf: export.appendingPathComponent("recording_1764000000.hash_only_payload.json")), as: UTF8.self)
@@ -97,7 +97,7 @@ struct AppExportPrivacyTests {
     @Test("at day_only and none the app's exact capturedAt is the app's own disclosure, a claim naming the field, never a privacy leak of the package")
     func appDisclosure() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             for level in ["day_only", "none"] {
                 let export = try Self.export(exports, timestampLevel: level)
                 let report = try Self.packAndVerify(export, in: dir)
@@ -113,7 +113,7 @@ struct AppExportPrivacyTests {
     @Test("--privacy at the app's own levels withholds the app's payload: the filtered package never carries the disclosure")
     func privacyWithholdsTheDisclosure() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = try Self.export(exports, timestampLevel: "day_only")
             let report = try Self.packAndVerify(export, in: dir, privacy: "location=coarse,timestamp=day_only,device=model_only")
             #expect(report.checks("metadata.payload.app-disclosure").isEmpty, "\(report.checks)")
@@ -124,7 +124,7 @@ struct AppExportPrivacyTests {
     @Test("one-change twin: a capturedAt that is no date at all is refused, naming the field")
     func notADate() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = try Self.export(exports, timestampLevel: "exact")
             let url = export.appendingPathComponent("recording_1764000000.hash_only_payload.json")
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)

@@ -33,7 +33,7 @@ struct AppExportRenamedMediaTests {
     )
     func renamed() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = try Self.renamedExport(exports)
             // Outside oracles: the renamed bytes are the ones the app hashed and the TSA stamped.
             let manifest = try #require(
@@ -52,7 +52,7 @@ struct AppExportRenamedMediaTests {
             #expect(report.has("app.media.sha256", subject: Self.renamed, status: .pass))
             #expect(report.has("app.media.sha512", subject: Self.renamed, status: .pass))
             #expect(
-                report.has("app.timestamp", subject: AppExportFixture.manifest, status: .pass),
+                report.has("app.timestamp", subject: AppExportFiles.manifest, status: .pass),
                 "\(report.checks.filter { $0.code.rawValue.hasPrefix("app.timestamp") })")
             #expect(report.checks("app.timestamp.imprint").isEmpty, "\(report.checks("app.timestamp.imprint"))")
         }
@@ -63,13 +63,13 @@ struct AppExportRenamedMediaTests {
     )
     func renamedAndChanged() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = try Self.renamedExport(exports, flip: true)
             let refused = try #require(try AppExportFixture.refusal(export, in: dir))
             #expect(refused.code != .invalidOption && refused.conciseDescription.contains("no media file has the SHA-256 or SHA-512"), "\(refused)")
             let (package, _) = try AppExportFixture.pack(export, in: dir) { $0.keepAsReceived = true }
             let report = try AppExportFixture.verify(package, tsaTrust: AppExportFixture.tsaRoot(exports))
-            #expect(report.has("app.media.missing", subject: AppExportFixture.manifest), "\(report.failures)")
+            #expect(report.has("app.media.missing", subject: AppExportFiles.manifest), "\(report.failures)")
             #expect(report.checks("app.media.found-by-content").isEmpty)
             let imprint = try #require(report.checks("app.timestamp.imprint").first)
             #expect(imprint.status == .notChecked && !imprint.message.contains("hash-only"), "\(imprint)")

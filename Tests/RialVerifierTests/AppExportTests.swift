@@ -21,15 +21,15 @@ struct AppExportTests {
     )
     func flatExport() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, summary) = try Export.pack("flat", exports, in: dir)
             #expect(summary.appDigestsChecked && summary.appDigestsMatch, "\(summary)")
             let report = try Export.verify(package)
             #expect(report.verdict == .pass, "\(report.failures)")
-            #expect(report.has("app.media.sha256", subject: Export.media, status: .pass))
-            #expect(report.has("app.media.sha512", subject: Export.media, status: .pass))
+            #expect(report.has("app.media.sha256", subject: AppExportFiles.media, status: .pass))
+            #expect(report.has("app.media.sha512", subject: AppExportFiles.media, status: .pass))
             #expect(report.has("app.file.not-interpreted", subject: "data/capture/README.txt", status: .notChecked))
-            #expect(report.has("custody.import.time-converted", subject: Export.custodyLog, status: .pass))
+            #expect(report.has("custody.import.time-converted", subject: AppExportFiles.custodyLog, status: .pass))
             #expect(report.custody?.importedCount == 5)
             // Byte for byte: each exported file is in the package under its own name (tar, the oracle, unpacks it).
             let root = try OutsideOracle.untar(package, into: dir.appendingPathComponent("x"))
@@ -41,7 +41,7 @@ struct AppExportTests {
             // A numeric date is converted exactly and kept as written.
             let first = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("rial/custody/000001.json"))) as? [String: Any]
             let imported = first?["imported"] as? [String: Any]
-            #expect(imported?["source"] as? String == Export.custodyLog)
+            #expect(imported?["source"] as? String == AppExportFiles.custodyLog)
             #expect((imported?["app_timestamp"] as? String)?.isEmpty == false, "\(String(describing: imported))")
         }
     }
@@ -57,18 +57,18 @@ struct AppExportTests {
     func richExport() throws {
         let report = try Export.packAndVerify("rich")
         #expect(report.verdict == .pass, "\(report.failures)")
-        #expect(report.has("app.chain", subject: Export.chain, status: .pass))
-        #expect(report.has("metadata.frame-count", subject: Export.metadata, status: .pass))
-        #expect(report.has("metadata.chain-final", subject: Export.metadata, status: .pass))
-        #expect(report.has("metadata.depth-count", subject: Export.metadata, status: .pass))
-        #expect(report.has("metadata.attestation", subject: Export.metadata, status: .notChecked))
+        #expect(report.has("app.chain", subject: AppExportFiles.chain, status: .pass))
+        #expect(report.has("metadata.frame-count", subject: AppExportFiles.metadata, status: .pass))
+        #expect(report.has("metadata.chain-final", subject: AppExportFiles.metadata, status: .pass))
+        #expect(report.has("metadata.depth-count", subject: AppExportFiles.metadata, status: .pass))
+        #expect(report.has("metadata.attestation", subject: AppExportFiles.metadata, status: .notChecked))
         #expect(report.has("app.file.not-interpreted", subject: "data/depth/", status: .notChecked))
     }
 
     @Test("an HEVC QuickTime export is found by its content")
     func hevcExport() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let plan = try #require(try Export.plan(exports.appendingPathComponent("rich-hevc")).plan)
             let movie = plan.entries.first { $0.bagPath == "data/media/recording_1764000000.mov" }
             #expect(movie?.reading == "media (video/quicktime by content)", "\(plan.entries.map { "\($0.bagPath) (\($0.reading))" })")
@@ -85,7 +85,7 @@ struct AppExportTests {
         ])
     func wrongDigests(variant: String, codes: [String]) throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let refused = try #require(try Export.refusal(exports.appendingPathComponent(variant), in: dir))
             #expect(refused.code == .invalidCapture, "\(refused)")
             #expect(refused.conciseDescription.contains("--keep-as-received"), "\(refused.conciseDescription)")
@@ -93,7 +93,7 @@ struct AppExportTests {
             #expect(!kept.warnings.isEmpty && kept.appDigestsChecked && !kept.appDigestsMatch, "\(kept)")
             let report = try Export.verify(package)
             #expect(report.verdict == .fail)
-            for code in codes { #expect(report.has(code, subject: Export.media), "\(code): \(report.failures)") }
+            for code in codes { #expect(report.has(code, subject: AppExportFiles.media), "\(code): \(report.failures)") }
             // The app's token covers the media as it was hashed: changed media is not what it stamped.
             let imprint: Set<String> = variant == "media-changed" ? ["app.timestamp.imprint"] : []
             #expect(Set(report.failures.map(\.code.rawValue)) == Set(codes).union(imprint), "\(report.failures)")
@@ -103,8 +103,8 @@ struct AppExportTests {
     @Test(
         "an app chain inconsistent with itself fails with its own code and subject",
         arguments: [
-            ("chain-final-wrong", "app.chain.final-mismatch", AppExportFixture.chain),
-            ("chain-checkpoint-wrong", "app.chain.checkpoint-mismatch", AppExportFixture.chain + ": checkpoints[0]"),
+            ("chain-final-wrong", "app.chain.final-mismatch", AppExportFiles.chain),
+            ("chain-checkpoint-wrong", "app.chain.checkpoint-mismatch", AppExportFiles.chain + ": checkpoints[0]"),
         ])
     func inconsistentChain(variant: String, code: String, subject: String) throws {
         let report = try Export.packAndVerify(variant)
@@ -126,7 +126,7 @@ struct AppExportTests {
     func claimsOff(variant: String, code: String) throws {
         let report = try Export.packAndVerify(variant)
         #expect(report.verdict == .fail)
-        #expect(report.has(code, subject: Export.metadata), "\(report.failures)")
+        #expect(report.has(code, subject: AppExportFiles.metadata), "\(report.failures)")
     }
 
     @Test(
@@ -143,7 +143,7 @@ struct AppExportTests {
     @Test("the unknown action is carried as NOTE with the app's text")
     func unknownActionInTheEvent() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try Export.pack("custody-unknown-action", exports, in: dir)
             let root = try OutsideOracle.untar(package, into: dir.appendingPathComponent("x"))
             let event = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("rial/custody/000005.json"))) as? [String: Any]
@@ -155,7 +155,7 @@ struct AppExportTests {
     @Test("a garbage App Attest assertion fails instead of being present, not checked")
     func garbageAssertion() throws {
         let report = try Export.packAndVerify("assertion-garbage")
-        #expect(report.has("app.assertion.malformed", subject: Export.metadata), "\(report.failures)")
+        #expect(report.has("app.assertion.malformed", subject: AppExportFiles.metadata), "\(report.failures)")
     }
 
     @Test(
@@ -166,7 +166,7 @@ struct AppExportTests {
         ])
     func ambiguous(variant: String, mentions: [String]) throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             for plan in [true, false] {
                 let refused = try #require(try Export.refusal(exports.appendingPathComponent(variant), in: dir, plan: plan))
                 #expect(refused.code != .invalidOption, "pack exits 2 for it, not 64: \(refused)")
@@ -184,10 +184,11 @@ struct AppExportTests {
         ])
     func tokens(variant: String, code: String, status: CheckStatus, opensslVerifies: Bool) throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try Export.pack(variant, exports, in: dir)
             let report = try Export.verify(package, tsaTrust: Export.tsaRoot(exports))
-            #expect(report.has(code, subject: Export.manifest, status: status), "\(report.checks.filter { $0.code.rawValue.hasPrefix("app.timestamp") })")
+            #expect(
+                report.has(code, subject: AppExportFiles.manifest, status: status), "\(report.checks.filter { $0.code.rawValue.hasPrefix("app.timestamp") })")
             // openssl judges signature, chain and imprint; genTime against the recording's end is rial's own rule.
             #expect(try Export.opensslAccepts(variant, exports, in: dir) == opensslVerifies)
             if status == .pass {
@@ -201,11 +202,11 @@ struct AppExportTests {
     @Test("without --tsa-trust a token is NOT CHECKED, and without a token NOT PRESENT; never PASS")
     func tokensUnjudged() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             for (variant, status) in [("flat", CheckStatus.notChecked), ("flat-no-token", .notPresent)] {
                 let (package, _) = try Export.pack(variant, exports, in: dir)
                 let report = try Export.verify(package)
-                #expect(report.has("app.timestamp", subject: Export.manifest, status: status), "\(variant): \(report.checks("app.timestamp"))")
+                #expect(report.has("app.timestamp", subject: AppExportFiles.manifest, status: status), "\(variant): \(report.checks("app.timestamp"))")
             }
         }
     }
@@ -213,11 +214,11 @@ struct AppExportTests {
     @Test("the media changed after the app hashed and stamped it: digests and imprint fail, openssl agrees")
     func mediaChangedAfterStamping() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try Export.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try Export.pack("media-changed", exports, in: dir) { $0.keepAsReceived = true }
             let report = try Export.verify(package, tsaTrust: Export.tsaRoot(exports))
-            #expect(report.has("app.timestamp.imprint", subject: Export.manifest), "\(report.failures)")
-            #expect(report.has("app.media.sha256.mismatch", subject: Export.media))
+            #expect(report.has("app.timestamp.imprint", subject: AppExportFiles.manifest), "\(report.failures)")
+            #expect(report.has("app.media.sha256.mismatch", subject: AppExportFiles.media))
             #expect(try !Export.opensslAccepts("media-changed", exports, in: dir))
         }
     }

@@ -46,12 +46,12 @@ struct AppExportTimeOrderTests {
     @Test("as the app writes it, the times are in order: RECORDING_START agrees with started_at, createdAt follows the end, the token sits between")
     func inOrder() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let report = try verify("rich", exports, in: dir)
             #expect(report.verdict == .pass, "\(report.failures)")
-            #expect(report.has("app.time.start", subject: AppExportFixture.metadata, status: .pass), "\(report.checks("app.time.start"))")
-            #expect(report.has("app.time.manifest", subject: AppExportFixture.manifest, status: .pass), "\(report.checks("app.time.manifest"))")
-            #expect(report.has("app.timestamp", subject: AppExportFixture.manifest, status: .pass))
+            #expect(report.has("app.time.start", subject: AppExportFiles.metadata, status: .pass), "\(report.checks("app.time.start"))")
+            #expect(report.has("app.time.manifest", subject: AppExportFiles.manifest, status: .pass), "\(report.checks("app.time.manifest"))")
+            #expect(report.has("app.timestamp", subject: AppExportFiles.manifest, status: .pass))
             #expect(report.checks.filter { $0.code.rawValue == "app.timestamp.after-manifest" || $0.code.rawValue == "app.timestamp.before-end" }.isEmpty)
         }
     }
@@ -59,7 +59,7 @@ struct AppExportTimeOrderTests {
     @Test("a manifest dated 20 h before its token, and before the recording: both fail, with their codes")
     func manifestBeforeItsToken() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             var createdAt = 0.0
             try Self.twin("rich", "created-early", exports) { export in
                 var manifest = try Self.readObject(export.appendingPathComponent(Self.manifestName))
@@ -70,10 +70,10 @@ struct AppExportTimeOrderTests {
             let report = try verify("created-early", exports, in: dir)
             #expect(report.verdict == .fail)
             let late = try #require(report.checks("app.timestamp.after-manifest").first)
-            #expect(late.status == .fail && late.subject == AppExportFixture.manifest)
+            #expect(late.status == .fail && late.subject == AppExportFiles.manifest)
             let written = Date(timeIntervalSinceReferenceDate: createdAt)
             #expect(late.expected == "no later than \(ISO8601DateFormatter().string(from: written))", "\(late)")
-            #expect(report.has("app.time.manifest.before-recording", subject: AppExportFixture.manifest), "\(report.failures)")
+            #expect(report.has("app.time.manifest.before-recording", subject: AppExportFiles.manifest), "\(report.failures)")
             // The token itself is sound: openssl accepts it over the media.
             #expect(try AppExportFixture.opensslAccepts("rich", exports, in: dir))
         }
@@ -82,7 +82,7 @@ struct AppExportTimeOrderTests {
     @Test("started_at 10 s after the custody log's RECORDING_START fails app.time.start.mismatch")
     func startContradicted() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             var expected = ""
             try Self.twin("rich", "start-moved", exports) { export in
                 var metadata = try Self.readObject(export.appendingPathComponent(Self.metadataName))
@@ -95,7 +95,7 @@ struct AppExportTimeOrderTests {
             }
             let report = try verify("start-moved", exports, in: dir)
             let mismatch = try #require(report.checks("app.time.start.mismatch").first, "\(report.failures)")
-            #expect(mismatch.status == .fail && mismatch.subject == AppExportFixture.metadata)
+            #expect(mismatch.status == .fail && mismatch.subject == AppExportFiles.metadata)
             #expect(mismatch.expected == expected, "\(mismatch)")
         }
     }
@@ -103,7 +103,7 @@ struct AppExportTimeOrderTests {
     @Test("no end stated (no metadata, no RECORDING_COMPLETE): the start bounds the token, and the missing time is said")
     func withoutAnEnd() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             try Self.twin("flat", "no-end", exports) { export in
                 let url = export.appendingPathComponent(Self.logName)
                 let log = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
@@ -111,7 +111,7 @@ struct AppExportTimeOrderTests {
             }
             let report = try verify("no-end", exports, in: dir)
             #expect(report.verdict == .pass, "\(report.failures)")
-            #expect(report.has("app.timestamp", subject: AppExportFixture.manifest, status: .pass))
+            #expect(report.has("app.timestamp", subject: AppExportFiles.manifest, status: .pass))
             let manifest = try #require(report.checks("app.time.manifest").first)
             #expect(manifest.status == .pass && manifest.message.contains("the recording started"), "\(manifest)")
             let start = try #require(report.checks("app.time.start").first)
@@ -122,7 +122,7 @@ struct AppExportTimeOrderTests {
     @Test("two tokens, the second from a TSA the examiner has no root for: the first passes, the second is NOT CHECKED naming its TSA, the package passes")
     func secondTokenFromAnUnknownTSA() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let other = try Self.readObject(exports.appendingPathComponent("token-untrusted").appendingPathComponent(Self.manifestName))
             let otherTokens = try #require(other["timestampTokens"] as? [Any])
             try Self.twin("rich", "two-tsas", exports) { export in

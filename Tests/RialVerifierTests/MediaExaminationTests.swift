@@ -23,7 +23,7 @@ struct MediaExaminationTests {
     @Test("a real capture: every claim agrees with the video, read in place from the package")
     func genuine() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try AppExportFixture.pack("rich", exports, in: dir)
             let report = LibraryFixture.verify(package)
             #expect(report.verdict == .pass, "\(report.failures)")
@@ -51,7 +51,7 @@ struct MediaExaminationTests {
     @Test("claims the video contradicts: refused at pack, naming each; kept as received, codec, resolution, duration and frame count each fail with their code")
     func contradictedClaims() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = exports.appendingPathComponent("rich")
             let file = export.appendingPathComponent("recording_1764000000.metadata.json")
             var metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
@@ -87,7 +87,7 @@ struct MediaExaminationTests {
     @Test("four edited bytes declare 1920×1080 in the container: the stream's parameter sets still say 160×120, and the claim of 1920×1080 fails")
     func containerSizeEdited() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = exports.appendingPathComponent("rich")
             let movie = export.appendingPathComponent("recording_1764000000.mp4")
             var bytes = [UInt8](try Data(contentsOf: movie))
@@ -160,7 +160,7 @@ struct MediaExaminationTests {
     @Test("privacy for real: a package that withholds the location fails when its video carries one, naming the tag")
     func embeddedLocation() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let export = exports.appendingPathComponent("rich")
             let video = export.appendingPathComponent("recording_1764000000.mp4")
             // The same frames, remuxed with a QuickTime location (ffmpeg: an outside tool, installed with the oracles).
@@ -192,7 +192,7 @@ struct MediaExaminationTests {
     @Test("the inspection lists what the media is, read in place; ffprobe agrees")
     func inspectFacts() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try AppExportFixture.pack("rich", exports, in: dir)
             let inspected = try PackageInspector().inspect(path: package.path)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONWriter.bytes(inspected))) as? [String: Any])

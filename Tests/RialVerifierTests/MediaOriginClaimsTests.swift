@@ -12,7 +12,7 @@ import RialTestSupport
 /// Packed and verified in-process; exiftool and coreutils are the outside tools.
 @Suite("the metadata's location and device model against the media (library)")
 struct MediaOriginClaimsTests {
-    static let metadata = AppExportFixture.metadata
+    static let metadata = AppExportFiles.metadata
     static let base = "recording_1764000000"
 
     /// A copy of `rich` whose movie exiftool tagged with `gps` and `model`, its manifest remade to match.
@@ -47,7 +47,7 @@ struct MediaOriginClaimsTests {
     @Test("agreeing location and model PASS; a one-change twin of each FAILs with its code, subject and the media's value expected")
     func agreeAndDisagree() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             try Self.tagged("tagged", exports, in: dir)
             // 48.8590 is 0.0006° north of the movie's 48.8584: beyond the 0.0005° tolerance.
             try Self.tagged("far", exports, in: dir, gps: "48.8590, 2.2945")
@@ -91,7 +91,7 @@ struct MediaOriginClaimsTests {
     @Test("Apple's creationdate (+0100, no colon) within the recording passes media.start-time; 10 s before it fails")
     func appleCreationDate() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             try Self.tagged("dated", exports, in: dir, creationDate: try Self.appleDate(exports, shift: 1))
             try Self.tagged("early", exports, in: dir, creationDate: try Self.appleDate(exports, shift: -10))
             let dated = try AppClaimsTests.packAndVerify("dated", exports, in: dir)
@@ -106,7 +106,7 @@ struct MediaOriginClaimsTests {
     @Test("a movie without GPS or model, and --no-examine-media, are NOT CHECKED naming the key")
     func notChecked() throws {
         try TemporaryDirectory.with { dir in
-            let exports = try AppExportFixture.exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try AppExportFixture.pack("rich", exports, in: dir)
             let plain = try AppExportFixture.verify(package)
             #expect(

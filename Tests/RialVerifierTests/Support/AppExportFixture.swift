@@ -11,22 +11,6 @@ import RialTestSupport
 /// in-process exactly as `rial pack EXPORT -o OUT` and `rial verify OUT [--tsa-trust ROOT]` do,
 /// so that a test of what the packager refuses or the verifier finds needs no spawned binary.
 enum AppExportFixture {
-    static let media = "data/media/recording_1764000000.mp4"
-    static let manifest = "data/capture/recording_1764000000.manifest.json"
-    static let chain = "data/capture/recording_1764000000.hash_chain.json"
-    static let metadata = "data/capture/recording_1764000000.metadata.json"
-    static let custodyLog = "data/capture/recording_1764000000.custody_log.json"
-
-    /// Every variant of the fixtures script, made fresh in `dir/exports` (the script is the
-    /// fixtures' maker, not rial: it runs as a process, as it does for the CLI tests).
-    static func exports(in dir: URL) throws -> URL {
-        let script = OutsideOracle.repoRoot.appendingPathComponent("Tests/Fixtures/AppExport/make-app-exports.sh").path
-        let out = dir.appendingPathComponent("exports")
-        let run = Subprocess.execute([script, out.path], cwd: dir)
-        try #require(run.status == 0, "the fixtures script failed: \(run)")
-        return out
-    }
-
     /// The options `rial pack EXPORT -o OUT` gives the packager (the current time as `created`:
     /// the app's events are recent; media examined), then whatever `configure` changes.
     static func options(_ export: URL, output: URL, _ configure: (inout PackageOptions) throws -> Void = { _ in }) rethrows -> PackageOptions {
@@ -101,7 +85,7 @@ enum AppExportFixture {
         _ variant: String, _ configure: (inout PackageOptions) throws -> Void = { _ in }, tsaTrust: Bool = false
     ) throws -> VerificationReport {
         try TemporaryDirectory.with { dir in
-            let exports = try exports(in: dir)
+            let exports = try AppExportFiles.exports(in: dir)
             let (package, _) = try pack(variant, exports, in: dir, configure)
             return try verify(package, tsaTrust: tsaTrust ? tsaRoot(exports) : nil)
         }
