@@ -16,17 +16,9 @@ struct CourtReportTests {
             let made = CLI.rial(["report", package.path, "-o", "report.html", "--quiet"], cwd: dir)
             #expect(made.status == 0, "\(made)")
             let html = try Fixture.text(dir.appendingPathComponent("report.html"))
-            for absent in ["<script", "src=", "href=", "http://", "url(", "@import"] {
-                #expect(!html.contains(absent), "the report must need nothing else: found \(absent)")
-            }
-            // Unsealed: consistent with its own manifests, which is all the headline may claim.
-            #expect(
-                html.contains("<p class=\"big\">INTERNALLY CONSISTENT</p>") && !html.contains("NOT VERIFIED") && html.contains("anyone could have rebuilt it"))
-            for present in [
-                "The frame hash chain", "Depth keyframes", "<figure>", "Chain of custody", "RECORDING_START", "Every check", "sha256sum -c manifest-sha256.txt",
-            ] {
-                #expect(html.contains(present), "missing \(present)")
-            }
+            // What the page holds is checked on the page rendered in process (RialVerifierTests'
+            // CourtReportTests); here, that the command wrote that page.
+            #expect(html.contains("<p class=\"big\">INTERNALLY CONSISTENT</p>") && html.contains("<figure>") && !html.contains("<script"))
             // `verify --format html` is the same report.
             let verified = CLI.rial(["verify", package.path, "--format", "html", "--quiet"], cwd: dir)
             #expect(
