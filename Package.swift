@@ -125,7 +125,7 @@ let package = Package(
 
         // What a test needs from outside (a tool, a server, the test PKI): skipped when missing, failed when a RIAL_REQUIRE_* says it must run.
         .target(
-            name: "RialTestSupport", dependencies: ["RialFormat", "RialCrypto", "RialPackager", "RialVerifier", "RialReport", "RialAmender"],
+            name: "RialTestSupport", dependencies: ["RialFormat", "RialCrypto", "RialPackager", "RialVerifier", "RialReport", "RialXML", "RialAmender"],
             path: "Tests/RialTestSupport"),
         .testTarget(name: "RialErrorsTests", dependencies: ["RialErrors"]),
         .testTarget(name: "RialFormatTests", dependencies: ["RialFormat", "RialErrors"]),

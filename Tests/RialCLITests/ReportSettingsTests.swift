@@ -67,7 +67,7 @@ struct ReportSettingsTests {
             let xml = CLI.rial(["verify", fixture.package.lastPathComponent, "--format", "xml", "--quiet"] + arguments, cwd: dir)
             let file = dir.appendingPathComponent("report.xml")
             try Data(xml.stdout.utf8).write(to: file)
-            try XMLOutputTests.expectValid(file, cwd: dir)
+            try ReportSchemaOracle.expectValid(file, cwd: dir)
             for element in [
                 "<case_number>\(CourtReportFixture.caseNumber)</case_number>", "<option>--trust-dir</option>",
                 "<custody_head>\(fixture.custodyHead)</custody_head>", "<media>capture/media/capture.mov</media>",

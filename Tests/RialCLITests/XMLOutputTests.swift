@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RialXML
+import RialTestSupport
 
 /// `rial verify --format xml` and `rial inspect --format dfxml` end to end: their exit
 /// statuses and what goes to standard output and to `--report FILE.xml`. That the XML is valid
@@ -8,18 +8,6 @@ import RialXML
 /// every file with sha256sum's hashes, are in-process tests (RialVerifierTests' XMLOutputTests).
 @Suite("XML reports and DFXML")
 struct XMLOutputTests {
-    static let xsd = CLI.repoRoot.appendingPathComponent("schema/report.xsd").path
-
-    /// Validates `file` against report.xsd both ways (also for ReportSettingsTests).
-    static func expectValid(_ file: URL, cwd: URL) throws {
-        let validator = try XMLSchemaValidator(schemaPath: xsd)
-        let problems = validator.problems(Array(try Data(contentsOf: file)))
-        #expect(problems == nil, "\(file.lastPathComponent): \(problems ?? "")")
-        let xmllint = try Oracle.tool("xmllint")
-        let oracle = CLI.run([xmllint, "--noout", "--nonet", "--schema", xsd, file.path], cwd: cwd)
-        #expect(oracle.status == 0, "\(oracle)")
-    }
-
     @Test("verify --format xml: exit 0, 1 and 2 by verdict; --report FILE.xml writes the same document as stdout")
     func reports() throws {
         try withTemporaryDirectory { dir in
@@ -32,7 +20,7 @@ struct XMLOutputTests {
             let passed = CLI.rial(["verify", package.path, "--format", "xml", "--report", "report.xml", "--quiet"], cwd: dir)
             #expect(passed.status == 0 && passed.stdout.contains("<verdict>pass</verdict>"), "\(passed)")
             #expect(try Fixture.text(dir.appendingPathComponent("report.xml")) == passed.stdout)
-            try Self.expectValid(dir.appendingPathComponent("report.xml"), cwd: dir)
+            try ReportSchemaOracle.expectValid(dir.appendingPathComponent("report.xml"), cwd: dir)
             let failed = CLI.rial(["verify", tampered.path, "--format", "xml", "--quiet"], cwd: dir)
             #expect(failed.status == 1 && failed.stdout.contains("<verdict>fail</verdict>"), "\(failed)")
             let error = CLI.rial(["verify", notAPackage.path, "--format", "xml", "--quiet"], cwd: dir)

@@ -12,18 +12,6 @@ import RialXML
 /// (RialCLITests' XMLOutputTests).
 @Suite("XML reports and DFXML (library)")
 struct XMLOutputTests {
-    static let xsd = OutsideOracle.repoRoot.appendingPathComponent("schema/report.xsd").path
-
-    /// Validates `file` against report.xsd both ways.
-    static func expectValid(_ file: URL, cwd: URL) throws {
-        let validator = try XMLSchemaValidator(schemaPath: xsd)
-        let problems = validator.problems(Array(try Data(contentsOf: file)))
-        #expect(problems == nil, "\(file.lastPathComponent): \(problems ?? "")")
-        let xmllint = try OutsideOracle.tool("xmllint")
-        let oracle = Subprocess.execute([xmllint, "--noout", "--nonet", "--schema", xsd, file.path], cwd: cwd)
-        #expect(oracle.status == 0, "\(oracle)")
-    }
-
     @Test("every kind of verdict, sealed or not, and hostile strings give XML valid against report.xsd")
     func reports() throws {
         try TemporaryDirectory.with { dir in
@@ -44,7 +32,7 @@ struct XMLOutputTests {
                 let bytes = try XMLReportRenderer.bytes(report)
                 let file = dir.appendingPathComponent("\(name).xml")
                 try Data(bytes).write(to: file)
-                try Self.expectValid(file, cwd: dir)
+                try ReportSchemaOracle.expectValid(file, cwd: dir)
                 seen[name] = report.verdict
                 let xml = String(decoding: bytes, as: UTF8.self)
                 if name == "error" {
@@ -60,7 +48,7 @@ struct XMLOutputTests {
             let broken = dir.appendingPathComponent("broken.xml")
             let text = try String(contentsOf: dir.appendingPathComponent("pass.xml"), encoding: .utf8)
             try Data(text.replacingOccurrences(of: "<verdict>pass</verdict>", with: "").utf8).write(to: broken)
-            #expect(try XMLSchemaValidator(schemaPath: Self.xsd).problems(Array(Data(contentsOf: broken))) != nil)
+            #expect(try XMLSchemaValidator(schemaPath: ReportSchemaOracle.xsd).problems(Array(Data(contentsOf: broken))) != nil)
         }
     }
 
