@@ -5,7 +5,7 @@ import RialVerifier
 /// `error`: schema/ledger-record.schema.json). The ledger keeps the text; the audit and the
 /// ledger's report compare these cases, never the strings, and convert only where a record is
 /// made or read.
-package enum Verdict: String, Sendable, CaseIterable, Comparable {
+package enum Verdict: String, Sendable, CaseIterable {
     /// Every check that ran held.
     case pass
     /// The evidence failed a check.
@@ -22,30 +22,15 @@ package enum Verdict: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// The verdict a package record holds: none counts as `error` (the record says nothing
-    /// passed); a text the schema does not allow (a hand-edited row) is no verdict (`nil`).
-    package init?(recorded text: String?) {
-        guard let text else {
-            self = .error
-            return
-        }
-        self.init(rawValue: text)
-    }
-
-    /// Ordered by how bad: a pass is less than an input that could not be verified, which is
-    /// less than a failure (so a run's worst verdict is the greatest).
-    package static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.severity < rhs.severity }
-
-    private var severity: Int {
-        switch self {
-        case .pass: 0
-        case .error: 1
-        case .fail: 2
-        }
+    /// The verdict a package record holds. No text, or a text the schema does not allow (a
+    /// hand-edited row), counts as `error`: the record does not say the package passed, and a
+    /// verdict that cannot be read must not vanish from an audit's totals or its exit status.
+    package init(recorded text: String?) {
+        self = text.flatMap(Verdict.init(rawValue:)) ?? .error
     }
 }
 
 extension LedgerRecord {
     /// The record's verdict (``Verdict/init(recorded:)``).
-    package var recordedVerdict: Verdict? { Verdict(recorded: verdict) }
+    package var recordedVerdict: Verdict { Verdict(recorded: verdict) }
 }

@@ -10,13 +10,12 @@ package struct VerdictCounts: Sendable, Equatable {
     /// No package counted yet.
     package init() {}
 
-    /// Counts one verdict; `nil` (a verdict the schema does not allow) is not counted.
-    package mutating func add(_ verdict: Verdict?) {
+    /// Counts one verdict.
+    package mutating func add(_ verdict: Verdict) {
         switch verdict {
         case .pass: pass += 1
         case .fail: fail += 1
         case .error: error += 1
-        case nil: break
         }
     }
 
@@ -32,6 +31,6 @@ package struct VerdictCounts: Sendable, Equatable {
     /// The worst verdict counted: `fail` if any failed, else `error` if any could not be
     /// verified, else `pass` (also when nothing was counted).
     package var worst: Verdict {
-        Verdict.allCases.filter { self[$0] > 0 }.max() ?? .pass
+        fail > 0 ? .fail : error > 0 ? .error : .pass
     }
 }
