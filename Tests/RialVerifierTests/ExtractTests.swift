@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import RialTestSupport
 import RialArchive
@@ -147,6 +148,29 @@ struct ExtractTests {
             #expect(result.extractedRoot != nil, "\(result.report.failures)")
             #expect(TemporaryDirectory.listing(dir.appendingPathComponent("out")).count > 3)
             #expect(TemporaryDirectory.listing(work).isEmpty)
+        }
+    }
+
+    /// The writer makes each destination the process's working directory while it writes, so
+    /// extractions on several threads of one process must take turns, not write into each
+    /// other's directories (they did: "Attempt to write to an empty file").
+    @Test("extractions on several threads of one process each write their own complete copy")
+    func concurrentExtractions() throws {
+        try TemporaryDirectory.with { dir in
+            let package = try LibraryFixture.pack(LibraryFixture.sample(in: dir), in: dir)
+            let destinations = (0..<6).map { dir.appendingPathComponent("out-\($0)") }
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
+                do {
+                    let result = try PackageExtractor().extract(package: package.path, to: destinations[index].path)
+                    if result.extractedRoot == nil { failures.withLock { $0.append("\(index): not extracted") } }
+                } catch {
+                    failures.withLock { $0.append("\(index): \(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 } == [])
+            let listings = destinations.map { TemporaryDirectory.listing($0) }
+            #expect(listings[0].count > 3 && listings.allSatisfy { $0 == listings[0] }, "\(listings.map(\.count))")
         }
     }
 }

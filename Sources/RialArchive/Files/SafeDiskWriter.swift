@@ -2,6 +2,7 @@
 import Glibc
 #endif
 internal import CRialArchive
+import Synchronization
 
 /// Writes regular files and directories under one destination directory, and nowhere else.
 ///
@@ -15,8 +16,13 @@ internal import CRialArchive
 /// libarchive resolves relative paths against the working directory, so the writer exists
 /// only inside ``write(into:_:)``, which makes the destination the working directory for the
 /// duration (and restores the previous one): do not run it beside other work that depends on
-/// the process's working directory.
+/// the process's working directory. The working directory belongs to the process, so two
+/// extractions in one process (a program extracting on several threads, parallel tests) take
+/// turns: each holds ``workingDirectory`` from entering its destination to leaving it.
 package final class SafeDiskWriter {
+    /// Held while an extraction has made its destination the working directory.
+    private static let workingDirectory = Mutex(())
+
     private let disk: OpaquePointer
     /// The destination as the caller named it, for messages.
     private let destination: String
@@ -57,17 +63,24 @@ package final class SafeDiskWriter {
         let previous = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard previous >= 0 else { throw ArchiveError(.io, "cannot remember the working directory: \(String(cString: strerror(errno)))") }
         defer { close(previous) }
-        guard fchdir(directory) == 0 else {
-            throw ArchiveError(.destinationUnwritable, "cannot enter \(destination): \(String(cString: strerror(errno)))")
+        // Set inside the lock; its default is never returned (the closure always assigns it).
+        var outcome: Result<T, any Error> = .failure(ArchiveError(.writeFailed, "the extraction did not run"))
+        workingDirectory.withLock { _ in
+            outcome = Result {
+                guard fchdir(directory) == 0 else {
+                    throw ArchiveError(.destinationUnwritable, "cannot enter \(destination): \(String(cString: strerror(errno)))")
+                }
+                defer { fchdir(previous) }
+                let writer = try SafeDiskWriter(destination: destination)
+                let result = try body(writer)
+                // Closing applies deferred directory modes, still relative to the destination.
+                guard archive_write_close(writer.disk) == ARCHIVE_OK else {
+                    throw ArchiveError(.writeFailed, "finishing the extraction: \(writer.errorString())")
+                }
+                return result
+            }
         }
-        defer { fchdir(previous) }
-        let writer = try SafeDiskWriter(destination: destination)
-        let result = try body(writer)
-        // Closing applies deferred directory modes, still relative to the destination.
-        guard archive_write_close(writer.disk) == ARCHIVE_OK else {
-            throw ArchiveError(.writeFailed, "finishing the extraction: \(writer.errorString())")
-        }
-        return result
+        return try outcome.get()
     }
 
     private static func requireEmpty(_ directory: Int32, _ destination: String) throws {
