@@ -73,7 +73,7 @@ package struct CaseOverview: Sendable {
         }
         self.thumbnails = thumbnails
         media = context.media.map { examination in
-            examination.outcomes.keys.sorted(by: UTF8Order.precedes).map { path in
+            examination.examined.map { path in
                 let facts = examination.facts(path)
                 let unread = facts != nil ? nil : report.checks.first { $0.subject == path && $0.code.isIn(.media) && $0.status != .pass }?.message
                 return Media(path: path, facts: facts, unread: unread ?? (facts == nil ? "not read" : nil))

@@ -12,8 +12,8 @@
 struct FactMemo<Value> {
     private let fact: Fact
     private let log: FactLog
+    /// `nil` until computed; a computed optional fact that is `nil` is stored as `.some(nil)`.
     private var stored: Value?
-    private var isComputed = false
 
     /// - Parameters:
     ///   - fact: what this memo holds, recorded in `log` when it is computed.
@@ -27,16 +27,14 @@ struct FactMemo<Value> {
     init(_ fact: Fact, log: FactLog, given value: Value) {
         self.init(fact, log: log)
         stored = value
-        isComputed = true
     }
 
     /// The value, computed by `make` the first time.
     mutating func value(_ make: () -> Value) -> Value {
-        if isComputed, let stored { return stored }
+        if let stored { return stored }
         log.record(fact)
         let value = make()
         stored = value
-        isComputed = true
         return value
     }
 }

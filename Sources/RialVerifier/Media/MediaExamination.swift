@@ -23,8 +23,11 @@ struct MediaExamination {
         let paths = context.payloadPaths(under: PackageLayout.mediaDirectory)
         var outcomes: [String: Result<MediaProbeOutcome, MediaError>] = [:]
         let probe = Result { () throws(MediaError) -> MediaProbe in try MediaProbe.locate() }
-        streamed = context.inventory.isStream ? paths : []
-        examined = context.inventory.isStream ? [] : Array(paths.prefix(Self.maxFiles))
+        // A stream is read once and gone: none of its media can be probed.
+        let isStream = context.inventory.isStream
+        streamed = isStream ? paths : []
+        examined = isStream ? [] : Array(paths.prefix(Self.maxFiles))
+        skipped = isStream ? [] : Array(paths.dropFirst(Self.maxFiles))
         for path in examined {
             // Started by the scan as it passed the file, and run beside the hashing.
             if let early = context.inventory.mediaProbes[path] {
@@ -37,7 +40,6 @@ struct MediaExamination {
             }
         }
         self.outcomes = outcomes
-        skipped = context.inventory.isStream ? [] : Array(paths.dropFirst(Self.maxFiles))
     }
 
     /// The facts of `path`, when the probe read them.
