@@ -1,4 +1,5 @@
 import Foundation
+import RialTestSupport
 import Testing
 import RialAudit
 import RialFormat
@@ -65,7 +66,7 @@ struct AuditStore {
     func addTampered(_ name: String, id: String = "audit-bad") throws -> String {
         let path = try add(name, id: id)
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let offset = try Self.dataOffset(of: "\(id)/data/media/photo.jpg", in: data) + 10
+        let offset = try RawTar.dataOffset(of: "\(id)/data/media/photo.jpg", in: data) + 10
         data[offset] ^= 0xFF
         try data.write(to: URL(fileURLWithPath: path))
         return path
@@ -116,22 +117,6 @@ struct AuditStore {
     /// Runs `sql` on the ledger's own store: a hand edit, as sqlite3 or psql would make it.
     static func edit(_ location: LedgerLocation, _ sql: String) throws {
         _ = try Ledger.openForReading(location).store.execute(sql, [])
-    }
-
-    /// The archive offset of a file's data, found by walking the raw 512-byte headers (ustar
-    /// only: the sample's names are short and ASCII).
-    private static func dataOffset(of name: String, in data: Data) throws -> Int {
-        var offset = 0
-        while offset + 512 <= data.count {
-            let header = data[offset..<offset + 512]
-            let found = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
-            let sizeField = String(decoding: header.dropFirst(124).prefix(12).prefix { $0 != 0 && $0 != 0x20 }, as: UTF8.self)
-            let size = Int(sizeField, radix: 8) ?? 0
-            if found == name { return offset + 512 }
-            if found.isEmpty { break }
-            offset += 512 + (size + 511) / 512 * 512
-        }
-        throw CocoaError(.fileNoSuchFile)
     }
 }
 

@@ -89,6 +89,7 @@ struct TimestampTests {
                 try PackageAmender(path: package.path).attachTimestamp(TimestampToken(response: Array(Data(contentsOf: token))), at: .now())
             }
             #expect(refusal?.code == .tokenMismatch)
+            #expect(refusal?.reason.contains("other bytes") == true, "\(String(describing: refusal))")
             #expect(try Data(contentsOf: package) == before)
 
             let grafted = dir.appendingPathComponent("grafted.rialpkg")
