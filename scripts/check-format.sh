@@ -15,6 +15,11 @@ if ! swift format --version >/dev/null 2>&1; then
   exit 2
 fi
 
+case "${1:-}" in
+  "" | --fix) ;;
+  *) echo "check-format: unknown argument '$1' (use no argument to check, --fix to rewrite)" >&2; exit 2 ;;
+esac
+
 if [ "${1:-}" = "--fix" ]; then
   swift format format --in-place --recursive --parallel "${paths[@]}"
   exit 0
@@ -26,7 +31,11 @@ if ! out=$(swift format lint --strict --recursive --parallel "${paths[@]}" 2>&1)
   printf '%s\n' "$out" >"$report"
   head -40 "$report" >&2
   count=$(grep -c 'warning:\|error:' "$report" || true)
-  files=$(grep -o '^[^:]*\.swift' "$report" | sort -u | wc -l)
+  files=$( { grep -o '^[^:]*\.swift' "$report" || true; } | sort -u | wc -l)
+  if [ "$files" -eq 0 ]; then
+    echo "check-format: swift format lint failed without naming a file (above); check .swift-format and the toolchain." >&2
+    exit 2
+  fi
   echo "check-format: $count places in $files files are not as .swift-format says; run 'make format' and commit the result." >&2
   exit 1
 fi
