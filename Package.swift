@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "RialMediaTests",
             dependencies: ["RialTestSupport", "RialMedia", "RialMediaReaders", "rial-media-probe", "RialFormat", "RialErrors", "RialMediaClaims"]),
-        .testTarget(name: "RialLedgerTests", dependencies: ["RialTestSupport", "RialLedger", "RialFormat", "RialErrors"]),
+        .testTarget(name: "RialLedgerTests", dependencies: ["RialTestSupport", "RialLedger", "RialArchive", "RialFormat", "RialErrors"]),
         .testTarget(
             name: "RialAuditTests", dependencies: ["RialTestSupport", "RialAudit", "RialLedger", "RialVerifier", "RialPackager", "RialFormat", "RialCrypto"]),
         .testTarget(name: "RialCLITests", dependencies: ["RialTestSupport", "rial", "RialXML"], exclude: ["Fixtures", "Golden"]),

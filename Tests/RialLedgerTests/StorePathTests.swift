@@ -1,4 +1,5 @@
 import Foundation
+import RialArchive
 import Testing
 @testable import RialLedger
 
@@ -16,17 +17,20 @@ struct StorePathTests {
             try FileManager.default.createSymbolicLink(atPath: store.appendingPathComponent("link.rialpkg").path, withDestinationPath: "a.rialpkg")
             let keys = StorePath()
             let expected = real + "/store/a.rialpkg"
-            let previous = FileManager.default.currentDirectoryPath
-            defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-            FileManager.default.changeCurrentDirectoryPath(dir.path)
-            for spelling in [
-                "store/a.rialpkg", "./store/a.rialpkg", "store//a.rialpkg", "store/../store/a.rialpkg", "alias/a.rialpkg", dir.path + "/store/a.rialpkg",
-            ] {
-                #expect(try keys.key(for: spelling) == expected, "\(spelling)")
+            // The working directory is the process's: taken in turn with extractions on other threads.
+            try SafeDiskWriter.workingDirectory.withLock { _ throws(any Error) in
+                let previous = FileManager.default.currentDirectoryPath
+                defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+                FileManager.default.changeCurrentDirectoryPath(dir.path)
+                for spelling in [
+                    "store/a.rialpkg", "./store/a.rialpkg", "store//a.rialpkg", "store/../store/a.rialpkg", "alias/a.rialpkg", dir.path + "/store/a.rialpkg",
+                ] {
+                    #expect(try keys.key(for: spelling) == expected, "\(spelling)")
+                }
+                #expect(try keys.key(for: "store/link.rialpkg") == real + "/store/link.rialpkg", "a link in the store is its own entry")
+                #expect(try keys.key(for: "store/") == real + "/store", "a bag directory, trailing slash or not")
+                #expect(try keys.key(for: "gone/../x/b.rialpkg") == real + "/x/b.rialpkg", "a path that does not exist: normalised by its text")
             }
-            #expect(try keys.key(for: "store/link.rialpkg") == real + "/store/link.rialpkg", "a link in the store is its own entry")
-            #expect(try keys.key(for: "store/") == real + "/store", "a bag directory, trailing slash or not")
-            #expect(try keys.key(for: "gone/../x/b.rialpkg") == real + "/x/b.rialpkg", "a path that does not exist: normalised by its text")
         }
     }
 

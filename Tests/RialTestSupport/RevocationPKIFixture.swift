@@ -16,8 +16,7 @@ public struct RevocationPKIFixture: Sendable {
     /// its standard output. Fails the test when it exits other than 0.
     @discardableResult
     public static func run(_ arguments: [String], in directory: String? = nil) throws -> String {
-        let cwd = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
-        return try Subprocess.succeed(arguments, cwd: cwd, environment: ["OPENSSL_CONF": "/dev/null"]).output
+        return try Subprocess.succeed(arguments, cwd: directory.map { URL(fileURLWithPath: $0) }, environment: ["OPENSSL_CONF": "/dev/null"]).output
     }
 
     public init() throws {

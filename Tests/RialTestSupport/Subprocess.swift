@@ -32,12 +32,12 @@ public enum Subprocess {
         }
     }
 
-    /// Runs `args` as ``execute(_:cwd:environment:timeLimit:)`` does (in the current directory
-    /// unless `cwd` is given) and fails the test unless it exits 0: for the fixture makers (the
-    /// PKI scripts, `openssl ts`), whose failure means the test cannot be set up.
+    /// Runs `args` as ``execute(_:cwd:environment:timeLimit:)`` does and fails the test unless it
+    /// exits 0: for the fixture makers (the PKI scripts, `openssl ts`, given absolute paths),
+    /// whose failure means the test cannot be set up.
     @discardableResult
     public static func succeed(
-        _ args: [String], cwd: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), environment: [String: String]? = nil,
+        _ args: [String], cwd: URL? = nil, environment: [String: String]? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Run {
         let run = execute(args, cwd: cwd, environment: environment)
@@ -45,11 +45,13 @@ public enum Subprocess {
         return run
     }
 
-    /// Runs `args[0]` (a path, or a name looked up in PATH) with the rest as arguments, in `cwd`,
+    /// Runs `args[0]` (a path, or a name looked up in PATH) with the rest as arguments, in `cwd`
+    /// (`nil`: the child starts where this process is; the process's working directory is never
+    /// read here, since an extraction on another thread may hold it, see `SafeDiskWriter`),
     /// with `environment` added to this process's. Both output pipes are drained concurrently, so
     /// a chatty child cannot deadlock. With a `timeLimit`, the process is terminated after that
     /// many seconds (and killed 5 s later if it is still there).
-    public static func execute(_ args: [String], cwd: URL, environment: [String: String]? = nil, timeLimit: TimeInterval? = nil) -> Run {
+    public static func execute(_ args: [String], cwd: URL?, environment: [String: String]? = nil, timeLimit: TimeInterval? = nil) -> Run {
         guard let first = args.first else {
             return Run(status: -1, stdout: Data(), stderr: Data("nothing to run".utf8), elapsed: 0, timedOut: false)
         }
@@ -61,7 +63,7 @@ public enum Subprocess {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = args
         }
-        process.currentDirectoryURL = cwd
+        if let cwd { process.currentDirectoryURL = cwd }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment ?? [:] { env[key] = value }
         process.environment = env

@@ -20,8 +20,9 @@ import Synchronization
 /// extractions in one process (a program extracting on several threads, parallel tests) take
 /// turns: each holds ``workingDirectory`` from entering its destination to leaving it.
 package final class SafeDiskWriter {
-    /// Held while an extraction has made its destination the working directory.
-    private static let workingDirectory = Mutex(())
+    /// Held while an extraction has made its destination the working directory; anything else
+    /// in the process that changes the working directory (a test) holds it too.
+    package static let workingDirectory = Mutex(())
 
     private let disk: OpaquePointer
     /// The destination as the caller named it, for messages.

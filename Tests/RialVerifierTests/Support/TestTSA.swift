@@ -78,6 +78,6 @@ struct TestTSA {
     }
 
     private static func status(_ arguments: [String]) throws -> Int32 {
-        Subprocess.execute(arguments, cwd: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).status
+        Subprocess.execute(arguments, cwd: nil).status
     }
 }
