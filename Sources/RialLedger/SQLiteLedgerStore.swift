@@ -1,4 +1,7 @@
 internal import CRialSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A ledger in one SQLite file: the embedded default. WAL mode, so readers never wait for the
 /// writer and a crash leaves every committed transaction whole and nothing of the rest;
@@ -28,8 +31,20 @@ package final class SQLiteLedgerStore: LedgerStore {
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 1)
         do {
-            // WAL is a property of the file, kept once set.
-            _ = try query("PRAGMA journal_mode=WAL", [])
+            // WAL is a property of the file, kept once set. Switching a new file to it needs a
+            // lock that SQLite reports busy at once, without waiting out the busy timeout, while
+            // another worker opening the same new ledger switches it: try again, for as long as
+            // the busy timeout (four `rial audit --shard` workers start together).
+            var waited: Int32 = 0
+            while true {
+                do {
+                    _ = try query("PRAGMA journal_mode=WAL", [])
+                    break
+                } catch  where sqlite3_errcode(handle) & 0xFF == SQLITE_BUSY && waited < Self.busyTimeoutMilliseconds {
+                    usleep(20_000)
+                    waited += 20
+                }
+            }
             // Not a database at all (a text file given by mistake) shows here, not mid-audit.
             _ = try query("SELECT count(*) FROM sqlite_master", [])
         } catch {
