@@ -38,6 +38,11 @@ public struct PackageAmender: Sendable {
     /// only for an operation that is given none (an amendment made `at` a time verifies at that
     /// time, so an amender kept for a while never judges new tokens or events as "in the future").
     public let verifier: Verifier
+    /// The amender was made without a verifier: an operation given no time is judged at the
+    /// moment it runs, not at the moment the amender was made. An amender kept while its
+    /// package is timestamped would otherwise call the new token's genTime "in the future"
+    /// (`timestamp.time.future`) when asked for a request a second later.
+    private let verifiesAtEachOperation: Bool
     /// Read once the package's lock is held: the time the amendment is made at, when later than
     /// the `at` it was given. An amendment that waited while another amended the package would
     /// otherwise verify the other's custody event, written after its own `at`, as "in the
@@ -51,10 +56,12 @@ public struct PackageAmender: Sendable {
     /// - Parameters:
     ///   - path: the `.rialpkg` file to amend in place.
     ///   - verifier: verifies the package before each amendment; its policy can demand more
-    ///     (a trusted seal, a custody head) than the default, which checks integrity only.
-    public init(path: String, verifier: Verifier = Verifier()) {
+    ///     (a trusted seal, a custody head) than the default, which checks integrity only, at
+    ///     the time each operation runs.
+    public init(path: String, verifier: Verifier? = nil) {
         self.path = path
-        self.verifier = verifier
+        self.verifier = verifier ?? Verifier()
+        verifiesAtEachOperation = verifier == nil
         target = Self.resolvedLink(path)
     }
 
@@ -151,7 +158,7 @@ public struct PackageAmender: Sendable {
     /// Verifies the package and reads its tag files again.
     /// - Parameters:
     ///   - time: the time of the amendment, which the package is verified at; `nil`: the
-    ///     verifier's own.
+    ///     verifier's own, or now when the amender was made without a verifier.
     ///   - acceptingFailure: go on with a package whose verdict is `fail` (never `error`).
     ///   - progress: called as the verifier reads the package.
     /// - Returns: the report and the tag files, checked to be the verified ones.
@@ -161,6 +168,7 @@ public struct PackageAmender: Sendable {
         report: VerificationReport, tags: PackageTagFiles
     ) {
         if let refusal = Self.streamRefusal(path) { throw refusal }
+        let time = time ?? (verifiesAtEachOperation ? Timestamp.now() : nil)
         let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
         let report = verifier.report(for: target, progress: progress)
         switch report.verdict {

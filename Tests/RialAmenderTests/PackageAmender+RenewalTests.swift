@@ -37,4 +37,20 @@ struct PackageAmenderRenewalTests {
         #expect(try sample.bytes() == stamped)
         #expect(try !OutsideOracle.tarList(URL(fileURLWithPath: sample.package)).contains { $0.hasSuffix("rial/seal/renewal/000001.ers") })
     }
+
+    @Test("an amender made without a verifier judges at the time of each operation: a token attached after it was made is not 'in the future'")
+    func anAmenderKeptForAWhile() throws {
+        let sample = try AmendableSample()
+        defer { sample.remove() }
+        let dir = URL(fileURLWithPath: sample.directory)
+        let pki = try TestPKI.make(in: dir)
+        _ = try pki.addRenewalTSAs()
+        let amender = PackageAmender(path: sample.package)
+        _ = try amender.seal(with: pki.sealer(), at: .now())
+        // Past the next whole second: the TSA's genTime is later than any time read so far.
+        Thread.sleep(forTimeInterval: 1.1)
+        try pki.timestamp(URL(fileURLWithPath: sample.package), section: "tsa_a", in: dir)
+        let request = try amender.makeRenewalRequest()
+        #expect(!request.request.der.isEmpty)
+    }
 }
