@@ -46,8 +46,6 @@ public struct PackageExtractor: Sendable {
         let created = try prepare(destination)
         var written: [String] = []
         do {
-            // Opened before the writer makes the destination the working directory, so a
-            // relative package path still names the package.
             let reader = try TarReader(path: package, limits: verifier.limits.archive)
             return try SafeDiskWriter.write(into: destination) { disk in
                 try copy(reader, root: root, inventory: inventory, into: disk, written: &written)

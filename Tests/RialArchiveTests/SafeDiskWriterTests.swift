@@ -19,27 +19,63 @@ struct SafeDiskWriterTests {
         try disk.writeFile(path, size: UInt64(bytes.count)) { write in try bytes.withUnsafeBytes { try write($0) } }
     }
 
-    @Test("paths leaving the destination are refused: .., absolute, through a symbolic link, over an existing file")
+    @Test("paths leaving the destination are refused: .., absolute, through a symbolic link, onto one, over an existing file or directory")
     func refusals() throws {
         try Self.withDirectories { root, destination in
             try SafeDiskWriter.write(into: destination) { disk in
-                // libarchive sees relative paths only; the destination is the working directory.
-                #expect(FileManager.default.currentDirectoryPath == URL(fileURLWithPath: destination).resolvingSymlinksInPath().path)
-                for path in ["../outside/a", "/\(root)/outside/b", "d/../../outside/c", "", ".", "d//e"] {
+                for path in ["../outside/a", "/\(root)/outside/b", "d/../../outside/c", "", ".", "d//e", "nul\u{0}name"] {
                     #expect(throws: ArchiveError.self, "\(path)") { try Self.write(disk, path) }
                 }
-                try FileManager.default.createSymbolicLink(atPath: "link", withDestinationPath: root + "/outside")
-                #expect(throws: ArchiveError.self) { try Self.write(disk, "link/through") }
+                try FileManager.default.createSymbolicLink(atPath: destination + "/link", withDestinationPath: root + "/outside")
+                try FileManager.default.createSymbolicLink(atPath: destination + "/leaf", withDestinationPath: root + "/outside/leaf")
+                for path in ["link/through", "leaf"] {
+                    let refused = #expect(throws: ArchiveError.self, "\(path)") { try Self.write(disk, path) }
+                    #expect(refused?.code == .unsafeDestination, "\(path)")
+                }
+                #expect(throws: ArchiveError.self) { try disk.makeDirectory("link") }
                 try Self.write(disk, "kept")
-                #expect(throws: ArchiveError.self) { try Self.write(disk, "kept") }
+                let again = #expect(throws: ArchiveError.self) { try Self.write(disk, "kept") }
+                #expect(again?.code == .unsafeDestination)
+                #expect(throws: ArchiveError.self) { try disk.makeDirectory("kept") }
+                #expect(throws: ArchiveError.self) { try Self.write(disk, "kept/below") }
             }
-            // Not compared with the directory before: an extraction on another thread (a parallel
-            // test) may hold the working directory at either moment; it is never this one again.
-            #expect(
-                FileManager.default.currentDirectoryPath != URL(fileURLWithPath: destination).resolvingSymlinksInPath().path,
-                "the working directory is restored")
             #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/outside").isEmpty)
             #expect(try String(contentsOfFile: destination + "/kept", encoding: .utf8) == "evil\n")
+        }
+    }
+
+    @Test("directories on the way are made; modes are 0755 and 0644 whatever the creation mode; the working directory never changes")
+    func shapes() throws {
+        try Self.withDirectories { _, destination in
+            let before = FileManager.default.currentDirectoryPath
+            try SafeDiskWriter.write(into: destination) { disk in
+                try Self.write(disk, "a/b/c.txt")
+                try disk.makeDirectory("a/b")
+                try disk.makeDirectory("a/empty")
+                #expect(FileManager.default.currentDirectoryPath == before)
+            }
+            let manager = FileManager.default
+            #expect(try String(contentsOfFile: destination + "/a/b/c.txt", encoding: .utf8) == "evil\n")
+            for (path, mode) in [("a", 0o755), ("a/b", 0o755), ("a/empty", 0o755), ("a/b/c.txt", 0o644)] {
+                let found = try manager.attributesOfItem(atPath: destination + "/" + path)[.posixPermissions] as? Int
+                #expect(found == mode, "\(path): \(String(found ?? -1, radix: 8))")
+            }
+        }
+    }
+
+    @Test("a body that delivers more or fewer bytes than announced is refused")
+    func sizes() throws {
+        try Self.withDirectories { _, destination in
+            try SafeDiskWriter.write(into: destination) { disk in
+                let short = #expect(throws: ArchiveError.self) {
+                    try disk.writeFile("short", size: 9) { write in try Array("evil\n".utf8).withUnsafeBytes { try write($0) } }
+                }
+                #expect(short?.code == .sizeMismatch)
+                let long = #expect(throws: ArchiveError.self) {
+                    try disk.writeFile("long", size: 2) { write in try Array("evil\n".utf8).withUnsafeBytes { try write($0) } }
+                }
+                #expect(long?.code == .sizeMismatch)
+            }
         }
     }
 

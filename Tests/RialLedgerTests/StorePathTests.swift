@@ -1,12 +1,13 @@
 import Foundation
-import RialArchive
 import Testing
 @testable import RialLedger
 
 /// A package's key: one for every spelling of its path, relative to a store root when one is given.
 @Suite("Store path keys")
 struct StorePathTests {
-    @Test("./store/a, store//a/, an absolute spelling and a symbolic link to the directory give one key; the file's own name is kept")
+    @Test(
+        "relative spellings (./, //, ..) against the working directory, an absolute spelling and a symbolic link to the directory give one key; the file's own name is kept"
+    )
     func spellings() throws {
         try withTemporaryDirectory { dir in
             let real = try #require(StorePath.realPath(dir.path))
@@ -17,20 +18,19 @@ struct StorePathTests {
             try FileManager.default.createSymbolicLink(atPath: store.appendingPathComponent("link.rialpkg").path, withDestinationPath: "a.rialpkg")
             let keys = StorePath()
             let expected = real + "/store/a.rialpkg"
-            // The working directory is the process's: taken in turn with extractions on other threads.
-            try SafeDiskWriter.workingDirectory.withLock { _ throws(any Error) in
-                let previous = FileManager.default.currentDirectoryPath
-                defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-                FileManager.default.changeCurrentDirectoryPath(dir.path)
-                for spelling in [
-                    "store/a.rialpkg", "./store/a.rialpkg", "store//a.rialpkg", "store/../store/a.rialpkg", "alias/a.rialpkg", dir.path + "/store/a.rialpkg",
-                ] {
-                    #expect(try keys.key(for: spelling) == expected, "\(spelling)")
-                }
-                #expect(try keys.key(for: "store/link.rialpkg") == real + "/store/link.rialpkg", "a link in the store is its own entry")
-                #expect(try keys.key(for: "store/") == real + "/store", "a bag directory, trailing slash or not")
-                #expect(try keys.key(for: "gone/../x/b.rialpkg") == real + "/x/b.rialpkg", "a path that does not exist: normalised by its text")
+            // Spelled relative to the working directory as it is: changing it would change it
+            // for every test running beside this one (and for the children they start).
+            let here = FileManager.default.currentDirectoryPath.split(separator: "/").count
+            let relative = String(repeating: "../", count: here) + dir.path.drop { $0 == "/" }
+            for spelling in [
+                "\(relative)/store/a.rialpkg", "./\(relative)/store/a.rialpkg", "\(relative)/store//a.rialpkg",
+                "\(relative)/store/../store/a.rialpkg", "\(relative)/alias/a.rialpkg", dir.path + "/store/a.rialpkg",
+            ] {
+                #expect(try keys.key(for: spelling) == expected, "\(spelling)")
             }
+            #expect(try keys.key(for: "\(relative)/store/link.rialpkg") == real + "/store/link.rialpkg", "a link in the store is its own entry")
+            #expect(try keys.key(for: "\(relative)/store/") == real + "/store", "a bag directory, trailing slash or not")
+            #expect(try keys.key(for: "\(relative)/gone/../x/b.rialpkg") == real + "/x/b.rialpkg", "a path that does not exist: normalised by its text")
         }
     }
 
