@@ -62,6 +62,6 @@ struct CustodyShowCommand: ParsableCommand {
             object["findings"] = .array(report.checks.filter { $0.code.isIn(.custody) && $0.status != .pass }.map { JSONReportRenderer.checkValue($0) })
             FileHandleStream.standardOutput.write(String(decoding: JSONWriter.bytes(.object(object), escaping: .invisibles), as: UTF8.self))
         }
-        throw VerifyCommand.exitStatus(for: report)
+        throw ExitStatus.of(report)
     }
 }

@@ -56,7 +56,7 @@ struct InspectCommand: ParsableCommand {
         if format == .case {
             var policy = VerificationPolicy()
             policy.examinesMedia = examineMedia
-            throw VerifyCommand.exitStatus(for: try CASEOutput.write(package, policy: policy, includesVerification: false, showsProgress: true))
+            throw ExitStatus.of(try CASEOutput.write(package, policy: policy, includesVerification: false, showsProgress: true))
         }
         let value: JSONValue
         do {
@@ -88,7 +88,7 @@ struct InspectCommand: ParsableCommand {
             }
             Console.error(
                 "\(package) does not verify (\(result.report.verdict.rawValue)); no known-file list is made from it. Run rial verify \(package) to see why")
-            throw VerifyCommand.exitStatus(for: result.report)
+            throw ExitStatus.of(result.report)
         }
         let bytes =
             format == .dfxml

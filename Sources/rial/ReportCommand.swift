@@ -60,6 +60,6 @@ struct ReportCommand: ParsableCommand {
             throw report.verdict == .fail ? ExitStatus.failed : ExitStatus.couldNotComplete
         }
         if !quiet { Console.note("\(report.verdict == .pass ? "VERIFIED" : report.verdict == .fail ? "FAILED" : "NOT VERIFIED"): report written to \(output)") }
-        throw VerifyCommand.exitStatus(for: report)
+        throw ExitStatus.of(report)
     }
 }

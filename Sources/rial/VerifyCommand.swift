@@ -242,20 +242,20 @@ struct VerifyCommand: ParsableCommand {
             let result = try CASEOutput.write(inputs[0], policy: policy, includesVerification: true, showsProgress: !quiet)
             try writeReportFile(result, overview: nil)
             if let receiptSigner { try receiptSigner.output.write(result, to: receiptSigner.path, quiet: quiet) }
-            throw Self.exitStatus(for: result)
+            throw ExitStatus.of(result)
         }
         if format == .html || reportFormat == .html { return try courtReport(inputs[0], policy: policy, receipt: receiptSigner) }
         let runner = BatchRunner(verifier: Verifier(policy: policy), inputs: inputs, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine(label: "verifying", enabled: !quiet)
         var collected: [VerificationReport] = []
-        var verdicts: [VerificationReport.Verdict: Int] = [:]
+        var verdicts = VerdictCounts()
         var done = 0
         let start = DispatchTime.now().uptimeNanoseconds
         runner.run(
             deliver: { _, outcome in
                 progress.clear()
                 let result = outcome.report
-                verdicts[result.verdict, default: 0] += 1
+                verdicts.add(Verdict(result.verdict))
                 done += 1
                 // A batch gets a line per input (and JSON an array); one input, its full report.
                 if format == .jsonl {
@@ -277,7 +277,7 @@ struct VerifyCommand: ParsableCommand {
                 }
             })
         progress.finish()
-        let status = Self.exitStatus(fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0])
+        let status = ExitStatus.of(verdicts.worst)
         if inputs.count == 1, let single = collected.first, let rendered = format.report {
             FileHandleStream.standardOutput.write(String(decoding: try rendered.render(single), as: UTF8.self))
         } else if format == .json {
@@ -289,13 +289,13 @@ struct VerifyCommand: ParsableCommand {
             FileHandleStream.standardOutput.write(
                 String(
                     decoding: JSONLinesRenderer.summary(
-                        pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0], error: verdicts[.error, default: 0],
+                        pass: verdicts.pass, fail: verdicts.fail, error: verdicts.error,
                         elapsed: elapsed, exitStatus: Int(status.rawValue)), as: UTF8.self))
         } else if format == .text {
             FileHandleStream.standardOutput.write(
                 TextReportRenderer.totals(
-                    pass: verdicts[.pass, default: 0], fail: verdicts[.fail, default: 0],
-                    error: verdicts[.error, default: 0]) + "\n")
+                    pass: verdicts.pass, fail: verdicts.fail,
+                    error: verdicts.error) + "\n")
         }
         if let first = collected.first {
             try writeReportFile(first, overview: nil)
@@ -340,18 +340,6 @@ struct VerifyCommand: ParsableCommand {
         for warning in result.warnings { Console.error("warning: \(warning)") }
         if !recursive, let hint = Self.recursiveHint(for: result) { Console.error(hint) }
         try writeReportFile(result, overview: overview, receipt: made)
-        throw Self.exitStatus(for: result)
-    }
-
-    /// The exit status of one report's verdict.
-    static func exitStatus(for report: VerificationReport) -> ExitCode {
-        exitStatus(fail: report.verdict == .fail ? 1 : 0, error: report.verdict == .error ? 1 : 0)
-    }
-
-    /// The worst verdict: 1 if any input failed, else 2 if any could not be evaluated, else 0.
-    static func exitStatus(fail: Int, error: Int) -> ExitCode {
-        if fail > 0 { return ExitStatus.failed }
-        if error > 0 { return ExitStatus.couldNotComplete }
-        return ExitStatus.success
+        throw ExitStatus.of(result)
     }
 }
