@@ -74,20 +74,11 @@ package struct LedgerForget {
         } catch {
             throw AuditError(.couldNotComplete, "", cause: error)
         }
-        guard let last = found, let recordedPath = last.path else { return .noRecord(key: key) }
+        guard let last = found, last.path != nil else { return .noRecord(key: key) }
         if last.kind == .moved { return .moved(last) }
         if last.kind == .forgotten { return .alreadyForgotten(last) }
         let start = try LedgerAppendGuard.check(opened, extendingBroken: extendsBrokenLedger, warn: warn)
-        let record = LedgerRecord(
-            kind: .forgotten, runID: "forget-" + UUIDText.random(), shard: ShardSelector.all.description, host: host,
-            toolVersion: RialToolkit.version, policy: "{}", path: recordedPath, packageID: last.packageID,
-            fingerprint: last.fingerprint, startedAt: now,
-            detail: LedgerRecord.compactJSON(
-                .object([
-                    "reason": .string(reason),
-                    "user": .string(user),
-                    "last_seq": .integer(last.seq),
-                ])))
+        let record = LedgerRecord.forgotten(last, reason: reason, user: user, host: host, at: now)
         let stored: [LedgerRecord]
         do { stored = try opened.append([record]) } catch {
             throw AuditError(.couldNotComplete, "cannot record in the ledger \(opened.store.displayName)", cause: error)

@@ -68,6 +68,16 @@ extension LedgerRecord {
             startedAt: time, detail: compactJSON(.object(["to": .string(path), "last_seq": .integer(last.seq)])))
     }
 
+    /// The record that the package `last` speaks of is gone and forgotten on purpose (`rial
+    /// ledger forget`), by `user` for `reason`; it is a run of its own, with no policy.
+    package static func forgotten(_ last: LedgerRecord, reason: String, user: String, host: String, at time: String) -> LedgerRecord {
+        LedgerRecord(
+            kind: .forgotten, runID: "forget-" + UUIDText.random(), shard: ShardSelector.all.description, host: host,
+            toolVersion: RialToolkit.version, policy: "{}", path: last.path, packageID: last.packageID, fingerprint: last.fingerprint,
+            startedAt: time,
+            detail: compactJSON(.object(["reason": .string(reason), "user": .string(user), "last_seq": .integer(last.seq)])))
+    }
+
     /// A `run-started` or `run-ended` record; `detail` is compact JSON.
     package static func run(_ kind: Kind, writer: Writer, startedAt: String, endedAt: String? = nil, verdict: Verdict? = nil, detail: JSONObject)
         -> LedgerRecord
