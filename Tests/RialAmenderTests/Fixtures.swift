@@ -62,30 +62,3 @@ enum TestSigner {
         return Sealer(signer: try DetachedSigner(key: key, certificate: certificate, chain: []))
     }
 }
-
-/// The TEST-ONLY PKI of `examples/pki`, made with the openssl CLI, for RFC 3161 tokens.
-struct TestTSA {
-    let directory: String
-
-    static func make(in parent: String) throws -> TestTSA {
-        let directory = parent + "/pki"
-        try run(["bash", AmendableSample.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, directory])
-        return TestTSA(directory: directory)
-    }
-
-    /// The good TSA's DER response to `request`.
-    func reply(to request: [UInt8]) throws -> [UInt8] {
-        let name = UUID().uuidString
-        let requestPath = directory + "/\(name).tsq"
-        let responsePath = directory + "/\(name).tsr"
-        try Data(request).write(to: URL(fileURLWithPath: requestPath))
-        try Self.run([
-            "bash", AmendableSample.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, directory, "good", requestPath, responsePath,
-        ])
-        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: responsePath)))
-    }
-
-    func file(_ name: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))) }
-
-    private static func run(_ arguments: [String]) throws { try Subprocess.succeed(arguments) }
-}

@@ -5,15 +5,16 @@ import RialCrypto
 import RialPackager
 import RialVerifier
 import RialAmender
+import RialTestSupport
 
 /// Timestamps are requested for, and attached to, a sealed package that passes, and only a
 /// token over its seal's signature value is stored.
 @Suite("PackageAmender timestamps")
 struct PackageAmenderTimestampTests {
     /// A sealed sample and the test TSA.
-    private func sealedSample() throws -> (AmendableSample, TestTSA, PackageAmender) {
+    private func sealedSample() throws -> (AmendableSample, TestPKI, PackageAmender) {
         let sample = try AmendableSample()
-        let tsa = try TestTSA.make(in: sample.directory)
+        let tsa = try TestPKI.make(in: URL(fileURLWithPath: sample.directory))
         let amender = PackageAmender(path: sample.package)
         _ = try amender.seal(with: TestSigner.make(), at: .now())
         return (sample, tsa, amender)
@@ -26,12 +27,12 @@ struct PackageAmenderTimestampTests {
         let request = try amender.makeTimestampRequest()
         #expect(request.report.verdict == .pass)
         let token = TimestampToken(
-            response: try tsa.reply(to: request.request.der), tsaChain: try tsa.file("tsa-chain.pem"),
+            response: try tsa.reply(to: request.request.der), tsaChain: try tsa.bytes("tsa-chain.pem"),
             request: request.request.der)
         let receipt = try amender.attachTimestamp(token, at: .now())
         #expect(receipt.addedPaths == [PackageLayout.sealTimestamp, PackageLayout.sealTimestampChain])
 
-        let root = try Certificate.load(pem: tsa.file("root-ca.pem"), source: "root-ca.pem")
+        let root = try Certificate.load(pem: tsa.bytes("root-ca.pem"), source: "root-ca.pem")
         let report = try Verifier(policy: VerificationPolicy(timestampAnchors: root, requiresTimestamp: true)).verify(path: sample.package)
         #expect(report.verdict == .pass, "\(report.failures)")
         #expect(report.timestamp?.state == .validTrusted)

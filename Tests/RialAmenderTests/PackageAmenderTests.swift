@@ -5,6 +5,7 @@ import RialCrypto
 import RialPackager
 import RialVerifier
 import RialAmender
+import RialTestSupport
 
 /// The amender verifies before it adds anything, refuses with the code that says why, and
 /// leaves a refused package byte for byte as it was.
@@ -44,7 +45,7 @@ struct PackageAmenderTests {
     func refusesATamperedPackage() throws {
         let sample = try AmendableSample()
         defer { sample.remove() }
-        let tsa = try TestTSA.make(in: sample.directory)
+        let tsa = try TestPKI.make(in: URL(fileURLWithPath: sample.directory))
         let amender = PackageAmender(path: sample.package)
         _ = try amender.seal(with: TestSigner.make(), at: .now())
         let token = TimestampToken(response: try tsa.reply(to: amender.makeTimestampRequest().request.der))

@@ -32,4 +32,14 @@ public struct TestPKI: Sendable {
         let result = Subprocess.execute(["bash", Self.replyScript, dir.path, tsa, request.path, response.path], cwd: dir)
         try #require(result.status == 0, "tsa-reply.sh \(tsa) failed: \(result)")
     }
+
+    /// The DER response of the named test TSA to the DER `request`, through files in the PKI's
+    /// directory.
+    public func reply(as tsa: String = "good", to request: [UInt8]) throws -> [UInt8] {
+        let name = UUID().uuidString
+        let requestFile = dir.appendingPathComponent("\(name).tsq"), responseFile = dir.appendingPathComponent("\(name).tsr")
+        try Data(request).write(to: requestFile)
+        try reply(as: tsa, request: requestFile, response: responseFile)
+        return Array(try Data(contentsOf: responseFile))
+    }
 }

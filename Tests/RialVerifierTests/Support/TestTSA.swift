@@ -6,12 +6,10 @@ import RialTestSupport
 /// their own: real RFC 3161 tokens over real bytes, made with `openssl ts -query` and
 /// `tsa-reply.sh`, and `openssl ts -verify` as the outside oracle on them.
 struct TestTSA {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// A scratch directory holding the PKI (`pki/`) and every file made.
     let directory: String
-    var pki: String { directory + "/pki" }
+    let testPKI: TestPKI
+    var pki: String { testPKI.dir.path }
     /// The test root, the anchor a verifier passes with `--tsa-trust`.
     let root: [Certificate]
 
@@ -19,7 +17,7 @@ struct TestTSA {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-apptsa-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
-            try Self.run(["bash", Self.repository.appendingPathComponent("examples/pki/make-test-pki.sh").path, directory + "/pki"])
+            testPKI = try TestPKI.make(in: URL(fileURLWithPath: directory))
             root = try Certificate.load(pem: Array(Data(contentsOf: URL(fileURLWithPath: directory + "/pki/root-ca.pem"))), source: "root-ca.pem")
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
@@ -45,7 +43,7 @@ struct TestTSA {
         let data = try write(bytes, as: name + ".data")
         try Self.run(["openssl", "ts", "-query", "-data", data, "-" + digest, "-cert", "-out", directory + "/\(name).tsq"])
         var path = directory + "/\(name).tsr"
-        try Self.run(["bash", Self.repository.appendingPathComponent("examples/pki/tsa-reply.sh").path, pki, tsa, directory + "/\(name).tsq", path])
+        try testPKI.reply(as: tsa, request: URL(fileURLWithPath: directory + "/\(name).tsq"), response: URL(fileURLWithPath: path))
         if bare {
             let tokenPath = directory + "/\(name).tst"
             try Self.run(["openssl", "ts", "-reply", "-in", path, "-token_out", "-out", tokenPath])
