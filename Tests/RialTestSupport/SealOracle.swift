@@ -12,12 +12,7 @@ public enum SealOracle {
     /// `openssl cms -verify -binary -inform DER -in rial/seal/manifest.p7s -content rial/manifest.json -CAfile ANCHOR -purpose any`.
     public static func opensslVerifiesSeal(_ package: URL, anchor: String, in dir: URL) throws -> Bool {
         let bag = try OutsideOracle.untar(package, into: dir.appendingPathComponent("oracle-\(UUID().uuidString)"))
-        let result = Subprocess.execute(
-            [
-                "openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", "rial/seal/manifest.p7s",
-                "-content", "rial/manifest.json", "-CAfile", anchor, "-purpose", "any", "-out", "/dev/null",
-            ], cwd: bag)
-        return result.status == 0
+        return OutsideOracle.cmsVerify(signature: "rial/seal/manifest.p7s", content: "rial/manifest.json", anchor: anchor, cwd: bag).status == 0
     }
 
     /// Extracts `package` and runs `openssl ts -verify` on its token with the SHA-256 of its
@@ -26,8 +21,8 @@ public enum SealOracle {
         let bag = try OutsideOracle.untar(package, into: dir.appendingPathComponent("oracle-\(UUID().uuidString)"))
         let value = bag.appendingPathComponent("signature-value.bin")
         try forge("signature-value", bag.appendingPathComponent("rial/seal/manifest.p7s"), value)
-        let digest = Subprocess.execute(["sha256sum", value.path], cwd: bag).output.prefix(64)
-        var arguments = ["openssl", "ts", "-verify", "-digest", String(digest), "-in", "rial/seal/manifest.tsr", "-CAfile", anchor]
+        let digest = try OutsideOracle.digest(value.path)
+        var arguments = ["openssl", "ts", "-verify", "-digest", digest, "-in", "rial/seal/manifest.tsr", "-CAfile", anchor]
         if FileManager.default.fileExists(atPath: bag.appendingPathComponent("rial/seal/tsa-chain.pem").path) {
             arguments += ["-untrusted", "rial/seal/tsa-chain.pem"]
         }

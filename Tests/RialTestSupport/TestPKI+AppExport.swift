@@ -18,11 +18,10 @@ extension TestPKI {
         try reply(as: "good", request: request, response: token)
 
         let bytes = try Data(contentsOf: media)
-        let sha256 = Subprocess.execute(["sha256sum", media.path], cwd: dir).output.prefix(64)
-        let sha512 = Subprocess.execute(["sha512sum", media.path], cwd: dir).output.prefix(128)
+        let sha256 = try OutsideOracle.digest(media.path), sha512 = try OutsideOracle.digest(media.path, tool: "sha512sum")
         let now = Date().timeIntervalSinceReferenceDate.rounded(.down)
         let manifest: [String: Any] = [
-            "fileName": media.lastPathComponent, "fileSize": bytes.count, "sha256Hash": String(sha256), "sha512Hash": String(sha512),
+            "fileName": media.lastPathComponent, "fileSize": bytes.count, "sha256Hash": sha256, "sha512Hash": sha512,
             "createdAt": now,
             "verifiedTimestamp": ["ntpServer": "time.apple.com", "ntpTime": now, "localTime": now, "timeDifference": 0.25],
             "timestampTokens": [

@@ -38,8 +38,8 @@ struct AppExportRenamedMediaTests {
             // Outside oracles: the renamed bytes are the ones the app hashed and the TSA stamped.
             let manifest = try #require(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: export.appendingPathComponent("recording_1764000000.manifest.json"))) as? [String: Any])
-            let sum = Subprocess.execute(["sha256sum", "recording_1764000001.mp4"], cwd: export).output.prefix(64)
-            #expect(String(sum) == manifest["sha256Hash"] as? String)
+            let sum = try OutsideOracle.digest("recording_1764000001.mp4", cwd: export)
+            #expect(sum == manifest["sha256Hash"] as? String)
             let (package, summary) = try AppExportFixture.pack(export, in: dir)
             #expect(
                 summary.notes.contains { $0.contains("recording_1764000000.mp4") && $0.contains("recording_1764000001.mp4") }, "\(summary.notes)")
