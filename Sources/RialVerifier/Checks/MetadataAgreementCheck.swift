@@ -124,7 +124,8 @@ struct MetadataAgreementCheck: VerificationCheck {
                 "hashChain is consistent (\(chain.frameHashes.count) frames; checkpoints and finalHash are its own frame hashes); the frames it hashes are withheld, so the hashes themselves cannot be recomputed"
             )
         }
-        guard case .success(let json)? = context.parseJSON(appPath), let app = try? AppHashChain(json: json) else {
+        // The app's chain as AppChainCheck reads it (one parse, one size limit).
+        guard case .success(let app)? = context.appChain else {
             return .fail(codes.mismatch, path, "\(appPath) cannot be read, so hashChain cannot be held against the app's own chain")
         }
         guard app == chain else {
