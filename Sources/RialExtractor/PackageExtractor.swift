@@ -44,24 +44,21 @@ public struct PackageExtractor: Sendable {
             return Result(report: report, extractedRoot: nil, reportFiles: [])
         }
         let created = try prepare(destination)
-        var written: [String] = []
         do {
             let reader = try TarReader(path: package, limits: verifier.limits.archive)
             return try SafeDiskWriter.write(into: destination) { disk in
-                try copy(reader, root: root, inventory: inventory, into: disk, written: &written)
+                try copy(reader, root: root, inventory: inventory, into: disk)
                 let text = Array(TextReportRenderer.render(report).utf8)
                 let json = JSONReportRenderer.bytes(report)
                 var reportFiles: [String] = []
                 for (name, bytes) in [("\(root).verification.txt", text), ("\(root).verification.json", json)] {
                     try disk.writeFile(name, size: UInt64(bytes.count)) { write in try bytes.withUnsafeBytes { try write($0) } }
-                    written.append(name)
                     reportFiles.append(destination + "/" + name)
                 }
                 return Result(report: report, extractedRoot: destination + "/" + root, reportFiles: reportFiles)
             }
         } catch {
-            // Remove exactly what this run wrote, deepest first, and the destination if we made it.
-            for path in written.reversed() { remove(destination + "/" + path) }
+            // The writer has removed what it made; the destination goes too if this run made it.
             if created { rmdir(destination) }
             throw error
         }
@@ -98,9 +95,8 @@ public struct PackageExtractor: Sendable {
         return true
     }
 
-    private func copy(_ reader: TarReader, root: String, inventory: Inventory, into disk: SafeDiskWriter, written: inout [String]) throws {
+    private func copy(_ reader: TarReader, root: String, inventory: Inventory, into disk: SafeDiskWriter) throws {
         try disk.makeDirectory(root)
-        written.append(root)
         var extractedFiles = 0
         while let header = try reader.nextEntry() {
             var name = header.path
@@ -116,13 +112,11 @@ public struct PackageExtractor: Sendable {
                     throw ArchiveError(.unsafeDestination, "directory \(relative) was not in the verified package")
                 }
                 try disk.makeDirectory(name)
-                written.append(name)
             case .regularFile:
                 guard let expected = inventory.files[relative], expected.size == header.size else {
                     throw ArchiveError(.fileChanged, "\(relative) was not in the verified package, or changed size since it was verified")
                 }
                 let digests = try DigestSet([.sha256, .sha512])
-                written.append(name)
                 try disk.writeFile(name, size: header.size) { write in
                     try reader.readData { chunk in
                         try digests.update(chunk, also: nil, alongside: write)
@@ -137,11 +131,5 @@ public struct PackageExtractor: Sendable {
         guard extractedFiles == inventory.files.count else {
             throw ArchiveError(.fileChanged, "the package changed between verification and extraction (\(extractedFiles) of \(inventory.files.count) files)")
         }
-    }
-
-    private func remove(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if (info.st_mode & S_IFMT) == S_IFDIR { rmdir(path) } else { unlink(path) }
     }
 }

@@ -3,15 +3,23 @@ import Glibc
 #endif
 
 /// Writes regular files and directories under one destination directory, and nowhere else,
-/// without ever changing the process's working directory.
+/// without ever changing the process's working directory; if the work fails, removes what it
+/// made, and nothing else.
 ///
 /// Four layers guard the destination: callers pass only paths the strict reader accepted
-/// (``RialFormat/BagPath`` rules); this type refuses any path with an empty, `.` or `..`
-/// component, a leading `/` or a NUL; every name is opened relative to the directory above it,
-/// starting from the destination opened once, with `O_NOFOLLOW` (a symbolic link anywhere on
-/// the way is refused, and cannot be swapped in between a check and a write); and files are
-/// created with `O_EXCL`, so nothing is ever overwritten. Modes are fixed (0644, 0755),
-/// whatever the umask; owners are never restored.
+/// (``RialFormat/BagPath`` rules); this type splits a path on the byte `/` and refuses one with
+/// an empty, `.` or `..` component, a leading `/` or a NUL; every name is opened relative to the
+/// directory above it, starting from the destination opened once, with `O_NOFOLLOW` (a symbolic
+/// link anywhere on the way is refused, and cannot be swapped in between a check and a write);
+/// and files are created with `O_EXCL`, so nothing is ever overwritten. A directory that exists
+/// is entered only if this writer made it. Modes are fixed (0644, 0755), whatever the umask;
+/// owners are never restored.
+///
+/// Removal after a failure walks the same way: each object this writer made (a file, or a
+/// directory made for an entry or on the way to one) is reached again from the destination
+/// without following links and removed only if it is still that object (its device and inode),
+/// deepest first. So neither writing nor cleaning up can be steered outside the destination by
+/// a name renamed or replaced with a link meanwhile.
 ///
 /// Why not libarchive's disk writer, which guards the same way: it resolves paths against the
 /// process's working directory, so it had to make the destination the working directory while
@@ -20,10 +28,32 @@ import Glibc
 /// inherited a directory that was then deleted ("getcwd() failed"). libarchive has no way to
 /// write relative to a directory handle, which is all this type adds.
 package final class SafeDiskWriter {
+    /// A file system object: what "the same object" means when it is reached again by name.
+    private struct Identity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// An object this writer made: its names from the destination, and which object it was.
+    private struct Made {
+        let names: [String]
+        let identity: Identity
+        let isDirectory: Bool
+    }
+
     /// The destination, opened once: every path is resolved from it.
     private let directory: Int32
     /// The destination as the caller named it, for messages.
     private let destination: String
+    /// What this writer made, in the order it made it.
+    private var made: [Made] = []
+    /// The directories among them, which later paths may enter.
+    private var madeDirectories: Set<Identity> = []
 
     private init(directory: Int32, destination: String) {
         self.directory = directory
@@ -31,12 +61,13 @@ package final class SafeDiskWriter {
     }
 
     /// Runs `body` with a writer whose paths are relative to `destination`, an existing empty
-    /// directory.
+    /// directory. When `body` throws, everything the writer made is removed before the error
+    /// goes on.
     /// - Throws: ``ArchiveError`` `.unsafeDestination` when `destination` is not an empty
     ///   directory (a symbolic link to one included), `.destinationUnwritable` when it cannot be
-    ///   opened, or what `body` throws.
+    ///   opened or listed, or what `body` throws.
     package static func write<T>(into destination: String, _ body: (SafeDiskWriter) throws -> T) throws -> T {
-        let directory = open(destination, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let directory = Self.retrying { open(destination, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard directory >= 0 else {
             let number = errno
             guard number == ELOOP || number == ENOTDIR else {
@@ -47,16 +78,33 @@ package final class SafeDiskWriter {
         }
         defer { close(directory) }
         try requireEmpty(directory, destination)
-        return try body(SafeDiskWriter(directory: directory, destination: destination))
+        let writer = SafeDiskWriter(directory: directory, destination: destination)
+        do {
+            return try body(writer)
+        } catch {
+            writer.removeMade()
+            throw error
+        }
     }
 
     private static func requireEmpty(_ directory: Int32, _ destination: String) throws {
         let copy = dup(directory)
-        guard copy >= 0, let handle = fdopendir(copy) else {
-            throw ArchiveError(.unsafeDestination, "\(destination) cannot be listed")
+        guard copy >= 0 else {
+            throw ArchiveError(.destinationUnwritable, "cannot list \(destination): \(String(cString: strerror(errno)))")
+        }
+        guard let handle = fdopendir(copy) else {
+            let number = errno
+            close(copy)
+            throw ArchiveError(.destinationUnwritable, "cannot list \(destination): \(String(cString: strerror(number)))")
         }
         defer { closedir(handle) }
-        while let entry = readdir(handle) {
+        while true {
+            errno = 0
+            guard let entry = readdir(handle) else {
+                // The end of the listing, or a failure to read it, which is not "empty".
+                guard errno == 0 else { throw ArchiveError(.destinationUnwritable, "cannot list \(destination): \(String(cString: strerror(errno)))") }
+                return
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != "." && name != ".." {
                 throw ArchiveError(.unsafeDestination, "\(destination) is not empty; extraction needs a new, empty directory")
@@ -64,26 +112,34 @@ package final class SafeDiskWriter {
         }
     }
 
-    /// Creates a directory at `relativePath` under the destination; one that already exists
-    /// (made for a file inside it that came first) is kept.
+    /// Creates a directory at `relativePath` under the destination; one this writer already
+    /// made (for a file inside it that came first) is kept.
+    /// - Throws: ``ArchiveError`` `.unsafeDestination` when the path would leave the destination
+    ///   or something this writer did not make is in its place, `.destinationUnwritable`.
     package func makeDirectory(_ relativePath: String) throws {
-        let (parent, name) = try openParent(of: relativePath)
+        let names = try Self.names(of: relativePath)
+        let parent = try openParent(names, for: relativePath)
         defer { close(parent) }
-        close(try openDirectory(name, in: parent, for: relativePath))
+        close(try openDirectory(names, in: parent, for: relativePath))
     }
 
     /// Creates a regular file at `relativePath`, and the directories above it that do not exist
     /// yet, and fills it from `body`.
     /// - Throws: ``ArchiveError`` `.unsafeDestination` when the path would leave the destination
     ///   or the name exists, `.sizeMismatch` when `body` does not deliver exactly `size` bytes,
-    ///   `.destinationUnwritable` when the system refuses (permissions, a full disk).
+    ///   `.destinationUnwritable` when the system refuses (permissions, a full disk, a name too
+    ///   long for the file system).
     package func writeFile(_ relativePath: String, size: UInt64, body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        let (parent, name) = try openParent(of: relativePath)
+        let names = try Self.names(of: relativePath)
+        let parent = try openParent(names, for: relativePath)
         defer { close(parent) }
-        let file = openat(parent, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let file = Self.retrying { openat(parent, names[names.count - 1], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard file >= 0 else { throw failure(writing: relativePath, errno) }
         var isOpen = true
         defer { if isOpen { close(file) } }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { throw failure(writing: relativePath, errno) }
+        made.append(Made(names: names, identity: Identity(info), isDirectory: false))
         guard fchmod(file, 0o644) == 0 else { throw failure(writing: relativePath, errno) }
         var written: UInt64 = 0
         try body { chunk in
@@ -94,34 +150,42 @@ package final class SafeDiskWriter {
             var offset = 0
             while offset < chunk.count {
                 let count = Glibc.write(file, base + offset, chunk.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(writing: relativePath, errno)
-                }
+                if count < 0 && errno == EINTR { continue }
+                // Nothing written and no error is a disk that takes no more.
+                guard count > 0 else { throw failure(writing: relativePath, count == 0 ? ENOSPC : errno) }
                 offset += count
             }
             written += UInt64(chunk.count)
         }
         guard written == size else { throw ArchiveError(.sizeMismatch, "\(written) of \(size) bytes", location: relativePath) }
         isOpen = false
-        // A network file system may report a full disk only when the file is closed.
-        guard close(file) == 0 else { throw failure(writing: relativePath, errno) }
+        // A network file system may report a full disk only when the file is closed. EINTR
+        // there is not a failure: Linux has closed the descriptor all the same.
+        guard close(file) == 0 || errno == EINTR else { throw failure(writing: relativePath, errno) }
     }
 
-    /// The directory that holds `relativePath`'s last name, opened (the caller closes it), and
-    /// that name. Directories on the way that do not exist yet are made.
-    private func openParent(of relativePath: String) throws -> (parent: Int32, name: String) {
-        let names = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    /// The names of `relativePath`, split on the byte `/` (a `/` followed by a combining mark is
+    /// one Swift character, and still a separator to the kernel).
+    /// - Throws: ``ArchiveError`` `.unsafeDestination` for a path that could leave the destination.
+    private static func names(of relativePath: String) throws -> [String] {
+        let parts = relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard !relativePath.isEmpty, !relativePath.utf8.contains(0),
-            !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }), let last = names.last
+            !parts.contains(where: { $0.isEmpty || $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) })
         else {
             throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): it would leave the destination")
         }
+        // Lossless: a `/` byte is never part of a longer UTF-8 sequence.
+        return parts.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The directory that holds the last of `names`, opened (the caller closes it). Directories
+    /// on the way that do not exist yet are made.
+    private func openParent(_ names: [String], for relativePath: String) throws -> Int32 {
         var parent = dup(directory)
         guard parent >= 0 else { throw failure(writing: relativePath, errno) }
-        for name in names.dropLast() {
+        for depth in 1..<names.count {
             do {
-                let next = try openDirectory(name, in: parent, for: relativePath)
+                let next = try openDirectory(Array(names[..<depth]), in: parent, for: relativePath)
                 close(parent)
                 parent = next
             } catch {
@@ -129,28 +193,73 @@ package final class SafeDiskWriter {
                 throw error
             }
         }
-        return (parent, last)
+        return parent
     }
 
-    /// Opens directory `name` in `parent`, never through a symbolic link, after making it
-    /// (mode 0755) if it does not exist.
-    private func openDirectory(_ name: String, in parent: Int32, for relativePath: String) throws -> Int32 {
-        let made = mkdirat(parent, name, 0o700) == 0
-        guard made || errno == EEXIST else { throw failure(writing: relativePath, errno) }
-        let opened = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    /// Opens the directory named by the last of `names` in `parent`, never through a symbolic
+    /// link, after making it (mode 0755) if it does not exist. One that exists is entered only
+    /// if this writer made it: the destination was empty, so anything else was put there by
+    /// someone else meanwhile.
+    private func openDirectory(_ names: [String], in parent: Int32, for relativePath: String) throws -> Int32 {
+        let name = names[names.count - 1]
+        let isNew = Self.retrying { mkdirat(parent, name, 0o700) } == 0
+        guard isNew || errno == EEXIST else { throw failure(writing: relativePath, errno) }
+        var info = stat()
+        if isNew, fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            // Recorded before it is opened, so a failure from here on still removes it.
+            made.append(Made(names: names, identity: Identity(info), isDirectory: true))
+            madeDirectories.insert(Identity(info))
+        }
+        let opened = Self.retrying { openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard opened >= 0 else { throw failure(writing: relativePath, errno) }
-        if made, fchmod(opened, 0o755) != 0 {
-            let number = errno
+        do {
+            guard fstat(opened, &info) == 0 else { throw failure(writing: relativePath, errno) }
+            guard madeDirectories.contains(Identity(info)) else {
+                throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): \(names.joined(separator: "/")) was put there by someone else")
+            }
+            if isNew, fchmod(opened, 0o755) != 0 { throw failure(writing: relativePath, errno) }
+        } catch {
             close(opened)
-            throw failure(writing: relativePath, number)
+            throw error
         }
         return opened
     }
 
+    /// Removes what this writer made, deepest first, each only if it is still the object made;
+    /// what cannot be reached without following a link, or is not empty, or is another object
+    /// now, is left.
+    private func removeMade() {
+        for object in made.reversed() {
+            var parent = dup(directory)
+            guard parent >= 0 else { continue }
+            for name in object.names.dropLast() {
+                let next = Self.retrying { openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                close(parent)
+                parent = next
+                if parent < 0 { break }
+            }
+            guard parent >= 0 else { continue }
+            defer { close(parent) }
+            let name = object.names[object.names.count - 1]
+            var info = stat()
+            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, Identity(info) == object.identity else { continue }
+            unlinkat(parent, name, object.isDirectory ? AT_REMOVEDIR : 0)
+        }
+        made = []
+        madeDirectories = []
+    }
+
+    /// `call` again for as long as a signal interrupts it.
+    private static func retrying(_ call: () -> Int32) -> Int32 {
+        var result = call()
+        while result < 0 && errno == EINTR { result = call() }
+        return result
+    }
+
     /// Why writing `relativePath` failed: a name that exists, or a symbolic link or file on the
     /// way, is the destination's shape (`.unsafeDestination`); anything else (permissions, a
-    /// read-only file system, a full disk) is the disk's state (`.destinationUnwritable`), with
-    /// the system's reason.
+    /// read-only file system, a full disk, a name too long for the file system) is the disk's
+    /// state (`.destinationUnwritable`), with the system's reason.
     private func failure(writing relativePath: String, _ number: Int32) -> ArchiveError {
         let reason = String(cString: strerror(number))
         if [EEXIST, ELOOP, ENOTDIR].contains(number) {
