@@ -59,8 +59,18 @@ package enum LedgerExport {
         return value
     }
 
+    /// `text` as one CSV field (RFC 4180): in double quotes, each `"` doubled, when it holds a
+    /// comma, a quote or a line break. Compared byte by byte: `\r\n` is one Swift character,
+    /// equal to neither `\r` nor `\n`, and a quote followed by a combining mark is one too.
     private static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { out.append("\"") }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
     }
 }

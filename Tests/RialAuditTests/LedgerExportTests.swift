@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 import RialAudit
 import RialFormat
 import RialLedger
+import RialTestSupport
 
 /// `rial ledger export`'s two forms in process (the schema and the links recomputed from an
 /// export by Python: Tests/RialCLITests/AuditTests.swift).
@@ -42,5 +44,30 @@ struct LedgerExportTests {
         let none = LedgerExport.render([Self.record()], format: .jsonl)
         guard case .object(let bare) = try StrictJSONParser.parse(Array(none.utf8)) else { Issue.record("\(none)"); return }
         #expect(bare["detail"] == .null)
+    }
+
+    /// `\r\n` is one Swift character, equal to neither `\r` nor `\n`, and a `"` followed by a
+    /// combining mark is one too: compared character by character, such a field went out
+    /// unquoted and split the record into two rows.
+    @Test("CSV: Python's csv module reads one row per record whatever a path holds (CRLF, a quote before a combining mark)")
+    func csvAgainstPython() throws {
+        let record = Self.record()
+        let hostile = ["/s/a\r\n99,forged.rialpkg", "/s/q\"\u{301},x.rialpkg", "/s/plain.rialpkg"]
+        let records = hostile.map { path -> LedgerRecord in
+            var copy = record
+            copy.path = path
+            return copy
+        }
+        let text = LedgerExport.render(records, format: .csv)
+        try TemporaryDirectory.with { dir in
+            let file = dir.appendingPathComponent("export.csv")
+            try Data(text.utf8).write(to: file)
+            let script =
+                "import csv, json, sys; rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8'))); print(json.dumps([r[rows[0].index('path')] for r in rows[1:]]))"
+            let run = Subprocess.execute([try OutsideOracle.python(), "-c", script, file.path], cwd: dir)
+            #expect(run.status == 0, "\(run)")
+            let paths = try JSONSerialization.jsonObject(with: run.stdout) as? [String]
+            #expect(paths == hostile, "\(run.output)")
+        }
     }
 }

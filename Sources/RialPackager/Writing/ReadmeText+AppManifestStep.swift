@@ -34,11 +34,6 @@ extension ReadmeText {
                 hasTokens: claim.map { !$0.manifest.tokens.isEmpty } ?? true)
         }
 
-        /// `text` quoted for a POSIX shell: in single quotes, each `'` written `'\''`.
-        static func shellQuoted(_ text: String) -> String {
-            "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-        }
-
         /// The step, ending with a blank line.
         var text: String {
             let tokens =
@@ -81,8 +76,8 @@ extension ReadmeText {
                    3 to 5 showed that both files are the ones packed; this step checks that
                    the media is the one the app hashed and had stamped:
 
-                       app=\(Self.shellQuoted(manifestPath))
-                       media=\(Self.shellQuoted(mediaPath))
+                       app=\(ShellWord.singleQuoted(manifestPath))
+                       media=\(ShellWord.singleQuoted(mediaPath))
 
                    The app's digests. The commands read each value out of the manifest
                    (grep -o finds "key" : "value" however the JSON is spaced; a value that

@@ -1,3 +1,4 @@
+import RialFormat
 import RialVerifier
 extension HTMLPage {
     mutating func checks(_ report: VerificationReport) {

@@ -1,3 +1,4 @@
+import RialFormat
 import RialVerifier
 extension HTMLPage {
     /// How the verdict was reached: what a second examiner needs to repeat it and get the same
