@@ -48,7 +48,8 @@ extension PackageAmender {
         if let stated = draft.time, stated > now {
             throw AmenderError(.invalidEvent, "the event's time \(stated.rfc3339) is in the future; a custody event records what has happened")
         }
-        return try whileLocked(at: now, acceptingFailure: force, progress: progress) { now, report, tags in
+        return try whileLocked(at: now, acceptingFailure: force, progress: progress) { now, verified in
+            let (report, tags) = (verified.report, verified.tags)
             let time = draft.time ?? now
             let (packageID, manifestSHA256) = try packageID(in: report)
             let forced =
@@ -78,7 +79,7 @@ extension PackageAmender {
             } catch {
                 throw AmenderError(.writeFailed, "could not take the SHA-256 of the new event", cause: error, report: report)
             }
-            try append(files, modificationTime: now, report: report)
+            try append(files, modificationTime: now, to: verified)
             return CustodyReceipt(
                 report: report, event: event, headSHA256: head, signer: signer?.signer.certificate.subject,
                 addedPaths: files.map(\.path))

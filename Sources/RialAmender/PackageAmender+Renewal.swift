@@ -15,7 +15,8 @@ extension PackageAmender {
     /// - Throws: ``AmenderError`` as ``makeTimestampRequest(progress:)``, and `.notTimestamped`,
     ///   `.unreadableRenewal`.
     public func makeRenewalRequest(algorithm: DigestAlgorithm? = nil, progress: Verifier.Progress? = nil) throws -> RenewalRequestReceipt {
-        let (report, tags) = try verifiedTagFiles(at: nil, progress: progress)
+        let verified = try verifiedTagFiles(at: nil, progress: progress)
+        let (report, tags) = (verified.report, verified.tags)
         _ = try verifiedSeal(in: tags, report: report)
         let (number, record, dataObject) = try renewalState(in: tags, report: report)
         let algorithm = algorithm ?? record.chains.last?.first?.algorithm ?? .sha256
@@ -62,7 +63,8 @@ extension PackageAmender {
         guard let algorithm = response.imprintDigest, EvidenceRecord.oid(algorithm) != nil else {
             throw AmenderError(.tokenNotSHA256, "the token's imprint uses \(response.imprintAlgorithm), not SHA-256, SHA-384 or SHA-512")
         }
-        return try whileLocked(at: time, progress: progress) { time, report, tags in
+        return try whileLocked(at: time, progress: progress) { time, verified in
+            let (report, tags) = (verified.report, verified.tags)
             _ = try verifiedSeal(in: tags, report: report)
             let (number, record, dataObject) = try renewalState(in: tags, report: report)
             let next: (startsChain: Bool, imprint: [UInt8])
@@ -81,7 +83,7 @@ extension PackageAmender {
             let renewed = record.appending(token: tokenDER, algorithm: algorithm)
             var files = [PackageFile(path: PackageLayout.renewalRecord(number + 1), bytes: renewed.der)]
             files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
-            try append(files, modificationTime: time, report: report)
+            try append(files, modificationTime: time, to: verified)
             return RenewalReceipt(
                 report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
                 renewal: number + 1, startsChain: next.startsChain, addedPaths: files.map(\.path))

@@ -31,7 +31,8 @@ extension PackageAmender {
         } catch {
             throw AmenderError(.invalidSigner, Self.reason(error), cause: error)
         }
-        return try whileLocked(at: time, progress: progress) { time, report, tags in
+        return try whileLocked(at: time, progress: progress) { time, verified in
+            let (report, tags) = (verified.report, verified.tags)
             if tags.files[PackageLayout.seal] != nil {
                 throw AmenderError(.alreadySealed, "\(path) is already sealed; a package is sealed once", report: report)
             }
@@ -56,7 +57,7 @@ extension PackageAmender {
             } catch {
                 throw AmenderError(.writeFailed, "could not seal \(path)", cause: error, report: report)
             }
-            try append(files, modificationTime: time, report: report)
+            try append(files, modificationTime: time, to: verified)
             return SealReceipt(
                 report: report, manifestSHA256: manifestSHA256, signer: sealer.signer.certificate.subject,
                 event: event, addedPaths: files.map(\.path))

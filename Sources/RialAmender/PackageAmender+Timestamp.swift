@@ -12,7 +12,8 @@ extension PackageAmender {
     ///   `.changedDuringVerification`, `.notSealed`, `.unreadableSeal`, `.sealMismatch`,
     ///   `.writeFailed` when the request cannot be made.
     public func makeTimestampRequest(progress: Verifier.Progress? = nil) throws -> TimestampRequestReceipt {
-        let (report, tags) = try verifiedTagFiles(at: nil, progress: progress)
+        let verified = try verifiedTagFiles(at: nil, progress: progress)
+        let (report, tags) = (verified.report, verified.tags)
         let signature = try verifiedSeal(in: tags, report: report)
         do {
             let request = try TimeStampRequest(sha256Imprint: StreamingDigest.digest(.sha256, of: signature.signatureValue))
@@ -55,7 +56,8 @@ extension PackageAmender {
                 throw AmenderError(.invalidToken, Self.reason(error), cause: error)
             }
         }
-        return try whileLocked(at: time, progress: progress) { time, report, tags in
+        return try whileLocked(at: time, progress: progress) { time, verified in
+            let (report, tags) = (verified.report, verified.tags)
             let signature = try verifiedSeal(in: tags, report: report)
             guard response.imprintIsSHA256 else {
                 throw AmenderError(.tokenNotSHA256, "the token's imprint uses \(response.imprintAlgorithm), not SHA-256", report: report)
@@ -67,7 +69,7 @@ extension PackageAmender {
             var files = [PackageFile(path: PackageLayout.sealTimestamp, bytes: token.response)]
             if let chain = token.tsaChain { files.append(PackageFile(path: PackageLayout.sealTimestampChain, bytes: chain)) }
             files += Self.new(staples, in: tags).map { PackageFile(path: $0.path, bytes: $0.bytes) }
-            try append(files, modificationTime: time, report: report)
+            try append(files, modificationTime: time, to: verified)
             return TimestampReceipt(
                 report: report, genTime: Timestamp(seconds: response.genTime), serialHex: response.serialHex,
                 addedPaths: files.map(\.path))

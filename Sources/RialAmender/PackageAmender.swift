@@ -89,21 +89,20 @@ public struct PackageAmender: Sendable {
     /// - Parameters:
     ///   - time: the amendment's time, before the lock.
     ///   - acceptingFailure: go on with a package whose verdict is `fail` (never `error`).
-    ///   - body: given the time once locked, the report and the tag files checked to be the
-    ///     verified ones.
+    ///   - body: given the time once locked and the package as verified (its report, its tag
+    ///     files checked to be the verified ones, what it held).
     /// - Throws: what ``PackageLock/init(path:)``, ``checkReplaceable()`` and
     ///   ``verifiedTagFiles(at:acceptingFailure:progress:)`` throw, and what `body` throws.
     func whileLocked<Outcome>(
         at time: Timestamp, acceptingFailure: Bool = false, progress: Verifier.Progress?,
-        _ body: (Timestamp, VerificationReport, PackageTagFiles) throws -> Outcome
+        _ body: (Timestamp, VerifiedPackage) throws -> Outcome
     ) throws -> Outcome {
         let lock = try PackageLock(path: target)
         defer { lock.release() }
         let time = timeOnceLocked(time)
         try checkReplaceable()
         removeLeftovers()
-        let (report, tags) = try verifiedTagFiles(at: time, acceptingFailure: acceptingFailure, progress: progress)
-        return try body(time, report, tags)
+        return try body(time, try verifiedTagFiles(at: time, acceptingFailure: acceptingFailure, progress: progress))
     }
 
     /// Removes the temporary files an interrupted write of the package left beside it (a run
@@ -161,16 +160,22 @@ public struct PackageAmender: Sendable {
     ///     verifier's own, or now when the amender was made without a verifier.
     ///   - acceptingFailure: go on with a package whose verdict is `fail` (never `error`).
     ///   - progress: called as the verifier reads the package.
-    /// - Returns: the report and the tag files, checked to be the verified ones.
+    /// - Returns: the report, the tag files, checked to be the verified ones, and every file's
+    ///   size and SHA-256 as verified.
     /// - Throws: ``AmenderError`` `.verificationFailed`, `.unverifiable`, `.unreadablePackage`
     ///   or `.changedDuringVerification`.
-    func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> (
-        report: VerificationReport, tags: PackageTagFiles
-    ) {
+    func verifiedTagFiles(at time: Timestamp?, acceptingFailure: Bool = false, progress: Verifier.Progress?) throws -> VerifiedPackage {
         if let refusal = Self.streamRefusal(path) { throw refusal }
         let time = time ?? (verifiesAtEachOperation ? Timestamp.now() : nil)
         let verifier = time.map { Verifier(limits: self.verifier.limits, verificationTime: $0, policy: self.verifier.policy) } ?? self.verifier
-        let report = verifier.report(for: target, progress: progress)
+        let report: VerificationReport
+        let contents: VerifiedFiles
+        do {
+            let verified = try verifier.verifiedInventory(path: target, progress: progress)
+            (report, contents) = (verified.report, VerifiedPackage.contents(of: verified.inventory))
+        } catch {
+            (report, contents) = (verifier.errorReport(error, path: target), VerifiedFiles(files: [:]))
+        }
         switch report.verdict {
         case .pass:
             break
@@ -191,7 +196,7 @@ public struct PackageAmender: Sendable {
         guard Self.tagFiles(tags, areThoseVerifiedBy: report) else {
             throw AmenderError(.changedDuringVerification, "\(path) changed while it was being verified", report: report)
         }
-        return (report, tags)
+        return VerifiedPackage(report: report, tags: tags, contents: contents)
     }
 
     /// Whether `tags`, read after `report` was made, are still the verified ones: the same
@@ -213,14 +218,20 @@ public struct PackageAmender: Sendable {
         return (id, manifestSHA256)
     }
 
-    /// Appends `files` through the rewriter, atomically.
+    /// Appends `files` through the rewriter, atomically, holding every byte copied to what was
+    /// verified.
     /// - Throws: ``AmenderError`` `.alreadyPresent` when one of them is already in the package,
+    ///   `.changedDuringVerification` when the package is no longer what was verified,
     ///   `.writeFailed` otherwise; the package is then unchanged.
-    func append(_ files: [PackageFile], modificationTime: Timestamp, report: VerificationReport) throws {
+    func append(_ files: [PackageFile], modificationTime: Timestamp, to verified: VerifiedPackage) throws {
+        let report = verified.report
         do {
-            try PackageRewriter(source: target, destination: target).append(files, modificationTime: modificationTime.seconds)
+            try PackageRewriter(source: target, destination: target).append(
+                files, modificationTime: modificationTime.seconds, verified: verified.contents)
         } catch let error as PackagerError where error.code == .invalidOption {
             throw AmenderError(.alreadyPresent, error.reason, cause: error, report: report)
+        } catch let error as PackagerError where error.code == .sourceChanged {
+            throw AmenderError(.changedDuringVerification, "\(path) changed after it was verified; nothing was added", cause: error, report: report)
         } catch {
             throw AmenderError(.writeFailed, "could not amend \(path)", cause: error, report: report)
         }

@@ -23,6 +23,9 @@ public struct PackagerErrorCode: RialErrorCode {
     public static let payloadTooLarge = Self("pack.payload-too-large")
     /// Writing the package failed.
     public static let writeFailed = Self("pack.write-failed")
+    /// The package being rewritten is not the one it was verified as: a file changed, appeared
+    /// or went missing in between (``VerifiedFiles``).
+    public static let sourceChanged = Self("pack.source-changed")
     /// Internal consistency check failed; a bug, reported rather than written.
     public static let internalInconsistency = Self("pack.internal")
 }

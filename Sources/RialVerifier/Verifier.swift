@@ -133,7 +133,7 @@ public struct Verifier: Sendable {
     }
 
     /// The `error` report for an input that could not be evaluated.
-    func errorReport(_ error: any Error, path: String) -> VerificationReport {
+    package func errorReport(_ error: any Error, path: String) -> VerificationReport {
         let kind: VerificationReport.SubjectKind = path != Self.standardInput && Self.isDirectory(path) ? .bag : .package
         let reason = error as? VerifierError ?? VerifierError(.unreadable, "cannot verify \(path)", cause: error)
         return .error(reason, subjectPath: path, subjectKind: kind, verifiedAt: verificationTime, settings: settings)

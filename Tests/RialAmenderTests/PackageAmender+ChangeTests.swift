@@ -75,4 +75,32 @@ struct PackageAmenderChangeTests {
         }
         #expect(amendmentCode { try amender.makeTimestampRequest() } == .sealMismatch)
     }
+
+    /// The manifest and custody head are the same after the change; only the payload differs.
+    @Test(
+        "a payload byte changed, or a file added, after verification (by something that takes no lock): refused, nothing added, the changed package left as it is",
+        arguments: ["flip", "add"])
+    func refusesAPayloadChangedAfterVerification(change: String) throws {
+        let sample = try AmendableSample()
+        defer { sample.remove() }
+        var amender = PackageAmender(path: sample.package)
+        let package = sample.package
+        amender.afterVerifying = { _ in
+            if change == "flip" {
+                try? sample.flipByte()
+            } else {
+                // A file the manifests do not list, added without touching them.
+                try? PackageRewriter(source: package, destination: package).append(
+                    [PackageFile(path: "rial/extra.txt", bytes: Array("meanwhile\n".utf8))], modificationTime: Timestamp.now().seconds)
+            }
+        }
+        #expect(amendmentCode { try amender.seal(with: TestSigner.make(), at: .now()) } == .changedDuringVerification)
+        let after = try PackageRewriter.tagFiles(of: package).files
+        #expect(!after.keys.contains(PackageLayout.seal), "not sealed")
+        if change == "flip" {
+            #expect(try Verifier().verify(path: package).failures.map(\.code.rawValue).contains("bag.manifest.sha256.mismatch"), "the changed byte is kept")
+        } else {
+            #expect(after["rial/extra.txt"] != nil, "their file is kept")
+        }
+    }
 }

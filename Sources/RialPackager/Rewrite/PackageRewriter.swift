@@ -11,7 +11,8 @@ import RialArchive
 /// stays valid (`schema/SPEC.md` §3.3).
 ///
 /// The rewriter does not verify the package it copies: to add to a package only once it
-/// verifies, as `rial` does, use `PackageAmender` in `RialAmender`.
+/// verifies, as `rial` does, use `PackageAmender` in `RialAmender`, which gives the rewriter
+/// what it verified (``VerifiedFiles``) to hold every copied byte to.
 package struct PackageRewriter: Sendable {
     package let source: String
     package let destination: String
@@ -45,10 +46,15 @@ package struct PackageRewriter: Sendable {
     }
 
     /// Writes the package with `newFiles` appended.
-    /// - Parameter modificationTime: the new entries' mtime, seconds since 1970.
+    /// - Parameters:
+    ///   - modificationTime: the new entries' mtime, seconds since 1970.
+    ///   - verified: what the source held when it was verified; every file copied is hashed as
+    ///     it is copied and must be one of them, unchanged, and none may be missing. `nil`:
+    ///     copied as found.
     /// - Throws: ``PackagerError`` `.invalidOption` when a new path already exists,
-    ///   `.writeFailed` on any read or write error; the destination is then unchanged.
-    package func append(_ newFiles: [PackageFile], modificationTime: Int64) throws {
+    ///   `.sourceChanged` when the source is not what was verified, `.writeFailed` on any read or
+    ///   write error; the destination is then unchanged.
+    package func append(_ newFiles: [PackageFile], modificationTime: Int64, verified: VerifiedFiles? = nil) throws {
         // The lines each tag manifest gains; the manifests themselves are read as the copy
         // passes them, so the source is read once.
         var addedLines: [String: [UInt8]] = [:]
@@ -69,6 +75,7 @@ package struct PackageRewriter: Sendable {
             var root: String?
             var directories: Set<String> = []
             var updated: Set<String> = []
+            var copied = 0
             while let header = try reader.nextEntry() {
                 let (top, relative) = Self.split(header.path)
                 root = root ?? top + "/"
@@ -80,17 +87,31 @@ package struct PackageRewriter: Sendable {
                     directories.insert(header.path.hasSuffix("/") ? header.path : header.path + "/")
                     try writer.addDirectory(path: header.path, mode: header.mode, modificationTime: header.modificationTime)
                 case .regularFile:
+                    let expected = try verified.map { verified in try Self.expectation(for: relative, size: header.size, in: verified) }
+                    // Hashed only when there is something to hold it to.
+                    let digest = try expected.map { _ in try StreamingDigest(.sha256) }
                     if let relative, let lines = addedLines[relative] {
                         var bytes = try reader.readAll(limit: PackageLayout.maxParsedFileBytes)
+                        try digest?.update(bytes)
                         if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
                         try writer.addFile(path: header.path, bytes: bytes + lines, mode: header.mode, modificationTime: header.modificationTime)
                         updated.insert(relative)
                     } else {
                         try writer.addFile(path: header.path, size: header.size, mode: header.mode, modificationTime: header.modificationTime) { write in
-                            try reader.readData { try write($0) }
+                            try reader.readData { chunk in
+                                try digest?.update(chunk)
+                                try write(chunk)
+                            }
                         }
                     }
+                    if let expected, let digest, hex(try digest.finish()) != expected.sha256 {
+                        throw PackagerError(.sourceChanged, "\(relative ?? header.path) changed since the package was verified")
+                    }
+                    copied += 1
                 }
+            }
+            if let verified, copied != verified.files.count {
+                throw PackagerError(.sourceChanged, "\(verified.files.count - copied) files of the verified package are missing from it now")
             }
             guard let root else { throw PackagerError(.invalidCapture, "\(source) holds no entries") }
             for name in PackageLayout.tagManifests where !updated.contains(name) {
@@ -113,6 +134,15 @@ package struct PackageRewriter: Sendable {
         } catch {
             throw PackagerError(.writeFailed, "could not write \(destination)", cause: error)
         }
+    }
+
+    /// What `relative`, an entry of `size` bytes, was when verified.
+    /// - Throws: ``PackagerError`` `.sourceChanged` when it was not there, or had another size.
+    private static func expectation(for relative: String?, size: UInt64, in verified: VerifiedFiles) throws -> VerifiedFiles.File {
+        guard let relative, let file = verified.files[relative], file.size == size else {
+            throw PackagerError(.sourceChanged, "\(relative ?? "an entry") was not in the verified package, or changed size since it was verified")
+        }
+        return file
     }
 
     /// The top-level directory and the path below it (`nil` for the directory itself).
