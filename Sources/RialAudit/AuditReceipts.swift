@@ -19,20 +19,64 @@ package struct AuditReceipts {
         guard stat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw AuditError(.couldNotComplete, "--receipts \(base): not a directory; make it first (mkdir -p \(base))")
         }
-        // A run id may hold any character but a slash is a directory: keep it one name.
-        let name = String(runID.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
+        let name = try Self.directoryName(runID)
         directory = base.hasSuffix("/") ? base + name : base + "/" + name
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw AuditError(.couldNotComplete, "--receipts: cannot make \(directory): \(String(cString: strerror(errno)))")
         }
+        // One that was there must be a directory, not a link to somewhere else.
+        guard lstat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw AuditError(
+                .couldNotComplete, "--receipts: \(directory) exists and is not a directory (a symbolic link is refused); remove it or give another --run")
+        }
     }
 
-    /// The receipt's path for one input.
+    /// The run's directory name: the run id as one name. It comes from `--run` or the job
+    /// engine's environment, so it is made safe here: `/` and NUL become `_` (scalar by scalar:
+    /// a `/` followed by a combining mark is one Swift character, and still a separator), `.`
+    /// and `..` become `_` and `__`, and an id longer than a file name may be is cut, with the
+    /// SHA-256 of the whole id after it so two long ids stay apart.
+    static func directoryName(_ runID: String) throws(AuditError) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in runID.unicodeScalars { scalars.append(scalar == "/" || scalar == "\0" ? "_" : scalar) }
+        var name = String(scalars)
+        if name.isEmpty || name == "." || name == ".." { name = String(repeating: "_", count: max(1, name.utf8.count)) }
+        guard name.utf8.count > maxNameBytes else { return name }
+        return cut(name, toBytes: 100) + "-" + (try hash(runID))
+    }
+
+    /// The longest name rial gives a file or directory it makes here (file systems allow 255 bytes).
+    package static let maxNameBytes = 200
+
+    /// The longest prefix of `text` that is at most `bytes` UTF-8 bytes, cut between scalars.
+    static func cut(_ text: String, toBytes bytes: Int) -> String {
+        var kept = String.UnicodeScalarView()
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += UTF8.width(scalar)
+            guard count <= bytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    /// The first 16 hex digits of the SHA-256 of `text`.
+    private static func hash(_ text: String) throws(AuditError) -> String {
+        do {
+            return String(Hex.encode(try StreamingDigest.digest(.sha256, of: Array(text.utf8))).prefix(16))
+        } catch {
+            throw AuditError(.couldNotComplete, "cannot hash a name", cause: error)
+        }
+    }
+
+    /// The receipt's path for one input: its file name, without `.rialpkg` and cut to 100
+    /// bytes (a package's own name may be as long as the file system allows; KEYHASH keeps the
+    /// cut names apart), then KEYHASH.
     /// - Throws: when OpenSSL cannot hash the key: a made-up name could be another package's.
     package func path(for input: StoreKeys.Input) throws -> String {
-        let name = input.path.split(separator: "/").last.map(String.init) ?? "package"
-        let stem = name.hasSuffix(".rialpkg") ? String(name.dropLast(".rialpkg".count)) : name
-        let keyHash = String(Hex.encode(try StreamingDigest.digest(.sha256, of: Array(input.key.utf8))).prefix(16))
-        return "\(directory)/\(stem)-\(keyHash).receipt.json"
+        let last = input.path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? "package"
+        let name = last.hasSuffix(".rialpkg") ? String(last.dropLast(".rialpkg".count)) : last
+        let stem = Self.cut(name, toBytes: 100)
+        return "\(directory)/\(stem.isEmpty ? "package" : stem)-\(try Self.hash(input.key)).receipt.json"
     }
 }

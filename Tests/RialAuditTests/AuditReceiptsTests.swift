@@ -29,6 +29,37 @@ struct AuditReceiptsTests {
         }
     }
 
+    @Test("a run id that would leave DIR or not be one name stays one name inside it; long names are cut, and stay apart")
+    func hostileNames() throws {
+        let store = try AuditStore()
+        defer { store.remove() }
+        let long = String(repeating: "r", count: 300)
+        for (runID, expected) in [
+            ("..", "__"), (".", "_"), ("", "_"), ("a/../b", "a_.._b"), ("/\u{301}x", "_\u{301}x"), ("nul\u{0}", "nul_"),
+        ] {
+            let receipts = try AuditReceipts(directory: store.directory, runID: runID)
+            #expect(receipts.directory == store.directory + "/" + expected, "\(runID.debugDescription)")
+        }
+        let one = try AuditReceipts(directory: store.directory, runID: long + "1").directory
+        let two = try AuditReceipts(directory: store.directory, runID: long + "2").directory
+        #expect(one != two && one.hasPrefix(store.directory + "/") && two.hasPrefix(store.directory + "/"))
+        #expect(one.utf8.count - store.directory.utf8.count - 1 <= AuditReceipts.maxNameBytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory).allSatisfy { !$0.contains("/") })
+
+        // A package name as long as a file name may be, and one whose `/` carries a combining mark.
+        let receipts = try AuditReceipts(directory: store.directory, runID: "r")
+        let longName = String(repeating: "é", count: 120) + ".rialpkg"
+        let path = try receipts.path(for: StoreKeys.Input(path: "/s/" + longName, key: "k1"))
+        let file = String(path.dropFirst(receipts.directory.count + 1))
+        #expect(!file.contains("/") && file.utf8.count <= 255 && file.hasSuffix(".receipt.json"), "\(file.utf8.count) bytes")
+        let marked = try receipts.path(for: StoreKeys.Input(path: "/s/d/\u{301}x.rialpkg", key: "k2"))
+        #expect(marked.hasPrefix(receipts.directory + "/\u{301}x-"), "\(marked)")
+
+        // A run directory that is a link to somewhere else is refused.
+        try FileManager.default.createSymbolicLink(atPath: store.directory + "/linked", withDestinationPath: "/tmp")
+        #expect(throws: AuditError.self) { _ = try AuditReceipts(directory: store.directory, runID: "linked") }
+    }
+
     @Test("each package record names its receipt and SHA-256; a receipt that cannot be written is said, and the audit goes on without it")
     func recorded() throws {
         let store = try AuditStore()

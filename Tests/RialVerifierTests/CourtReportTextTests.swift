@@ -11,6 +11,15 @@ import RialCrypto
 struct CourtReportTextTests {
     static let digest = "aaf8c0f27b60139a6e61a50ea85cc9691dffc7cb5f52b1bfee868376dfb9da18"
 
+    /// A quote or `<` followed by a combining mark is one Swift character: escaped character by
+    /// character, it went out as it was.
+    @Test("every & < > \" ' is an entity, a combining mark after it or not")
+    func markupCharactersAreEntities() {
+        let escaped = HTMLReportRenderer.html("a\"\u{301}b<\u{301}c>\u{301}d&\u{301}e'\u{301}f")
+        #expect(!escaped.unicodeScalars.contains { "\"<>'".unicodeScalars.contains($0) }, "\(escaped)")
+        #expect(escaped == "a&quot;\u{301}b&lt;\u{301}c&gt;\u{301}d&amp;\u{301}e&#39;\u{301}f")
+    }
+
     @Test("a digest is four unbreakable groups of 16 with a break opportunity only between them")
     func digestGroups() {
         let markup = HTMLText.digest(Self.digest)

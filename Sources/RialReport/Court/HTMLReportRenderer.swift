@@ -48,19 +48,20 @@ package enum HTMLReportRenderer {
     }
 
     /// `text` for HTML: invisible characters shown as `\u{…}` (as in the text report), then
-    /// `& < > " '` as entities.
+    /// `& < > " '` as entities. Scalar by scalar: a `"` or `<` followed by a combining mark is
+    /// one Swift character, which a character-by-character escape would let through as it is.
     package static func html(_ text: String) -> String {
-        var out = ""
-        for character in Escaping.visible(text) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in Escaping.visible(text).unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }
