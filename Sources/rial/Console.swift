@@ -1,9 +1,10 @@
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #endif
 import RialErrors
 import RialVerifier
 import RialReport
+import Synchronization
 
 /// Writing to the terminal: messages to stderr, and progress only when stderr is a terminal.
 enum Console {
@@ -31,7 +32,8 @@ enum Console {
     static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
 }
 
-/// Unbuffered writes to a file descriptor.
+/// Unbuffered writes to a file descriptor. A failure to write standard output is kept
+/// (``StandardOutput``), so the exit status does not say "done" over an incomplete report.
 struct FileHandleStream {
     let fd: Int32
     static let standardOutput = FileHandleStream(fd: 1)
@@ -45,8 +47,10 @@ struct FileHandleStream {
                 guard let base = buffer.baseAddress else { return 0 }
                 return Glibc.write(fd, base + done, buffer.count - done)
             }
-            if result <= 0 {
-                if result < 0 && errno == EINTR { continue }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                // Nothing written and no error is a device that takes no more.
+                if fd == 1 { StandardOutput.failed(result == 0 ? ENOSPC : errno) }
                 return
             }
             done += result
@@ -146,5 +150,25 @@ final class ProgressLine: @unchecked Sendable {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
+
+/// Whether everything rial wrote reached standard output: a full disk under `> report.json`,
+/// `/dev/full`, a closed file. Checked as rial exits (``Rial/exit(_:)``): a command that did its
+/// work but could not deliver it does not exit 0.
+enum StandardOutput {
+    /// The first failure of an unbuffered write (``FileHandleStream``), as `errno`.
+    private static let firstFailure = Mutex<Int32?>(nil)
+
+    static func failed(_ number: Int32) {
+        firstFailure.withLock { if $0 == nil { $0 = number } }
+    }
+
+    /// Why what was written to standard output is incomplete, or `nil`: after flushing what
+    /// `print` buffered, the first failure of either way of writing.
+    static func problem() -> String? {
+        if fflush(stdout) != 0 { failed(errno) }
+        if let number = firstFailure.withLock({ $0 }) { return String(cString: strerror(number)) }
+        return ferror(stdout) != 0 ? "a write failed" : nil
     }
 }

@@ -75,6 +75,19 @@ struct Rial: ParsableCommand {
         } catch {
             finish(with: error)
         }
+        exit(ExitStatus.success.rawValue)
+    }
+
+    /// Exits with `status`, unless what was written to standard output did not all get there:
+    /// then it says so, and a command that would have said "done" (0) exits 2 instead (a failed
+    /// verdict, 1, and any other status stand: they are already not success). A reader that
+    /// closed the pipe early (EPIPE; SIGPIPE usually ends rial first) wanted no more.
+    static func exit(_ status: Int32) -> Never {
+        if let problem = StandardOutput.problem(), problem != String(cString: strerror(EPIPE)) {
+            FileHandleStream.standardError.write("rial: cannot write to standard output (\(problem)): what it holds is incomplete [io.failed]\n")
+            Glibc.exit(status == ExitStatus.success.rawValue ? ExitStatus.couldNotComplete.rawValue : status)
+        }
+        Glibc.exit(status)
     }
 
     /// ``exit(withError:)``, with help and usage wrapped at ``helpColumns``: help on standard
@@ -85,6 +98,6 @@ struct Rial: ParsableCommand {
         if !text.isEmpty {
             (status == .success ? FileHandleStream.standardOutput : FileHandleStream.standardError).write(text + "\n")
         }
-        Glibc.exit(status.rawValue)
+        exit(status.rawValue)
     }
 }
