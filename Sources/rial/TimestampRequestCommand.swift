@@ -49,7 +49,7 @@ struct TimestampRequestCommand: ParsableCommand {
         }
         try OutputFile.writeRequest(receipt.request.der, to: output, replacing: force)
         if !quiet {
-            print("Wrote \(output): an RFC 3161 request for the seal by \(receipt.sealSigner)")
+            print("Wrote \(output): an RFC 3161 request for the seal by \(Escaping.visible(receipt.sealSigner))")
             print("Nonce:  \(receipt.request.nonceHex)")
             print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --tsa-chain TSA-CHAIN.pem --request \(output)")
         }
@@ -66,7 +66,7 @@ struct TimestampRequestCommand: ParsableCommand {
         }
         try OutputFile.writeRequest(made.request.der, to: output, replacing: force)
         if !quiet {
-            print("Wrote \(output): an RFC 3161 request for the receipt signed by \(made.signer)")
+            print("Wrote \(output): an RFC 3161 request for the receipt signed by \(Escaping.visible(made.signer))")
             print("Nonce:  \(made.request.nonceHex)")
             print("Take it to your TSA, then: rial timestamp attach \(package) --token RESPONSE.tsr --request \(output)")
         }

@@ -13,17 +13,6 @@ package enum FileWriter {
         case replace
     }
 
-    /// Creates `path` with `mode` (0644 by default; the umask may only narrow it) and writes
-    /// `bytes`.
-    /// - Throws: ``ArchiveError`` `.io`, naming the path and the system's reason.
-    package static func write(_ bytes: [UInt8], to path: String, existing: Existing, mode: mode_t = 0o644) throws {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (existing == .refuse ? O_EXCL : O_TRUNC)
-        let fd = open(path, flags, mode)
-        guard fd >= 0 else { throw ArchiveError(.io, "cannot create \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        try bytes.withUnsafeBytes { try writeAll($0, to: fd, path: path) }
-    }
-
     /// Writes `bytes` to a temporary file beside `path` and moves it into place only when it is
     /// complete (``TemporaryFile``): a reader never sees half of it, and an interrupted run
     /// leaves nothing behind.
@@ -57,9 +46,10 @@ package enum FileWriter {
         var done = 0
         while done < bytes.count {
             let result = Glibc.write(fd, base + done, bytes.count - done)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw ArchiveError(.io, "writing \(path): \(String(cString: strerror(errno)))")
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                // Nothing written and no error is a device that takes no more: not a reason to try for ever.
+                throw ArchiveError(.io, "writing \(path): \(String(cString: strerror(result == 0 ? ENOSPC : errno)))")
             }
             done += result
         }

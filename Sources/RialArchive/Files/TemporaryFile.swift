@@ -24,6 +24,20 @@ package final class TemporaryFile {
         case system(String)
     }
 
+    /// The NAME part of a temporary name: the destination's name, cut to 200 bytes between
+    /// scalars, so `.NAME.tmp-XXXXXX` fits the 255 bytes a file name may have even when the
+    /// destination's own name takes them all.
+    static func stem(of destinationName: some StringProtocol) -> String {
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in destinationName.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= 200 else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
     /// Whether `name` is one a temporary file for a destination named `destinationName` gets
     /// (`.NAME.tmp-XXXXXX`, six characters from `mkstemp`); any destination's when `nil`.
     package static func isTemporaryName(_ name: String, of destinationName: String? = nil) -> Bool {
@@ -32,11 +46,12 @@ package final class TemporaryFile {
         let end = name.utf8.index(name.utf8.endIndex, offsetBy: -(suffix.utf8.count + 6))
         guard name[end...].hasPrefix(suffix) else { return false }
         let destination = name[name.index(after: name.startIndex)..<end]
-        return destinationName.map { destination == $0 } ?? !destination.isEmpty
+        return destinationName.map { destination.utf8.elementsEqual(stem(of: $0).utf8) } ?? !destination.isEmpty
     }
 
     /// The temporary files beside `destination` that a run killed before it could remove them
-    /// left (SIGKILL, a power cut): regular files named for it, last written before `before`.
+    /// left (SIGKILL, a power cut): regular files named for it, owned by this user (never
+    /// another's, whose files are not ours to remove), last written before `before`.
     /// Whoever calls this must know no live writer is using them (``PackageLock`` for a package).
     package static func leftBehind(besides destination: String, writtenBefore before: Int) -> [(path: String, size: Int64)] {
         let slash = destination.lastIndex(of: "/")
@@ -50,7 +65,9 @@ package final class TemporaryFile {
             guard isTemporaryName(entryName, of: name) else { continue }
             let path = (directory.isEmpty ? "" : directory) + "/" + entryName
             var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_mtim.tv_sec) < before else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), Int(info.st_mtim.tv_sec) < before else {
+                continue
+            }
             found.append((path, Int64(info.st_size)))
         }
         return found.sorted { $0.path < $1.path }
@@ -63,7 +80,7 @@ package final class TemporaryFile {
         let directory = slash.map { String(destination[..<$0]) } ?? "."
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
         let created = try PendingFiles.create {
-            var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
+            var template = Array("\(directory.isEmpty ? "/" : directory)/.\(Self.stem(of: name)).tmp-XXXXXX".utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
                 guard let base = buffer.baseAddress else { return -1 }
                 return mkstemp(base)

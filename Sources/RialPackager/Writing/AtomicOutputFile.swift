@@ -54,9 +54,10 @@ final class AtomicOutputFile {
                 guard let base = buffer.baseAddress else { return 0 }
                 return pwrite(fileDescriptor, base + done, bytes.count - done, off_t(offset) + off_t(done))
             }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw PackagerError(.writeFailed, "writing \(temporaryPath): \(String(cString: strerror(errno)))")
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                // Nothing written and no error is a device that takes no more: not a reason to try for ever.
+                throw PackagerError(.writeFailed, "writing \(temporaryPath): \(String(cString: strerror(result == 0 ? ENOSPC : errno)))")
             }
             done += result
         }

@@ -1,0 +1,47 @@
+import Foundation
+import RialArchive
+import Testing
+
+/// The hidden temporary file an output is written under (`.NAME.tmp-XXXXXX`): its name fits a
+/// file system's 255 bytes whatever the destination's, and the leftovers a killed run left are
+/// found by it, and only this user's.
+@Suite("Temporary files")
+struct TemporaryFileTests {
+    static func withDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rial-temporary-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try body(directory)
+    }
+
+    @Test("a destination whose name takes all 255 bytes still gets a temporary file, committed under that name, and its leftover is recognised")
+    func longNames() throws {
+        try Self.withDirectory { directory in
+            // 127 two-byte scalars and one more byte: 255 bytes, cut between scalars.
+            let name = String(repeating: "é", count: 127) + "x"
+            let destination = directory + "/" + name
+            let file = try TemporaryFile(destination: destination)
+            let temporaryName = String(file.path.dropFirst(directory.count + 1))
+            #expect(temporaryName.utf8.count <= 255 && TemporaryFile.isTemporaryName(temporaryName, of: name), "\(temporaryName.utf8.count) bytes")
+            #expect(!TemporaryFile.isTemporaryName(temporaryName, of: "other"))
+            #expect(TemporaryFile.leftBehind(besides: destination, writtenBefore: Int(Date().timeIntervalSince1970) + 60).map(\.path) == [file.path])
+            try file.commit(replacing: false)
+            #expect(FileManager.default.fileExists(atPath: destination))
+        }
+    }
+
+    @Test("another user's file of the same name is not a leftover of ours")
+    func othersFilesAreNotOurs() throws {
+        try Self.withDirectory { directory in
+            let destination = directory + "/case.rialpkg"
+            let leftover = directory + "/.case.rialpkg.tmp-abc123"
+            FileManager.default.createFile(atPath: leftover, contents: Data("x".utf8))
+            let later = Int(Date().timeIntervalSince1970) + 60
+            #expect(TemporaryFile.leftBehind(besides: destination, writtenBefore: later).map(\.path) == [leftover])
+            // Only root can give a file away; as anyone else, there is no other user's file to make.
+            guard geteuid() == 0 else { return }
+            #expect(chown(leftover, 65_534, 65_534) == 0)
+            #expect(TemporaryFile.leftBehind(besides: destination, writtenBefore: later).isEmpty)
+        }
+    }
+}
