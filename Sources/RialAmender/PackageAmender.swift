@@ -130,6 +130,12 @@ public struct PackageAmender: Sendable {
                 "\(name) belongs to another user (uid \(info.st_uid)); amending replaces the file, which would then be yours: ask its owner, or root, to amend it"
             )
         }
+        if info.st_gid != getegid(), geteuid() != 0, !Self.isMember(ofGroup: info.st_gid) {
+            throw AmenderError(
+                .protectedPackage,
+                "\(name) belongs to group \(info.st_gid), which you are not in; amending replaces the file, which would then be your group's (and readable by it as the package's mode allows), and no longer group \(info.st_gid)'s: amend it as a member of that group, or as root"
+            )
+        }
         guard !amendsProtectedFiles else { return }
         if info.st_mode & S_IWUSR == 0 {
             throw AmenderError(
@@ -143,6 +149,16 @@ public struct PackageAmender: Sendable {
                 "\(name) has \(info.st_nlink - 1) other name\(info.st_nlink == 2 ? "" : "s") (hard links), which would keep the old version: amending replaces this name only; pass --force to amend it anyway"
             )
         }
+    }
+
+    /// Whether this process may give a file it owns group `group`: one of its supplementary
+    /// groups (its effective group is compared by the caller).
+    private static func isMember(ofGroup group: gid_t) -> Bool {
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let found = getgroups(count, &groups)
+        return found > 0 && groups.prefix(Int(found)).contains(group)
     }
 
     /// Why `path` cannot be amended: it is standard input, a pipe or a FIFO. The package is read

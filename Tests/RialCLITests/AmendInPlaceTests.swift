@@ -66,6 +66,27 @@ struct AmendInPlaceTests {
         }
     }
 
+    @Test(
+        "a package of a group the user is not in is refused, even with --force: replacing it would drop the group and give its group bits to the user's",
+        .enabled(if: getuid() == 0, "only root can give a package a group its owner is not in"))
+    func aPackageOfAnotherGroupIsRefused() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
+            // Owned by the unprivileged user, group root (0), which that user is not in.
+            #expect(chown(package.path, 65_534, 0) == 0 && chmod(package.path, 0o640) == 0)
+            let original = try Data(contentsOf: package)
+            for extra in [[], ["--force"]] {
+                let refused = Unprivileged.rial(["custody", "append", package.path] + Self.event + extra, cwd: dir)
+                #expect(
+                    refused.status == 2 && refused.stderr.contains("belongs to group 0, which you are not in") && refused.stderr.contains("[amend.protected]"),
+                    "\(refused)")
+            }
+            #expect(try Data(contentsOf: package) == original)
+            #expect(try FileManager.default.attributesOfItem(atPath: package.path)[.groupOwnerAccountID] as? Int == 0)
+        }
+    }
+
     @Test(.enabled(if: getuid() == 0, "only root can give a package another owner to test this"))
     func asRootThePackageKeepsItsOwnerAndMode() throws {
         try withTemporaryDirectory { dir in

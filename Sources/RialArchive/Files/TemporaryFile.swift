@@ -118,8 +118,12 @@ package final class TemporaryFile {
     package func setMode(like original: String?) throws(ArchiveError) {
         var info = stat()
         if let original, stat(original, &info) == 0 {
-            _ = fchown(fileDescriptor, info.st_uid, info.st_gid)  // Only root may give a file away; failing is fine.
-            guard fchmod(fileDescriptor, info.st_mode & 0o7777) == 0 else {
+            // Only root may give a file away, and only a member of a group give it that group.
+            // Failing is fine for the owner; for the group, the original's group bits are not
+            // given to this user's group instead.
+            let keptGroup = fchown(fileDescriptor, info.st_uid, info.st_gid) == 0 || fchown(fileDescriptor, geteuid(), info.st_gid) == 0
+            let mode = keptGroup ? info.st_mode & 0o7777 : info.st_mode & 0o7707
+            guard fchmod(fileDescriptor, mode) == 0 else {
                 throw ArchiveError(.io, "cannot give \(path) the mode of \(original): \(String(cString: strerror(errno)))")
             }
         } else {
@@ -174,5 +178,20 @@ package final class TemporaryFile {
             // Interrupted before the move: PendingFiles.interrupt() removed the temporary file.
             throw failure ?? .system("interrupted")
         }
+        syncDirectory()
+    }
+
+    /// Flushes the directory that holds the destination, so the new name survives a power cut
+    /// as the file's bytes do (the rename or link is a change to the directory, which the
+    /// file's fsync does not cover). Best effort: the file is in place already, and a file
+    /// system that cannot sync a directory (some network and FUSE ones) is no reason to say
+    /// the write failed.
+    private func syncDirectory() {
+        let slash = destination.lastIndex(of: "/")
+        let directory = slash.map { $0 == destination.startIndex ? "/" : String(destination[..<$0]) } ?? "."
+        let handle = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard handle >= 0 else { return }
+        _ = fsync(handle)
+        close(handle)
     }
 }
