@@ -23,17 +23,27 @@ package struct PackageRewriter: Sendable {
         self.destination = destination
     }
 
-    /// The package's tag files (everything outside `data/`), read without the payload.
-    /// - Throws: ``PackagerError`` `.invalidCapture` when the input is not a readable package.
-    package static func tagFiles(of path: String) throws -> PackageTagFiles {
+    /// The package's tag files (everything outside `data/`), read without the payload, each up
+    /// to ``PackageLayout/maxParsedFileBytes`` and all together up to
+    /// ``PackageLayout/maxParsedTotalBytes``, as a verifier reads them: a package that fails
+    /// verification for having more (which `custody append --force` goes on with) cannot make
+    /// the amendment hold it all in memory.
+    /// - Throws: ``PackagerError`` `.invalidCapture` when the input is not a readable package,
+    ///   or its tag files are more than `totalLimit` bytes together.
+    package static func tagFiles(of path: String, totalLimit: UInt64 = PackageLayout.maxParsedTotalBytes) throws -> PackageTagFiles {
         do {
             let reader = try TarReader(path: path)
             var root: String?
             var files: [String: [UInt8]] = [:]
+            var total: UInt64 = 0
             while let header = try reader.nextEntry() {
                 let (top, relative) = split(header.path)
                 root = root ?? top
                 guard header.kind == .regularFile, let relative, !relative.hasPrefix("data/") else { continue }
+                total += header.size
+                guard total <= totalLimit else {
+                    throw PackagerError(.invalidCapture, "the tag files of \(path) are more than \(totalLimit) bytes together, more than rial reads")
+                }
                 files[relative] = try reader.readAll(limit: PackageLayout.maxParsedFileBytes)
             }
             guard let root else { throw PackagerError(.invalidCapture, "\(path) holds no entries") }
