@@ -27,7 +27,9 @@ enum AmendRefusal {
             Console.error("not \(action): the package could not be verified; nothing was changed" + code)
             return ExitStatus.couldNotComplete
         case .changedDuringVerification:
-            Console.error("\(package) changed while it was being verified; nothing was changed, try again" + code)
+            // What changed, when the copy found it (a file of another size or digest).
+            let what = error.cause.map { " (\(Console.describe($0)))" } ?? ""
+            Console.error("\(package) changed while it was being verified or copied\(what); nothing was changed, try again" + code)
             return ExitStatus.couldNotComplete
         case .alreadySealed:
             Console.error("\(package) is already sealed; a package is sealed once" + code)
@@ -50,9 +52,15 @@ enum AmendRefusal {
         case .invalidEvent, .alreadyPresent:
             Console.error(error.conciseDescription)
             return invalidEventStatus
+        case .writeFailed:
+            // The rewrite goes to a temporary file beside the package and replaces it only
+            // when complete: a full disk leaves the package as it was.
+            Console.error(error.conciseDescription)
+            Console.error("nothing was changed: \(package) is as it was")
+            return ExitStatus.couldNotComplete
         default:
-            // .unreadablePackage, .writeFailed, .noPackageIdentity: the amender's words and
-            // code, with what the packager or the disk said underneath.
+            // .unreadablePackage, .noPackageIdentity: the amender's words and code, with what
+            // the packager or the disk said underneath.
             Console.error(error.conciseDescription)
             return ExitStatus.couldNotComplete
         }

@@ -144,4 +144,24 @@ struct AmendInPlaceTests {
             #expect(result.status != 0 && result.stderr.contains("No space left on device") && result.stderr.contains("[pack.write-failed]"), "\(result)")
         }
     }
+
+    @Test(.enabled(if: canMountTmpfs, "needs `unshare -rm` and a tmpfs mount (user namespaces refused here)"))
+    func aFullDiskLeavesThePackageAsItWas() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: package.path)[.size] as? Int)
+            let small = dir.appendingPathComponent("small")
+            try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+            // Room for the package and a little more, not for a second copy of it.
+            let script =
+                #"mount -t tmpfs -o size="$1" tmpfs "$0" && cp "$2" "$0/case.rialpkg" && "$3" custody append "$0/case.rialpkg" "${@:4}"; status=$?; cmp -s "$2" "$0/case.rialpkg" && echo UNCHANGED; exit $status"#
+            let result = CLI.run(
+                ["unshare", "-rm", "bash", "-c", script, small.path, "\(size + 64 * 1024)", package.path, CLI.rialPath] + Self.event, cwd: dir)
+            #expect(result.status == 2, "\(result)")
+            #expect(
+                result.stderr.contains("No space left on device") && result.stderr.contains("nothing was changed: \(small.path)/case.rialpkg is as it was"),
+                "\(result)")
+            #expect(result.stdout.contains("UNCHANGED"), "\(result)")
+        }
+    }
 }
