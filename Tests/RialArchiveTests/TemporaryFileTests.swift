@@ -1,5 +1,5 @@
 import Foundation
-import RialArchive
+@testable import RialArchive
 import Testing
 
 /// The hidden temporary file an output is written under (`.NAME.tmp-XXXXXX`): its name fits a
@@ -42,6 +42,25 @@ struct TemporaryFileTests {
             guard geteuid() == 0 else { return }
             #expect(chown(leftover, 65_534, 65_534) == 0)
             #expect(TemporaryFile.leftBehind(besides: destination, writtenBefore: later).isEmpty)
+        }
+    }
+
+    @Test("the umask is read without setting it (a file another thread made meanwhile would get the wrong one), and a new file's mode is narrowed by it")
+    func umaskReadInPlace() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "umask"]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(mode_t(output.trimmingCharacters(in: .whitespacesAndNewlines), radix: 8) == TemporaryFile.processUmask, "sh says \(output)")
+        try Self.withDirectory { directory in
+            let file = try TemporaryFile(destination: directory + "/out")
+            try file.setMode(0o666)
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            #expect(mode == Int(0o666 & ~TemporaryFile.processUmask))
         }
     }
 }

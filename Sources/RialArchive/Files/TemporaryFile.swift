@@ -100,13 +100,44 @@ package final class TemporaryFile {
         discard()
     }
 
+    /// The process's umask, read without changing it: from `/proc/self/status` (Linux 4.7 and
+    /// later). Only where that cannot be read is it read the old way, by setting it and setting
+    /// it back, and then once: in between, a file another thread creates would get the
+    /// placeholder mask instead of the user's.
+    static let processUmask: mode_t = {
+        if let status = statusText(),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let mask = mode_t(String(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }), radix: 8)
+        {
+            return mask
+        }
+        let mask = umask(0o077)
+        umask(mask)
+        return mask
+    }()
+
+    /// `/proc/self/status`, or `nil` where there is none (it is a few hundred bytes; 64 KiB is
+    /// read at most).
+    private static func statusText() -> String? {
+        let handle = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard handle >= 0 else { return nil }
+        defer { close(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 16 {
+            let count = chunk.withUnsafeMutableBytes { read(handle, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Gives the file `mode` (narrowed by the umask, as for any new file).
     /// - Throws: ``ArchiveError`` `.io` when the mode cannot be set: the file would keep 0600,
     ///   and the caller asked for another.
     package func setMode(_ mode: mode_t) throws(ArchiveError) {
-        let mask = umask(0o022)
-        umask(mask)
-        guard fchmod(fileDescriptor, mode & ~mask) == 0 else {
+        guard fchmod(fileDescriptor, mode & ~Self.processUmask) == 0 else {
             throw ArchiveError(.io, "cannot set the mode of \(path): \(String(cString: strerror(errno)))")
         }
     }
