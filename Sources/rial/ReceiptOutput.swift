@@ -41,11 +41,13 @@ struct ReceiptOutput {
     func write(_ report: VerificationReport, to path: String) throws -> ReceiptFingerprint {
         let bytes = JSONReportRenderer.bytes(report)
         let signature = try sealer.signer.sign(bytes)
-        // An older receipt's token covers an older signature: it must not stand beside this one.
-        FileWriter.remove(ReceiptLayout.token(of: path))
-        FileWriter.remove(ReceiptLayout.tsaChain(of: path))
         try OutputFile.write(signature, to: ReceiptLayout.signature(of: path), replacing: replacing)
         try OutputFile.write(bytes, to: path, replacing: replacing)
+        // An older receipt's token covers an older signature: it must not stand beside this one.
+        // Removed only once this receipt is written: a receipt that is not replaced (no
+        // --force, or a write that failed) keeps its token.
+        FileWriter.remove(ReceiptLayout.token(of: path))
+        FileWriter.remove(ReceiptLayout.tsaChain(of: path))
         return ReceiptFingerprint(
             reportPath: path, reportSHA256: Hex.encode(try StreamingDigest.digest(.sha256, of: bytes)),
             signer: sealer.signer.certificate.subject, signerFingerprint: sealer.signer.certificate.fingerprintSHA256)

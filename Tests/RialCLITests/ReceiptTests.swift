@@ -52,6 +52,25 @@ struct ReceiptTests {
         return receipt
     }
 
+    @Test(
+        "a receipt that is not replaced keeps its token: without --force the verification refuses to write over it and leaves R.json.tsr; with --force the old token goes with the old receipt"
+    )
+    func anUnreplacedReceiptKeepsItsToken() throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            let package = try sealedPackage(pki, in: dir)
+            let receipt = try makeReceipt(package, pki, in: dir)
+            try pki.timestamp(receipt: receipt, in: dir)
+            let token = receipt.path + ".tsr"
+            #expect(FileManager.default.fileExists(atPath: token))
+            let again = CLI.rial(["verify", package.path, "--trust", pki.path("root-ca.pem"), "--receipt", receipt.path, "--quiet"] + examiner(pki), cwd: dir)
+            #expect(again.status == 2, "\(again)")
+            #expect(FileManager.default.fileExists(atPath: token), "the token of a receipt that was not replaced was removed")
+            _ = try makeReceipt(package, pki, in: dir, extra: ["--force"])
+            #expect(!FileManager.default.fileExists(atPath: token) && !FileManager.default.fileExists(atPath: receipt.path + ".tsa-chain.pem"))
+        }
+    }
+
     private func check(_ receipt: URL, _ arguments: [String], cwd: URL) throws -> (result: CommandResult, verification: Verification) {
         let result = CLI.rial(["receipt", "verify", receipt.path, "--format", "json", "--quiet"] + arguments, cwd: cwd)
         let verification = try #require(try? JSONDecoder().decode(Verification.self, from: Data(result.stdout.utf8)), "no JSON on stdout: \(result)")
