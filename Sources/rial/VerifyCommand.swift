@@ -193,7 +193,7 @@ struct VerifyCommand: ParsableCommand {
         if receipt != nil && (paths.count > 1 || filesFrom != nil || recursive) {
             throw ValidationError("--receipt takes a single package PATH (rial audit --receipts DIR signs one per package)")
         }
-        if let receipt, let report, receipt == report { throw ValidationError("--receipt and --report name the same file") }
+        if let receipt, let report, OutputFile.sameFile(receipt, report) { throw ValidationError("--receipt and --report name the same file") }
         if let report {
             guard let reportFormat = ReportFormat(path: report) else {
                 throw ValidationError(

@@ -71,6 +71,18 @@ struct ReceiptTests {
         }
     }
 
+    @Test(
+        "--receipt and --report naming one file, however spelled, is a usage error",
+        arguments: [["r.json", "r.json"], ["r.json", "./r.json"], ["sub/../r.json", "r.json"]])
+    func receiptAndReportOneFile(names: [String]) throws {
+        try withTemporaryDirectory { dir in
+            let pki = try TestPKI.make(in: dir)
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            let result = CLI.rial(["verify", "case.rialpkg", "--receipt", names[0], "--report", names[1]] + examiner(pki), cwd: dir)
+            #expect(result.status == 64 && result.stderr.contains("--receipt and --report name the same file"), "\(result)")
+        }
+    }
+
     private func check(_ receipt: URL, _ arguments: [String], cwd: URL) throws -> (result: CommandResult, verification: Verification) {
         let result = CLI.rial(["receipt", "verify", receipt.path, "--format", "json", "--quiet"] + arguments, cwd: cwd)
         let verification = try #require(try? JSONDecoder().decode(Verification.self, from: Data(result.stdout.utf8)), "no JSON on stdout: \(result)")
