@@ -85,10 +85,11 @@ let package = Package(
         .target(name: "RialFormatCore", dependencies: ["RialErrors"]),
         .target(name: "RialFormat", dependencies: ["RialErrors", "RialFormatCore"]),
         .target(name: "RialCrypto", dependencies: ["CRialOpenSSL", "RialErrors"]),
-        .target(name: "RialArchive", dependencies: ["CRialArchive", "RialErrors", "RialFormat"]),
+        .target(name: "RialArchive", dependencies: ["CRialArchive", "CRialFiles", "RialErrors", "RialFormat"]),
         .target(name: "RialXML", dependencies: ["CRialXML", "RialErrors", "RialFormat"]),
         // pipe2, prctl and capset for the media probe's isolation (Swift's Glibc lacks them).
         .systemLibrary(name: "CRialProcess"),
+        .systemLibrary(name: "CRialFiles"),
         // RialMedia, RialMediaReaders and the probe import nothing that imports Foundation: the
         // probe forks once per media file, and every library mapped makes each fork dearer.
         .target(name: "RialMedia", dependencies: ["CRialProcess", "RialErrors", "RialFormatCore"]),

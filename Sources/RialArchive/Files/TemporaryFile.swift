@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CRialFiles
 
 /// A file written under a hidden temporary name beside its destination (`.NAME.tmp-XXXXXX`) and
 /// moved into place only when complete, so a reader never sees half of it and a failure leaves
@@ -143,9 +144,11 @@ package final class TemporaryFile {
     }
 
     /// Gives the file the permissions (and, where allowed, the owner) of `original`, so
-    /// rewriting a private file in place does not make it readable by others; without
+    /// rewriting a private file in place does not make it readable by others, and its extended
+    /// attributes (its POSIX ACLs among them: access a lab gave a group; `user.` tags); without
     /// `original`, 0666 narrowed by the umask.
-    /// - Throws: ``ArchiveError`` `.io` when the mode cannot be set.
+    /// - Throws: ``ArchiveError`` `.io` when the mode cannot be set, or an ACL or `user.`
+    ///   attribute cannot be given: the file would lose what its owner set on it.
     package func setMode(like original: String?) throws(ArchiveError) {
         var info = stat()
         if let original, stat(original, &info) == 0 {
@@ -157,8 +160,30 @@ package final class TemporaryFile {
             guard fchmod(fileDescriptor, mode) == 0 else {
                 throw ArchiveError(.io, "cannot give \(path) the mode of \(original): \(String(cString: strerror(errno)))")
             }
+            try copyExtendedAttributes(of: original)
         } else {
             try setMode(0o666)
+        }
+    }
+
+    /// Copies `original`'s extended attributes to the file. Those the kernel or an administrator
+    /// keeps (`security.`, `trusted.`: a label, a capability) are not the owner's to copy, and
+    /// failing to copy one is not an error; an ACL or a `user.` attribute that cannot be copied is.
+    private func copyExtendedAttributes(of original: String) throws(ArchiveError) {
+        let size = listxattr(original, nil, 0)
+        guard size > 0 else { return }
+        var names = [CChar](repeating: 0, count: size)
+        let listed = listxattr(original, &names, size)
+        guard listed > 0 else { return }
+        for name in names.prefix(listed).split(separator: 0).map({ String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }) {
+            let mustKeep = name.hasPrefix("user.") || name.hasPrefix("system.posix_acl_")
+            let length = getxattr(original, name, nil, 0)
+            var value = [UInt8](repeating: 0, count: max(0, length))
+            let read = length < 0 ? -1 : value.withUnsafeMutableBytes { getxattr(original, name, $0.baseAddress, $0.count) }
+            let copied = read >= 0 && value.withUnsafeBytes { fsetxattr(fileDescriptor, name, $0.baseAddress, read, 0) } == 0
+            if !copied && mustKeep {
+                throw ArchiveError(.io, "cannot give \(path) the extended attribute \(name) of \(original): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
