@@ -8,17 +8,28 @@ import Testing
 /// RialCLITests' RenewalTests holds). What renewals prove is RialVerifierTests' RenewalTests.
 @Suite("PackageAmender renewals with the test PKI", .requires(.tsa))
 struct PackageAmenderRenewalTests {
+    /// A sample sealed by the test PKI, which has its renewal TSAs, and the amender that sealed it.
+    private static func sealedSample() throws -> (AmendableSample, URL, TestPKI, PackageAmender) {
+        let sample = try AmendableSample()
+        do {
+            let dir = URL(fileURLWithPath: sample.directory)
+            let pki = try TestPKI.make(in: dir)
+            _ = try pki.addRenewalTSAs()
+            let amender = PackageAmender(path: sample.package)
+            _ = try amender.seal(with: pki.sealer(), at: .now())
+            return (sample, dir, pki, amender)
+        } catch {
+            sample.remove()
+            throw error
+        }
+    }
+
     @Test(
         "a token over the seal instead of its timestamp is refused (amend.token-mismatch), adding no record; a package without a timestamp has nothing to renew (amend.not-timestamped)"
     )
     func refusals() throws {
-        let sample = try AmendableSample()
+        let (sample, dir, pki, amender) = try Self.sealedSample()
         defer { sample.remove() }
-        let dir = URL(fileURLWithPath: sample.directory)
-        let pki = try TestPKI.make(in: dir)
-        _ = try pki.addRenewalTSAs()
-        let amender = PackageAmender(path: sample.package)
-        _ = try amender.seal(with: pki.sealer(), at: .now())
         let unstamped = try sample.bytes()
         let notTimestamped = #expect(throws: AmenderError.self) { try amender.makeRenewalRequest() }
         #expect(notTimestamped?.code == .notTimestamped)
@@ -40,13 +51,8 @@ struct PackageAmenderRenewalTests {
 
     @Test("an amender made without a verifier judges at the time of each operation: a token attached after it was made is not 'in the future'")
     func anAmenderKeptForAWhile() throws {
-        let sample = try AmendableSample()
+        let (sample, dir, pki, amender) = try Self.sealedSample()
         defer { sample.remove() }
-        let dir = URL(fileURLWithPath: sample.directory)
-        let pki = try TestPKI.make(in: dir)
-        _ = try pki.addRenewalTSAs()
-        let amender = PackageAmender(path: sample.package)
-        _ = try amender.seal(with: pki.sealer(), at: .now())
         // Past the next whole second: the TSA's genTime is later than any time read so far.
         Thread.sleep(forTimeInterval: 1.1)
         try pki.timestamp(URL(fileURLWithPath: sample.package), section: "tsa_a", in: dir)
