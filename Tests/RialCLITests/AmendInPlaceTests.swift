@@ -87,6 +87,27 @@ struct AmendInPlaceTests {
         }
     }
 
+    /// Linux checks a file's mode before it sets a `user.` attribute: copied after the
+    /// original's read-only mode, it was refused (`--force` could not amend such a package).
+    @Test(
+        "a read-only package with an extended attribute, amended with --force by its (unprivileged) owner, keeps the attribute and its mode",
+        .enabled(if: getuid() == 0, "only root can give a package to the unprivileged user this runs as"))
+    func aReadOnlyPackageKeepsItsAttributes() throws {
+        try withTemporaryDirectory { dir in
+            let package = try Fixture.package(in: dir)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
+            #expect(chown(package.path, 65_534, 65_534) == 0 && chmod(package.path, 0o444) == 0)
+            let python = try Oracle.python()
+            let set = CLI.run([python, "-c", "import os, sys; os.setxattr(sys.argv[1], 'user.evidence', b'case-7')", package.path], cwd: dir)
+            try #require(set.status == 0, "\(set)")
+            let forced = Unprivileged.rial(["custody", "append", package.path, "--force"] + Self.event, cwd: dir)
+            #expect(forced.status == 0, "\(forced)")
+            let got = CLI.run([python, "-c", "import os, sys; print(os.getxattr(sys.argv[1], 'user.evidence').decode())", package.path], cwd: dir)
+            #expect(got.stdout == "case-7\n", "\(got)")
+            #expect(try mode(package) == 0o444)
+        }
+    }
+
     @Test(.enabled(if: getuid() == 0, "only root can give a package another owner to test this"))
     func asRootThePackageKeepsItsOwnerAndMode() throws {
         try withTemporaryDirectory { dir in

@@ -151,32 +151,50 @@ package final class TemporaryFile {
     ///   attribute cannot be given: the file would lose what its owner set on it.
     package func setMode(like original: String?) throws(ArchiveError) {
         var info = stat()
-        if let original, stat(original, &info) == 0 {
-            // Only root may give a file away, and only a member of a group give it that group.
-            // Failing is fine for the owner; for the group, the original's group bits are not
-            // given to this user's group instead.
-            let keptGroup = fchown(fileDescriptor, info.st_uid, info.st_gid) == 0 || fchown(fileDescriptor, geteuid(), info.st_gid) == 0
-            let mode = keptGroup ? info.st_mode & 0o7777 : info.st_mode & 0o7707
-            guard fchmod(fileDescriptor, mode) == 0 else {
-                throw ArchiveError(.io, "cannot give \(path) the mode of \(original): \(String(cString: strerror(errno)))")
-            }
-            try copyExtendedAttributes(of: original)
-        } else {
-            try setMode(0o666)
+        guard let original, stat(original, &info) == 0 else { return try setMode(0o666) }
+        // Only root may give a file away, and only a member of a group give it that group.
+        // Failing is fine for the owner; for the group, the original's group bits are not
+        // given to another group instead (whatever fchown said, the file's group decides).
+        if fchown(fileDescriptor, info.st_uid, info.st_gid) != 0 { _ = fchown(fileDescriptor, geteuid(), info.st_gid) }
+        var made = stat()
+        let keptGroup = fstat(fileDescriptor, &made) == 0 && made.st_gid == info.st_gid
+        // The attributes first, while the file is still 0600: Linux checks the mode before it
+        // sets a `user.` attribute, and a read-only original's mode would refuse it. The mode
+        // last, so it is the original's whatever an ACL's mask made of the group bits.
+        try copyExtendedAttributes(of: original, keptGroup: keptGroup)
+        let mode = keptGroup ? info.st_mode & 0o7777 : info.st_mode & 0o7707
+        guard fchmod(fileDescriptor, mode) == 0 else {
+            throw ArchiveError(.io, "cannot give \(path) the mode of \(original): \(String(cString: strerror(errno)))")
         }
     }
 
+    /// The access ACL, kept as an extended attribute.
+    private static let accessACL = "system.posix_acl_access"
+
     /// Copies `original`'s extended attributes to the file. Those the kernel or an administrator
     /// keeps (`security.`, `trusted.`: a label, a capability) are not the owner's to copy, and
-    /// failing to copy one is not an error; an ACL or a `user.` attribute that cannot be copied is.
-    private func copyExtendedAttributes(of original: String) throws(ArchiveError) {
+    /// failing to copy one is not an error; an ACL or a `user.` attribute that cannot be copied
+    /// is. An access ACL the file inherited from its directory's default ACL, which the original
+    /// does not have, is removed: it would grant what the original did not.
+    /// - Parameter keptGroup: whether the file has the original's group; an ACL is not copied
+    ///   onto another group's file (its mask would give the group bits back, to that group).
+    private func copyExtendedAttributes(of original: String, keptGroup: Bool) throws(ArchiveError) {
+        var names: [String] = []
         let size = listxattr(original, nil, 0)
-        guard size > 0 else { return }
-        var names = [CChar](repeating: 0, count: size)
-        let listed = listxattr(original, &names, size)
-        guard listed > 0 else { return }
-        for name in names.prefix(listed).split(separator: 0).map({ String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }) {
+        if size > 0 {
+            var buffer = [CChar](repeating: 0, count: size)
+            let listed = listxattr(original, &buffer, size)
+            if listed > 0 {
+                names = buffer.prefix(listed).split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            }
+        }
+        if !names.contains(Self.accessACL) { _ = fremovexattr(fileDescriptor, Self.accessACL) }
+        for name in names {
             let mustKeep = name.hasPrefix("user.") || name.hasPrefix("system.posix_acl_")
+            if name == Self.accessACL && !keptGroup {
+                throw ArchiveError(
+                    .io, "cannot give \(path) the group of \(original), which its ACL gives access to: amend it as root or as a member of that group")
+            }
             let length = getxattr(original, name, nil, 0)
             var value = [UInt8](repeating: 0, count: max(0, length))
             let read = length < 0 ? -1 : value.withUnsafeMutableBytes { getxattr(original, name, $0.baseAddress, $0.count) }
