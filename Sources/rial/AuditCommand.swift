@@ -148,6 +148,7 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let environment = ProcessInfo.processInfo.environment
         var policy = try trustOptions.makePolicy()
         policy.examinesMedia = mediaExamination.examineMedia

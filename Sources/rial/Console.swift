@@ -48,6 +48,12 @@ struct FileHandleStream {
                 return Glibc.write(fd, base + done, buffer.count - done)
             }
             if result < 0 && errno == EINTR { continue }
+            if result < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // A non-blocking descriptor (some parents hand one over): wait until it takes more.
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+                continue
+            }
             guard result > 0 else {
                 // Nothing written and no error is a device that takes no more.
                 if fd == 1 { StandardOutput.failed(result == 0 ? ENOSPC : errno) }
@@ -159,6 +165,18 @@ final class ProgressLine: @unchecked Sendable {
 enum StandardOutput {
     /// The first failure of an unbuffered write (``FileHandleStream``), as `errno`.
     private static let firstFailure = Mutex<Int32?>(nil)
+    /// Whether standard output holds only a summary of what the command did (to a package, a
+    /// ledger, files), not its result: failing to write it then leaves the work done.
+    private static let summaryOnly = Mutex(false)
+
+    /// Said by a command whose work is done elsewhere (`pack`, `seal`, `custody append`,
+    /// `extract`, `audit`, …): a failure to write standard output then does not turn "done"
+    /// into "could not complete", which a script would take as "nothing changed" and retry.
+    static func holdsOnlyASummary() {
+        summaryOnly.withLock { $0 = true }
+    }
+
+    static var isOnlyASummary: Bool { summaryOnly.withLock { $0 } }
 
     static func failed(_ number: Int32) {
         firstFailure.withLock { if $0 == nil { $0 = number } }
@@ -168,7 +186,11 @@ enum StandardOutput {
     /// `print` buffered, the first failure of either way of writing.
     static func problem() -> String? {
         if fflush(stdout) != 0 { failed(errno) }
-        if let number = firstFailure.withLock({ $0 }) { return String(cString: strerror(number)) }
-        return ferror(stdout) != 0 ? "a write failed" : nil
+        if let number = firstFailure.withLock({ $0 }) { return number == EPIPE ? nil : String(cString: strerror(number)) }
+        guard ferror(stdout) != 0 else { return nil }
+        // An earlier flush failed and glibc kept no errno: a pipe whose reader left is EPIPE,
+        // which is the reader's choice, not a failure.
+        var info = stat()
+        return fstat(1, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO ? nil : "a write failed"
     }
 }

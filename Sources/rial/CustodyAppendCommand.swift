@@ -100,6 +100,7 @@ struct CustodyAppendCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let now = Timestamp.now()
         let signer = try signing.makeSealer(amending: true)
         // The signer and the actor are checked by the amender, before the package is read.

@@ -37,6 +37,7 @@ struct ExtractCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         if let refusal = PackageExtractor.sourceRefusal(package) {
             Console.error(refusal.conciseDescription)
             throw ExitStatus.couldNotComplete

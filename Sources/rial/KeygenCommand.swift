@@ -44,6 +44,7 @@ struct KeygenCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let name: DistinguishedName
         do {
             name = try DistinguishedName(parsing: subject)

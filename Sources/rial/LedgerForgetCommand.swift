@@ -52,6 +52,7 @@ struct LedgerForgetCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let forget = LedgerForget(
             path: path, reason: reason, ledger: try ledgerOptions.location(creatingDefaultDirectory: false), storeRoot: root,
             extendsBrokenLedger: extendBrokenLedger, user: Self.user)

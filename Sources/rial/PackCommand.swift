@@ -143,6 +143,7 @@ struct PackCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let output = self.output ?? ""
         var fields: [BagInfo.Field] = []
         if let caseID { fields.append(.init("Bag-Group-Identifier", caseID)) }

@@ -32,6 +32,7 @@ struct RenewAttachCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let token = try tokenFiles.load()
         let now = Timestamp.now()
         let amender = AmendRefusal.amender(for: package, at: now, force: force)

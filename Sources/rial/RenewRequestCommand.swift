@@ -42,6 +42,7 @@ struct RenewRequestCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         try OutputFile.check(output, option: "-o", replacing: force)
         let amender = PackageAmender(path: package, verifier: Verifier(verificationTime: Timestamp.now()))
         let receipt: RenewalRequestReceipt

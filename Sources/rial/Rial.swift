@@ -79,11 +79,19 @@ struct Rial: ParsableCommand {
     }
 
     /// Exits with `status`, unless what was written to standard output did not all get there:
-    /// then it says so, and a command that would have said "done" (0) exits 2 instead (a failed
-    /// verdict, 1, and any other status stand: they are already not success). A reader that
-    /// closed the pipe early (EPIPE; SIGPIPE usually ends rial first) wanted no more.
+    /// then it says so, and a command whose result is standard output that would have said
+    /// "done" (0) exits 2 instead (a failed verdict, 1, and any other status stand: they are
+    /// already not success); a command that holds only a summary there keeps its status. A
+    /// reader that closed the pipe early (EPIPE; SIGPIPE usually ends rial first) wanted no more.
     static func exit(_ status: Int32) -> Never {
-        if let problem = StandardOutput.problem(), problem != String(cString: strerror(EPIPE)) {
+        if let problem = StandardOutput.problem() {
+            if StandardOutput.isOnlyASummary {
+                // The work is done (a package written or amended, a ledger appended to): exiting
+                // 2 would read as "nothing changed", and a retry would do it twice.
+                FileHandleStream.standardError.write(
+                    "rial: cannot write to standard output (\(problem)): its summary is incomplete; the work itself is done [io.failed]\n")
+                Glibc.exit(status)
+            }
             FileHandleStream.standardError.write("rial: cannot write to standard output (\(problem)): what it holds is incomplete [io.failed]\n")
             Glibc.exit(status == ExitStatus.success.rawValue ? ExitStatus.couldNotComplete.rawValue : status)
         }

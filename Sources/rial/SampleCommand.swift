@@ -81,6 +81,7 @@ struct SampleCommand: ParsableCommand {
     var noFrames = false
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         var sample = SampleCapture()
         guard let kind = SampleCapture.Kind(rawValue: kind) else {
             throw ValidationError("--kind must be one of \(SampleCapture.Kind.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -51,6 +51,7 @@ struct SealCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         guard let sealer = try sealing.makeSealer(amending: true) else { throw ExitStatus.usage }
         let staples = try stapling.load()
         let now = Timestamp.now()

@@ -40,6 +40,7 @@ struct TimestampAttachCommand: ParsableCommand {
     var force = false
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         let token = try tokenFiles.load()
         let staples = try stapling.load()
         if ReceiptStamper.isReceipt(package) {

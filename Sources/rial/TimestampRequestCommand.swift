@@ -37,6 +37,7 @@ struct TimestampRequestCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        StandardOutput.holdsOnlyASummary()
         // Before the package is read: a request that could not be written is known now.
         try OutputFile.check(output, option: "-o", replacing: force)
         if ReceiptStamper.isReceipt(package) { return try requestForReceipt() }

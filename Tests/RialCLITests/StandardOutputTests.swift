@@ -32,4 +32,26 @@ struct StandardOutputTests {
             if status == 2 { #expect(CLI.rial(words, cwd: dir).status == 0) }
         }
     }
+
+    /// A retry after "could not complete" would append a second event or find the output there.
+    @Test("a command whose work is done elsewhere (pack, custody append) keeps its status when only its summary cannot be written, and says the work is done")
+    func summaryOnly() throws {
+        try withTemporaryDirectory { dir in
+            let capture = try Fixture.sample(in: dir)
+            let package = dir.appendingPathComponent("made.rialpkg")
+            let shell = { (words: [String]) in
+                CLI.run(["/bin/sh", "-c", ([CLI.rialPath] + words).map { "'\($0)'" }.joined(separator: " ") + " > /dev/full"], cwd: dir)
+            }
+            for words in [
+                ["pack", capture.path, "-o", package.path],
+                ["custody", "append", package.path, "--action", "NOTE", "--actor-name", "Jane Roe", "--details", "summary lost"],
+            ] {
+                let result = shell(words)
+                #expect(result.status == 0, "\(words): \(result)")
+                #expect(result.stderr.contains("its summary is incomplete; the work itself is done [io.failed]"), "\(result)")
+            }
+            let (_, report) = try Fixture.verifyJSON(package.path, cwd: dir)
+            #expect(report.verdict == "pass" && report.custody?.events.last?.details == "summary lost", "the package was made and amended")
+        }
+    }
 }
