@@ -12,7 +12,7 @@ import Glibc
 /// directory above it, starting from the destination opened once, with `O_NOFOLLOW` (a symbolic
 /// link anywhere on the way is refused, and cannot be swapped in between a check and a write);
 /// and files are created with `O_EXCL`, so nothing is ever overwritten. A directory that exists
-/// is entered only if this writer made it. Modes are fixed (0644, 0755), whatever the umask;
+/// is entered only if this writer made one of that name. Modes are fixed (0644, 0755), whatever the umask;
 /// owners are never restored.
 ///
 /// Removal after a failure walks the same way: each object this writer made (a file, or a
@@ -52,8 +52,12 @@ package final class SafeDiskWriter {
     private let destination: String
     /// What this writer made, in the order it made it.
     private var made: [Made] = []
-    /// The directories among them, which later paths may enter.
-    private var madeDirectories: Set<Identity> = []
+    /// The directories among them, by their path below the destination, which later paths may
+    /// enter. By path, not by inode: FAT and exFAT number an inode anew when it is read in again
+    /// (a multi-GiB extraction under memory pressure), and a directory of this writer's would
+    /// then read as someone else's. A directory renamed and replaced meanwhile is still inside
+    /// the destination (every walk starts there, never through a link).
+    private var madeDirectories: Set<String> = []
 
     private init(directory: Int32, destination: String) {
         self.directory = directory
@@ -138,7 +142,12 @@ package final class SafeDiskWriter {
         var isOpen = true
         defer { if isOpen { close(file) } }
         var info = stat()
-        guard fstat(file, &info) == 0 else { throw failure(writing: relativePath, errno) }
+        guard fstat(file, &info) == 0 else {
+            // Not recorded, so not removed later: removed now, while it is surely the one made.
+            let number = errno
+            unlinkat(parent, names[names.count - 1], 0)
+            throw failure(writing: relativePath, number)
+        }
         made.append(Made(names: names, identity: Identity(info), isDirectory: false))
         guard fchmod(file, 0o644) == 0 else { throw failure(writing: relativePath, errno) }
         var written: UInt64 = 0
@@ -202,20 +211,25 @@ package final class SafeDiskWriter {
     /// someone else meanwhile.
     private func openDirectory(_ names: [String], in parent: Int32, for relativePath: String) throws -> Int32 {
         let name = names[names.count - 1]
+        let key = names.joined(separator: "/")
         let isNew = Self.retrying { mkdirat(parent, name, 0o700) } == 0
         guard isNew || errno == EEXIST else { throw failure(writing: relativePath, errno) }
         var info = stat()
-        if isNew, fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if isNew {
+            guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                let number = errno
+                unlinkat(parent, name, AT_REMOVEDIR)
+                throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): \(key) changed as it was made (\(String(cString: strerror(number))))")
+            }
             // Recorded before it is opened, so a failure from here on still removes it.
             made.append(Made(names: names, identity: Identity(info), isDirectory: true))
-            madeDirectories.insert(Identity(info))
+            madeDirectories.insert(key)
         }
         let opened = Self.retrying { openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard opened >= 0 else { throw failure(writing: relativePath, errno) }
         do {
-            guard fstat(opened, &info) == 0 else { throw failure(writing: relativePath, errno) }
-            guard madeDirectories.contains(Identity(info)) else {
-                throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): \(names.joined(separator: "/")) was put there by someone else")
+            guard madeDirectories.contains(key) else {
+                throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): \(key) was put there by someone else")
             }
             if isNew, fchmod(opened, 0o755) != 0 { throw failure(writing: relativePath, errno) }
         } catch {
