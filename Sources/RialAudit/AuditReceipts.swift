@@ -34,15 +34,17 @@ package struct AuditReceipts {
     /// The run's directory name: the run id as one name. It comes from `--run` or the job
     /// engine's environment, so it is made safe here: `/` and NUL become `_` (scalar by scalar:
     /// a `/` followed by a combining mark is one Swift character, and still a separator), `.`
-    /// and `..` become `_` and `__`, and an id longer than a file name may be is cut, with the
-    /// SHA-256 of the whole id after it so two long ids stay apart.
+    /// and `..` become `_` and `__`, and an id longer than 200 bytes is cut; an id changed in
+    /// any of these ways is followed by 16 hex digits of its SHA-256, so no two ids share one.
     static func directoryName(_ runID: String) throws(AuditError) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in runID.unicodeScalars { scalars.append(scalar == "/" || scalar == "\0" ? "_" : scalar) }
         var name = String(scalars)
         if name.isEmpty || name == "." || name == ".." { name = String(repeating: "_", count: max(1, name.utf8.count)) }
-        guard name.utf8.count > maxNameBytes else { return name }
-        return cut(name, toBytes: 100) + "-" + (try hash(runID))
+        // A changed id gets its hash, so two ids never share a directory ("a/b" and "a_b"):
+        // an audit replaces receipts in its own run's directory only.
+        if name != runID || name.utf8.count > maxNameBytes { return cut(name, toBytes: 100) + "-" + (try hash(runID)) }
+        return name
     }
 
     /// The longest name rial gives a file or directory it makes here (file systems allow 255 bytes).

@@ -24,6 +24,9 @@ struct TemporaryFileTests {
             let temporaryName = String(file.path.dropFirst(directory.count + 1))
             #expect(temporaryName.utf8.count <= 255 && TemporaryFile.isTemporaryName(temporaryName, of: name), "\(temporaryName.utf8.count) bytes")
             #expect(!TemporaryFile.isTemporaryName(temporaryName, of: "other"))
+            // Another long name that begins alike does not share the temporary name.
+            let twin = String(repeating: "é", count: 127) + "y"
+            #expect(!TemporaryFile.isTemporaryName(temporaryName, of: twin))
             #expect(TemporaryFile.leftBehind(besides: destination, writtenBefore: Int(Date().timeIntervalSince1970) + 60).map(\.path) == [file.path])
             try file.commit(replacing: false)
             #expect(FileManager.default.fileExists(atPath: destination))

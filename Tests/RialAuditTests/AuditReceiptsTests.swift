@@ -11,12 +11,12 @@ import RialVerifier
 /// `rial receipt verify`: Tests/RialCLITests/AuditReceiptTests.swift.)
 @Suite("Audit receipts in process")
 struct AuditReceiptsTests {
-    @Test("DIR/RUN/NAME-KEYHASH.receipt.json: the run's directory made, a slash in the run id kept one name, KEYHASH the key's SHA-256")
+    @Test("DIR/RUN/NAME-KEYHASH.receipt.json: the run's directory made, a slash in the run id kept one name (with the id's hash), KEYHASH the key's SHA-256")
     func paths() throws {
         let store = try AuditStore()
         defer { store.remove() }
         let receipts = try AuditReceipts(directory: store.directory + "/", runID: "night/1")
-        #expect(receipts.directory == store.directory + "/night_1")
+        #expect(receipts.directory.hasPrefix(store.directory + "/night_1-") && receipts.directory.count == store.directory.count + 9 + 16)
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: receipts.directory, isDirectory: &isDirectory) && isDirectory.boolValue)
         _ = try AuditReceipts(directory: store.directory, runID: "night/1")
@@ -35,11 +35,18 @@ struct AuditReceiptsTests {
         defer { store.remove() }
         let long = String(repeating: "r", count: 300)
         for (runID, expected) in [
-            ("..", "__"), (".", "_"), ("", "_"), ("a/../b", "a_.._b"), ("/\u{301}x", "_\u{301}x"), ("nul\u{0}", "nul_"),
+            ("..", "__-"), (".", "_-"), ("", "_-"), ("a/../b", "a_.._b-"), ("/\u{301}x", "_\u{301}x-"), ("nul\u{0}", "nul_-"), ("night-1", "night-1"),
         ] {
             let receipts = try AuditReceipts(directory: store.directory, runID: runID)
-            #expect(receipts.directory == store.directory + "/" + expected, "\(runID.debugDescription)")
+            let name = String(receipts.directory.dropFirst(store.directory.count + 1))
+            // A changed id is followed by its hash; an id used as it is has none.
+            #expect(
+                expected.hasSuffix("-") ? name.hasPrefix(expected) && name.count == expected.count + 16 : name == expected, "\(runID.debugDescription): \(name)"
+            )
         }
+        #expect(
+            try AuditReceipts(directory: store.directory, runID: "a/b").directory != AuditReceipts(directory: store.directory, runID: "a_b").directory,
+            "two ids, two directories")
         let one = try AuditReceipts(directory: store.directory, runID: long + "1").directory
         let two = try AuditReceipts(directory: store.directory, runID: long + "2").directory
         #expect(one != two && one.hasPrefix(store.directory + "/") && two.hasPrefix(store.directory + "/"))

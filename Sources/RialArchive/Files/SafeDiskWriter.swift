@@ -219,7 +219,8 @@ package final class SafeDiskWriter {
             guard fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
                 let number = errno
                 unlinkat(parent, name, AT_REMOVEDIR)
-                throw ArchiveError(.unsafeDestination, "refusing to write \(relativePath): \(key) changed as it was made (\(String(cString: strerror(number))))")
+                throw ArchiveError(
+                    .unsafeDestination, "refusing to write \(relativePath): \(key) changed as it was made (\(String(cString: strerror(number))))")
             }
             // Recorded before it is opened, so a failure from here on still removes it.
             made.append(Made(names: names, identity: Identity(info), isDirectory: true))

@@ -25,18 +25,25 @@ package final class TemporaryFile {
         case system(String)
     }
 
-    /// The NAME part of a temporary name: the destination's name, cut to 200 bytes between
-    /// scalars, so `.NAME.tmp-XXXXXX` fits the 255 bytes a file name may have even when the
-    /// destination's own name takes them all.
+    /// The NAME part of a temporary name: the destination's name when it is at most 200 bytes;
+    /// else its first 183 bytes (cut between scalars), `-` and 16 hex digits of a hash of the
+    /// whole name, so `.NAME.tmp-XXXXXX` fits the 255 bytes a file name may have and two long
+    /// names that begin alike do not share their temporary files (nor take each other's for
+    /// leftovers). The hash is FNV-1a, 64 bits: a name, not a secret.
     static func stem(of destinationName: some StringProtocol) -> String {
+        let name = String(destinationName)
+        guard name.utf8.count > 200 else { return name }
         var kept = String.UnicodeScalarView()
         var bytes = 0
-        for scalar in destinationName.unicodeScalars {
+        for scalar in name.unicodeScalars {
             bytes += UTF8.width(scalar)
-            guard bytes <= 200 else { break }
+            guard bytes <= 183 else { break }
             kept.append(scalar)
         }
-        return String(kept)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return String(kept) + "-" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Whether `name` is one a temporary file for a destination named `destinationName` gets

@@ -121,7 +121,7 @@ package struct PackageRewriter: Sendable {
                 }
             }
             if let verified, copied != verified.files.count {
-                throw PackagerError(.sourceChanged, "\(verified.files.count - copied) files of the verified package are missing from it now")
+                throw PackagerError(.sourceChanged, "the package holds \(copied) files now, where \(verified.files.count) were verified")
             }
             guard let root else { throw PackagerError(.invalidCapture, "\(source) holds no entries") }
             for name in PackageLayout.tagManifests where !updated.contains(name) {
