@@ -43,24 +43,12 @@ package struct AuditReceipts {
         if name.isEmpty || name == "." || name == ".." { name = String(repeating: "_", count: max(1, name.utf8.count)) }
         // A changed id gets its hash, so two ids never share a directory ("a/b" and "a_b"):
         // an audit replaces receipts in its own run's directory only.
-        if name != runID || name.utf8.count > maxNameBytes { return cut(name, toBytes: 100) + "-" + (try hash(runID)) }
+        if name != runID || name.utf8.count > maxNameBytes { return name.prefix(utf8Bytes: 100) + "-" + (try hash(runID)) }
         return name
     }
 
     /// The longest name rial gives a file or directory it makes here (file systems allow 255 bytes).
     package static let maxNameBytes = 200
-
-    /// The longest prefix of `text` that is at most `bytes` UTF-8 bytes, cut between scalars.
-    static func cut(_ text: String, toBytes bytes: Int) -> String {
-        var kept = String.UnicodeScalarView()
-        var count = 0
-        for scalar in text.unicodeScalars {
-            count += UTF8.width(scalar)
-            guard count <= bytes else { break }
-            kept.append(scalar)
-        }
-        return String(kept)
-    }
 
     /// The first 16 hex digits of the SHA-256 of `text`.
     private static func hash(_ text: String) throws(AuditError) -> String {
@@ -78,7 +66,7 @@ package struct AuditReceipts {
     package func path(for input: StoreKeys.Input) throws -> String {
         let last = input.path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? "package"
         let name = last.hasSuffix(".rialpkg") ? String(last.dropLast(".rialpkg".count)) : last
-        let stem = Self.cut(name, toBytes: 100)
+        let stem = name.prefix(utf8Bytes: 100)
         return "\(directory)/\(stem.isEmpty ? "package" : stem)-\(try Self.hash(input.key)).receipt.json"
     }
 }

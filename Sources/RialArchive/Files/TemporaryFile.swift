@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CRialFiles
+import RialFormat
 
 /// A file written under a hidden temporary name beside its destination (`.NAME.tmp-XXXXXX`) and
 /// moved into place only when complete, so a reader never sees half of it and a failure leaves
@@ -33,17 +34,10 @@ package final class TemporaryFile {
     static func stem(of destinationName: some StringProtocol) -> String {
         let name = String(destinationName)
         guard name.utf8.count > 200 else { return name }
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in name.unicodeScalars {
-            bytes += UTF8.width(scalar)
-            guard bytes <= 183 else { break }
-            kept.append(scalar)
-        }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let digits = String(hash, radix: 16)
-        return String(kept) + "-" + String(repeating: "0", count: 16 - digits.count) + digits
+        return name.prefix(utf8Bytes: 183) + "-" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Whether `name` is one a temporary file for a destination named `destinationName` gets
