@@ -94,14 +94,20 @@ package final class Ledger {
     /// Every record in `seq` order, a page at a time; `body` gets each row read back, or the
     /// reason it cannot be (a hand-edited value the schema does not allow) with the row's seq.
     /// - Throws: ``LedgerError`` `.queryFailed`, or what `body` throws.
-    /// - Parameter after: read only the records whose seq is above this one (0: every record).
-    package func forEachRow(after: Int64 = 0, _ body: (Result<LedgerRecord, LedgerError>) throws(LedgerError) -> Void) throws(LedgerError) {
+    /// - Parameter after: read only the records whose seq is above this one; `nil`: every row
+    ///   of the table, those whose seq is 0 or below included (no record is written so, and a
+    ///   row planted there must break the chain, not stand outside it).
+    package func forEachRow(after: Int64? = nil, _ body: (Result<LedgerRecord, LedgerError>) throws(LedgerError) -> Void) throws(LedgerError) {
         // Paged by position, not by seq: an edited seq must not hide the rows after it.
         var offset = 0
         while true {
-            let rows = try store.query(
-                "SELECT \(Self.columns) FROM ledger_records WHERE seq > ? ORDER BY seq LIMIT ? OFFSET ?",
-                [.integer(after), .integer(Int64(Self.pageSize)), .integer(Int64(offset))])
+            let page: [SQLValue] = [.integer(Int64(Self.pageSize)), .integer(Int64(offset))]
+            let rows: [[String?]]
+            if let after {
+                rows = try store.query("SELECT \(Self.columns) FROM ledger_records WHERE seq > ? ORDER BY seq LIMIT ? OFFSET ?", [.integer(after)] + page)
+            } else {
+                rows = try store.query("SELECT \(Self.columns) FROM ledger_records ORDER BY seq LIMIT ? OFFSET ?", page)
+            }
             for row in rows { try body(Self.record(from: row)) }
             if rows.count < Self.pageSize { return }
             offset += rows.count

@@ -45,7 +45,7 @@ package struct LedgerChainCheck: Sendable {
         var expectedSeq: Int64 = (start?.seq ?? 0) + 1
         var previous = start?.hash ?? LedgerRecordHash.genesis
         if let start, start.seq > 0 { check.head = start }
-        try ledger.forEachRow(after: start?.seq ?? 0) { (row: Result<LedgerRecord, LedgerError>) throws(LedgerError) in
+        try ledger.forEachRow(after: start?.seq) { (row: Result<LedgerRecord, LedgerError>) throws(LedgerError) in
             check.recordCount += 1
             guard check.firstBreak == nil else { return }
             let record: LedgerRecord
@@ -55,6 +55,12 @@ package struct LedgerChainCheck: Sendable {
                 return
             case .success(let value):
                 record = value
+            }
+            if record.seq < 1 {
+                check.firstBreak = Break(
+                    seq: record.seq, path: record.path,
+                    reason: "seq \(record.seq) is below 1, where no record is written: it stands outside the chain (planted, or its seq edited)")
+                return
             }
             if record.seq != expectedSeq {
                 check.firstBreak = Break(

@@ -69,6 +69,13 @@ struct LedgerTests {
             (["DELETE FROM ledger_records WHERE seq = 2"], Int64(3)),
             (swap, Int64(2)),
             (["UPDATE ledger_records SET path = 'x', record_hash = 'f' WHERE seq = 4"], Int64(4)),
+            // A copy of a whole record planted below seq 1: a full check reads every row, so it
+            // does not stand outside the chain (it did: the check read from seq 1 on).
+            (
+                [
+                    "INSERT INTO ledger_records SELECT -7 AS seq, \(Ledger.columns.replacingOccurrences(of: "seq, ", with: "").replacingOccurrences(of: "run_id", with: "'planted' AS run_id")) FROM ledger_records WHERE seq = 2"
+                ], Int64(-7)
+            ),
         ] {
             try withTemporaryDirectory { dir in
                 let location = try TestStores.emptyLocation(kind, in: dir)
