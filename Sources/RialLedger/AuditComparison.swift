@@ -26,9 +26,14 @@ package struct AuditComparison: Sendable {
 
     /// Whether `path` belongs to this audit's store and share.
     package func isInScope(_ path: String) -> Bool {
+        // Byte by byte: `/` followed by a combining mark is one Swift character, and
+        // `hasPrefix(root + "/")` would put a package whose name starts with one out of scope
+        // (its vanishing went unreported).
         shard.selects(path)
             && roots.contains { root in
-                root == StorePath.storeRoot ? !path.hasPrefix("/") : path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+                root == StorePath.storeRoot
+                    ? path.utf8.first != UInt8(ascii: "/")
+                    : path.utf8.elementsEqual(root.utf8) || path.utf8.starts(with: (root == "/" ? "/" : root + "/").utf8)
             }
     }
 

@@ -39,12 +39,13 @@ package struct StorePath: Sendable {
     package func key(for path: String) throws(LedgerError) -> String {
         let absolute = Self.canonical(path)
         guard let root else { return absolute }
-        if absolute == root { return "." }
+        if absolute.utf8.elementsEqual(root.utf8) { return "." }
+        // Byte by byte: `/` followed by a combining mark is one Swift character.
         let prefix = root == "/" ? "/" : root + "/"
-        guard absolute.hasPrefix(prefix) else {
+        guard absolute.utf8.starts(with: prefix.utf8) else {
             throw LedgerError(.invalidLocation, "\(path) is not under the store root \(root) (--root): give paths inside it, or another --root")
         }
-        return String(absolute.dropFirst(prefix.count))
+        return String(decoding: absolute.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// The key an audit's PATH stands for among its roots: itself, or ``storeRoot`` when it is
@@ -57,13 +58,16 @@ package struct StorePath: Sendable {
 
     /// The absolute path with its directories resolved and the last name kept.
     static func canonical(_ path: String) -> String {
-        var trimmed = path
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        // Byte by byte: `/` followed by a combining mark is one Swift character, which
+        // `hasSuffix("/")` and `lastIndex(of: "/")` would not see.
+        var bytes = Array(path.utf8)
+        while bytes.count > 1 && bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        let trimmed = String(decoding: bytes, as: UTF8.self)
         let name: String
         let directory: String
-        if let slash = trimmed.lastIndex(of: "/") {
-            directory = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
-            name = String(trimmed[trimmed.index(after: slash)...])
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            directory = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
+            name = String(decoding: bytes[(slash + 1)...], as: UTF8.self)
         } else {
             directory = "."
             name = trimmed
@@ -85,12 +89,12 @@ package struct StorePath: Sendable {
     /// Absolute against the working directory, `.` and `..` removed by the text alone.
     static func lexical(_ path: String) -> String {
         var base = ""
-        if !path.hasPrefix("/") {
+        if path.utf8.first != UInt8(ascii: "/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             base = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : ""
         }
-        var parts: [Substring] = []
-        for part in (base + "/" + path).split(separator: "/") {
+        var parts: [String] = []
+        for part in (base + "/" + path).utf8.split(separator: UInt8(ascii: "/")).map({ String(decoding: $0, as: UTF8.self) }) {
             if part == "." { continue }
             if part == ".." { _ = parts.popLast(); continue }
             parts.append(part)

@@ -86,6 +86,19 @@ struct AuditComparisonLifecycleTests {
         #expect(copy.first { $0.path == "s/a2" }?.kinds == [.new])
     }
 
+    /// `/` followed by a combining mark is one Swift character: compared character by
+    /// character, such a package was out of every root's scope, and its vanishing unreported.
+    @Test("a package whose name starts with a combining mark is in its root's scope, and is reported vanished when gone")
+    func combiningMarkAfterTheSlash() {
+        let marked = "s/\u{301}x.rialpkg"
+        let comparison = AuditComparison(roots: ["s"], shard: .all, maxAge: nil)
+        #expect(comparison.isInScope(marked) && comparison.isInScope("s") && !comparison.isInScope("s2/x.rialpkg"))
+        #expect(AuditComparison(roots: [StorePath.storeRoot], shard: .all, maxAge: nil).isInScope("\u{301}x.rialpkg"))
+        #expect(!AuditComparison(roots: [StorePath.storeRoot], shard: .all, maxAge: nil).isInScope("/\u{301}x.rialpkg"))
+        let changes = comparison.changes(current: [packageRecord("s/a", run: "r2")], previous: [packageRecord("s/a"), packageRecord(marked)])
+        #expect(changes.first { $0.path == marked }?.kinds == [.vanished], "\(changes)")
+    }
+
     @Test("a path recorded vanished stays vanished until it comes back (reappeared) or is forgotten or moved (no longer compared)")
     func lifecycle() {
         let comparison = AuditComparison(roots: ["s"], shard: .all, maxAge: nil)

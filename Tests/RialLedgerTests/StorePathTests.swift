@@ -51,4 +51,18 @@ struct StorePathTests {
             #expect(throws: LedgerError.self) { try StorePath(root: dir.appendingPathComponent("none").path) }
         }
     }
+
+    @Test("a name starting with a combining mark is under its store root, keyed by its bytes")
+    func combiningMarkAfterTheSlash() throws {
+        try withTemporaryDirectory { dir in
+            let store = dir.appendingPathComponent("store")
+            try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+            let name = "\u{301}x.rialpkg"
+            FileManager.default.createFile(atPath: store.path + "/" + name, contents: Data())
+            let keys = try StorePath(root: store.path)
+            #expect(try keys.key(for: store.path + "/" + name) == name)
+            #expect(try keys.key(for: store.path + "/sub/") == "sub")
+            #expect(StorePath.lexical("/a/b/../\u{301}c") == "/a/\u{301}c")
+        }
+    }
 }
