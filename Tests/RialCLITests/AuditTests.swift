@@ -288,6 +288,28 @@ struct AuditTests {
                 try LedgerOracle.query(
                     ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4242'", cwd: dir) == ["40|40"]
             )
+            // An array numbered from 1 (sbatch --array=1-2) covers every share too; one with a
+            // step would leave shares unaudited, and is refused.
+            for task in 1...2 {
+                let run = CLI.execute(
+                    ["bash", script], cwd: dir,
+                    environment: [
+                        "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4343",
+                        "SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
+                    ], timeLimit: Self.hangGuard)
+                #expect(run.status == 0, "\(run)")
+            }
+            #expect(
+                try LedgerOracle.query(
+                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4343'", cwd: dir) == ["40|40"]
+            )
+            let stepped = CLI.execute(
+                ["bash", script], cwd: dir,
+                environment: [
+                    "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4444",
+                    "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
+                ], timeLimit: Self.hangGuard)
+            #expect(stepped.status == 2 && String(decoding: stepped.stderr, as: UTF8.self).contains("has a step"), "\(stepped)")
             #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
         }
     }
