@@ -40,8 +40,31 @@ package enum BatchInputs {
                 continue
             }
             defer { closedir(handle) }
+            var unnamable = false
             while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                guard let name = String(validating: raw, as: UTF8.self) else {
+                    // A name that is not UTF-8 cannot be spelled as a path rial opens: decoded, it
+                    // could name another file (one whose name is the decoded spelling), which would
+                    // be verified in its place. A package or a directory so named makes its
+                    // directory an input of its own, which cannot pass, and is said.
+                    var info = stat()
+                    let isDirectory = raw.withUnsafeBufferPointer { buffer in
+                        buffer.withMemoryRebound(to: CChar.self) { name in
+                            var terminated = Array(name)
+                            terminated.append(0)
+                            return fstatat(dirfd(handle), terminated, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                        }
+                    }
+                    if isDirectory || Self.endsLikeAPackage(raw) {
+                        note(
+                            "note: \(current) holds \(isDirectory ? "a directory" : "a package file") whose name is not UTF-8 (\(Self.escaped(raw))): rial cannot name it to verify it; rename it. \(current) is counted as not verified"
+                        )
+                        if !unnamable { found.append(current) }
+                        unnamable = true
+                    }
+                    continue
+                }
                 if name == "." || name == ".." { continue }
                 let path = current + "/" + name
                 var info = stat()
@@ -69,6 +92,17 @@ package enum BatchInputs {
                 }
             }
         }
+    }
+
+    /// Whether the raw name ends in `.rialpkg`, in any case.
+    private static func endsLikeAPackage(_ raw: [UInt8]) -> Bool {
+        let suffix = Array(".rialpkg".utf8)
+        return raw.count >= suffix.count && zip(raw.suffix(suffix.count), suffix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    /// A raw name for a message: its UTF-8 parts as they are, every other byte as `\xHH`.
+    private static func escaped(_ raw: [UInt8]) -> String {
+        raw.map { $0 < 0x80 && $0 >= 0x20 && $0 != 0x5C ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
     }
 
     private static func isDirectory(_ path: String) -> Bool {
