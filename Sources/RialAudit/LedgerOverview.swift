@@ -17,6 +17,28 @@ package struct LedgerOverview {
         package fileprivate(set) var interrupted: [String] = []
         /// The shares started and not ended.
         package fileprivate(set) var open: Set<String> = []
+        /// Every share started (`all`, or `K/N`).
+        package fileprivate(set) var shares: Set<String> = []
+
+        /// The shares of a run split `K/N` that never started, by N: a worker that never ran
+        /// (an array numbered otherwise, a node never scheduled) leaves its packages unaudited,
+        /// and the run is not complete. The first few are named; an N too large to list (a
+        /// hand-edited record) counts all the same.
+        package var neverStarted: [String] {
+            var byCount: [Int: Set<Int>] = [:]
+            for share in shares {
+                let parts = share.split(separator: "/")
+                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 0, k < n else { continue }
+                byCount[n, default: []].insert(k)
+            }
+            var missing: [String] = []
+            for (n, seen) in byCount.sorted(by: { $0.key < $1.key }) where seen.count < n {
+                let named = (0..<min(n, 10_000)).lazy.filter { !seen.contains($0) }.prefix(5).map { "\($0)/\(n)" }
+                missing += named
+                if n - seen.count > named.count { missing.append("and \(n - seen.count - named.count) more of \(n)") }
+            }
+            return missing
+        }
     }
 
     /// The ledger, as its location is shown.
@@ -50,6 +72,7 @@ package struct LedgerOverview {
                 runs[index].starts += 1
                 if runs[index].open.contains(record.shard) { runs[index].interrupted.append(record.shard) }
                 runs[index].open.insert(record.shard)
+                runs[index].shares.insert(record.shard)
             } else {
                 runs[index].open.remove(record.shard)
             }
@@ -75,9 +98,9 @@ package struct LedgerOverview {
     }
 
     /// Whether a person should look: a broken chain, a package not passing, a vanished one not
-    /// acknowledged, or a run with a share started without an end.
+    /// acknowledged, or a run with a share started without an end or never started.
     package var needsAttention: Bool {
-        !chain.isIntact || !failing.isEmpty || !vanished.isEmpty || runs.contains { !$0.open.isEmpty }
+        !chain.isIntact || !failing.isEmpty || !vanished.isEmpty || runs.contains { !$0.open.isEmpty || !$0.neverStarted.isEmpty }
     }
 
     /// The report for people.
@@ -88,7 +111,11 @@ package struct LedgerOverview {
             ?? "chain: \(chain.recordCount) records, every link holds; head seq \(chain.head?.seq ?? 0) \(chain.head?.hash ?? LedgerRecordHash.genesis)\n"
         out += "runs: \(runs.count)\n"
         for run in runs {
-            var state = run.open.isEmpty ? "complete" : "UNFINISHED (share \(run.open.sorted().joined(separator: ", ")) started without an end)"
+            let neverStarted = run.neverStarted
+            var state =
+                !run.open.isEmpty
+                ? "UNFINISHED (share \(run.open.sorted().joined(separator: ", ")) started without an end)"
+                : neverStarted.isEmpty ? "complete" : "UNFINISHED (share \(neverStarted.joined(separator: ", ")) never started)"
             if !run.interrupted.isEmpty {
                 state +=
                     "; \(run.interrupted.count) interrupted attempt\(run.interrupted.count == 1 ? "" : "s") (share \(run.interrupted.joined(separator: ", "))) rerun"

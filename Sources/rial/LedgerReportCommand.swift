@@ -9,13 +9,14 @@ struct LedgerReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "A summary of the ledger a custodian can file: runs, packages, their latest verdicts, the chain.",
         discussion: """
-            Lists every run (complete, or interrupted: started without an end), the packages \
-            by their latest verdict, those that fail now, the oldest latest verification, the \
-            packages that vanished (not yet acknowledged) and those forgotten, apart, and \
-            whether every hash link holds (records at or after a break are marked `!`). Exit \
-            status: 0 the chain holds, every run ended, every package's latest verdict is pass \
-            and no vanished package waits to be acknowledged; 1 otherwise; 2 the ledger could \
-            not be read.
+            Lists every run (complete, or unfinished: a share started without an end, or, for a \
+            run split K/N, a share that never started), the packages by their latest verdict, \
+            those that fail now, the oldest latest verification, the packages that vanished \
+            (not yet acknowledged) and those forgotten, apart, and whether every hash link \
+            holds (records at or after a break are marked `!`). Exit status: 0 the chain \
+            holds, every run's every share ran to its end, every package's latest verdict is \
+            pass and no vanished package waits to be acknowledged; 1 otherwise; 2 the ledger \
+            could not be read.
             """
     )
 

@@ -18,7 +18,9 @@ struct LedgerOverviewTests {
             failingCodes: verdict == "fail" ? ["x.y"] : [], startedAt: time, endedAt: path == nil ? nil : time)
     }
 
-    @Test("a start without an end is unfinished; a start again of the same share is an interrupted attempt; the text says so and needs a person")
+    @Test(
+        "a start without an end is unfinished, and so is a run split K/N with a share never started; a start again of the same share is an interrupted attempt; the text says so and needs a person"
+    )
     func runs() throws {
         let store = try AuditStore()
         defer { store.remove() }
@@ -35,6 +37,8 @@ struct LedgerOverviewTests {
         let overview = try LedgerOverview(reading: Ledger.openForReading(location))
         #expect(overview.runs.map(\.id) == ["one", "two"])
         #expect(overview.runs[0].starts == 2 && overview.runs[0].interrupted == ["0/2"] && overview.runs[0].open.isEmpty)
+        // Share 1/2 of run one never started: its packages were never audited in that run.
+        #expect(overview.runs[0].neverStarted == ["1/2"] && overview.runs[1].neverStarted == ["0/2"])
         #expect(overview.runs[1].open == ["1/2"] && overview.needsAttention)
         let head = try ledger.head()
         #expect(
@@ -42,7 +46,7 @@ struct LedgerOverviewTests {
                 Audit ledger \(location.displayName)
                 chain: 6 records, every link holds; head seq 6 \(head.hash)
                 runs: 2
-                  one  2026-11-26T00:00:00.000Z  2 worker starts  complete; 1 interrupted attempt (share 0/2) rerun
+                  one  2026-11-26T00:00:00.000Z  2 worker starts  UNFINISHED (share 1/2 never started); 1 interrupted attempt (share 0/2) rerun
                   two  2026-11-26T00:00:00.000Z  1 worker start  UNFINISHED (share 1/2 started without an end)
                 packages: 2 (latest verdict: 1 pass, 1 fail, 0 could not be verified)
                 oldest latest verification: 2026-11-25T00:00:00.000Z  /s/b
