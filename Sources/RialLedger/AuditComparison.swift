@@ -92,7 +92,12 @@ package struct AuditComparison: Sendable {
             }
             changes.append(LedgerChange(path: path, kinds: kinds, previous: other, current: record))
         }
+        // A directory that could not be read is an input of its own, recorded `error`: what was
+        // under it may well be there still, and is not recorded vanished for good (its error
+        // record already asks a person to look).
+        let unreadable = current.filter { $0.verdict == "error" }.compactMap(\.path).map { Array(($0 == "/" ? "/" : $0 + "/").utf8) }
         for (path, before) in previousByPath where !seen.contains(path) && !movedAway.contains(path) && isInScope(path) {
+            guard !unreadable.contains(where: { path.utf8.starts(with: $0) }) else { continue }
             changes.append(LedgerChange(path: path, kinds: [.vanished], previous: before, current: nil))
         }
         return changes.sorted { UTF8Order.precedes($0.path, $1.path) }

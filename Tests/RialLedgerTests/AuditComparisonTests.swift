@@ -86,6 +86,15 @@ struct AuditComparisonLifecycleTests {
         #expect(copy.first { $0.path == "s/a2" }?.kinds == [.new])
     }
 
+    @Test("packages under a directory that could not be read this time are not recorded vanished: the directory's error says to look")
+    func underAnUnreadableDirectory() {
+        let comparison = AuditComparison(roots: ["s"], shard: .all, maxAge: nil)
+        let previous = [packageRecord("s/d/a"), packageRecord("s/d/b"), packageRecord("s/e")]
+        let current = [packageRecord("s/d", run: "r2", verdict: "error", id: nil)]
+        let changes = comparison.changes(current: current, previous: previous)
+        #expect(changes.filter { $0.kinds.contains(.vanished) }.map(\.path) == ["s/e"], "\(changes)")
+    }
+
     /// `/` followed by a combining mark is one Swift character: compared character by
     /// character, such a package was out of every root's scope, and its vanishing unreported.
     @Test("a package whose name starts with a combining mark is in its root's scope, and is reported vanished when gone")
