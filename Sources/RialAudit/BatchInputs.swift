@@ -49,13 +49,8 @@ package enum BatchInputs {
                     // be verified in its place. A package or a directory so named makes its
                     // directory an input of its own, which cannot pass, and is said.
                     var info = stat()
-                    let isDirectory = raw.withUnsafeBufferPointer { buffer in
-                        buffer.withMemoryRebound(to: CChar.self) { name in
-                            var terminated = Array(name)
-                            terminated.append(0)
-                            return fstatat(dirfd(handle), terminated, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-                        }
-                    }
+                    let terminated = raw.map { CChar(bitPattern: $0) } + [0]
+                    let isDirectory = fstatat(dirfd(handle), terminated, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
                     if isDirectory || Self.endsLikeAPackage(raw) {
                         note(
                             "note: \(current) holds \(isDirectory ? "a directory" : "a package file") whose name is not UTF-8 (\(Self.escaped(raw))): rial cannot name it to verify it; rename it. \(current) is counted as not verified"

@@ -27,9 +27,9 @@ package struct LedgerOverview {
         package var neverStarted: [String] {
             var byCount: [Int: Set<Int>] = [:]
             for share in shares {
-                let parts = share.split(separator: "/")
-                guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n > 0, k >= 0, k < n else { continue }
-                byCount[n, default: []].insert(k)
+                // `all` is 0/1; a share that does not parse (a hand edit) names no split.
+                guard case .success(let selector) = ShardSelector.parse(share == "all" ? "0/1" : share, environment: [:]) else { continue }
+                byCount[selector.count, default: []].insert(selector.index)
             }
             var missing: [String] = []
             for (n, seen) in byCount.sorted(by: { $0.key < $1.key }) where seen.count < n {

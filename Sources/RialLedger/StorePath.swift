@@ -57,7 +57,7 @@ package struct StorePath: Sendable {
     }
 
     /// The absolute path with its directories resolved and the last name kept.
-    static func canonical(_ path: String) -> String {
+    package static func canonical(_ path: String) -> String {
         // Byte by byte: `/` followed by a combining mark is one Swift character, which
         // `hasSuffix("/")` and `lastIndex(of: "/")` would not see.
         var bytes = Array(path.utf8)

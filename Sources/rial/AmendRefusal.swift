@@ -3,6 +3,7 @@ import RialFormat
 import RialAmender
 import RialVerifier
 import RialReport
+import RialErrors
 
 /// What the commands that add to a package (`seal`, `timestamp`, `custody append`) print when
 /// the amender refuses, and the exit status they end with. The rule itself, verify first and
@@ -27,8 +28,9 @@ enum AmendRefusal {
             Console.error("not \(action): the package could not be verified; nothing was changed" + code)
             return ExitStatus.couldNotComplete
         case .changedDuringVerification:
-            // What changed, when the copy found it (a file of another size or digest).
-            let what = error.cause.map { " (\(Console.describe($0)))" } ?? ""
+            // What changed, when the copy found it (a file of another size or digest): its
+            // words only, so the line ends in one code, the amendment's.
+            let what = error.cause.map { " (\(($0 as? any RialError)?.reason ?? "\($0)"))" } ?? ""
             Console.error("\(package) changed while it was being verified or copied\(what); nothing was changed, try again" + code)
             return ExitStatus.couldNotComplete
         case .alreadySealed:

@@ -27,23 +27,6 @@ enum OutputFile {
         throw ExitStatus.couldNotComplete
     }
 
-    /// Whether `first` and `second` name one file: the same text, or, spelled differently
-    /// (`r.json`, `./r.json`, a link to the directory), the same name in the same directory,
-    /// found by resolving the directories.
-    static func sameFile(_ first: String, _ second: String) -> Bool {
-        guard first != second else { return true }
-        func place(_ path: String) -> String? {
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            guard let resolved = realpath(directory, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved) + "/" + name
-        }
-        guard let one = place(first), let two = place(second) else { return false }
-        return one == two
-    }
-
     /// Writes `bytes` to `path` atomically.
     /// - Parameters:
     ///   - replacing: replace an existing file (`--force`); without it, a file that appeared

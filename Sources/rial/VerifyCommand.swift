@@ -4,6 +4,7 @@ import RialFormat
 import RialVerifier
 import RialReport
 import RialAudit
+import RialLedger
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -193,7 +194,9 @@ struct VerifyCommand: ParsableCommand {
         if receipt != nil && (paths.count > 1 || filesFrom != nil || recursive) {
             throw ValidationError("--receipt takes a single package PATH (rial audit --receipts DIR signs one per package)")
         }
-        if let receipt, let report, OutputFile.sameFile(receipt, report) { throw ValidationError("--receipt and --report name the same file") }
+        if let receipt, let report, StorePath.canonical(receipt) == StorePath.canonical(report) {
+            throw ValidationError("--receipt and --report name the same file")
+        }
         if let report {
             guard let reportFormat = ReportFormat(path: report) else {
                 throw ValidationError(

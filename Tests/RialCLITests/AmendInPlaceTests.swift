@@ -14,6 +14,15 @@ struct AmendInPlaceTests {
         return try #require(report.custody).eventCount
     }
 
+    /// A package of the unprivileged user ``Unprivileged`` runs rial as (uid 65534), of `group`
+    /// and `mode`, in `dir`, which that user may write (only root can make it).
+    private func unprivilegedPackage(group: gid_t, mode: mode_t, in dir: URL) throws -> URL {
+        let package = try Fixture.package(in: dir)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
+        try #require(chown(package.path, 65_534, group) == 0 && chmod(package.path, mode) == 0)
+        return package
+    }
+
     private func mode(_ url: URL) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
     }
@@ -71,10 +80,8 @@ struct AmendInPlaceTests {
         .enabled(if: getuid() == 0, "only root can give a package a group its owner is not in"))
     func aPackageOfAnotherGroupIsRefused() throws {
         try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
             // Owned by the unprivileged user, group root (0), which that user is not in.
-            #expect(chown(package.path, 65_534, 0) == 0 && chmod(package.path, 0o640) == 0)
+            let package = try unprivilegedPackage(group: 0, mode: 0o640, in: dir)
             let original = try Data(contentsOf: package)
             for extra in [[], ["--force"]] {
                 let refused = Unprivileged.rial(["custody", "append", package.path] + Self.event + extra, cwd: dir)
@@ -94,9 +101,7 @@ struct AmendInPlaceTests {
         .enabled(if: getuid() == 0, "only root can give a package to the unprivileged user this runs as"))
     func aReadOnlyPackageKeepsItsAttributes() throws {
         try withTemporaryDirectory { dir in
-            let package = try Fixture.package(in: dir)
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
-            #expect(chown(package.path, 65_534, 65_534) == 0 && chmod(package.path, 0o444) == 0)
+            let package = try unprivilegedPackage(group: 65_534, mode: 0o444, in: dir)
             let python = try Oracle.python()
             let set = CLI.run([python, "-c", "import os, sys; os.setxattr(sys.argv[1], 'user.evidence', b'case-7')", package.path], cwd: dir)
             try #require(set.status == 0, "\(set)")

@@ -274,41 +274,34 @@ struct AuditTests {
                     ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'rial-audit-2026-11-26'", cwd: dir)
                     == ["40|40"])
 
+            // The Slurm script as one array task with `slurm` set beside the store and ledger.
             let script = CLI.repoRoot.appendingPathComponent("examples/slurm/audit.sbatch").path
-            for task in 0..<2 {
-                let run = CLI.execute(
+            func slurmTask(_ slurm: [String: String]) -> CLI.RawRun {
+                CLI.execute(
                     ["bash", script], cwd: dir,
-                    environment: [
-                        "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4242",
-                        "SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
-                    ], timeLimit: Self.hangGuard)
+                    environment: slurm.merging(
+                        ["SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath]) { given, _ in given },
+                    timeLimit: Self.hangGuard)
+            }
+            func packagesRecorded(inRun run: String) throws -> [String] {
+                try LedgerOracle.query(
+                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = '\(run)'", cwd: dir)
+            }
+            for task in 0..<2 {
+                let run = slurmTask(["SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4242"])
                 #expect(run.status == 0, "\(run)")
             }
-            #expect(
-                try LedgerOracle.query(
-                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4242'", cwd: dir) == ["40|40"]
-            )
+            #expect(try packagesRecorded(inRun: "slurm-4242") == ["40|40"])
             // An array numbered from 1 (sbatch --array=1-2) covers every share too; one with a
             // step would leave shares unaudited, and is refused.
             for task in 1...2 {
-                let run = CLI.execute(
-                    ["bash", script], cwd: dir,
-                    environment: [
-                        "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4343",
-                        "SLURM_CPUS_PER_TASK": "1", "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
-                    ], timeLimit: Self.hangGuard)
+                let run = slurmTask([
+                    "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4343",
+                ])
                 #expect(run.status == 0, "\(run)")
             }
-            #expect(
-                try LedgerOracle.query(
-                    ledger, "SELECT COUNT(*), COUNT(DISTINCT path) FROM ledger_records WHERE kind = 'package' AND run_id = 'slurm-4343'", cwd: dir) == ["40|40"]
-            )
-            let stepped = CLI.execute(
-                ["bash", script], cwd: dir,
-                environment: [
-                    "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4444",
-                    "RIAL_LEDGER": ledger, "STORE": store.path, "RIAL": CLI.rialPath,
-                ], timeLimit: Self.hangGuard)
+            #expect(try packagesRecorded(inRun: "slurm-4343") == ["40|40"])
+            let stepped = slurmTask(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_JOB_ID": "4444"])
             #expect(stepped.status == 2 && String(decoding: stepped.stderr, as: UTF8.self).contains("has a step"), "\(stepped)")
             #expect(CLI.rial(["ledger", "verify", "--ledger", ledger], cwd: dir).status == 0)
         }

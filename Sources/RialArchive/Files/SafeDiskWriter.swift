@@ -207,8 +207,8 @@ package final class SafeDiskWriter {
 
     /// Opens the directory named by the last of `names` in `parent`, never through a symbolic
     /// link, after making it (mode 0755) if it does not exist. One that exists is entered only
-    /// if this writer made it: the destination was empty, so anything else was put there by
-    /// someone else meanwhile.
+    /// if this writer made one of that name: the destination was empty, so anything else was
+    /// put there by someone else meanwhile.
     private func openDirectory(_ names: [String], in parent: Int32, for relativePath: String) throws -> Int32 {
         let name = names[names.count - 1]
         let key = names.joined(separator: "/")

@@ -107,7 +107,8 @@ package final class TemporaryFile {
     /// it back, and then once: in between, a file another thread creates would get the
     /// placeholder mask instead of the user's.
     static let processUmask: mode_t = {
-        if let status = statusText(),
+        // Its size reads as 0, so it is read up to a bound, not to a size.
+        if let status = (try? FileChunkReader.readHead(path: "/proc/self/status", count: 1 << 16)).map({ String(decoding: $0, as: UTF8.self) }),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
             let mask = mode_t(String(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }), radix: 8)
         {
@@ -117,23 +118,6 @@ package final class TemporaryFile {
         umask(mask)
         return mask
     }()
-
-    /// `/proc/self/status`, or `nil` where there is none (it is a few hundred bytes; 64 KiB is
-    /// read at most).
-    private static func statusText() -> String? {
-        let handle = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
-        guard handle >= 0 else { return nil }
-        defer { close(handle) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 16 {
-            let count = chunk.withUnsafeMutableBytes { read(handle, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk.prefix(count)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     /// Gives the file `mode` (narrowed by the umask, as for any new file).
     /// - Throws: ``ArchiveError`` `.io` when the mode cannot be set: the file would keep 0600,
